@@ -1,0 +1,107 @@
+import type * as v from "valibot";
+
+/** The upstream client an endpoint gets from `ctx.upstream(name)`. */
+export interface Upstream {
+  /** Base URL after configuration overrides. */
+  readonly url: string;
+  /** GET or POST a path below the base URL and parse JSON; non-2xx and timeouts become 502/504. */
+  json<T = unknown>(path: string, init?: UpstreamRequest): Promise<T>;
+  /** Same, returning the body as text (XML, CSV, HTML). */
+  text(path: string, init?: UpstreamRequest): Promise<string>;
+}
+
+export interface UpstreamRequest {
+  method?: "GET" | "POST";
+  query?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Key-value state shared by every instance (memory by default, Redis with STORE_URL). */
+export interface Store {
+  get<T = unknown>(key: string): Promise<T | undefined>;
+  set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<boolean>;
+  /** Sets the key only if it is absent; true when this call created it. */
+  claim(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
+  /** Adds `by` and returns the new value; the TTL is set when the key is created. */
+  increment(key: string, by?: number, ttlMs?: number): Promise<number>;
+  /** Adds `by` to a member's score in a sorted set and returns the new score. */
+  rank(set: string, member: string, by: number): Promise<number>;
+  /** Highest scores first. */
+  top(set: string, count: number): Promise<{ member: string; score: number }[]>;
+}
+
+export interface Logger {
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+  debug(obj: object | string, msg?: string): void;
+}
+
+export interface EndpointContext<I> {
+  /** Validated input, defaults applied. */
+  input: I;
+  upstream(name: string): Upstream;
+  store: Store;
+  log: Logger;
+  /** Aborted when the caller goes away or the deadline passes. */
+  signal: AbortSignal;
+  /** The paying wallet (checksummed), when the call was paid with a signed authorization. */
+  payer?: `0x${string}`;
+  now(): Date;
+}
+
+export type Method = "GET" | "POST";
+export type Price = `$${string}`;
+type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
+export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends v.GenericSchema = v.GenericSchema> {
+  /** Catalog name; the path defaults to `/v1/<name>` (`bet/odds` -> `/v1/bet/odds`). */
+  name: string;
+  /** GET reads the query string, POST the JSON body. */
+  method: Method;
+  /** Set only for routes outside `/v1/` (the duel helpers). */
+  path?: string;
+  /** x402 money string; "$0" for a free route. */
+  price: Price;
+  /** One line: OpenAPI summary, MCP tool description, manifest title. */
+  summary: string;
+  description?: string;
+  /** Declarative valibot object schema (no transforms), so it converts to JSON Schema. */
+  input: In;
+  /** Schema of `data` in the response envelope. */
+  output: Out;
+  /** A real call: the input passes `input`, the output passes `output`. */
+  example: { input: v.InferInput<In>; output: v.InferInput<Out> };
+  /** Seconds to cache an answer per validated input. */
+  cacheTtl?: number;
+  /** Named upstreams this endpoint may call; any other name throws. */
+  upstreams?: readonly string[];
+  /** Offered as a paid MCP tool. */
+  mcp?: boolean;
+  /** Milliseconds the handler may run before the call fails with 504 (default from configuration). */
+  timeoutMs?: number;
+  /** The body is sent as is, without the `{meta, data}` envelope (the duel calldata composers). */
+  raw?: boolean;
+  handler(ctx: EndpointContext<v.InferOutput<In>>): Promise<v.InferInput<Out>> | v.InferInput<Out>;
+}
+
+/** An endpoint as loaded: its family stamped and its path resolved. */
+export type Endpoint = EndpointDef<any, any> & { family: string; path: string };
+
+export interface Plugin {
+  family: string;
+  endpoints: Endpoint[];
+}
+
+export function defineEndpoint<In extends ObjectSchema, Out extends v.GenericSchema>(def: EndpointDef<In, Out>): EndpointDef<In, Out> {
+  return def;
+}
+
+export function definePlugin(def: { family: string; endpoints: EndpointDef<any, any>[] }): Plugin {
+  return {
+    family: def.family,
+    endpoints: def.endpoints.map((e) => ({ ...e, family: def.family, path: e.path ?? `/v1/${e.name}` })),
+  };
+}

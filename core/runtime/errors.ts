@@ -1,0 +1,40 @@
+/** The one error type a handler or the runtime throws; `toErrorBody` turns it into the JSON envelope. */
+export class ServiceError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; details?: unknown };
+}
+
+export const badRequest = (message: string, details?: unknown) => new ServiceError(400, "invalid_input", message, details);
+export const notFound = (message = "Not found", details?: unknown) => new ServiceError(404, "not_found", message, details);
+export const conflict = (code: string, message: string) => new ServiceError(409, code, message);
+export const upstreamFailed = (upstream: string, message: string) =>
+  new ServiceError(502, "upstream_error", message, { upstream });
+export const upstreamTimeout = (upstream: string) =>
+  new ServiceError(504, "upstream_timeout", `${upstream} did not answer in time`, { upstream });
+export const unavailable = (message: string, retryAfterSeconds: number, details?: unknown) =>
+  new ServiceError(503, "unavailable", message, details, { "retry-after": String(retryAfterSeconds) });
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new ServiceError(429, "rate_limited", "Too many requests", { retryAfterSeconds }, { "retry-after": String(retryAfterSeconds) });
+
+export function toServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (error instanceof Error && error.name === "TimeoutError") return new ServiceError(504, "timeout", "The call took too long");
+  return new ServiceError(500, "internal_error", "Internal error");
+}
+
+export function toErrorBody(error: ServiceError): ErrorBody {
+  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  if (error.details !== undefined) body.error.details = error.details;
+  return body;
+}
