@@ -1,0 +1,81 @@
+import * as v from "valibot";
+
+const Port = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535));
+const Count = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0));
+const Url = v.pipe(v.string(), v.url());
+
+/** Every setting the service reads from the environment, with its default. */
+const EnvSchema = v.object({
+  PORT: v.optional(Port, "4021"),
+  HOST: v.optional(v.string(), "127.0.0.1"),
+  BASE_URL: v.optional(Url),
+  PLUGINS: v.optional(v.string()),
+  LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  STORE_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"))),
+  RATE_LIMIT_PER_MINUTE: v.optional(Count, "600"),
+  HANDLER_TIMEOUT_MS: v.optional(Count, "25000"),
+  MAX_BODY_BYTES: v.optional(Count, "1048576"),
+  UPSTREAM_TIMEOUT_MS: v.optional(Count, "10000"),
+  UPSTREAM_MAX_BYTES: v.optional(Count, "20971520"),
+  PAY_TO: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address"))),
+  X402_NETWORK: v.optional(v.string()),
+  X402_ASSET: v.optional(v.string()),
+  X402_ASSET_NAME: v.optional(v.string()),
+  X402_ASSET_VERSION: v.optional(v.string()),
+  X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
+  FACILITATOR: v.optional(v.picklist(["local", "remote", "devnet"])),
+  FACILITATOR_URL: v.optional(Url),
+  FACILITATOR_AUTH: v.optional(v.string()),
+  RPC_URL: v.optional(Url),
+  RELAYER_KEY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x 32-byte hex key"))),
+});
+
+export type Config = ReturnType<typeof readConfig>;
+
+/** Reads and checks the environment once at boot; every problem is listed in one error. */
+export function readConfig(env: Record<string, string | undefined> = process.env) {
+  const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, env[k] === "" ? undefined : env[k]]));
+  const result = v.safeParse(EnvSchema, picked);
+  if (!result.success) {
+    const problems = result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const e = result.output;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    plugins: e.PLUGINS ? e.PLUGINS.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
+    logLevel: e.LOG_LEVEL,
+    storeUrl: e.STORE_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    upstream: { timeoutMs: e.UPSTREAM_TIMEOUT_MS, maxBytes: e.UPSTREAM_MAX_BYTES, overrides: upstreamOverrides(env) },
+    payment: {
+      facilitator: e.FACILITATOR ?? (e.FACILITATOR_URL ? "remote" : e.RELAYER_KEY ? "local" : "devnet"),
+      facilitatorUrl: e.FACILITATOR_URL,
+      facilitatorAuth: e.FACILITATOR_AUTH,
+      payTo: e.PAY_TO as `0x${string}` | undefined,
+      network: e.X402_NETWORK ?? "eip155:8453",
+      asset: (e.X402_ASSET ?? "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913") as `0x${string}`,
+      assetName: e.X402_ASSET_NAME ?? "USD Coin",
+      assetVersion: e.X402_ASSET_VERSION ?? "2",
+      maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
+      rpcUrl: e.RPC_URL,
+      relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
+    },
+  };
+}
+
+/** `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as `_`). */
+function upstreamOverrides(env: Record<string, string | undefined>) {
+  const overrides: Record<string, { url?: string; key?: string }> = {};
+  for (const [k, value] of Object.entries(env)) {
+    const m = /^UPSTREAM_([A-Z0-9_]+)_(URL|KEY)$/.exec(k);
+    if (!m || !value) continue;
+    const name = m[1].toLowerCase().replace(/_/g, "-");
+    (overrides[name] ??= {})[m[2] === "URL" ? "url" : "key"] = value;
+  }
+  return overrides;
+}

@@ -1,0 +1,73 @@
+import "reflect-metadata";
+import { container as root, instanceCachingFactory, type DependencyContainer } from "tsyringe";
+import pino, { type Logger } from "pino";
+import type { Endpoint, Store } from "../endpoint.ts";
+import type { Config } from "./config.ts";
+import { createMemoryStore } from "./store.ts";
+import { createRateLimiter, type RateLimiter } from "./ratelimit.ts";
+import type { createUpstreams } from "./upstream.ts";
+import type { PaymentGate } from "../x402/gate.ts";
+
+type Upstreams = ReturnType<typeof createUpstreams>;
+
+export const kConfig = Symbol("config");
+export const kLogger = Symbol("logger");
+export const kStore = Symbol("store");
+export const kEndpoints = Symbol("endpoints");
+export const kLimiter = Symbol("limiter");
+export const kUpstreams = Symbol("upstreams");
+export const kPayments = Symbol("payments");
+export const kDisabled = Symbol("disabled");
+
+/** What the call path needs, resolved once from the container. */
+export interface Runtime {
+  config: Config;
+  log: Logger;
+  store: Store;
+  endpoints: Endpoint[];
+  limiter: RateLimiter;
+  upstreams: Upstreams;
+  payments: PaymentGate;
+  /** Endpoints left unmounted, with the reason; listed by /health. */
+  disabled: { name: string; reason: string }[];
+}
+
+export interface RuntimeParts {
+  config: Config;
+  endpoints: Endpoint[];
+  payments: PaymentGate;
+  upstreams: Upstreams;
+  disabled?: { name: string; reason: string }[];
+  store?: Store;
+  log?: Logger;
+}
+
+/** A fresh child container per runtime (tests make many); tokens and factories only, no decorators. */
+export function createContainer(parts: RuntimeParts): DependencyContainer {
+  const c = root.createChildContainer();
+  const { config } = parts;
+  c.register(kConfig, { useValue: config });
+  c.register(kEndpoints, { useValue: parts.endpoints });
+  c.register(kPayments, { useValue: parts.payments });
+  c.register(kDisabled, { useValue: parts.disabled ?? [] });
+  c.register(kLogger, { useFactory: instanceCachingFactory(() => parts.log ?? pino({ level: config.logLevel })) });
+  c.register(kStore, { useFactory: instanceCachingFactory(() => parts.store ?? createMemoryStore()) });
+  c.register(kLimiter, {
+    useFactory: instanceCachingFactory((d) => createRateLimiter(d.resolve<Store>(kStore), config.rateLimitPerMinute)),
+  });
+  c.register(kUpstreams, { useValue: parts.upstreams });
+  return c;
+}
+
+export function resolveRuntime(c: DependencyContainer): Runtime {
+  return {
+    config: c.resolve(kConfig),
+    log: c.resolve(kLogger),
+    store: c.resolve(kStore),
+    endpoints: c.resolve(kEndpoints),
+    limiter: c.resolve(kLimiter),
+    upstreams: c.resolve(kUpstreams),
+    payments: c.resolve(kPayments),
+    disabled: c.resolve(kDisabled),
+  };
+}

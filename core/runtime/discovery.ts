@@ -1,0 +1,65 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { H3 } from "h3";
+import type { Runtime } from "./container.ts";
+import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
+import { toOpenApi } from "./openapi.ts";
+import { notFound } from "./errors.ts";
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+const docsAssets: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+};
+
+/** Discovery documents, each built once from the loaded endpoints on first request. */
+export function mountDiscovery(app: H3, rt: Runtime) {
+  const { baseUrl } = rt.config;
+  const once = <T>(build: () => T) => {
+    let value: T | undefined;
+    return () => (value ??= build());
+  };
+  const openapi = once(() => JSON.stringify(toOpenApi(rt.endpoints, rt.payments, baseUrl)));
+  const manifest = once(() => JSON.stringify(toManifest(rt.endpoints, rt.payments, baseUrl)));
+  const wellKnown = once(() => JSON.stringify(toWellKnown(rt.endpoints, baseUrl)));
+  const llms = once(() => toLlmsTxt(rt.endpoints, baseUrl));
+  const json = (body: string) => new Response(body, { headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" } });
+
+  app.get("/health", () => ({
+    status: "ok",
+    families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
+    endpoints: rt.endpoints.length,
+    disabled: rt.disabled,
+    payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
+  }));
+  app.get("/openapi.json", () => json(openapi()));
+  app.get("/x402-manifest", () => json(manifest()));
+  app.get("/.well-known/x402", () => json(wellKnown()));
+  app.get("/llms.txt", () => new Response(llms(), { headers: { "content-type": "text/plain; charset=utf-8" } }));
+  app.get("/docs", () => new Response(docsPage, { headers: { "content-type": "text/html; charset=utf-8" } }));
+  app.get("/docs/assets/:file", async (event) => {
+    const file = event.context.params?.file ?? "";
+    const type = docsAssets[file];
+    if (!type) throw notFound();
+    return new Response(new Uint8Array(await readFile(join(swaggerDir, file))), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+  });
+}
+
+const docsPage = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API reference · x402 agent services</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="docs"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#docs", deepLinking: true, docExpansion: "none", filter: true, tryItOutEnabled: false });
+</script>
+</body>
+</html>
+`;

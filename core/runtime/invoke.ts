@@ -1,0 +1,125 @@
+import * as v from "valibot";
+import type { Endpoint, EndpointContext } from "../endpoint.ts";
+import type { Runtime } from "./container.ts";
+import { ServiceError, toErrorBody, toServiceError } from "./errors.ts";
+import { parseInput } from "./schema.ts";
+
+/** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
+export interface PaymentCredentials {
+  /** v2 `PAYMENT-SIGNATURE`: base64 JSON PaymentPayload. */
+  signature?: string;
+  /** v1 `X-PAYMENT`: base64 JSON PaymentPayload. */
+  xPayment?: string;
+  /** `X-CREDIT-CODE`: a bearer credit. */
+  creditCode?: string;
+}
+
+export interface Call {
+  endpoint: Endpoint;
+  /** Raw input: the coerced query of a GET, the JSON body of a POST, MCP tool arguments. */
+  input: unknown;
+  /** Absolute URL of the route: the `resource` a payment is bound to. */
+  resource: string;
+  requestId: string;
+  clientIp: string;
+  payment?: PaymentCredentials;
+  /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
+  prepaid?: { payer?: `0x${string}` };
+  signal?: AbortSignal;
+}
+
+export interface Outcome {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  /** For the request log. */
+  payer?: string;
+  charged?: string;
+}
+
+/**
+ * The one call path (design section 3): rate limit, validate (free), then the payment gate around the
+ * handler. HTTP, batch, bundles and MCP all come through here and turn the outcome into their own reply.
+ */
+export async function invoke(rt: Runtime, call: Call): Promise<Outcome> {
+  try {
+    if (!call.prepaid) await rt.limiter.hit(`ip:${call.clientIp}`);
+    const input = parseInput(call.endpoint, call.input);
+    if (call.prepaid) return await run(rt, call, input, call.prepaid.payer);
+    if (isFree(call.endpoint)) return await run(rt, call, input);
+    return await rt.payments.charge(call, (payer) => run(rt, call, input, payer));
+  } catch (error) {
+    return failure(rt, call, error);
+  }
+}
+
+export const isFree = (endpoint: Endpoint) => Number(endpoint.price.slice(1)) === 0;
+
+interface Cached {
+  data: unknown;
+  sources: string[];
+}
+
+async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}`): Promise<Outcome> {
+  const { endpoint } = call;
+  const cacheKey = endpoint.cacheTtl ? `cache:${endpoint.name}:${stableJson(input)}` : undefined;
+  const hit = cacheKey ? await rt.store.get<Cached>(cacheKey) : undefined;
+  if (hit) return answer(endpoint, hit.data, hit.sources, true);
+
+  const sources = new Set<string>();
+  const deadline = AbortSignal.timeout(endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+  const ctx: EndpointContext<unknown> = {
+    input,
+    store: rt.store,
+    log: rt.log.child({ endpoint: endpoint.name, reqId: call.requestId }),
+    signal,
+    payer,
+    now: () => new Date(),
+    upstream(name) {
+      if (!endpoint.upstreams?.includes(name)) throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
+      return rt.upstreams.client(name, { signal, onCall: (used: string) => sources.add(used) });
+    },
+  };
+  const data = await untilAborted(Promise.resolve(endpoint.handler(ctx)), signal);
+  const checked = v.safeParse(endpoint.output, data);
+  if (!checked.success) {
+    ctx.log.error({ issues: checked.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`) }, "handler output failed its schema");
+    throw new ServiceError(502, "invalid_output", "The answer did not match its documented shape");
+  }
+  if (cacheKey) await rt.store.set(cacheKey, { data: checked.output, sources: [...sources] }, endpoint.cacheTtl! * 1000);
+  return answer(endpoint, checked.output, [...sources], false);
+}
+
+function answer(endpoint: Endpoint, data: unknown, sources: string[], cached: boolean): Outcome {
+  if (endpoint.raw) return { status: 200, body: data, headers: {} };
+  const meta: Record<string, unknown> = { product: endpoint.family, endpoint: endpoint.name, ts: new Date().toISOString() };
+  if (sources.length) meta.sources = sources;
+  if (cached) meta.cached = true;
+  return { status: 200, body: { meta, data }, headers: {} };
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function failure(rt: Runtime, call: Call, error: unknown): Outcome {
+  const e = toServiceError(error);
+  if (e.status >= 500 && !(error instanceof ServiceError)) {
+    rt.log.error({ err: error, endpoint: call.endpoint.name, reqId: call.requestId }, "call failed");
+  }
+  return { status: e.status, body: toErrorBody(e), headers: { ...e.headers } };
+}
+
+/** JSON with sorted keys, so equal inputs give equal cache keys. */
+export function stableJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  const keys = Object.keys(value).filter((k) => (value as any)[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((value as any)[k])}`).join(",")}}`;
+}

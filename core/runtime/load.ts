@@ -1,0 +1,83 @@
+import { readdir, access } from "node:fs/promises";
+import * as v from "valibot";
+import type { Endpoint, Plugin } from "../endpoint.ts";
+import { schemasOf } from "./schema.ts";
+
+const pluginsDir = new URL("../../plugins/", import.meta.url);
+
+export interface Loaded {
+  endpoints: Endpoint[];
+  families: string[];
+  /** Endpoints left unmounted, with the reason (a missing upstream key). */
+  disabled: { name: string; reason: string }[];
+}
+
+/** Every family folder with an index.ts, sorted so the load order is the same on every machine. */
+export async function listFamilies(): Promise<string[]> {
+  const dirs = await readdir(pluginsDir, { withFileTypes: true }).catch(() => []);
+  const families: string[] = [];
+  for (const d of dirs.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (await access(new URL(`${d.name}/index.ts`, pluginsDir)).then(() => true, () => false)) families.push(d.name);
+  }
+  return families;
+}
+
+/**
+ * Imports the selected families (all when `only` is unset) and checks them; boot fails with every
+ * problem listed at once. `isConfigured` tells whether an upstream has the key it needs.
+ */
+export async function loadPlugins(options: { only?: string[]; isConfigured?: (upstream: string) => boolean; knownUpstreams?: string[] } = {}): Promise<Loaded> {
+  const available = await listFamilies();
+  const unknown = (options.only ?? []).filter((f) => !available.includes(f));
+  if (unknown.length) {
+    throw new Error(`Unknown plugin famil${unknown.length > 1 ? "ies" : "y"} in PLUGINS: ${unknown.join(", ")}. Valid families: ${available.join(", ")}`);
+  }
+  const families = options.only ? available.filter((f) => options.only!.includes(f)) : available;
+  const plugins: Plugin[] = [];
+  for (const family of families) plugins.push((await import(new URL(`${family}/index.ts`, pluginsDir).href)).default);
+
+  const problems = checkPlugins(plugins, families, options.knownUpstreams);
+  if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
+
+  const endpoints: Endpoint[] = [];
+  const disabled: Loaded["disabled"] = [];
+  for (const e of plugins.flatMap((p) => p.endpoints)) {
+    const missing = (e.upstreams ?? []).filter((u) => options.isConfigured && !options.isConfigured(u));
+    if (missing.length) disabled.push({ name: e.name, reason: `missing key for upstream ${missing.join(", ")}` });
+    else endpoints.push(e);
+  }
+  return { endpoints, families, disabled };
+}
+
+export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstreams?: string[]): string[] {
+  const problems: string[] = [];
+  const names = new Map<string, string>();
+  const routes = new Map<string, string>();
+  plugins.forEach((plugin, i) => {
+    if (!plugin?.endpoints) return void problems.push(`plugins/${folders[i]}/index.ts: default export is not definePlugin(...)`);
+    if (plugin.family !== folders[i]) problems.push(`plugins/${folders[i]}: family is "${plugin.family}", expected the folder name`);
+    for (const e of plugin.endpoints) {
+      const at = `${e.name} (${plugin.family})`;
+      if (names.has(e.name)) problems.push(`${at}: duplicate name, also in ${names.get(e.name)}`);
+      names.set(e.name, plugin.family);
+      const route = `${e.method} ${e.path}`;
+      if (routes.has(route)) problems.push(`${at}: duplicate route ${route}, also ${routes.get(route)}`);
+      routes.set(route, e.name);
+      if (!/^\$\d+(\.\d+)?$/.test(e.price)) problems.push(`${at}: price "${e.price}" is not a money string like $0.005`);
+      for (const u of e.upstreams ?? []) if (knownUpstreams && !knownUpstreams.includes(u)) problems.push(`${at}: unknown upstream ${u}`);
+      try {
+        schemasOf(e);
+      } catch (error) {
+        problems.push(`${at}: schema does not convert to JSON Schema: ${(error as Error).message}`);
+      }
+      const input = v.safeParse(e.input, e.example?.input);
+      if (!input.success) problems.push(`${at}: example input fails the input schema: ${summarize(input.issues)}`);
+      const output = v.safeParse(e.output, e.example?.output);
+      if (!output.success) problems.push(`${at}: example output fails the output schema: ${summarize(output.issues)}`);
+    }
+  });
+  return problems;
+}
+
+const summarize = (issues: readonly v.BaseIssue<unknown>[]) =>
+  issues.slice(0, 3).map((i) => `${v.getDotPath(i) ?? "(root)"} ${i.message}`).join("; ");

@@ -1,0 +1,82 @@
+import * as v from "valibot";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { Endpoint } from "../endpoint.ts";
+import { badRequest } from "./errors.ts";
+
+export type JsonSchema = Record<string, any>;
+
+interface Compiled {
+  input: JsonSchema;
+  output: JsonSchema;
+  /** JSON types of each top-level input property, for coercing query strings. */
+  queryTypes: Map<string, string[]>;
+}
+
+const compiled = new WeakMap<Endpoint, Compiled>();
+
+/** JSON Schema 2020-12 of an endpoint's input and output; throws when a schema does not convert. */
+export function schemasOf(endpoint: Endpoint): Compiled {
+  let c = compiled.get(endpoint);
+  if (!c) {
+    const convert = (schema: v.GenericSchema, typeMode: "input" | "output") => {
+      const { $schema, ...json } = toJsonSchema(schema, { errorMode: "throw", typeMode, target: "draft-2020-12" });
+      return json as JsonSchema;
+    };
+    const input = convert(endpoint.input, "input");
+    const queryTypes = new Map<string, string[]>();
+    for (const [name, prop] of Object.entries<JsonSchema>(input.properties ?? {})) queryTypes.set(name, jsonTypes(prop));
+    c = { input, output: convert(endpoint.output, "output"), queryTypes };
+    compiled.set(endpoint, c);
+  }
+  return c;
+}
+
+function jsonTypes(schema: JsonSchema): string[] {
+  if (schema.type) return [schema.type].flat();
+  if (schema.anyOf) return schema.anyOf.flatMap(jsonTypes);
+  if (schema.enum) return [...new Set(schema.enum.map((x: unknown) => typeof x))] as string[];
+  if ("const" in schema) return [typeof schema.const];
+  return [];
+}
+
+/**
+ * Query strings carry only text: turn each value into the JSON type its schema expects, the way
+ * fastify's Ajv `coerceTypes: "array"` does. Values that do not fit are left as text for the schema to reject.
+ */
+export function coerceQuery(endpoint: Endpoint, query: URLSearchParams): Record<string, unknown> {
+  const { queryTypes } = schemasOf(endpoint);
+  const out: Record<string, unknown> = {};
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name);
+    const types = queryTypes.get(name) ?? ["string"];
+    if (types.includes("array")) out[name] = values.flatMap((x) => x.split(",")).filter((x) => x !== "");
+    else out[name] = coerceScalar(values[values.length - 1], types);
+  }
+  return out;
+}
+
+function coerceScalar(text: string, types: string[]): unknown {
+  if (types.includes("string")) return text;
+  if ((types.includes("number") || types.includes("integer")) && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if (types.includes("boolean")) {
+    if (text === "true" || text === "1") return true;
+    if (text === "false" || text === "0") return false;
+  }
+  if (types.includes("object") || types.includes("array")) {
+    try {
+      return JSON.parse(text);
+    } catch {}
+  }
+  return text;
+}
+
+/** Validates raw input: every problem is listed, with its field path. */
+export function parseInput<T>(endpoint: Endpoint, raw: unknown): T {
+  const result = v.safeParse(endpoint.input, raw ?? {});
+  if (result.success) return result.output as T;
+  throw badRequest(`Invalid input for ${endpoint.name}`, { issues: toFieldIssues(result.issues) });
+}
+
+export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]) {
+  return issues.map((issue) => ({ field: v.getDotPath(issue) ?? "", message: issue.message }));
+}

@@ -1,0 +1,65 @@
+import type { Store } from "../endpoint.ts";
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+}
+
+/**
+ * The embedded store: one process, no persistence. Every operation completes synchronously inside its
+ * promise, so claim and increment are atomic under Node's single thread.
+ */
+export function createMemoryStore(now: () => number = Date.now): Store & { clear(): void } {
+  const entries = new Map<string, Entry>();
+  const sets = new Map<string, Map<string, number>>();
+
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  };
+  const put = (key: string, value: unknown, ttlMs?: number) =>
+    entries.set(key, { value: structuredClone(value), expiresAt: ttlMs ? now() + ttlMs : Infinity });
+
+  return {
+    async get<T>(key: string) {
+      const entry = live(key);
+      return entry ? (structuredClone(entry.value) as T) : undefined;
+    },
+    async set(key, value, ttlMs) {
+      put(key, value, ttlMs);
+    },
+    async delete(key) {
+      return entries.delete(key);
+    },
+    async claim(key, value, ttlMs) {
+      if (live(key)) return false;
+      put(key, value, ttlMs);
+      return true;
+    },
+    async increment(key, by = 1, ttlMs) {
+      const entry = live(key);
+      const next = (typeof entry?.value === "number" ? entry.value : 0) + by;
+      if (entry) entry.value = next;
+      else put(key, next, ttlMs);
+      return next;
+    },
+    async rank(set, member, by) {
+      const scores = sets.get(set) ?? sets.set(set, new Map()).get(set)!;
+      const score = (scores.get(member) ?? 0) + by;
+      scores.set(member, score);
+      return score;
+    },
+    async top(set, count) {
+      const scores = [...(sets.get(set) ?? [])].map(([member, score]) => ({ member, score }));
+      return scores.sort((a, b) => b.score - a.score || a.member.localeCompare(b.member)).slice(0, count);
+    },
+    clear() {
+      entries.clear();
+      sets.clear();
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { parseAbi, type Abi, type Hex } from "viem";
+
+export type CompiledContract = { abi: Abi; bytecode: Hex };
+
+/** The token's interface, typed for viem; the test checks it against what solc emits. */
+export const testUsdcAbi = parseAbi([
+  "constructor(string tokenName, string tokenVersion)",
+  "function name() view returns (string)",
+  "function version() view returns (string)",
+  "function symbol() view returns (string)",
+  "function decimals() view returns (uint8)",
+  "function totalSupply() view returns (uint256)",
+  "function owner() view returns (address)",
+  "function balanceOf(address account) view returns (uint256)",
+  "function allowance(address owner, address spender) view returns (uint256)",
+  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+  "function DOMAIN_SEPARATOR() view returns (bytes32)",
+  "function TRANSFER_WITH_AUTHORIZATION_TYPEHASH() view returns (bytes32)",
+  "function RECEIVE_WITH_AUTHORIZATION_TYPEHASH() view returns (bytes32)",
+  "function CANCEL_AUTHORIZATION_TYPEHASH() view returns (bytes32)",
+  "function mint(address to, uint256 value)",
+  "function transfer(address to, uint256 value) returns (bool)",
+  "function approve(address spender, uint256 value) returns (bool)",
+  "function transferFrom(address from, address to, uint256 value) returns (bool)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)",
+  "function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function receiveWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)",
+  "function cancelAuthorization(address authorizer, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function cancelAuthorization(address authorizer, bytes32 nonce, bytes signature)",
+  "event Transfer(address indexed from, address indexed to, uint256 value)",
+  "event Approval(address indexed owner, address indexed spender, uint256 value)",
+  "event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce)",
+  "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
+]);
+
+const sourcePath = fileURLToPath(new URL("./TestUSDC.sol", import.meta.url));
+const cacheDir = fileURLToPath(new URL("../../../node_modules/.cache/devnet/", import.meta.url));
+const require = createRequire(import.meta.url);
+
+const compilerSettings = {
+  optimizer: { enabled: true, runs: 200 },
+  evmVersion: "cancun",
+  outputSelection: { "TestUSDC.sol": { TestUSDC: ["abi", "evm.bytecode.object"] } },
+};
+
+type SolcOutput = {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+};
+
+/** Compiles TestUSDC.sol, reusing an on-disk artifact keyed by source, settings and solc version. */
+export async function compileTestUsdc(): Promise<CompiledContract> {
+  const source = await readFile(sourcePath, "utf8");
+  const solcVersion = (require("solc/package.json") as { version: string }).version;
+  const key = createHash("sha256")
+    .update(JSON.stringify({ source, solcVersion, compilerSettings }))
+    .digest("hex")
+    .slice(0, 32);
+  const cachePath = `${cacheDir}TestUSDC-${key}.json`;
+
+  const cached = await readCachedArtifact(cachePath);
+  if (cached) return cached;
+
+  const artifact = await compileWithSolc(source);
+  await mkdir(cacheDir, { recursive: true });
+  // Write then rename, so parallel test processes never read a half-written file.
+  const tempPath = `${cachePath}.${process.pid}.tmp`;
+  await writeFile(tempPath, JSON.stringify(artifact));
+  await rename(tempPath, cachePath);
+  return artifact;
+}
+
+async function readCachedArtifact(path: string): Promise<CompiledContract | undefined> {
+  try {
+    const artifact = JSON.parse(await readFile(path, "utf8")) as CompiledContract;
+    return Array.isArray(artifact.abi) && artifact.bytecode?.startsWith("0x") ? artifact : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function compileWithSolc(source: string): Promise<CompiledContract> {
+  // Loaded lazily: solc-js is a large emscripten module and a warm start never needs it.
+  const { default: solc } = await import("solc");
+  const input = {
+    language: "Solidity",
+    sources: { "TestUSDC.sol": { content: source } },
+    settings: compilerSettings,
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  if (errors.length > 0) {
+    throw new Error(`TestUSDC.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+  }
+  const contract = output.contracts?.["TestUSDC.sol"]?.TestUSDC;
+  if (!contract) throw new Error("solc produced no TestUSDC contract");
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+}

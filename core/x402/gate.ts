@@ -1,0 +1,36 @@
+import type { Endpoint, Price } from "../endpoint.ts";
+import type { Call, Outcome } from "../runtime/invoke.ts";
+import { challenge } from "./challenge.ts";
+import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
+
+export interface PaymentGate {
+  /** How this service takes payment (network, asset, payTo), for discovery documents. */
+  readonly options: PaymentOption[];
+  /** The route's requirements, built once per endpoint and price. */
+  requirements(endpoint: Endpoint, price?: Price): RouteRequirements;
+  /** Runs `work` only for a payment that is valid, bound to this route and claimed; settles before answering. */
+  charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price): Promise<Outcome>;
+}
+
+/** Requirements are the same for every request to a route, so they are built once and reused. */
+export function requirementsCache(options: PaymentOption[], baseUrl: string) {
+  const cache = new Map<string, RouteRequirements>();
+  return (endpoint: Endpoint, price = endpoint.price) => {
+    const key = `${endpoint.method} ${endpoint.path} ${price}`;
+    let r = cache.get(key);
+    if (!r) cache.set(key, (r = buildRequirements(endpoint, options, baseUrl, price)));
+    return r;
+  };
+}
+
+/** A gate that takes no payment at all: every paid call is answered 402 (used until a facilitator is configured). */
+export function createClosedGate(options: PaymentOption[], baseUrl: string): PaymentGate {
+  const requirements = requirementsCache(options, baseUrl);
+  return {
+    options,
+    requirements,
+    async charge(call, _work, price) {
+      return challenge(call.endpoint, requirements(call.endpoint, price), "Payment required");
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import pino from "pino";
+import { readConfig } from "../../core/runtime/config.ts";
+import { createService } from "../../core/runtime/server.ts";
+import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
+import { createClosedGate, type PaymentGate } from "../../core/x402/gate.ts";
+import type { PaymentOption } from "../../core/x402/requirements.ts";
+
+export const testPaymentOption: PaymentOption = {
+  network: "eip155:84532",
+  asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+  payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+  decimals: 6,
+  extra: { name: "USDC", version: "2" },
+  maxTimeoutSeconds: 300,
+};
+
+export interface TestServiceOptions {
+  /** Families to load (PLUGINS); all when unset. */
+  plugins?: string[];
+  /** Extra environment, e.g. `UPSTREAM_COINGECKO_URL` pointing at a fixture server. */
+  env?: Record<string, string>;
+  payments?: PaymentGate;
+}
+
+/** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
+export async function startTestService(options: TestServiceOptions = {}) {
+  const config = readConfig({
+    BASE_URL: "http://127.0.0.1:4021",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "0",
+    ...(options.plugins ? { PLUGINS: options.plugins.join(",") } : {}),
+    ...options.env,
+  });
+  const { app, runtime } = await createService({
+    config,
+    log: pino({ level: "silent" }),
+    payments: async () => options.payments ?? createClosedGate([testPaymentOption], config.baseUrl),
+  });
+  const endpoint = (name: string) => {
+    const found = runtime.endpoints.find((e) => e.name === name);
+    if (!found) throw new Error(`endpoint ${name} is not loaded`);
+    return found;
+  };
+  return {
+    app,
+    runtime,
+    request: (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init)),
+    /** Runs an endpoint as a prepaid call (the path batch items take): validation, handler, output check. */
+    call: (name: string, input: unknown): Promise<Outcome> =>
+      invoke(runtime, {
+        endpoint: endpoint(name),
+        input,
+        resource: config.baseUrl + endpoint(name).path,
+        requestId: randomUUID(),
+        clientIp: "127.0.0.1",
+        prepaid: {},
+      }),
+  };
+}
