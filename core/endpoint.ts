@@ -30,6 +30,8 @@ export interface Store {
   rank(set: string, member: string, by: number): Promise<number>;
   /** Highest scores first. */
   top(set: string, count: number): Promise<{ member: string; score: number }[]>;
+  /** Live keys that start with `prefix` (for background jobs; not for hot paths). */
+  keys(prefix: string): Promise<string[]>;
 }
 
 export interface Logger {

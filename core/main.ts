@@ -1,15 +1,32 @@
 import { serve } from "h3";
 import { readConfig } from "./runtime/config.ts";
 import { createService } from "./runtime/server.ts";
-import { createPayments } from "./x402/payments.ts";
+import { createPayments, type Payments } from "./x402/payments.ts";
 
+let payments: Payments | undefined;
 try {
   const config = readConfig();
-  const { app, runtime } = await createService({ config, payments: (log) => createPayments(config, log) });
-  const server = serve(app, { port: config.port, hostname: config.host, silent: true });
+  const service = await createService({
+    config,
+    payments: async (store, log) => (payments = await createPayments(config, store, log)),
+  });
+  const server = serve(service.app, { port: config.port, hostname: config.host, silent: true });
   await server.ready();
-  runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
+  service.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
+  if (payments?.devnet) {
+    console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);
+    console.log(`Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  npm run pay -- /v1/hash?text=hi\n`);
+  }
+  const shutdown = async (signal: string) => {
+    service.runtime.log.info({ signal }, "shutting down");
+    await server.close();
+    await service.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", shutdown);
+  process.once("SIGTERM", shutdown);
 } catch (error) {
+  await payments?.stop();
   console.error(`Refusing to start: ${(error as Error).message}`);
   process.exit(1);
 }

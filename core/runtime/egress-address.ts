@@ -39,14 +39,16 @@ export function addressRefusal(ip: string): string | undefined {
   if (address.kind() === "ipv4") {
     if (range === "unicast") return undefined;
     if (ip === "169.254.169.254") return "link-local (cloud metadata)";
-    return v4Labels[range] ?? `reserved (${range})`;
+    return v4Labels[range] ?? reserved(range);
   }
   const v6 = address as ipaddr.IPv6;
-  const embedded = embeddedIPv4(v6, range);
   const label = v6Labels[range];
-  if (label) return embedded ? `${label} (${embedded})` : label;
-  if (range !== "unicast") return `reserved (${range})`;
-  if (embedded) return `IPv4-compatible (${embedded})`;
+  if (label) {
+    const embedded = embeddedIPv4(v6, range);
+    return embedded ? `${label} (${embedded})` : label;
+  }
+  if (range !== "unicast") return reserved(range);
+  if (v6.parts.slice(0, 6).every((part) => part === 0)) return `IPv4-compatible (${lowIPv4(v6)})`;
   if (!v6.match(globalUnicast)) return "reserved (outside global unicast)";
   return undefined;
 }
@@ -55,13 +57,23 @@ export function isPublicAddress(ip: string): boolean {
   return addressRefusal(ip) === undefined;
 }
 
+function reserved(range: string): string {
+  return range === "reserved" ? "reserved" : `reserved (${range})`;
+}
+
 function embeddedIPv4(v6: ipaddr.IPv6, range: string): string | undefined {
   const parts = v6.parts;
-  const last32 = () => `${parts[6] >> 8}.${parts[6] & 255}.${parts[7] >> 8}.${parts[7] & 255}`;
-  if (range === "ipv4Mapped" || range === "rfc6145" || range === "rfc6052") return last32();
-  if (range === "6to4") return `${parts[1] >> 8}.${parts[1] & 255}.${parts[2] >> 8}.${parts[2] & 255}`;
-  // Teredo stores the client address inverted.
-  if (range === "teredo") return [parts[6] >> 8, parts[6] & 255, parts[7] >> 8, parts[7] & 255].map((b) => b ^ 255).join(".");
-  if (parts.slice(0, 6).every((p) => p === 0)) return last32();
+  if (range === "ipv4Mapped" || range === "rfc6145" || range === "rfc6052") return lowIPv4(v6);
+  if (range === "6to4") return dotted(parts[1], parts[2]);
+  // Teredo stores the client's address with every bit inverted.
+  if (range === "teredo") return dotted(parts[6] ^ 0xffff, parts[7] ^ 0xffff);
   return undefined;
+}
+
+function lowIPv4(v6: ipaddr.IPv6): string {
+  return dotted(v6.parts[6], v6.parts[7]);
+}
+
+function dotted(high: number, low: number): string {
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }

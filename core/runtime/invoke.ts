@@ -47,7 +47,7 @@ export async function invoke(rt: Runtime, call: Call): Promise<Outcome> {
     const input = parseInput(call.endpoint, call.input);
     if (call.prepaid) return await run(rt, call, input, call.prepaid.payer);
     if (isFree(call.endpoint)) return await run(rt, call, input);
-    return await rt.payments.charge(call, (payer) => run(rt, call, input, payer));
+    return await rt.payments.charge(call, (payer) => run(rt, call, input, payer).catch((e) => failure(rt, call, e)));
   } catch (error) {
     return failure(rt, call, error);
   }

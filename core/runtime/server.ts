@@ -5,14 +5,15 @@ import type { Config } from "./config.ts";
 import { createContainer, resolveRuntime, type Runtime } from "./container.ts";
 import { loadPlugins } from "./load.ts";
 import { createApp } from "./app.ts";
+import { createMemoryStore } from "./store.ts";
 import { createUpstreams } from "./upstream.ts";
 import { upstreams as upstreamTable } from "./upstreams.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 
 export interface ServiceParts {
   config: Config;
-  /** Builds the payment gate once the plugins are loaded (the devnet, a facilitator, or a test gate). */
-  payments: (log: Logger) => Promise<PaymentGate>;
+  /** Builds the payment gate on the service's store (the devnet, a facilitator, or a test gate). */
+  payments: (store: Store, log: Logger) => Promise<{ gate: PaymentGate; stop?(): Promise<void> }>;
   log?: Logger;
   store?: Store;
 }
@@ -20,21 +21,30 @@ export interface ServiceParts {
 export interface Service {
   app: H3;
   runtime: Runtime;
+  close(): Promise<void>;
 }
 
 /** Loads the plugins, wires the container and builds the app: everything but listening. */
 export async function createService(parts: ServiceParts): Promise<Service> {
   const { config } = parts;
   const log = parts.log ?? pino({ level: config.logLevel });
+  const store = parts.store ?? createMemoryStore();
   const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, retries: 2, log });
   const loaded = await loadPlugins({
     only: config.plugins,
     isConfigured: (name) => upstreams.isConfigured(name),
     knownUpstreams: Object.keys(upstreamTable),
   });
-  const payments = await parts.payments(log);
-  const container = createContainer({ config, endpoints: loaded.endpoints, disabled: loaded.disabled, payments, upstreams, log, store: parts.store });
+  const payments = await parts.payments(store, log);
+  const container = createContainer({ config, endpoints: loaded.endpoints, disabled: loaded.disabled, payments: payments.gate, upstreams, log, store });
   const runtime = resolveRuntime(container);
   log.info({ families: loaded.families, endpoints: loaded.endpoints.length, disabled: loaded.disabled }, "plugins loaded");
-  return { app: createApp(runtime), runtime };
+  return {
+    app: createApp(runtime),
+    runtime,
+    async close() {
+      await payments.stop?.();
+      container.dispose?.();
+    },
+  };
 }

@@ -57,6 +57,9 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
       const scores = [...(sets.get(set) ?? [])].map(([member, score]) => ({ member, score }));
       return scores.sort((a, b) => b.score - a.score || a.member.localeCompare(b.member)).slice(0, count);
     },
+    async keys(prefix) {
+      return [...entries.keys()].filter((key) => key.startsWith(prefix) && live(key));
+    },
     clear() {
       entries.clear();
       sets.clear();

@@ -80,7 +80,7 @@ export function createUpstreams(options: UpstreamsOptions) {
     const override = overrides[name] ?? {};
     const method = init.method ?? "GET";
     const url = joinUrl(override.url ?? entry.url, path, init.query);
-    const headers = { "user-agent": userAgent, accept, ...lower(entry.headers), ...lower(override.headers), ...lower(init.headers) };
+    const headers: Record<string, string> = { "user-agent": userAgent, accept, ...lower(entry.headers), ...lower(override.headers), ...lower(init.headers) };
     let body: string | undefined;
     if (method === "POST") {
       headers["content-type"] = "application/json";

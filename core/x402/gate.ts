@@ -8,7 +8,10 @@ export interface PaymentGate {
   readonly options: PaymentOption[];
   /** The route's requirements, built once per endpoint and price. */
   requirements(endpoint: Endpoint, price?: Price): RouteRequirements;
-  /** Runs `work` only for a payment that is valid, bound to this route and claimed; settles before answering. */
+  /**
+   * Runs `work` only for a payment that is valid, bound to this route and claimed; settles before answering.
+   * `work` never throws: a failure comes back as an outcome with status >= 400, and nothing is charged for it.
+   */
   charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price): Promise<Outcome>;
 }
 

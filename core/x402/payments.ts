@@ -1,7 +1,21 @@
 import type { Logger } from "pino";
+import type { Store } from "../endpoint.ts";
 import type { Config } from "../runtime/config.ts";
-import { createClosedGate, type PaymentGate } from "./gate.ts";
+import { createRateLimiter } from "../runtime/ratelimit.ts";
+import { createCredits } from "./credits.ts";
+import { createLocalFacilitator, createRemoteFacilitator, type Facilitator } from "./facilitator.ts";
+import type { PaymentGate } from "./gate.ts";
+import { createLedger } from "./ledger.ts";
+import { createPaidGate } from "./paid-gate.ts";
+import { createReconciler } from "./reconcile.ts";
 import type { PaymentOption } from "./requirements.ts";
+import { startDevnet, type Devnet } from "./devnet/index.ts";
+
+export interface Payments {
+  gate: PaymentGate;
+  devnet?: Devnet;
+  stop(): Promise<void>;
+}
 
 /** The payment options the configuration describes (production: Base USDC). */
 export function configuredOptions(config: Config, payTo: `0x${string}`): PaymentOption[] {
@@ -16,8 +30,55 @@ export function configuredOptions(config: Config, payTo: `0x${string}`): Payment
   }];
 }
 
-export async function createPayments(config: Config, log: Logger): Promise<PaymentGate> {
-  const payTo = config.payment.payTo ?? "0x0000000000000000000000000000000000000000";
-  log.warn("no facilitator yet: every paid route answers 402");
-  return createClosedGate(configuredOptions(config, payTo), config.baseUrl);
+/**
+ * Chooses how payments are taken: the devnet (the embedded default: anvil, our test USDC, the local
+ * facilitator), a local facilitator on a real chain (RELAYER_KEY + RPC_URL), or a remote facilitator.
+ */
+export async function createPayments(config: Config, store: Store, log: Logger): Promise<Payments> {
+  const p = config.payment;
+  let devnet: Devnet | undefined;
+  let facilitator: Facilitator;
+  let options: PaymentOption[];
+  let rpcUrl = p.rpcUrl;
+  if (p.facilitator === "devnet") {
+    devnet = await startDevnet();
+    rpcUrl = devnet.rpcUrl;
+    options = [{
+      network: devnet.network,
+      asset: devnet.usdc.address,
+      payTo: devnet.accounts.payTo.address,
+      decimals: devnet.usdc.decimals,
+      extra: { name: devnet.usdc.name, version: devnet.usdc.version },
+      maxTimeoutSeconds: p.maxTimeoutSeconds,
+    }];
+    facilitator = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });
+    log.warn({ rpcUrl: devnet.rpcUrl, token: devnet.usdc.address, payTo: devnet.accounts.payTo.address, devPayer: devnet.accounts.payer.address },
+      "devnet: payments settle on a local anvil chain with test USDC; no real money is involved");
+  } else {
+    if (!p.payTo) throw new Error("PAY_TO is required when a facilitator is configured");
+    options = configuredOptions(config, p.payTo);
+    if (p.facilitator === "local") {
+      if (!p.relayerKey || !p.rpcUrl) throw new Error("FACILITATOR=local needs RELAYER_KEY and RPC_URL");
+      facilitator = createLocalFacilitator({ rpcUrl: p.rpcUrl, chainId: Number(p.network.split(":")[1]), relayerKey: p.relayerKey });
+    } else {
+      if (!p.facilitatorUrl) throw new Error("FACILITATOR=remote needs FACILITATOR_URL");
+      facilitator = createRemoteFacilitator({ url: p.facilitatorUrl, auth: p.facilitatorAuth });
+    }
+  }
+
+  const ledger = createLedger(store);
+  const credits = createCredits(store);
+  const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
+  const gate = createPaidGate({ options, baseUrl: config.baseUrl, facilitator, ledger, credits, log, limitPayer: (payer) => payerLimit.hit(`payer:${payer}`) });
+  const reconciler = rpcUrl ? createReconciler({ store, ledger, credits, rpcUrl, log }) : undefined;
+  if (reconciler) reconciler.start();
+  else log.warn("no RPC_URL: indeterminate settlements cannot be reconciled against the chain");
+  return {
+    gate,
+    devnet,
+    async stop() {
+      reconciler?.stop();
+      await devnet?.stop();
+    },
+  };
 }

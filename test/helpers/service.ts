@@ -35,7 +35,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
   const { app, runtime } = await createService({
     config,
     log: pino({ level: "silent" }),
-    payments: async () => options.payments ?? createClosedGate([testPaymentOption], config.baseUrl),
+    payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
   });
   const endpoint = (name: string) => {
     const found = runtime.endpoints.find((e) => e.name === name);

@@ -1,0 +1,80 @@
+import * as v from "valibot";
+
+/** Decoded headers larger than this are refused before parsing (clients echo extensions, so leave room). */
+export const maxHeaderBytes = 16_384;
+
+const Hex = (bytes?: number) => v.pipe(v.string(), v.regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]*$/));
+const Uint = v.pipe(v.string(), v.regex(/^\d{1,78}$/));
+
+const Authorization = v.object({
+  from: Hex(20),
+  to: Hex(20),
+  value: Uint,
+  validAfter: Uint,
+  validBefore: Uint,
+  nonce: Hex(32),
+});
+const ExactPayload = v.object({ signature: Hex(), authorization: Authorization });
+
+const PayloadV1 = v.object({
+  x402Version: v.literal(1),
+  scheme: v.string(),
+  network: v.string(),
+  payload: ExactPayload,
+});
+
+const PayloadV2 = v.object({
+  x402Version: v.literal(2),
+  resource: v.optional(v.object({ url: v.string() })),
+  accepted: v.object({
+    scheme: v.string(),
+    network: v.string(),
+    amount: v.string(),
+    asset: v.string(),
+    payTo: v.string(),
+    maxTimeoutSeconds: v.number(),
+    extra: v.optional(v.record(v.string(), v.unknown())),
+  }),
+  payload: ExactPayload,
+  extensions: v.optional(v.record(v.string(), v.unknown())),
+});
+
+export type PaymentPayloadV1 = v.InferOutput<typeof PayloadV1>;
+export type PaymentPayloadV2 = v.InferOutput<typeof PayloadV2>;
+export type Authorization = v.InferOutput<typeof Authorization>;
+
+export type DecodedPayment =
+  | { version: 1; payload: PaymentPayloadV1; raw: Record<string, unknown> }
+  | { version: 2; payload: PaymentPayloadV2; raw: Record<string, unknown> };
+
+export class PaymentRejected extends Error {
+  constructor(readonly reason: string, message: string) {
+    super(message);
+  }
+}
+
+/** Base64 JSON from a header (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`), or an object (MCP `_meta`), checked for shape. */
+export function decodePayment(input: string | object, expected?: 1 | 2): DecodedPayment {
+  let raw: unknown = input;
+  if (typeof input === "string") {
+    if (input.length > (maxHeaderBytes * 4) / 3 + 4) throw new PaymentRejected("invalid_payload", "The payment header is too large");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input)) throw new PaymentRejected("invalid_payload", "The payment header is not base64");
+    try {
+      raw = JSON.parse(Buffer.from(input, "base64").toString("utf8"));
+    } catch {
+      throw new PaymentRejected("invalid_payload", "The payment header is not base64 JSON");
+    }
+  }
+  const version = (raw as { x402Version?: unknown } | null)?.x402Version;
+  if (expected && version !== expected) {
+    throw new PaymentRejected("invalid_x402_version", `This header carries x402 version ${expected} payloads, not ${String(version)}`);
+  }
+  const schema = version === 1 ? PayloadV1 : version === 2 ? PayloadV2 : undefined;
+  if (!schema) throw new PaymentRejected("invalid_x402_version", "x402Version must be 1 or 2");
+  const parsed = v.safeParse(schema, raw);
+  if (!parsed.success) {
+    const where = parsed.issues.map((i) => v.getDotPath(i) ?? "payload").slice(0, 3).join(", ");
+    throw new PaymentRejected("invalid_payload", `The payment payload is malformed at ${where}`);
+  }
+  return { version, payload: parsed.output, raw } as DecodedPayment;
+}

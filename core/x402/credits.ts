@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import type { Store } from "../endpoint.ts";
+
+export interface Credits {
+  /** A new bearer code holding `amount` atomic USDC units. */
+  issue(amount: bigint, reason: string): Promise<string>;
+  /** Adds value to an existing code (reconciliation funds a code it handed out earlier). */
+  fund(code: string, amount: bigint): Promise<void>;
+  balance(code: string): Promise<bigint | undefined>;
+  /** Takes `amount` if the balance covers it; never lets a balance go below zero, however many spend at once. */
+  spend(code: string, amount: bigint): Promise<boolean>;
+}
+
+const key = (code: string) => `credit:${code}`;
+const metaKey = (code: string) => `credit-meta:${code}`;
+const yearMs = 365 * 24 * 3600 * 1000;
+
+export const isCreditCode = (code: string) => /^cr_[A-Za-z0-9_-]{24}$/.test(code);
+
+export function createCredits(store: Store): Credits {
+  return {
+    async issue(amount, reason) {
+      const code = `cr_${randomBytes(18).toString("base64url")}`;
+      await store.set(metaKey(code), { reason, issuedAt: new Date().toISOString() }, yearMs);
+      await store.increment(key(code), Number(amount), yearMs);
+      return code;
+    },
+    async fund(code, amount) {
+      await store.increment(key(code), Number(amount), yearMs);
+    },
+    async balance(code) {
+      const value = await store.get<number>(key(code));
+      return value === undefined ? undefined : BigInt(value);
+    },
+    async spend(code, amount) {
+      if (!isCreditCode(code) || (await store.get(key(code))) === undefined) return false;
+      const after = await store.increment(key(code), -Number(amount));
+      if (after >= 0) return true;
+      await store.increment(key(code), Number(amount));
+      return false;
+    },
+  };
+}

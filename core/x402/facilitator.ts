@@ -1,0 +1,83 @@
+import { x402Facilitator } from "@x402/core/facilitator";
+import { HTTPFacilitatorClient } from "@x402/core/http";
+import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { toFacilitatorEvmSigner } from "@x402/evm";
+import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+export interface VerifyResult {
+  isValid: boolean;
+  invalidReason?: string;
+  invalidMessage?: string;
+  payer?: string;
+}
+
+export interface SettleResult {
+  success: boolean;
+  errorReason?: string;
+  errorMessage?: string;
+  transaction: string;
+  network: string;
+  payer?: string;
+}
+
+/** What the gate needs of a facilitator, in-process or remote; both speak v1 and v2 payloads. */
+export interface Facilitator {
+  verify(payload: object, requirements: object): Promise<VerifyResult>;
+  settle(payload: object, requirements: object): Promise<SettleResult>;
+}
+
+export interface LocalFacilitatorOptions {
+  rpcUrl: string;
+  chainId: number;
+  /** Pays the gas of every settlement. */
+  relayerKey: `0x${string}`;
+  confirmationTimeoutMs?: number;
+}
+
+/**
+ * The in-process facilitator: @x402/core's own with the @x402/evm exact scheme. The relayer account keeps
+ * its nonces locally, so settlements can be sent in parallel without colliding.
+ */
+export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
+  const account = privateKeyToAccount(o.relayerKey, { nonceManager });
+  const chain = defineChain({
+    id: o.chainId,
+    name: `eip155:${o.chainId}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [o.rpcUrl] } },
+  });
+  const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { batch: true }) }).extend(publicActions);
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      readContract: (a) => client.readContract({ ...a, args: a.args ?? [] } as any),
+      verifyTypedData: (a) => client.verifyTypedData(a as any),
+      writeContract: (a) => client.writeContract({ ...a, args: a.args ?? [] } as any),
+      sendTransaction: (a) => client.sendTransaction(a as any),
+      waitForTransactionReceipt: (a) => client.waitForTransactionReceipt({ ...a, pollingInterval: 100 }),
+      getCode: (a) => client.getCode(a),
+    },
+    { confirmationTimeoutMs: o.confirmationTimeoutMs ?? 60_000 },
+  );
+  const facilitator = new x402Facilitator();
+  registerExactEvmScheme(facilitator, { signer, networks: [`eip155:${o.chainId}`] });
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
+    settle: (payload, requirements) => facilitator.settle(payload as any, requirements as any),
+  };
+}
+
+/** Any facilitator's /verify and /settle over HTTP; `auth` is sent as the Authorization header. */
+export function createRemoteFacilitator(o: { url: string; auth?: string; timeoutMs?: number }): Facilitator {
+  const auth = o.auth;
+  const client = new HTTPFacilitatorClient({
+    url: o.url,
+    timeoutMs: o.timeoutMs ?? 60_000,
+    ...(auth ? { createAuthHeaders: async () => ({ verify: { Authorization: auth }, settle: { Authorization: auth }, supported: { Authorization: auth } }) } : {}),
+  });
+  return {
+    verify: (payload, requirements) => client.verify(payload as any, requirements as any),
+    settle: (payload, requirements) => client.settle(payload as any, requirements as any),
+  };
+}
