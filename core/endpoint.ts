@@ -15,6 +15,8 @@ export interface UpstreamRequest {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   body?: unknown;
+  /** Turn the upstream's 404 into our 404 (the thing asked for does not exist) instead of a 502. */
+  notFoundAs404?: boolean;
 }
 
 /** Key-value state shared by every instance (memory by default, Redis with STORE_URL). */

@@ -67,8 +67,9 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
   if (hit) return answer(endpoint, hit.data, hit.sources, true);
 
   const sources = new Set<string>();
-  const deadline = AbortSignal.timeout(endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
-  const signal = call.signal ? AbortSignal.any([call.signal, deadline]) : deadline;
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException("deadline passed", "TimeoutError")), endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
+  const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
   const ctx: EndpointContext<unknown> = {
     input,
     store: rt.store,
@@ -81,7 +82,7 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
       return rt.upstreams.client(name, { signal, onCall: (used: string) => sources.add(used) });
     },
   };
-  const data = await untilAborted(Promise.resolve(endpoint.handler(ctx)), signal);
+  const data = await untilAborted(Promise.resolve(endpoint.handler(ctx)), signal).finally(() => clearTimeout(timer));
   const checked = v.safeParse(endpoint.output, data);
   if (!checked.success) {
     ctx.log.error({ issues: checked.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`) }, "handler output failed its schema");

@@ -22,19 +22,30 @@ export async function listFamilies(): Promise<string[]> {
   return families;
 }
 
+export interface LoadOptions {
+  /** PLUGINS: the families to load; all when unset. */
+  only?: string[];
+  /** Plugins given as values instead of folders under plugins/. */
+  given?: Plugin[];
+  isConfigured?: (upstream: string) => boolean;
+  knownUpstreams?: string[];
+}
+
 /**
  * Imports the selected families (all when `only` is unset) and checks them; boot fails with every
  * problem listed at once. `isConfigured` tells whether an upstream has the key it needs.
  */
-export async function loadPlugins(options: { only?: string[]; isConfigured?: (upstream: string) => boolean; knownUpstreams?: string[] } = {}): Promise<Loaded> {
-  const available = await listFamilies();
+export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
+  const available = options.given ? options.given.map((p) => p.family) : await listFamilies();
   const unknown = (options.only ?? []).filter((f) => !available.includes(f));
   if (unknown.length) {
     throw new Error(`Unknown plugin famil${unknown.length > 1 ? "ies" : "y"} in PLUGINS: ${unknown.join(", ")}. Valid families: ${available.join(", ")}`);
   }
   const families = options.only ? available.filter((f) => options.only!.includes(f)) : available;
   const plugins: Plugin[] = [];
-  for (const family of families) plugins.push((await import(new URL(`${family}/index.ts`, pluginsDir).href)).default);
+  for (const family of families) {
+    plugins.push(options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/index.ts`, pluginsDir).href)).default);
+  }
 
   const problems = checkPlugins(plugins, families, options.knownUpstreams);
   if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);

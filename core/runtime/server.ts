@@ -1,6 +1,6 @@
 import pino, { type Logger } from "pino";
 import type { H3 } from "h3";
-import type { Store } from "../endpoint.ts";
+import type { Plugin, Store } from "../endpoint.ts";
 import type { Config } from "./config.ts";
 import { createContainer, resolveRuntime, type Runtime } from "./container.ts";
 import { loadPlugins } from "./load.ts";
@@ -16,6 +16,8 @@ export interface ServiceParts {
   payments: (store: Store, log: Logger) => Promise<{ gate: PaymentGate; stop?(): Promise<void> }>;
   log?: Logger;
   store?: Store;
+  /** Plugins given directly instead of loaded from plugins/ (tests use probe endpoints this way). */
+  plugins?: Plugin[];
 }
 
 export interface Service {
@@ -32,6 +34,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, retries: 2, log });
   const loaded = await loadPlugins({
     only: config.plugins,
+    given: parts.plugins,
     isConfigured: (name) => upstreams.isConfigured(name),
     knownUpstreams: Object.keys(upstreamTable),
   });

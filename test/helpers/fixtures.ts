@@ -60,6 +60,7 @@ export async function serveFixtures(t: AfterHost, items: (string | Fixture)[], o
   const calls: ServedCall[] = [];
   const unmatched: string[] = [];
   const record = (options.record ?? process.env.RECORD === "1") && options.realUrl !== undefined;
+  if (record && !options.dir) throw new Error("record mode needs options.dir to write fixtures into");
 
   function match(call: ServedCall): Fixture | undefined {
     const path = canonicalPath(call.path);
@@ -78,8 +79,8 @@ export async function serveFixtures(t: AfterHost, items: (string | Fixture)[], o
     const call: ServedCall = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: await readBody(req) };
     calls.push(call);
     let fixture = match(call);
-    if (!fixture && record && options.dir) {
-      fixture = await recordExchange(call, { realUrl: options.realUrl!, dir: options.dir, prefix: options.recordAs ?? "recorded" });
+    if (!fixture && record) {
+      fixture = await recordExchange(call, { realUrl: options.realUrl!, dir: options.dir!, prefix: options.recordAs ?? "recorded" });
     }
     if (!fixture) {
       unmatched.push(`${call.method} ${call.path}`);

@@ -1,0 +1,62 @@
+import pino from "pino";
+import { createPublicClient, http, type Hex } from "viem";
+import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
+import type { Plugin, Store } from "../../core/endpoint.ts";
+import { readConfig } from "../../core/runtime/config.ts";
+import { createService } from "../../core/runtime/server.ts";
+import { createMemoryStore } from "../../core/runtime/store.ts";
+import { createCredits } from "../../core/x402/credits.ts";
+import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
+import { createLedger } from "../../core/x402/ledger.ts";
+import { createPaidGate } from "../../core/x402/paid-gate.ts";
+import { createReconciler } from "../../core/x402/reconcile.ts";
+import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
+import type { PaymentOption } from "../../core/x402/requirements.ts";
+
+export { startDevnet, type Devnet };
+
+export function devnetOption(devnet: Devnet): PaymentOption {
+  return {
+    network: devnet.network,
+    asset: devnet.usdc.address,
+    payTo: devnet.accounts.payTo.address,
+    decimals: 6,
+    extra: { name: devnet.usdc.name, version: devnet.usdc.version },
+    maxTimeoutSeconds: 300,
+  };
+}
+
+export interface PaidServiceOptions {
+  plugins?: Plugin[];
+  families?: string[];
+  /** Wraps the real local facilitator, to make it fail on purpose. */
+  facilitator?: (real: Facilitator) => Facilitator;
+  store?: Store;
+  env?: Record<string, string>;
+}
+
+/** The real service with the real payment gate, settling on a devnet started by the test file. */
+export async function startPaidService(devnet: Devnet, options: PaidServiceOptions = {}) {
+  const config = readConfig({ BASE_URL: "http://127.0.0.1:4021", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", ...(options.families ? { PLUGINS: options.families.join(",") } : {}), ...options.env });
+  const log = pino({ level: "silent" });
+  const store = options.store ?? createMemoryStore();
+  const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });
+  const facilitator = options.facilitator ? options.facilitator(real) : real;
+  const ledger = createLedger(store);
+  const credits = createCredits(store);
+  const gate = createPaidGate({ options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log });
+  const reconciler = createReconciler({ store, ledger, credits, rpcUrl: devnet.rpcUrl, log });
+  const service = await createService({ config, log, store, plugins: options.plugins, payments: async () => ({ gate }) });
+  const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
+  return { ...service, store, credits, ledger, reconciler, fetch: fetchApp, baseUrl: config.baseUrl };
+}
+
+export function chainReader(devnet: Devnet) {
+  const client = createPublicClient({ transport: http(devnet.rpcUrl) });
+  return {
+    balance: (address: Hex) => client.readContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName: "balanceOf", args: [address] }) as Promise<bigint>,
+    client,
+  };
+}
+
+export const freshAccount = () => privateKeyToAccount(generatePrivateKey());
