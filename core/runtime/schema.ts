@@ -23,6 +23,9 @@ export function schemasOf(endpoint: Endpoint): Compiled {
       return json as JsonSchema;
     };
     const input = convert(endpoint.input, "input");
+    // Input mode skips transforms silently; converting the output side too refuses them, so what is
+    // documented is exactly what is validated.
+    convert(endpoint.input, "output");
     const queryTypes = new Map<string, string[]>();
     for (const [name, prop] of Object.entries<JsonSchema>(input.properties ?? {})) queryTypes.set(name, jsonTypes(prop));
     c = { input, output: convert(endpoint.output, "output"), queryTypes };

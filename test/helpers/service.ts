@@ -5,6 +5,7 @@ import { createService } from "../../core/runtime/server.ts";
 import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
 import { createClosedGate, type PaymentGate } from "../../core/x402/gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
+import type { Plugin } from "../../core/endpoint.ts";
 
 export const testPaymentOption: PaymentOption = {
   network: "eip155:84532",
@@ -21,6 +22,8 @@ export interface TestServiceOptions {
   /** Extra environment, e.g. `UPSTREAM_COINGECKO_URL` pointing at a fixture server. */
   env?: Record<string, string>;
   payments?: PaymentGate;
+  /** Plugins given as values instead of loaded from plugins/. */
+  given?: Plugin[];
 }
 
 /** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
@@ -35,6 +38,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
   const { app, runtime } = await createService({
     config,
     log: pino({ level: "silent" }),
+    plugins: options.given,
     payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
   });
   const endpoint = (name: string) => {

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { parseAbi, type Abi, type Hex } from "viem";
 
-export type CompiledContract = { abi: Abi; bytecode: Hex };
+export type CompiledContract = { abi: Abi; bytecode: Hex; deployedBytecode: Hex };
 
 /** The token's interface, typed for viem; the test checks it against what solc emits. */
 export const testUsdcAbi = parseAbi([
@@ -38,35 +38,37 @@ export const testUsdcAbi = parseAbi([
   "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
 ]);
 
-const sourcePath = fileURLToPath(new URL("./TestUSDC.sol", import.meta.url));
 const cacheDir = fileURLToPath(new URL("../../../node_modules/.cache/devnet/", import.meta.url));
 const require = createRequire(import.meta.url);
 
 const compilerSettings = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: "cancun",
-  outputSelection: { "TestUSDC.sol": { TestUSDC: ["abi", "evm.bytecode.object"] } },
+  outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.deployedBytecode.object"] } },
 };
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 };
 
 /** Compiles TestUSDC.sol, reusing an on-disk artifact keyed by source, settings and solc version. */
-export async function compileTestUsdc(): Promise<CompiledContract> {
-  const source = await readFile(sourcePath, "utf8");
+export const compileTestUsdc = () => compileContract("TestUSDC");
+
+/** Compiles `<name>.sol` beside this file (contract `<name>`), with the same on-disk cache. */
+export async function compileContract(name: string): Promise<CompiledContract> {
+  const source = await readFile(fileURLToPath(new URL(`./${name}.sol`, import.meta.url)), "utf8");
   const solcVersion = (require("solc/package.json") as { version: string }).version;
   const key = createHash("sha256")
     .update(JSON.stringify({ source, solcVersion, compilerSettings }))
     .digest("hex")
     .slice(0, 32);
-  const cachePath = `${cacheDir}TestUSDC-${key}.json`;
+  const cachePath = `${cacheDir}${name}-${key}.json`;
 
   const cached = await readCachedArtifact(cachePath);
   if (cached) return cached;
 
-  const artifact = await compileWithSolc(source);
+  const artifact = await compileWithSolc(name, source);
   await mkdir(cacheDir, { recursive: true });
   // Write then rename, so parallel test processes never read a half-written file.
   const tempPath = `${cachePath}.${process.pid}.tmp`;
@@ -78,26 +80,26 @@ export async function compileTestUsdc(): Promise<CompiledContract> {
 async function readCachedArtifact(path: string): Promise<CompiledContract | undefined> {
   try {
     const artifact = JSON.parse(await readFile(path, "utf8")) as CompiledContract;
-    return Array.isArray(artifact.abi) && artifact.bytecode?.startsWith("0x") ? artifact : undefined;
+    return Array.isArray(artifact.abi) && artifact.bytecode?.startsWith("0x") && artifact.deployedBytecode?.startsWith("0x") ? artifact : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function compileWithSolc(source: string): Promise<CompiledContract> {
+async function compileWithSolc(name: string, source: string): Promise<CompiledContract> {
   // Loaded lazily: solc-js is a large emscripten module and a warm start never needs it.
   const { default: solc } = await import("solc");
   const input = {
     language: "Solidity",
-    sources: { "TestUSDC.sol": { content: source } },
+    sources: { [`${name}.sol`]: { content: source } },
     settings: compilerSettings,
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((e) => e.severity === "error");
   if (errors.length > 0) {
-    throw new Error(`TestUSDC.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
+    throw new Error(`${name}.sol failed to compile:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
   }
-  const contract = output.contracts?.["TestUSDC.sol"]?.TestUSDC;
-  if (!contract) throw new Error("solc produced no TestUSDC contract");
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  const contract = output.contracts?.[`${name}.sol`]?.[name];
+  if (!contract) throw new Error(`solc produced no ${name} contract`);
+  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` };
 }

@@ -12,7 +12,7 @@ import {
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { startAnvil } from "./anvil.ts";
-import { compileTestUsdc, testUsdcAbi } from "./compile.ts";
+import { compileContract, compileTestUsdc, testUsdcAbi } from "./compile.ts";
 
 export { testUsdcAbi } from "./compile.ts";
 export { startAnvil } from "./anvil.ts";
@@ -44,6 +44,8 @@ export type Devnet = {
   stop(): Promise<void>;
 };
 
+export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
+
 // Chain id 84532 lets v1 clients accept the devnet as "base-sepolia".
 const DEVNET_CHAIN_ID = 84532;
 
@@ -65,14 +67,20 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
 
 /** Starts anvil, deploys TestUSDC and gives every dev account 1,000,000 USDC. */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
-  const [anvil, artifact] = await Promise.all([
+  const [anvil, artifact, multicall] = await Promise.all([
     startAnvil({ ...options, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
     compileTestUsdc(),
+    compileContract("Multicall3"),
   ]);
   try {
     const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
     const [relayer, payTo, payer, ...others] = accounts;
     const token = await deployAndFund(anvil.rpcUrl, artifact.bytecode, accounts);
+    // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
+    await createPublicClient({ transport: http(anvil.rpcUrl) }).request({
+      method: "anvil_setCode" as any,
+      params: [MULTICALL3_ADDRESS, multicall.deployedBytecode] as any,
+    });
     return {
       rpcUrl: anvil.rpcUrl,
       chainId: DEVNET_CHAIN_ID,

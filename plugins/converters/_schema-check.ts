@@ -1,0 +1,89 @@
+import ajvFormats from "ajv-formats";
+import { Ajv, type ValidateFunction } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import safeRegex from "safe-regex2";
+import { badRequest } from "../../core/runtime/errors.ts";
+import { MAX_DOCUMENT_CHARS, assertDepth, isPlainObject } from "./_json.ts";
+
+export const drafts = ["2020-12", "2019-09", "draft-07"] as const;
+export type Draft = (typeof drafts)[number];
+
+const draftOfUri: Record<string, Draft> = {
+  "https://json-schema.org/draft/2020-12/schema": "2020-12",
+  "https://json-schema.org/draft/2019-09/schema": "2019-09",
+  "http://json-schema.org/draft-07/schema": "draft-07",
+};
+
+const field = "schema";
+const refuse = (message: string) => badRequest(`${field}: ${message}`, { issues: [{ field, message }] });
+
+/** The draft a schema asks for with `$schema`; 2020-12 when it names none. */
+export function draftOf(schema: Record<string, unknown>): Draft {
+  if (schema.$schema === undefined) return "2020-12";
+  const uri = typeof schema.$schema === "string" ? schema.$schema.replace(/#$/, "") : "";
+  const draft = draftOfUri[uri];
+  if (!draft) throw refuse(`$schema ${JSON.stringify(schema.$schema)} is not supported; use 2020-12, 2019-09 or draft-07`);
+  return draft;
+}
+
+const compiled = new Map<string, ValidateFunction>();
+const MAX_COMPILED = 50;
+
+/**
+ * Compiles a caller's schema. Nothing is ever fetched: compile() is synchronous and no `loadSchema`
+ * is configured, so a remote `$ref` is an unresolved reference (a 400). Regular expressions are checked
+ * for catastrophic backtracking first, because validation runs on the event loop.
+ */
+export function compileSchema(schema: Record<string, unknown>, draft: Draft): ValidateFunction {
+  const text = JSON.stringify(schema);
+  if (text.length > MAX_DOCUMENT_CHARS) throw refuse(`the schema may be at most ${MAX_DOCUMENT_CHARS} characters as JSON`);
+  assertDepth(schema, field);
+  const key = `${draft}:${text}`;
+  const cached = compiled.get(key);
+  if (cached) return cached;
+  for (const pattern of patternsIn(schema)) {
+    if (!isSafePattern(pattern)) throw refuse(`the pattern ${JSON.stringify(pattern.slice(0, 200))} may backtrack catastrophically`);
+  }
+  const ajv = newAjv(draft);
+  let validate: ValidateFunction;
+  try {
+    validate = ajv.compile(schema);
+  } catch (error) {
+    throw refuse((error as Error).message);
+  }
+  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, validate);
+  return validate;
+}
+
+function newAjv(draft: Draft) {
+  const options = { allErrors: true, strict: false, validateFormats: true } as const;
+  const ajv = draft === "2020-12" ? new Ajv2020(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+  ajvFormats.default(ajv);
+  return ajv;
+}
+
+function isSafePattern(pattern: string): boolean {
+  try {
+    return safeRegex(new RegExp(pattern, "u"));
+  } catch {
+    return true; // not a valid regular expression: Ajv's compile reports it
+  }
+}
+
+/** Every `pattern` value and `patternProperties` key in a schema. */
+function patternsIn(schema: unknown): string[] {
+  const found: string[] = [];
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === null || typeof node !== "object") continue;
+    if (isPlainObject(node)) {
+      if (typeof node.pattern === "string") found.push(node.pattern);
+      if (isPlainObject(node.patternProperties)) found.push(...Object.keys(node.patternProperties));
+    }
+    stack.push(...Object.values(node));
+  }
+  return found;
+}

@@ -1,0 +1,48 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readConfig } from "../../../core/runtime/config.ts";
+import { listFamilies } from "../../../core/runtime/load.ts";
+import { startTestService } from "../../helpers/service.ts";
+
+test("PLUGINS loads only the named families", async () => {
+  const service = await startTestService({ plugins: ["converters"] });
+  assert.ok(service.runtime.endpoints.length > 0);
+  assert.deepEqual([...new Set(service.runtime.endpoints.map((e) => e.family))], ["converters"]);
+});
+
+test("PLUGINS with an unknown family refuses to boot and names the valid families", async () => {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "core/main.ts"], {
+    env: { ...process.env, PLUGINS: "converters,nope", LOG_LEVEL: "silent" },
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  assert.equal(run.status, 1);
+  assert.match(run.stderr, /Unknown plugin family in PLUGINS: nope\. Valid families: /);
+  for (const family of await listFamilies()) assert.ok(run.stderr.includes(family), family);
+});
+
+test("configuration is checked at boot and every problem is listed", () => {
+  assert.throws(
+    () => readConfig({ PORT: "eighty", STORE_URL: "mysql://x", PAY_TO: "0x12" }),
+    (e: Error) => /PORT/.test(e.message) && /STORE_URL/.test(e.message) && /PAY_TO/.test(e.message),
+  );
+});
+
+test("configuration defaults: port 4021 and the embedded devnet", () => {
+  const config = readConfig({});
+  assert.equal(config.port, 4021);
+  assert.equal(config.payment.facilitator, "devnet");
+  assert.equal(config.baseUrl, "http://localhost:4021");
+  assert.equal(config.storeUrl, undefined);
+});
+
+test("the rate limit answers 429 with Retry-After before any payment", async () => {
+  const service = await startTestService({ plugins: ["converters"], env: { RATE_LIMIT_PER_MINUTE: "3" } });
+  const statuses = [];
+  for (let i = 0; i < 5; i++) statuses.push((await service.request("/v1/hash?text=a")).status);
+  assert.deepEqual(statuses, [402, 402, 402, 429, 429]);
+  const limited = await service.request("/v1/hash?text=a");
+  assert.ok(Number(limited.headers.get("retry-after")) > 0);
+  assert.equal((await limited.json()).error.code, "rate_limited");
+});
