@@ -43,10 +43,32 @@ export interface Logger {
   debug(obj: object | string, msg?: string): void;
 }
 
+/** What the egress guard returns for a user-supplied URL. */
+export interface TargetResponse {
+  status: number;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  /** The final URL after redirects. */
+  url: string;
+  body: Buffer;
+  text(): string;
+  redirects: string[];
+  /** The checked address the connection went to. */
+  address: string;
+}
+
+/** The only way a handler may reach a URL a caller supplied: checked, pinned, capped (design section 6). */
+export interface Egress {
+  fetch(url: string, init?: { method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<TargetResponse>;
+  /** Resolves and checks a URL without fetching it (refused targets throw a 400). */
+  check(url: string): Promise<{ url: string; address: string }>;
+}
+
 export interface EndpointContext<I> {
   /** Validated input, defaults applied. */
   input: I;
   upstream(name: string): Upstream;
+  egress: Egress;
   store: Store;
   log: Logger;
   /** Aborted when the caller goes away or the deadline passes. */

@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { createMemoryStore } from "./store.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit.ts";
 import type { createUpstreams } from "./upstream.ts";
+import type { Egress } from "./egress.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 
 type Upstreams = ReturnType<typeof createUpstreams>;
@@ -16,6 +17,7 @@ export const kStore = Symbol("store");
 export const kEndpoints = Symbol("endpoints");
 export const kLimiter = Symbol("limiter");
 export const kUpstreams = Symbol("upstreams");
+export const kEgress = Symbol("egress");
 export const kPayments = Symbol("payments");
 export const kDisabled = Symbol("disabled");
 
@@ -27,6 +29,7 @@ export interface Runtime {
   endpoints: Endpoint[];
   limiter: RateLimiter;
   upstreams: Upstreams;
+  egress: Egress;
   payments: PaymentGate;
   /** Endpoints left unmounted, with the reason; listed by /health. */
   disabled: { name: string; reason: string }[];
@@ -37,6 +40,7 @@ export interface RuntimeParts {
   endpoints: Endpoint[];
   payments: PaymentGate;
   upstreams: Upstreams;
+  egress: Egress;
   disabled?: { name: string; reason: string }[];
   store?: Store;
   log?: Logger;
@@ -56,6 +60,7 @@ export function createContainer(parts: RuntimeParts): DependencyContainer {
     useFactory: instanceCachingFactory((d) => createRateLimiter(d.resolve<Store>(kStore), config.rateLimitPerMinute)),
   });
   c.register(kUpstreams, { useValue: parts.upstreams });
+  c.register(kEgress, { useValue: parts.egress });
   return c;
 }
 
@@ -67,6 +72,7 @@ export function resolveRuntime(c: DependencyContainer): Runtime {
     endpoints: c.resolve(kEndpoints),
     limiter: c.resolve(kLimiter),
     upstreams: c.resolve(kUpstreams),
+    egress: c.resolve(kEgress),
     payments: c.resolve(kPayments),
     disabled: c.resolve(kDisabled),
   };

@@ -77,6 +77,10 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     signal,
     payer,
     now: () => new Date(),
+    egress: {
+      fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
+      check: (url) => rt.egress.check(url, signal),
+    },
     upstream(name) {
       if (!endpoint.upstreams?.includes(name)) throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
       return rt.upstreams.client(name, { signal, onCall: (used: string) => sources.add(used) });

@@ -7,6 +7,7 @@ import { loadPlugins } from "./load.ts";
 import { createApp } from "./app.ts";
 import { createMemoryStore } from "./store.ts";
 import { createUpstreams } from "./upstream.ts";
+import { createEgress } from "./egress.ts";
 import { upstreams as upstreamTable } from "./upstreams.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 
@@ -18,6 +19,8 @@ export interface ServiceParts {
   store?: Store;
   /** Plugins given directly instead of loaded from plugins/ (tests use probe endpoints this way). */
   plugins?: Plugin[];
+  /** Tests only, never configuration: the one loopback port the egress guard lets through. */
+  egressLoopbackPort?: number;
 }
 
 export interface Service {
@@ -38,8 +41,9 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     isConfigured: (name) => upstreams.isConfigured(name),
     knownUpstreams: Object.keys(upstreamTable),
   });
+  const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });
   const payments = await parts.payments(store, log);
-  const container = createContainer({ config, endpoints: loaded.endpoints, disabled: loaded.disabled, payments: payments.gate, upstreams, log, store });
+  const container = createContainer({ config, endpoints: loaded.endpoints, disabled: loaded.disabled, payments: payments.gate, upstreams, egress, log, store });
   const runtime = resolveRuntime(container);
   log.info({ families: loaded.families, endpoints: loaded.endpoints.length, disabled: loaded.disabled }, "plugins loaded");
   return {

@@ -20,12 +20,17 @@ const refuse = (message: string) => badRequest(`${field}: ${message}`, { issues:
 
 /** The draft a schema asks for with `$schema`; 2020-12 when it names none. */
 export function draftOf(schema: Record<string, unknown>): Draft {
+  if (looksLikeArray(schema)) throw refuse("a schema is an object, not an array");
   if (schema.$schema === undefined) return "2020-12";
   const uri = typeof schema.$schema === "string" ? schema.$schema.replace(/#$/, "") : "";
   const draft = draftOfUri[uri];
   if (!draft) throw refuse(`$schema ${JSON.stringify(schema.$schema)} is not supported; use 2020-12, 2019-09 or draft-07`);
   return draft;
 }
+
+/** The input schema's record accepts an array and hands it over keyed by index ("0", "1", ...). */
+const looksLikeArray = (schema: Record<string, unknown>) =>
+  Array.isArray(schema) || (Object.keys(schema).length > 0 && Object.keys(schema).every((key, i) => key === String(i)));
 
 const compiled = new Map<string, ValidateFunction>();
 const MAX_COMPILED = 50;

@@ -49,16 +49,16 @@ function calculate(i: Input, kg: number, cm: number, toUser: (kg: number) => num
       const bmi = h.bmiOf(kg, cm);
       const healthy = h.healthyWeightKg(cm);
       const notes = i.age !== undefined && i.age < 20 ? ["Adult BMI classes do not apply under 20; use BMI-for-age percentiles."] : [];
-      return { bmi: round(bmi), category: h.bmiCategory(bmi), bmiPrime: round(bmi / 25, 2), healthyWeight: { min: round(toUser(healthy.min)), max: round(toUser(healthy.max)) }, notes };
+      return { type: "bmi" as const, bmi: round(bmi), category: h.bmiCategory(bmi), bmiPrime: round(bmi / 25, 2), healthyWeight: { min: round(toUser(healthy.min)), max: round(toUser(healthy.max)) }, notes };
     }
     case "bmr":
     case "tdee": {
       const bmr = h.mifflinStJeor(kg, cm, i.age!, sex);
       const formulas = { mifflinStJeor: Math.round(bmr), harrisBenedict: Math.round(h.harrisBenedict(kg, cm, i.age!, sex)) };
-      if (i.type === "bmr") return { bmr: Math.round(bmr), formulas, notes: [] };
+      if (i.type === "bmr") return { type: "bmr" as const, bmr: Math.round(bmr), formulas, notes: [] };
       const factor = h.activityFactors[i.activity!];
       const tdee = Math.round(bmr * factor);
-      return { bmr: Math.round(bmr), activity: i.activity!, activityFactor: factor, tdee, weightLoss: tdee - 500, weightGain: tdee + 500, notes: [] };
+      return { type: "tdee" as const, bmr: Math.round(bmr), activity: i.activity!, activityFactor: factor, tdee, weightLoss: tdee - 500, weightGain: tdee + 500, notes: [] };
     }
     case "bodyfat": {
       const [waist, neck, hip] = [metric(i.waist)!, metric(i.neck)!, metric(i.hip)];
@@ -69,13 +69,14 @@ function calculate(i: Input, kg: number, cm: number, toUser: (kg: number) => num
       }
       const fat = i.weight === undefined ? null : round(toUser((kg * percent) / 100));
       const lean = fat === null ? null : round(i.weight! - fat);
-      return { bodyFatPercent: round(percent), category: h.bodyFatCategory(sex, percent), fatMass: fat, leanMass: lean, method: "US Navy", notes: [] };
+      return { type: "bodyfat" as const, bodyFatPercent: round(percent), category: h.bodyFatCategory(sex, percent), fatMass: fat, leanMass: lean, method: "US Navy", notes: [] };
     }
     case "idealweight": {
       const ideal = h.idealWeightsKg(cm, sex);
       const healthy = h.healthyWeightKg(cm);
       const notes = cm < 152.4 ? ["The formulas are fitted for heights from 5 ft (152.4 cm); below that they extrapolate poorly."] : [];
       return {
+        type: "idealweight" as const,
         devine: round(toUser(ideal.devine)),
         robinson: round(toUser(ideal.robinson)),
         miller: round(toUser(ideal.miller)),
@@ -153,6 +154,6 @@ export default defineEndpoint({
     const cm = imperial ? i.height! * h.CM_PER_IN : i.height!;
     const toUser = (value: number) => (imperial ? value / h.KG_PER_LB : value);
     const result = calculate(i, kg, cm, toUser);
-    return { type: i.type, units: i.units, weightUnit: imperial ? "lb" : "kg", ...result, disclaimer: DISCLAIMER } as never;
+    return { ...result, units: i.units, weightUnit: imperial ? ("lb" as const) : ("kg" as const), disclaimer: DISCLAIMER };
   },
 });

@@ -70,10 +70,13 @@ const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 /** ICU ends a sentence after "Dr." or "e.g."; these are joined back to the sentence they belong to. */
 const abbreviation = /(?:^|\s)(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|inc|ltd|co|no|fig|approx|[a-z])\.$/i;
 
+/** A single line break is wrapping, not the end of a sentence (ICU would split there); blank lines still separate. */
+const unwrap = (text: string) => text.replace(/\r\n?/g, "\n").replace(/([^\n])\n(?!\n)/g, "$1 ");
+
 function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let pending = "";
-  for (const { segment } of segmenter.segment(text)) {
+  for (const { segment } of segmenter.segment(unwrap(text))) {
     pending += segment;
     if (!abbreviation.test(pending.trimEnd()) && pending.trim()) {
       sentences.push(pending.trim().replace(/\s+/g, " "));

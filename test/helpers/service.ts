@@ -24,6 +24,8 @@ export interface TestServiceOptions {
   payments?: PaymentGate;
   /** Plugins given as values instead of loaded from plugins/. */
   given?: Plugin[];
+  /** The one loopback port the egress guard lets through (a local test target). */
+  egressLoopbackPort?: number;
 }
 
 /** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
@@ -39,6 +41,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
     config,
     log: pino({ level: "silent" }),
     plugins: options.given,
+    egressLoopbackPort: options.egressLoopbackPort,
     payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
   });
   const endpoint = (name: string) => {

@@ -89,7 +89,7 @@ const cases = [
       valid: false,
       parseError: null,
       draft: "2020-12",
-      errors: [{ instancePath: "", schemaPath: "#/items", keyword: "false schema", message: "boolean schema is false", params: {} }],
+      errors: [{ instancePath: "", schemaPath: "#/items", keyword: "items", message: "must NOT have more than 1 items", params: { limit: 1 } }],
       errorCount: 1,
     },
   },
@@ -111,8 +111,9 @@ test("validate-json: the same schema compiles once and validates again", async (
 const refused = [
   { name: "a remote $ref is never fetched", schema: { $ref: "https://example.com/schema.json" }, message: /can't resolve reference/ },
   { name: "a pattern that backtracks catastrophically", schema: { type: "string", pattern: "(a+)+$" }, message: /backtrack/ },
-  { name: "an unsafe patternProperties key", schema: { patternProperties: { "^(a|a)*$": {} } }, message: /backtrack/ },
+  { name: "an unsafe patternProperties key", schema: { patternProperties: { "^(a*)*$": {} } }, message: /backtrack/ },
   { name: "an invalid schema", schema: { type: "strin" }, message: /schema is invalid/ },
+  { name: "an array", schema: [1], message: /not an array/ },
   { name: "an unsupported draft", schema: { $schema: "http://json-schema.org/draft-04/schema#" }, message: /not supported/ },
   { name: "a schema over 100,000 characters", schema: { enum: ["x".repeat(100_000)] }, message: /at most 100000/ },
 ];
@@ -125,7 +126,7 @@ for (const c of refused) {
 
 const bad = [
   { name: "missing json", body: { schema: person }, field: "json" },
-  { name: "schema that is not an object", body: { json: "{}", schema: [1] }, field: "schema" },
+  { name: "schema that is not an object", body: { json: "{}", schema: "x" }, field: "schema" },
   { name: "maxErrors of 0", body: { json: "{}", maxErrors: 0 }, field: "maxErrors" },
 ];
 for (const c of bad) {
