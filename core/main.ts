@@ -10,7 +10,8 @@ try {
     config,
     payments: async (store, log) => (payments = await createPayments(config, store, log)),
   });
-  const server = serve(service.app, { port: config.port, hostname: config.host, silent: true });
+  // GET inputs such as base64 images ride in the query string: allow headers well past Node's 16 KiB default.
+  const server = serve(service.app, { port: config.port, hostname: config.host, silent: true, node: { maxHeaderSize: 256 * 1024 } });
   await server.ready();
   service.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
   if (payments?.devnet) {

@@ -4,6 +4,7 @@ import { Agent, request, type Dispatcher } from "undici";
 import { addressRefusal } from "./egress-address.ts";
 import { badRequest, ServiceError } from "./errors.ts";
 import { declaredLength, readCapped } from "./read-capped.ts";
+import type { TargetResponse } from "../endpoint.ts";
 
 export { addressRefusal, isPublicAddress } from "./egress-address.ts";
 
@@ -28,19 +29,8 @@ export interface EgressInit {
   signal?: AbortSignal;
 }
 
-export interface EgressResponse {
-  status: number;
-  /** Lower-case names; repeated headers joined with ", ". */
-  headers: Record<string, string>;
-  /** The final URL, after redirects. */
-  url: string;
-  body: Buffer;
-  text(): string;
-  /** Every redirect target followed, in order. */
-  redirects: string[];
-  /** The checked address the final connection went to. */
-  address: string;
-}
+/** The answer of a guarded fetch: the shape handlers see as `ctx.egress.fetch()`. */
+export type EgressResponse = TargetResponse;
 
 export interface CheckedTarget {
   url: string;

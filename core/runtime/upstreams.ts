@@ -79,6 +79,9 @@ export const upstreams = {
   sourcify: { url: "https://sourcify.dev/server", terms: "Sourcify, verified sources under their own licences; limits unpublished" },
   "sourcify-4byte": { url: "https://api.4byte.sourcify.dev/signature-database/v1", terms: "Sourcify signature database; limits unpublished" },
 
+  // --- web ---
+  "iana-rdap": { url: "https://data.iana.org/rdap", terms: "IANA RDAP bootstrap registry (RFC 9224), public; fetch at most daily" },
+
   // --- publicdata ---
   espn: { url: "https://site.api.espn.com/apis/site/v2/sports", terms: "Unofficial ESPN API; may change without notice" },
   usgs: { url: "https://earthquake.usgs.gov", terms: "USGS, public domain; prefer the summary feeds" },

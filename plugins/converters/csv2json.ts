@@ -24,7 +24,7 @@ export default defineEndpoint({
     maxRows: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000), v.description("Most rows to return")), 1000),
   }),
   output: v.object({
-    rows: v.array(v.union([v.record(v.string(), v.unknown()), v.array(v.unknown())])),
+    rows: v.array(v.union([v.array(v.unknown()), v.record(v.string(), v.unknown())])),
     fields: v.pipe(v.array(v.string()), v.description("Column names when header is true")),
     rowCount: v.number(),
     truncated: v.pipe(v.boolean(), v.description("More rows followed than maxRows")),

@@ -29,8 +29,8 @@ function parse(value: string, unit: Unit, zone: string, now: Date): { time: Date
   }
   const parsers: [Format, (t: string) => DateTime][] = [
     ["iso8601", (t) => DateTime.fromISO(t, { zone })],
-    ["rfc2822", (t) => DateTime.fromRFC2822(t, { zone })],
     ["http", (t) => DateTime.fromHTTP(t, { zone })],
+    ["rfc2822", (t) => DateTime.fromRFC2822(t, { zone })],
     ["sql", (t) => DateTime.fromSQL(t, { zone })],
   ];
   for (const [format, read] of parsers) {

@@ -5,13 +5,15 @@ import {
   getAddress,
   http,
   toHex,
+  TransactionReceiptNotFoundError,
   type Address,
   type Chain,
   type Hash,
   type Hex,
+  type TransactionReceipt,
 } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { startAnvil } from "./anvil.ts";
+import { startAnvil, type Anvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi } from "./compile.ts";
 
 export { testUsdcAbi } from "./compile.ts";
@@ -48,6 +50,7 @@ export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 
 // Chain id 84532 lets v1 clients accept the devnet as "base-sepolia".
 const DEVNET_CHAIN_ID = 84532;
+const RECEIPT_TIMEOUT_MS = 60_000;
 
 export function devAccount(addressIndex: number): DevAccount {
   const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex });
@@ -75,7 +78,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   try {
     const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
     const [relayer, payTo, payer, ...others] = accounts;
-    const token = await deployAndFund(anvil.rpcUrl, artifact.bytecode, accounts);
+    const token = await deployAndFund(anvil, artifact.bytecode, accounts);
     // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
     await createPublicClient({ transport: http(anvil.rpcUrl) }).request({
       method: "anvil_setCode" as any,
@@ -96,15 +99,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
 }
 
-async function deployAndFund(rpcUrl: string, bytecode: Hex, accounts: DevAccount[]): Promise<Address> {
-  const chain = devnetChain(rpcUrl);
-  const transport = http(rpcUrl);
-  const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
+async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]): Promise<Address> {
+  const chain = devnetChain(anvil.rpcUrl);
+  const transport = http(anvil.rpcUrl);
+  const publicClient = createPublicClient({ chain, transport });
   const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
   const wallet = createWalletClient({ chain, transport, account: deployer });
 
   const deployHash = await wallet.deployContract({ abi: testUsdcAbi, bytecode, args: ["USDC", "2"] });
-  const deployReceipt = await waitForSuccess(publicClient, deployHash, "TestUSDC deployment");
+  const [deployReceipt] = await waitForSuccess(publicClient, anvil, [deployHash], "TestUSDC deployment");
   if (!deployReceipt.contractAddress) throw new Error("TestUSDC deployment created no contract");
   const token = getAddress(deployReceipt.contractAddress);
 
@@ -121,16 +124,34 @@ async function deployAndFund(rpcUrl: string, bytecode: Hex, accounts: DevAccount
       }),
     ),
   );
-  await Promise.all(mintHashes.map((hash) => waitForSuccess(publicClient, hash, "TestUSDC mint")));
+  await waitForSuccess(publicClient, anvil, mintHashes, "TestUSDC mint");
   return token;
 }
 
-type ReceiptClient = Pick<ReturnType<typeof createPublicClient>, "waitForTransactionReceipt">;
+type ReceiptClient = Pick<ReturnType<typeof createPublicClient>, "getTransactionReceipt">;
 
-async function waitForSuccess(client: ReceiptClient, hash: Hash, what: string) {
-  const receipt = await client.waitForTransactionReceipt({ hash });
-  if (receipt.status !== "success") throw new Error(`${what} reverted (tx ${hash})`);
-  return receipt;
+// Plain polling instead of viem's waitForTransactionReceipt: its block watcher swallows RPC errors, so
+// a dead anvil would look like a 180 s hang rather than an error.
+async function waitForSuccess(client: ReceiptClient, anvil: Anvil, hashes: Hash[], what: string) {
+  const deadline = Date.now() + RECEIPT_TIMEOUT_MS;
+  const receipts = new Map<Hash, TransactionReceipt>();
+  while (receipts.size < hashes.length) {
+    if (anvil.process.exitCode !== null || anvil.process.signalCode !== null) {
+      throw new Error(`anvil exited while waiting for ${what} (code ${anvil.process.exitCode}, signal ${anvil.process.signalCode})`);
+    }
+    if (Date.now() > deadline) throw new Error(`${what} not mined within ${RECEIPT_TIMEOUT_MS} ms`);
+    for (const hash of hashes.filter((h) => !receipts.has(h))) {
+      const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+        if (error instanceof TransactionReceiptNotFoundError) return undefined;
+        throw error;
+      });
+      if (receipt) receipts.set(hash, receipt);
+    }
+    if (receipts.size < hashes.length) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const reverted = hashes.find((hash) => receipts.get(hash)?.status !== "success");
+  if (reverted) throw new Error(`${what} reverted (tx ${reverted})`);
+  return hashes.map((hash) => receipts.get(hash)!);
 }
 
 /** Reads a TestUSDC (or any ERC-20) balance in atomic units. */

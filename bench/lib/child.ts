@@ -1,0 +1,52 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { freePort } from "./ports.ts";
+
+export interface ServerChild {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+const serversDir = fileURLToPath(new URL("../servers/", import.meta.url));
+
+/** Settings every server child gets: no request log, no rate limit. */
+export const benchEnv = { LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0" };
+
+/**
+ * Starts `bench/servers/<name>.ts` in its own Node process (`process.execPath --import tsx`), on a free
+ * loopback port, and waits for it to print its URL. `nodeArgs` lets a run add `--cpu-prof`.
+ */
+export async function startServer(name: string, env: Record<string, string> = {}, nodeArgs: string[] = [], readyTimeoutMs = 120_000): Promise<ServerChild> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", `${serversDir}${name}.ts`], {
+    env: { ...process.env, ...benchEnv, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not print its URL within ${readyTimeoutMs} ms`)), readyTimeoutMs);
+    child.once("exit", (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (/^https?:\/\/\S+$/.test(line.trim())) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+  }).catch(async (error) => {
+    child.kill("SIGKILL");
+    throw error;
+  });
+  return {
+    url,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const killed = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { LoadRow } from "./load.ts";
+import type { Section } from "../scenarios/scenario.ts";
+
+export interface GoalVerdict {
+  goal: string;
+  measured: string;
+  /** undefined when a scenario it needs was not run. */
+  met?: boolean;
+}
+
+const rowsOf = (sections: Section[], id: string) => sections.find((s) => s.id === id)?.rows ?? [];
+const firstRow = (sections: Section[], id: string): LoadRow | undefined => rowsOf(sections, id)[0];
+const rps = (n: number) => Math.round(n).toLocaleString("en-US");
+const notRun = (goal: string, needs: string): GoalVerdict => ({ goal, measured: `not measured (run ${needs})` });
+
+function ratioGoal(goal: string, a: LoadRow | undefined, b: LoadRow | undefined, needs: string, min: number, describe: (ratio: number) => string): GoalVerdict {
+  if (!a || !b) return notRun(goal, needs);
+  const ratio = a.reqPerSec / b.reqPerSec;
+  return { goal, measured: `${rps(a.reqPerSec)} vs ${rps(b.reqPerSec)} req/s = ${describe(ratio)}`, met: ratio >= min };
+}
+
+/** Paid throughput with settlement: ours against @x402/express at equal connections and at comparable p50. */
+function paidGoal(sections: Section[]): GoalVerdict {
+  const goal = "paid calls with settlement >= 2x @x402/express throughput at the same p50";
+  const rows = rowsOf(sections, "paid");
+  const ours = rows.filter((r) => r.target.startsWith("our service"));
+  const express = rows.filter((r) => r.target.startsWith("@x402/express"));
+  if (!ours.length || !express.length) return notRun(goal, "`paid`");
+  const parts: string[] = [];
+  let met = true;
+  for (const e of express) {
+    // Ours at its best throughput whose median latency is no worse than the reference's at this level.
+    const comparable = ours.filter((o) => o.p50 <= e.p50).sort((a, b) => b.reqPerSec - a.reqPerSec)[0];
+    const same = ours.find((o) => o.connections === e.connections);
+    if (same) parts.push(`c=${e.connections}: ${rps(same.reqPerSec)} vs ${rps(e.reqPerSec)} req/s (${(same.reqPerSec / e.reqPerSec).toFixed(2)}x; p50 ${same.p50} vs ${e.p50} ms)`);
+    if (comparable) parts.push(`at p50 <= ${e.p50} ms: ours ${rps(comparable.reqPerSec)} (c=${comparable.connections}) vs ${rps(e.reqPerSec)} (c=${e.connections}) = ${(comparable.reqPerSec / e.reqPerSec).toFixed(2)}x`);
+    if (!comparable || comparable.reqPerSec < 2 * e.reqPerSec) met = false;
+  }
+  return { goal, measured: parts.join("; "), met };
+}
+
+export function evaluateGoals(sections: Section[]): GoalVerdict[] {
+  const raw = firstRow(sections, "raw-h3");
+  const sig = sections.find((s) => s.id === "sigcheck")?.figures;
+  const percent = (r: number) => `${(r * 100).toFixed(1)}% of raw h3`;
+  return [
+    ratioGoal("402 path >= 80% of raw h3 req/s", firstRow(sections, "402"), raw, "`402 raw-h3`", 0.8, percent),
+    ratioGoal("400 path >= 80% of raw h3 req/s", firstRow(sections, "400"), raw, "`400 raw-h3`", 0.8, percent),
+    ratioGoal("402 path >= 3.5x the @x402/hono 402 path", firstRow(sections, "402"), firstRow(sections, "hono-402"), "`402 hono-402`", 3.5, (r) => `${r.toFixed(2)}x @x402/hono`),
+    sig
+      ? { goal: "< 1 ms CPU per signature check", measured: `${sig.oursCpuUs.toFixed(1)} µs CPU per check (viem: ${sig.viemCpuUs.toFixed(1)} µs)`, met: sig.oursCpuUs < 1000 && sig.oursCorrect > 0 }
+      : notRun("< 1 ms CPU per signature check", "`sigcheck`"),
+    paidGoal(sections),
+  ];
+}

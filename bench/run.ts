@@ -1,0 +1,71 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { startDevnet, type Devnet } from "./lib/devnet.ts";
+import { evaluateGoals } from "./lib/goals.ts";
+import { describeMachine } from "./lib/machine.ts";
+import { renderReport } from "./lib/report.ts";
+import { hono402 } from "./scenarios/hono-402.ts";
+import { ours400, ours402, oursHealth } from "./scenarios/ours-unpaid.ts";
+import { paidSettle, paidVerifyOnly } from "./scenarios/paid.ts";
+import { rawH3 } from "./scenarios/raw-h3.ts";
+import type { BenchContext, Scenario, Section } from "./scenarios/scenario.ts";
+import { sigcheck } from "./scenarios/sigcheck.ts";
+
+/**
+ * `npm run bench` runs every scenario and writes bench/RESULTS.md.
+ * `npm run bench -- 402 hono-402` runs only those and prints the report without touching RESULTS.md.
+ * `--cpu-prof` writes a CPU profile of every server child to bench/profiles/ (see bench/profile-summary.ts).
+ */
+const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, paidSettle, paidVerifyOnly, sigcheck];
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const args = process.argv.slice(2);
+const profile = args.includes("--cpu-prof");
+const asked = args.filter((a) => !a.startsWith("--"));
+const unknown = asked.filter((id) => !scenarios.some((s) => s.id === id));
+if (unknown.length) {
+  console.error(`Unknown scenario ${unknown.join(", ")}; choose from: ${scenarios.map((s) => s.id).join(", ")}`);
+  process.exit(2);
+}
+const selected = asked.length ? scenarios.filter((s) => asked.includes(s.id)) : scenarios;
+const everything = selected.length === scenarios.length;
+
+let devnet: Promise<Devnet> | undefined;
+const ctx: BenchContext = {
+  devnet: () => (devnet ??= startDevnet()),
+  nodeArgs(server, scenario) {
+    if (!profile) return [];
+    mkdirSync(here("./profiles/"), { recursive: true });
+    return ["--cpu-prof", `--cpu-prof-dir=${here("./profiles/")}`, `--cpu-prof-name=${scenario}-${server}-${Date.now()}.cpuprofile`];
+  },
+  log: (message) => console.error(message),
+};
+
+const started = performance.now();
+const date = new Date().toISOString();
+const sections: Section[] = [];
+try {
+  for (const scenario of selected) {
+    ctx.log(`[bench] ${scenario.id}`);
+    sections.push(await scenario.run(ctx));
+  }
+} finally {
+  if (devnet) await (await devnet).stop();
+}
+
+const findingsFile = here("./findings.md");
+const report = renderReport({
+  machine: describeMachine(),
+  date,
+  command: ["npm run bench", ...(args.length ? ["--", ...args] : [])].join(" "),
+  wallS: (performance.now() - started) / 1000,
+  sections,
+  goals: evaluateGoals(sections),
+  findings: existsSync(findingsFile) ? readFileSync(findingsFile, "utf8") : undefined,
+});
+if (everything && !profile) {
+  writeFileSync(here("./RESULTS.md"), report);
+  ctx.log(`[bench] wrote bench/RESULTS.md in ${Math.round((performance.now() - started) / 1000)} s`);
+} else {
+  console.log(report);
+}

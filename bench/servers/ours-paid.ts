@@ -1,0 +1,53 @@
+import { serve } from "h3";
+import pino from "pino";
+import { readConfig } from "../../core/runtime/config.ts";
+import { createService } from "../../core/runtime/server.ts";
+import { createMemoryStore } from "../../core/runtime/store.ts";
+import { createCredits } from "../../core/x402/credits.ts";
+import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
+import { createLedger } from "../../core/x402/ledger.ts";
+import { createPaidGate } from "../../core/x402/paid-gate.ts";
+import type { PaymentOption } from "../../core/x402/requirements.ts";
+import { announceReady, portFromEnv } from "./announce.ts";
+import { devnetFromEnv } from "./devnet-env.ts";
+
+/**
+ * Our service with the real paid gate and the real local facilitator, pointed at the devnet the bench
+ * process started (it starts none of its own), like test/helpers/paid.ts builds it.
+ * SETTLE=stub keeps the real verify but answers every settlement with success without touching the chain.
+ */
+const port = portFromEnv();
+const devnet = devnetFromEnv();
+const config = readConfig(process.env);
+const log = pino({ level: config.logLevel });
+const store = createMemoryStore();
+const option: PaymentOption = {
+  network: `eip155:${devnet.chainId}`,
+  asset: devnet.asset,
+  payTo: devnet.payTo,
+  decimals: 6,
+  extra: { name: devnet.assetName, version: devnet.assetVersion },
+  maxTimeoutSeconds: 300,
+};
+const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.relayerKey });
+const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) : real;
+const gate = createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger: createLedger(store), credits: createCredits(store), log });
+const service = await createService({ config, log, store, payments: async () => ({ gate }) });
+const server = serve(service.app, { port, hostname: "127.0.0.1", silent: true });
+await server.ready();
+announceReady(config.baseUrl, async () => {
+  await server.close();
+  await service.close();
+});
+
+/** Verify only: settlement answers success at once, no transaction is sent (a benchmark-harness stub). */
+function withStubbedSettlement(inner: Facilitator): Facilitator {
+  return {
+    verify: (payload, requirements) => inner.verify(payload, requirements),
+    settle: async (_payload, requirements) => ({
+      success: true,
+      transaction: `0x${"0".repeat(64)}`,
+      network: (requirements as { network: string }).network,
+    }),
+  };
+}
