@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { startDevnet, type Devnet } from "./lib/devnet.ts";
 import { evaluateGoals } from "./lib/goals.ts";
@@ -35,8 +36,10 @@ const ctx: BenchContext = {
   devnet: () => (devnet ??= startDevnet()),
   nodeArgs(server, scenario) {
     if (!profile) return [];
-    mkdirSync(here("./profiles/"), { recursive: true });
-    return ["--cpu-prof", `--cpu-prof-dir=${here("./profiles/")}`, `--cpu-prof-name=${scenario}-${server}-${Date.now()}.cpuprofile`];
+    // One folder per child: Node writes one profile per thread there (the main thread's is the largest).
+    const dir = here(`./profiles/${scenario}-${server}-${Date.now()}/`);
+    mkdirSync(dir, { recursive: true });
+    return ["--cpu-prof", `--cpu-prof-dir=${dir}`];
   },
   log: (message) => console.error(message),
 };
@@ -47,7 +50,9 @@ const sections: Section[] = [];
 try {
   for (const scenario of selected) {
     ctx.log(`[bench] ${scenario.id}`);
-    sections.push(await scenario.run(ctx));
+    const before = loadavg()[0];
+    const section = await scenario.run(ctx);
+    sections.push({ ...section, load: { before, after: loadavg()[0] } });
   }
 } finally {
   if (devnet) await (await devnet).stop();

@@ -104,6 +104,11 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
   cacheTtl?: number;
   /** Named upstreams this endpoint may call; any other name throws. */
   upstreams?: readonly string[];
+  /**
+   * Contacts hosts or URLs the caller names (HTTP through `ctx.egress`, DNS or TLS probes). Only such
+   * endpoints get `ctx.egress`; their examples need a live target, so the catalog test leaves them to their own tests.
+   */
+  probes?: boolean;
   /** Offered as a paid MCP tool. */
   mcp?: boolean;
   /** Milliseconds the handler may run before the call fails with 504 (default from configuration). */

@@ -52,6 +52,7 @@ export function renderReport(r: Report): string {
     `- **Server settings:** \`LOG_LEVEL=silent\` (request logging off) and \`RATE_LIMIT_PER_MINUTE=0\` (rate limit off) in every server child.`,
     `- **Duration scenarios (1-5):** ${LOAD_DEFAULTS.connections} connections, pipelining ${LOAD_DEFAULTS.pipelining}, a ${LOAD_DEFAULTS.warmupS} s warm-up (not reported), then ${LOAD_DEFAULTS.durationS} s measured; req/s is autocannon's average of its per-second samples.`,
     "- **Latency:** autocannon records whole milliseconds; `<1` means under a millisecond.",
+    "- **Noise:** other work on the machine (the load average is printed per scenario) competes for the same CPUs; compare figures taken at similar load, and prefer ratios within one run.",
     "- **Non-2xx:** the 402 and 400 scenarios answer 402 / 400 by design; the column `unexpected status` counts answers with any other status.",
     "",
     "## Goals",
@@ -63,6 +64,7 @@ export function renderReport(r: Report): string {
   ];
   for (const s of r.sections) {
     out.push(`## ${s.title}`, "", ...s.notes.flatMap((note) => [note, ""]));
+    if (s.load) out.push(`Machine 1-minute load average before / after: ${s.load.before.toFixed(2)} / ${s.load.after.toFixed(2)} (${r.machine.cpuCount} CPUs).`, "");
     if (s.rows.length) out.push(...loadTable(s.rows), "");
     if (s.table) out.push(...s.table, "");
   }

@@ -5,8 +5,8 @@ import { measureForAmount, spareHeaders, type LoadRow } from "../lib/load.ts";
 import { payerClient, paymentRequiredOf, signPayments, toPaymentHeaders, type PayerClient } from "../lib/sign.ts";
 import type { BenchContext, Scenario } from "./scenario.ts";
 
-export const PAID_REQUESTS = 2000;
-export const PAID_WARMUP_REQUESTS = 100;
+export const PAID_REQUESTS = 1500;
+export const PAID_WARMUP_REQUESTS = 50;
 export const PAID_CONNECTION_LEVELS = [10, 50];
 
 interface PaidTarget {

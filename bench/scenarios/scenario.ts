@@ -12,6 +12,8 @@ export interface Section {
   table?: string[];
   /** Numbers the goals read (e.g. microseconds per signature check). */
   figures?: Record<string, number>;
+  /** The machine's 1-minute load average before and after the scenario (set by the runner). */
+  load?: { before: number; after: number };
 }
 
 export interface BenchContext {

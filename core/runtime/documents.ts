@@ -16,6 +16,7 @@ export function toRegistryEntry(e: Endpoint) {
     ...(e.description ? { description: e.description } : {}),
     ...(e.cacheTtl ? { cacheTtl: e.cacheTtl } : {}),
     upstreams: [...(e.upstreams ?? [])],
+    ...(e.probes ? { probes: true } : {}),
     mcp: e.mcp === true,
     input,
     output,

@@ -77,16 +77,16 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     signal,
     payer,
     now: () => new Date(),
-    egress: {
+    egress: endpoint.probes ? {
       fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
       check: (url) => rt.egress.check(url, signal),
-    },
+    } : undeclaredEgress(endpoint),
     upstream(name) {
       if (!endpoint.upstreams?.includes(name)) throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
       return rt.upstreams.client(name, { signal, onCall: (used: string) => sources.add(used) });
     },
   };
-  const data = await untilAborted(Promise.resolve(endpoint.handler(ctx)), signal).finally(() => clearTimeout(timer));
+  const data = await untilAborted(Promise.resolve().then(() => endpoint.handler(ctx)), signal).finally(() => clearTimeout(timer));
   const checked = v.safeParse(endpoint.output, data);
   if (!checked.success) {
     ctx.log.error({ issues: checked.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`) }, "handler output failed its schema");
@@ -95,6 +95,13 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
   if (cacheKey) await rt.store.set(cacheKey, { data: checked.output, sources: [...sources] }, endpoint.cacheTtl! * 1000);
   return answer(endpoint, checked.output, [...sources], false);
 }
+
+const undeclaredEgress = (endpoint: Endpoint) => {
+  const refuse = (): never => {
+    throw new Error(`${endpoint.name} reaches caller-supplied targets without declaring probes: true`);
+  };
+  return { fetch: refuse, check: refuse };
+};
 
 function answer(endpoint: Endpoint, data: unknown, sources: string[], cached: boolean): Outcome {
   if (endpoint.raw) return { status: 200, body: data, headers: {} };

@@ -1,3 +1,5 @@
+import zlib from "node:zlib";
+import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
 import type { Logger } from "../endpoint.ts";
@@ -56,7 +58,7 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
       return { outcome, retryAfterMs: retryAfter(res.headers["retry-after"]) };
     }
     const length = declaredLength(res.headers["content-length"]);
-    const body = length !== undefined && length > plan.maxBytes ? undefined : await readCapped(res.body, plan.maxBytes);
+    const body = length !== undefined && length > plan.maxBytes ? undefined : await readCapped(decoded(res.body, res.headers["content-encoding"]), plan.maxBytes);
     if (!body) {
       res.body.destroy();
       return { outcome: { kind: "too-large" } };
@@ -67,6 +69,13 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
     if (outcome.kind === "unreachable") plan.log?.warn({ upstream: plan.name, path: plan.url.pathname, error: errorCode(error) }, "upstream unreachable");
     return { outcome };
   }
+}
+
+/** Some APIs compress every answer (Stack Exchange gzips always); the size cap applies after decompression. */
+function decoded(body: Readable, encoding: string | string[] | undefined): AsyncIterable<Uint8Array> {
+  const name = String(encoding ?? "").trim().toLowerCase();
+  const decoder = name === "gzip" || name === "x-gzip" ? zlib.createGunzip() : name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : undefined;
+  return decoder ? body.pipe(decoder) : body;
 }
 
 function isRetryableStatus(status: number): boolean {

@@ -1,33 +1,78 @@
-import { Marked } from "marked";
-import sanitizeHtml from "sanitize-html";
+import { Worker } from "node:worker_threads";
+import { badRequest } from "../../core/runtime/errors.ts";
 
-export interface MarkdownOptions {
+export interface MarkdownJob {
+  markdown: string;
   gfm: boolean;
   breaks: boolean;
+  /** Sanitized HTML, or plain text. */
+  output: "html" | "text";
+  keepLinks?: boolean;
 }
 
-/** Markdown to HTML as marked renders it: raw HTML passes through, so never serve this unsanitized. */
-export function renderMarkdown(markdown: string, options: MarkdownOptions): string {
-  return new Marked({ gfm: options.gfm, breaks: options.breaks, async: false }).parse(markdown) as string;
+interface Reply {
+  ok: boolean;
+  result?: string;
+  tooDeep?: boolean;
+  message?: string;
 }
 
-const sanitizeOptions: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "del", "input"],
-  allowedAttributes: {
-    a: ["href", "name", "title"],
-    img: ["src", "alt", "title", "width", "height"],
-    code: ["class"],
-    th: ["align"],
-    td: ["align"],
-    ol: ["start"],
-    input: ["type", "checked", "disabled"],
-  },
-  allowedClasses: { code: ["language-*"] },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowProtocolRelative: false,
-  // GFM task lists render checkboxes; anything else an <input> could be is dropped
-  exclusiveFilter: (frame) => frame.tag === "input" && frame.attribs.type !== "checkbox",
-};
+/** A normal document renders in well under this; crafted emphasis runs can take minutes. */
+const RENDER_TIMEOUT_MS = 2000;
+const KEEP_IDLE = 2;
+const MAX_RUNNING = 4;
+const workerFile = new URL("./_markdown-worker.mjs", import.meta.url);
+const idle: Worker[] = [];
+const waiting: (() => void)[] = [];
+let running = 0;
 
-/** HTML safe to embed: no scripts, event handlers, styles, iframes or javascript: URLs. */
-export const sanitize = (html: string) => sanitizeHtml(html, sanitizeOptions);
+const refuse = (message: string) => badRequest(message, { issues: [{ field: "markdown", message }] });
+
+/** Renders in a worker thread with a deadline, so no Markdown can stall the server. */
+export async function renderMarkdown(job: MarkdownJob, signal: AbortSignal): Promise<string> {
+  signal.throwIfAborted();
+  while (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  const worker = idle.pop() ?? spawn();
+  let healthy = false;
+  try {
+    const reply = await ask(worker, job, signal);
+    healthy = true;
+    if (reply.ok) return reply.result!;
+    if (reply.tooDeep) throw refuse(reply.message!);
+    throw new Error(`Markdown rendering failed: ${reply.message}`);
+  } finally {
+    running--;
+    if (healthy && idle.length < KEEP_IDLE) idle.push(worker);
+    else void worker.terminate();
+    waiting.shift()?.();
+  }
+}
+
+function spawn(): Worker {
+  const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
+  worker.unref();
+  return worker;
+}
+
+function ask(worker: Worker, job: MarkdownJob, signal: AbortSignal): Promise<Reply> {
+  return new Promise<Reply>((resolve, reject) => {
+    const settle = (done: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      worker.off("message", onMessage).off("error", onError).off("exit", onExit);
+      done();
+    };
+    const timer = setTimeout(
+      () => settle(() => reject(refuse(`The Markdown took longer than ${RENDER_TIMEOUT_MS} ms to render; simplify its emphasis or nesting`))),
+      RENDER_TIMEOUT_MS,
+    );
+    const onAbort = () => settle(() => reject(signal.reason));
+    const onMessage = (reply: Reply) => settle(() => resolve(reply));
+    const onError = (error: Error) => settle(() => reject(new Error(`Markdown worker failed: ${error.message}`)));
+    const onExit = () => settle(() => reject(new Error("Markdown worker stopped")));
+    signal.addEventListener("abort", onAbort, { once: true });
+    worker.on("message", onMessage).on("error", onError).on("exit", onExit);
+    worker.postMessage(job);
+  });
+}

@@ -57,6 +57,7 @@ export function compileSchema(schema: Record<string, unknown>, draft: Draft): Va
   } catch (error) {
     throw refuse((error as Error).message);
   }
+  if ("$async" in validate && validate.$async) throw refuse("$async schemas are not supported");
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, validate);
   return validate;

@@ -2,6 +2,7 @@ import { parse as parseJs } from "acorn";
 import { XMLValidator } from "fast-xml-parser";
 import { parseAllDocuments } from "yaml";
 import { lineColumnAt, tryParseJson } from "./_json.ts";
+import { assertYamlDepth } from "./_yaml.ts";
 
 export interface SyntaxProblem {
   line: number;
@@ -22,6 +23,7 @@ export async function syntaxProblems(language: Language, code: string, sourceTyp
       return parsed.ok ? [] : [parsed.error];
     }
     case "yaml":
+      assertYamlDepth(code, "code");
       return parseAllDocuments(code)
         .flatMap((doc) => doc.errors)
         .map((e) => ({ line: e.linePos?.[0].line ?? 1, column: e.linePos?.[0].col ?? 1, message: firstLine(e.message) }));

@@ -4,7 +4,6 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { documentText, parseJsonField } from "./_json.ts";
 import { diffJson, round } from "./_json-diff.ts";
 
-const Counts = v.object({ added: v.number(), removed: v.number() });
 const Line = v.object({ line: v.pipe(v.number(), v.description("1-based line number (in b when added, in a when removed)")), text: v.string() });
 
 /** Edit counts past which a diff gives up (its cost grows with them): lines are then matched ignoring order. */
@@ -44,7 +43,7 @@ export default defineEndpoint({
       similarity: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
       added: v.array(Line),
       removed: v.array(Line),
-      counts: Counts,
+      counts: v.object({ added: v.number(), removed: v.number() }),
     }),
   ]),
   example: {
@@ -67,65 +66,69 @@ export default defineEndpoint({
   },
 });
 
+interface LineChanges {
+  added: { line: number; text: string }[];
+  removed: { line: number; text: string }[];
+  /** Characters in lines both texts keep. */
+  sharedChars: number;
+}
+
 function compareText(a: string, b: string, limit: number) {
   const inOrder = diffLines(a, b, { maxEditLength: MAX_LINE_EDITS });
-  const lines = inOrder ?? matchLinesIgnoringOrder(a, b);
-  const added: { line: number; text: string }[] = [];
-  const removed: { line: number; text: string }[] = [];
-  const counts = { added: 0, removed: 0 };
+  const changes = inOrder ? changesInOrder(inOrder) : changesIgnoringOrder(a, b);
+  const chars = inOrder ? diffChars(a, b, { maxEditLength: MAX_CHAR_EDITS }) : undefined;
+  const shared = chars ? chars.filter((p) => !p.added && !p.removed).reduce((n, p) => n + p.value.length, 0) : changes.sharedChars;
+  return {
+    similarity: a.length + b.length === 0 ? 1 : round(Math.min(1, (2 * shared) / (a.length + b.length))),
+    added: changes.added.slice(0, limit),
+    removed: changes.removed.slice(0, limit),
+    counts: { added: changes.added.length, removed: changes.removed.length },
+  };
+}
+
+const splitLines = (text: string) => (text === "" ? [] : text.replace(/\r?\n$/, "").split(/\r?\n/));
+
+function changesInOrder(parts: ChangeObject<string>[]): LineChanges {
+  const changes: LineChanges = { added: [], removed: [], sharedChars: 0 };
   let lineA = 1;
   let lineB = 1;
-  for (const part of lines) {
+  for (const part of parts) {
+    if (!part.added && !part.removed) changes.sharedChars += part.value.length;
     for (const text of splitLines(part.value)) {
-      if (part.added) {
-        if (counts.added++ < limit) added.push({ line: lineB, text });
-        lineB++;
-      } else if (part.removed) {
-        if (counts.removed++ < limit) removed.push({ line: lineA, text });
-        lineA++;
-      } else {
+      if (part.added) changes.added.push({ line: lineB++, text });
+      else if (part.removed) changes.removed.push({ line: lineA++, text });
+      else {
         lineA++;
         lineB++;
       }
     }
   }
-  return { similarity: similarityOf(a, b, lines, inOrder !== undefined), added, removed, counts };
+  return changes;
 }
 
-const splitLines = (text: string) => text.replace(/\r?\n$/, "").split(/\r?\n/);
-
-/**
- * For texts too different to diff quickly: a line of a is kept when b has it (as often), else removed;
- * b's unmatched lines are added. Removals are listed before additions, each in their text's order.
- */
-function matchLinesIgnoringOrder(a: string, b: string): ChangeObject<string>[] {
-  const linesA = a === "" ? [] : splitLines(a);
-  const linesB = b === "" ? [] : splitLines(b);
-  const available = new Map<string, number>();
-  for (const line of linesB) available.set(line, (available.get(line) ?? 0) + 1);
-  const kept = new Map<string, number>();
-  const parts: ChangeObject<string>[] = [];
-  const part = (value: string, added: boolean, removed: boolean) => parts.push({ value: `${value}\n`, added, removed, count: 1 });
-  for (const line of linesA) {
-    const left = available.get(line) ?? 0;
-    if (left > 0) {
-      available.set(line, left - 1);
-      kept.set(line, (kept.get(line) ?? 0) + 1);
-    } else part(line, false, true);
-  }
-  for (const line of linesB) {
-    const matched = kept.get(line) ?? 0;
-    if (matched > 0) {
-      kept.set(line, matched - 1);
-      part(line, false, false);
-    } else part(line, true, false);
-  }
-  return parts;
-}
-
-function similarityOf(a: string, b: string, lines: ChangeObject<string>[], tryChars: boolean): number {
-  if (a.length + b.length === 0) return 1;
-  const shared = (parts: ChangeObject<string>[]) => parts.filter((p) => !p.added && !p.removed).reduce((n, p) => n + p.value.length, 0);
-  const chars = tryChars ? diffChars(a, b, { maxEditLength: MAX_CHAR_EDITS }) : undefined;
-  return round(Math.min(1, (2 * shared(chars ?? lines)) / (a.length + b.length)));
+/** For texts too far apart to diff quickly: a line is kept when the other text has it (as many times). */
+function changesIgnoringOrder(a: string, b: string): LineChanges {
+  const changes: LineChanges = { added: [], removed: [], sharedChars: 0 };
+  const linesA = splitLines(a);
+  const linesB = splitLines(b);
+  const unmatched = (lines: string[]) => {
+    const counts = new Map<string, number>();
+    for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
+    return counts;
+  };
+  const inB = unmatched(linesB);
+  const inA = unmatched(linesA);
+  const take = (counts: Map<string, number>, line: string) => {
+    const left = counts.get(line) ?? 0;
+    if (left > 0) counts.set(line, left - 1);
+    return left > 0;
+  };
+  linesA.forEach((text, i) => {
+    if (take(inB, text)) changes.sharedChars += text.length + 1;
+    else changes.removed.push({ line: i + 1, text });
+  });
+  linesB.forEach((text, i) => {
+    if (!take(inA, text)) changes.added.push({ line: i + 1, text });
+  });
+  return changes;
 }

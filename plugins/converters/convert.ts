@@ -29,7 +29,7 @@ export default defineEndpoint({
   price: "$0.001",
   summary: "Convert physical units: length, mass, volume, temperature, speed, data, time, pressure, energy and more",
   description:
-    "Units are given by abbreviation (km, mi, lb, C, F, l, gal, MB, km/h) or English name (kilometer, miles). Without to, the most readable unit of the same measure is chosen. Results are rounded to 12 significant digits.",
+    "Units are given by abbreviation (km, mi, lb, C, F, l, gal, MB, km/h) or English name (kilometer, miles). Without to, the most readable unit of the same measure is chosen. Factors are those of convert-units (data units are binary: 1 GB = 1024 MB); results are rounded to 12 significant digits.",
   input: v.object({
     value: v.pipe(v.number(), v.minValue(-1e300), v.maxValue(1e300), v.description("Quantity to convert")),
     from: v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description("Unit of value, e.g. km, lb, C, km/h")),

@@ -29,7 +29,6 @@ const unitNames = Object.keys(unitTable) as UnitName[];
 /** The units listed in `all`, one per alias group. */
 const canonical: UnitName[] = ["wei", "kwei", "mwei", "gwei", "szabo", "finney", "ether", "sats", "bits", "mbtc", "btc", "lamports", "sol", "base", "token"];
 
-
 /** The value as an integer count of base units, or an error when it has more decimals than the unit allows. */
 function toBaseUnits(value: string, exponent: number, unit: string): bigint {
   const [, sign, whole, fraction = "", power = "0"] = /^(-?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/i.exec(value)!;

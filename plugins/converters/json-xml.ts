@@ -12,7 +12,8 @@ export default defineEndpoint({
   price: "$0.005",
   summary: "Convert JSON to XML: objects become elements, arrays repeat their element, prefixed keys become attributes",
   description:
-    "Everything is wrapped in one root element; a top-level array becomes <item> children. Keys that are not " +
+    "Everything is wrapped in one root element; a top-level array, or an array inside an array, becomes <item> " +
+    "children. An empty array writes nothing. Keys that are not " +
     "valid XML names are repaired (invalid characters become _, a leading digit gets a _ prefix). Keys starting " +
     "with attributePrefix become attributes and '#text' becomes the element's text. Text is escaped.",
   input: v.object({
@@ -54,14 +55,16 @@ export default defineEndpoint({
 /** Repairs names and strips characters XML 1.0 cannot carry, so the builder's output is always well-formed. */
 function toXmlShape(value: unknown, prefix: string): unknown {
   if (typeof value === "string") return cleanText(value);
-  if (Array.isArray(value)) return value.map((item) => toXmlShape(item, prefix));
+  // an array inside an array has no name of its own to repeat: its elements become <item>s
+  if (Array.isArray(value)) return value.map((item) => (Array.isArray(item) ? { item: toXmlShape(item, prefix) } : toXmlShape(item, prefix)));
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, child]) => {
       if (key === TEXT_KEY) return [key, toXmlShape(child, prefix)];
       const isAttribute = key.startsWith(prefix) && key.length > prefix.length;
       const name = toXmlName(isAttribute ? key.slice(prefix.length) : key);
-      return [isAttribute ? prefix + name : name, toXmlShape(child, prefix)];
+      if (isAttribute) return [prefix + name, child !== null && typeof child === "object" ? cleanText(JSON.stringify(child)) : toXmlShape(child, prefix)];
+      return [name, toXmlShape(child, prefix)];
     }),
   );
 }
@@ -71,4 +74,5 @@ function toXmlName(key: string): string {
   return /^[\p{L}_]/u.test(name) ? name : `_${name}`;
 }
 
-const cleanText = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "\uFFFD");
+const notXmlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const cleanText = (text: string) => text.replace(notXmlChars, "\uFFFD");

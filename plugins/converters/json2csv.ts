@@ -44,6 +44,7 @@ export default defineEndpoint({
       const message = `The rows have ${columns.length} columns; at most ${MAX_COLUMNS} are supported`;
       throw badRequest(message, { issues: [{ field: "json", message }] });
     }
+    if (columns.length === 0) return { csv: "", columns, rowCount: rows.length };
     const csv = Papa.unparse(rows, {
       columns,
       header: input.header,

@@ -7,7 +7,6 @@ import { RegexFailed, RegexTimeout, runRegex } from "./_regex.ts";
 const RUN_TIMEOUT_MS = 1000;
 const ops = ["test", "match", "replace", "split"] as const;
 
-
 function compileError(pattern: string, flags: string): ReturnType<typeof fieldError> | undefined {
   try {
     new RegExp("", flags);
@@ -22,7 +21,10 @@ function compileError(pattern: string, flags: string): ReturnType<typeof fieldEr
   return undefined;
 }
 
-const safe = v.pipe(v.boolean(), v.description("false when safe-regex2 flags the pattern as prone to catastrophic backtracking"));
+const safe = v.pipe(
+  v.boolean(),
+  v.description("false when safe-regex2 flags the pattern as prone to catastrophic backtracking (a heuristic that also flags some harmless patterns)"),
+);
 const truncated = v.pipe(v.boolean(), v.description("true when limit or the 1,000,000-character output budget cut the list short"));
 const matchShape = v.object({
   match: v.string(),

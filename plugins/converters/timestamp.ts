@@ -9,7 +9,6 @@ const msPerUnit: Record<Exclude<Unit, "auto">, number> = { s: 1000, ms: 1, us: 1
 const formats = ["now", "unix-s", "unix-ms", "unix-us", "unix-ns", "iso8601", "rfc2822", "http", "sql"] as const;
 type Format = (typeof formats)[number];
 
-
 /** Seconds until year 5138, then milliseconds, microseconds and nanoseconds by magnitude. */
 function guessUnit(n: number): Exclude<Unit, "auto"> {
   const size = Math.abs(n);

@@ -23,7 +23,8 @@ export default defineEndpoint({
   summary: "Convert XML to JSON: elements become keys, repeated elements arrays, attributes prefixed keys",
   description:
     "The XML must be well-formed (errors come back with line and column). Text of an element that also has " +
-    "attributes or children sits under '#text'. An element that appears once is a single value unless named in " +
+    "attributes or children sits under '#text'. Character references (&#65;) and HTML entity names are decoded. " +
+    "An element that appears once is a single value unless named in " +
     "alwaysArray. The XML declaration, processing instructions and comments are dropped.",
   input: v.object({
     xml: documentText("XML text, at most 100,000 characters"),
@@ -59,6 +60,7 @@ export default defineEndpoint({
       parseAttributeValue: input.parseValues,
       trimValues: true,
       processEntities: entityLimits,
+      htmlEntities: true,
       isArray: (name) => arrays.has(name),
     });
     try {

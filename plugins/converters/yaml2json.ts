@@ -3,6 +3,7 @@ import { parseAllDocuments } from "yaml";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { assertDepth, documentText } from "./_json.ts";
+import { assertYamlDepth } from "./_yaml.ts";
 
 /** Aliases a document may resolve: enough for real configs, far too few for a billion-laughs bomb. */
 const MAX_ALIASES = 100;
@@ -15,7 +16,8 @@ export default defineEndpoint({
   description:
     "One document gives its value; a stream of several (separated by ---) gives an array of their values, and " +
     "documents tells how many there were. Merge keys (<<) are applied. Duplicate keys are an error. Values JSON " +
-    "cannot hold become JSON: .inf and .nan turn into null. Unknown tags are ignored with a warning.",
+    "cannot hold become JSON: .inf and .nan turn into null, !!binary into base64 text, a collection used as a key " +
+    "into its YAML text. Unknown tags are ignored with a warning.",
   input: v.object({
     yaml: documentText("YAML text, at most 100,000 characters"),
   }),
@@ -29,7 +31,8 @@ export default defineEndpoint({
     output: { json: { defaults: { retries: 3 }, service: { retries: 3, name: "api", ports: [80, 443] } }, documents: 1, warnings: [] },
   },
   handler({ input }) {
-    const docs = parseAllDocuments(input.yaml, { merge: true, uniqueKeys: true, schema: "core" });
+    assertYamlDepth(input.yaml, "yaml");
+    const docs = parseAllDocuments(input.yaml, { merge: true, uniqueKeys: true, schema: "core", logLevel: "error" });
     if (docs.length === 0) return { json: null, documents: 0, warnings: [] };
     const error = docs.flatMap((doc) => doc.errors)[0];
     if (error) {
@@ -45,9 +48,23 @@ export default defineEndpoint({
         throw badRequest(`The YAML does not convert: ${message}`, { issues: [{ field: "yaml", message }] });
       }
     });
-    const json = JSON.parse(JSON.stringify(values.length === 1 ? values[0] : values) ?? "null");
+    const json = toJson(values.length === 1 ? values[0] : values);
     assertDepth(json, "yaml");
     const warnings = docs.flatMap((doc) => doc.warnings).map((w) => w.message.split("\n")[0].replace(/:$/, ""));
     return { json, documents: docs.length, warnings };
   },
 });
+
+/** What JSON can hold: binary (!!binary) as base64, dates as ISO strings, non-finite numbers as null. */
+function toJson(value: unknown): unknown {
+  try {
+    const text = JSON.stringify(value, function (this: Record<string, unknown>, key, json) {
+      const raw = this[key];
+      return raw instanceof Uint8Array ? Buffer.from(raw).toString("base64") : json;
+    });
+    return JSON.parse(text ?? "null");
+  } catch (error) {
+    const message = error instanceof TypeError ? "An alias refers to the node that contains it; JSON cannot hold a cycle" : (error as Error).message;
+    throw badRequest(message, { issues: [{ field: "yaml", message }] });
+  }
+}

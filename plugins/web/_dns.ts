@@ -1,5 +1,5 @@
 import { Resolver } from "node:dns/promises";
-import { targetFailed } from "./_target.ts";
+import { targetError } from "./_target.ts";
 
 export const recordTypes = ["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA", "CAA", "SRV"] as const;
 export type RecordType = (typeof recordTypes)[number];
@@ -52,7 +52,7 @@ export async function lookup(name: string, type: RecordType, servers: string[], 
     const code = (error as { code?: string }).code;
     if (code === "ENOTFOUND") return { status: "NXDOMAIN", records: [] };
     if (code === "ENODATA") return { status: "NODATA", records: [] };
-    throw targetFailed(`the DNS lookup of ${name} ${type} failed (${code ?? "error"})`, { name, type, reason: code });
+    throw targetError(`the DNS lookup of ${name} ${type} failed (${code ?? "error"})`, { name, type, reason: code });
   } finally {
     signal?.removeEventListener("abort", cancel);
   }
@@ -84,9 +84,12 @@ async function query(r: Resolver, fqdn: string, type: RecordType): Promise<DnsRe
   }
 }
 
-function caaData(record: { critical: number } & Record<string, unknown>): string {
-  const tag = Object.keys(record).find((key) => key !== "critical") ?? "issue";
-  return `${record.critical} ${tag} "${String(record[tag])}"`;
+/** Node gives a CAA record as { critical, <tag>: value }. */
+function caaData(record: object): string {
+  const entries = Object.entries(record);
+  const critical = entries.find(([key]) => key === "critical")?.[1] ?? 0;
+  const [tag, value] = entries.find(([key]) => key !== "critical") ?? ["issue", ""];
+  return `${critical} ${tag} "${String(value)}"`;
 }
 
 /** MX hosts, best first; a null MX (RFC 7505, exchange ".") comes back as an empty list with `nullMx`. */

@@ -6,7 +6,7 @@ export function urlInput(description: string) {
     v.string(),
     v.maxLength(2048),
     v.url(),
-    v.regex(/^https?:\/\//i, "must be an http:// or https:// URL"),
+    v.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, "must be an http:// or https:// URL"),
     v.description(description),
   );
 }

@@ -2,7 +2,7 @@ import type { Egress, TargetResponse } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 
 /** The caller's target answered in a way that leaves nothing to report: 502, never charged. */
-export function targetFailed(message: string, details?: unknown): ServiceError {
+export function targetError(message: string, details?: unknown): ServiceError {
   return new ServiceError(502, "target_error", message, details);
 }
 
@@ -28,11 +28,4 @@ export function probeUrl(host: string, port: number): string {
   const bare = host.replace(/\.$/, "");
   const hostPart = bare.includes(":") ? `[${bare}]` : bare;
   return port === 443 ? `https://${hostPart}/` : `https://${hostPart}:${port}/`;
-}
-
-/** The target failed outright (2xx was needed): 502 with its status. */
-export function requireSuccess(response: TargetResponse): void {
-  if (response.status < 200 || response.status >= 300) {
-    throw targetFailed(`the target answered ${response.status}`, { url: response.url, status: response.status });
-  }
 }

@@ -2,7 +2,7 @@ import { X509Certificate } from "node:crypto";
 import net from "node:net";
 import tls, { type PeerCertificate } from "node:tls";
 import type { Egress } from "../../core/endpoint.ts";
-import { probeUrl, targetFailed } from "./_target.ts";
+import { probeUrl, targetError } from "./_target.ts";
 
 export interface Handshake {
   host: string;
@@ -34,7 +34,7 @@ export async function tlsHandshake(egress: Egress, rawHost: string, port: number
     const fail = (reason: string) => {
       signal.removeEventListener("abort", onAbort);
       socket.destroy();
-      reject(targetFailed(`the TLS handshake with ${host}:${port} failed (${reason})`, { host, port, reason }));
+      reject(targetError(`the TLS handshake with ${host}:${port} failed (${reason})`, { host, port, reason }));
     };
     const onAbort = () => fail("aborted");
     signal.addEventListener("abort", onAbort, { once: true });
@@ -54,7 +54,7 @@ export async function tlsHandshake(egress: Egress, rawHost: string, port: number
         chain: peer.raw ? chainOf(peer) : [],
       };
       socket.end();
-      if (!result.chain.length) return void reject(targetFailed(`${host}:${port} sent no certificate`, { host, port }));
+      if (!result.chain.length) return void reject(targetError(`${host}:${port} sent no certificate`, { host, port }));
       resolve(result);
     });
   });
@@ -88,4 +88,11 @@ export function nameField(name: string, field: string): string | null {
 export function altNames(cert: X509Certificate): string[] {
   const text = cert.subjectAltName ?? "";
   return [...text.matchAll(/(?:DNS|IP Address|URI|email):("(?:[^"\\]|\\.)*"|[^,]*)/g)].map((m) => m[1].trim().replace(/^"(.*)"$/, "$1"));
+}
+
+/** Valid = trusted chain, matching name and today inside the leaf's validity. */
+export function leafValidity(hs: Handshake, today: Date): { valid: boolean; daysRemaining: number } {
+  const leaf = hs.chain[0];
+  const current = new Date(leaf.validFrom) <= today && today <= new Date(leaf.validTo);
+  return { valid: hs.authorized && hs.hostnameMatch && current, daysRemaining: daysUntil(leaf.validTo, today) };
 }

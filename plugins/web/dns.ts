@@ -8,6 +8,7 @@ export default defineEndpoint({
   name: "dns",
   method: "GET",
   price: "$0.005",
+  probes: true,
   summary: "Look up DNS records (A, AAAA, MX, TXT, NS, CNAME, SOA, CAA, SRV) for a name",
   description:
     "Queries public recursive resolvers: the operator's DNS_SERVERS (comma-separated ip or ip:port), by default " +

@@ -10,6 +10,7 @@ export default defineEndpoint({
   name: "email-check",
   method: "GET",
   price: "$0.005",
+  probes: true,
   summary: "Check an e-mail address: syntax, disposable provider, role account, typos and the domain's MX records",
   description:
     "Never connects to the mail server (no SMTP probing), so a mailbox's existence is not checked. MX records come " +
@@ -34,11 +35,10 @@ export default defineEndpoint({
     verdict: v.pipe(v.picklist(["valid", "risky", "invalid"]), v.description("invalid: bad syntax or no mail server; risky: disposable; valid otherwise")),
   }),
   example: {
-    input: { email: "jane.doe@gmial.com" },
+    input: { email: "Jane.Doe@Example.com" },
     output: {
-      email: "jane.doe@gmial.com", syntaxValid: true, normalized: "jane.doe@gmial.com", domain: "gmial.com", disposable: false,
-      roleAccount: false, freeProvider: false, didYouMean: "gmail.com", domainExists: true,
-      mx: [{ priority: 10, exchange: "mx.gmial.com" }], mailServer: "mx", verdict: "valid",
+      email: "Jane.Doe@Example.com", syntaxValid: true, normalized: "Jane.Doe@example.com", domain: "example.com", disposable: false,
+      roleAccount: false, freeProvider: false, didYouMean: null, domainExists: true, mx: [], mailServer: "null-mx", verdict: "invalid",
     },
   },
   cacheTtl: 3600,

@@ -1,8 +1,7 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { htmlToText, truncate, wordsOf } from "./_html-text.ts";
+import { readArticle } from "./_article.ts";
+import { truncate, wordsOf } from "./_html-text.ts";
 import { fetchHtml } from "./_page-fetch.ts";
 
 const Nullable = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));
@@ -11,6 +10,7 @@ export default defineEndpoint({
   name: "extract",
   method: "GET",
   price: "$0.01",
+  probes: true,
   summary: "Extract the readable article from a web page: title, byline, text, excerpt, language",
   description:
     "Fetches the page (http/https, ports 80 and 443, public addresses only, 5 MB and 10 s caps) and runs Mozilla Readability over it. " +
@@ -46,9 +46,9 @@ export default defineEndpoint({
       publishedTime: null,
       lang: "en",
       excerpt: "This domain is for use in documentation examples without needing permission. Avoid use in operations.",
-      text: "Example Domain\nThis domain is for use in documentation examples without needing permission. Avoid use in operations.\nLearn more",
-      length: 127,
-      wordCount: 19,
+      text: "This domain is for use in documentation examples without needing permission. Avoid use in operations.\nLearn more",
+      length: 112,
+      wordCount: 17,
       truncated: false,
       method: "readability",
     },
@@ -67,39 +67,3 @@ export default defineEndpoint({
     };
   },
 });
-
-/** Readability's article, or the body text when it finds none. */
-export function readArticle(html: string, url: string) {
-  const { document } = parseHTML(html);
-  const lang = document.documentElement?.getAttribute("lang") || null;
-  const pageTitle = document.querySelector("title")?.textContent?.trim() || null;
-  const bodyText = htmlToText(document.body?.innerHTML ?? "");
-  const parsed = tryReadability(document, url);
-  if (parsed?.content && parsed.textContent?.trim()) {
-    return {
-      title: clean(parsed.title) ?? pageTitle,
-      byline: clean(parsed.byline),
-      siteName: clean(parsed.siteName),
-      publishedTime: clean(parsed.publishedTime),
-      lang: clean(parsed.lang) ?? lang,
-      excerpt: clean(parsed.excerpt),
-      text: htmlToText(parsed.content),
-      method: "readability" as const,
-    };
-  }
-  return { title: pageTitle, byline: null, siteName: null, publishedTime: null, lang, excerpt: null, text: bodyText, method: "body" as const };
-}
-
-function tryReadability(document: unknown, url: string) {
-  try {
-    Object.defineProperty(document, "documentURI", { value: url, configurable: true });
-    return new Readability(document as Document).parse();
-  } catch {
-    return null;
-  }
-}
-
-function clean(value: string | null | undefined): string | null {
-  const text = value?.replace(/\s+/g, " ").trim();
-  return text ? text : null;
-}

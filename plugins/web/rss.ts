@@ -13,6 +13,7 @@ export default defineEndpoint({
   name: "rss",
   method: "GET",
   price: "$0.01",
+  probes: true,
   summary: "Read an RSS, Atom or JSON feed: items with title, link, ISO date and a plain-text summary",
   description:
     "Parses RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed with fast-xml-parser. Given an HTML page instead, follows its " +

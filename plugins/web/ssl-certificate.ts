@@ -31,6 +31,7 @@ export default defineEndpoint({
   name: "ssl-certificate",
   method: "GET",
   price: "$0.02",
+  probes: true,
   summary: "The full TLS certificate chain of a host: names, validity, fingerprints, key, signature, OCSP and CRL URLs",
   description:
     "One TLS handshake (SNI = host) with the address the egress guard checked; every certificate the server sent is " +

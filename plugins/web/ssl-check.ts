@@ -1,12 +1,13 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { hostInput, portInput } from "./_inputs.ts";
-import { altNames, daysUntil, oneLineName, tlsHandshake } from "./_tls.ts";
+import { altNames, leafValidity, oneLineName, tlsHandshake } from "./_tls.ts";
 
 export default defineEndpoint({
   name: "ssl-check",
   method: "GET",
   price: "$0.005",
+  probes: true,
   summary: "Check a host's TLS certificate: valid, days remaining, issuer, names, protocol and cipher",
   description:
     "One TLS handshake with the host (SNI = host) after the egress guard has checked its address. `valid` means the " +
@@ -48,17 +49,16 @@ export default defineEndpoint({
   async handler({ input, egress, signal, now }) {
     const hs = await tlsHandshake(egress, input.host, input.port, signal);
     const leaf = hs.chain[0];
-    const today = now();
-    const inValidity = new Date(leaf.validFrom) <= today && today <= new Date(leaf.validTo);
+    const { valid, daysRemaining } = leafValidity(hs, now());
     return {
       host: hs.host,
       port: hs.port,
       address: hs.address,
-      valid: hs.authorized && hs.hostnameMatch && inValidity,
+      valid,
       trusted: hs.authorized,
       trustError: hs.authorizationError,
       hostnameMatch: hs.hostnameMatch,
-      daysRemaining: daysUntil(leaf.validTo, today),
+      daysRemaining,
       validFrom: new Date(leaf.validFrom).toISOString(),
       validTo: new Date(leaf.validTo).toISOString(),
       issuer: oneLineName(leaf.issuer),

@@ -17,6 +17,7 @@ export default defineEndpoint({
   name: "tables",
   method: "GET",
   price: "$0.01",
+  probes: true,
   summary: "Read the HTML tables of a web page as rows of objects keyed by their headers",
   description:
     "Fetches the page through the egress guard and parses every <table> with cheerio. Headers come from <thead> rows or a first row of <th> cells; " +

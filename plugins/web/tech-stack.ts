@@ -7,6 +7,7 @@ export default defineEndpoint({
   name: "tech-stack",
   method: "GET",
   price: "$0.05",
+  probes: true,
   summary: "Detect the technologies behind a web page, with the evidence for each",
   description:
     "Fetches the page once through the egress guard and matches our own rule table (servers, CDNs, hosting, languages, frameworks, CMS, " +

@@ -12,6 +12,7 @@ export default defineEndpoint({
   name: "whois",
   method: "GET",
   price: "$0.005",
+  probes: true,
   summary: "Domain registration data over RDAP: registrar, dates, status, nameservers, DNSSEC",
   description:
     "Finds the registry's RDAP server in IANA's bootstrap file (RFC 9224, cached for a day) and reads " +

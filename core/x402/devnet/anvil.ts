@@ -62,8 +62,12 @@ async function launch(port: number, chainId: number, options: AnvilOptions): Pro
   if (options.blockTime !== undefined) args.push("--block-time", String(options.blockTime));
   if (options.mnemonic !== undefined) args.push("--mnemonic", options.mnemonic);
 
-  const child = spawn(findAnvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
+  const binary = findAnvilBinary();
+  const child = spawn(binary, args, { stdio: ["ignore", "ignore", "pipe"] });
   trackUntilExit(child);
+  let spawnError: Error | undefined;
+  // A permanent listener: an unhandled 'error' on a child process would crash the whole service.
+  child.on("error", (error) => (spawnError ??= error));
   let stderr = "";
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
     stderr = (stderr + chunk).slice(-4000);
@@ -80,10 +84,13 @@ async function launch(port: number, chainId: number, options: AnvilOptions): Pro
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(rpcUrl, child, boundMarker, options.readyTimeoutMs ?? 15_000);
+    await waitUntilReady(rpcUrl, child, () => spawnError, boundMarker, options.readyTimeoutMs ?? 15_000);
   } catch (error) {
     await stop();
-    const reason = error instanceof Error ? error.message : String(error);
+    let reason = error instanceof Error ? error.message : String(error);
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      reason += ` (no anvil at "${binary}": set ANVIL_BIN, install @foundry-rs/anvil-linux-amd64, or put anvil on PATH)`;
+    }
     throw new Error(`anvil did not start on ${rpcUrl}: ${reason}\nanvil stderr: ${stderr.trim() || "(empty)"}`);
   } finally {
     rmSync(boundMarker, { force: true });
@@ -94,12 +101,13 @@ async function launch(port: number, chainId: number, options: AnvilOptions): Pro
   return { rpcUrl, chainId, process: child, stop };
 }
 
-async function waitUntilReady(rpcUrl: string, child: ChildProcess, boundMarker: string, timeoutMs: number) {
+async function waitUntilReady(
+  rpcUrl: string, child: ChildProcess, spawnError: () => Error | undefined, boundMarker: string, timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
-  let spawnError: Error | undefined;
-  child.once("error", (error) => (spawnError = error));
   while (Date.now() < deadline) {
-    if (spawnError) throw spawnError;
+    const error = spawnError();
+    if (error) throw error;
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`anvil exited early (code ${child.exitCode}, signal ${child.signalCode})`);
     }

@@ -1,5 +1,6 @@
 import {
   createPublicClient,
+  createTestClient,
   createWalletClient,
   defineChain,
   getAddress,
@@ -12,7 +13,8 @@ import {
   type Hex,
   type TransactionReceipt,
 } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
+import { pbkdf2Sync } from "node:crypto";
+import { HDKey, hdKeyToAccount, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi } from "./compile.ts";
 
@@ -52,8 +54,17 @@ export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 const DEVNET_CHAIN_ID = 84532;
 const RECEIPT_TIMEOUT_MS = 60_000;
 
+let devKeyRoot: HDKey | undefined;
+
+// BIP-39 seed computed once with native PBKDF2: viem's mnemonicToAccount redoes it in pure JS per account,
+// which cost about 300 ms for the ten dev accounts.
+function devKeyRootOnce(): HDKey {
+  devKeyRoot ??= HDKey.fromMasterSeed(pbkdf2Sync(DEV_MNEMONIC.normalize("NFKD"), "mnemonic", 2048, 64, "sha512"));
+  return devKeyRoot;
+}
+
 export function devAccount(addressIndex: number): DevAccount {
-  const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex });
+  const account = hdKeyToAccount(devKeyRootOnce(), { addressIndex });
   const privateKey = account.getHdKey().privateKey;
   if (!privateKey) throw new Error(`no private key derived for dev account ${addressIndex}`);
   return { address: account.address, privateKey: toHex(privateKey) };
@@ -65,24 +76,30 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
     name: "x402 devnet",
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
+    contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
   });
 }
 
 /** Starts anvil, deploys TestUSDC and gives every dev account 1,000,000 USDC. */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
-  const [anvil, artifact, multicall] = await Promise.all([
+  const starting = Promise.allSettled([
     startAnvil({ ...options, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
-    compileTestUsdc(),
-    compileContract("Multicall3"),
+    Promise.all([compileTestUsdc(), compileContract("Multicall3")]),
   ]);
+  // Key derivation is CPU work; it overlaps anvil's boot.
+  const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
+  const [relayer, payTo, payer, ...others] = accounts;
+  const [anvilStart, compiled] = await starting;
+  if (anvilStart.status === "rejected") throw anvilStart.reason;
+  const anvil = anvilStart.value;
   try {
-    const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
-    const [relayer, payTo, payer, ...others] = accounts;
+    if (compiled.status === "rejected") throw compiled.reason;
+    const [artifact, multicall] = compiled.value;
     const token = await deployAndFund(anvil, artifact.bytecode, accounts);
     // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
-    await createPublicClient({ transport: http(anvil.rpcUrl) }).request({
-      method: "anvil_setCode" as any,
-      params: [MULTICALL3_ADDRESS, multicall.deployedBytecode] as any,
+    await createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) }).setCode({
+      address: MULTICALL3_ADDRESS,
+      bytecode: multicall.deployedBytecode,
     });
     return {
       rpcUrl: anvil.rpcUrl,
@@ -103,7 +120,7 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
   const chain = devnetChain(anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport });
-  const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 });
+  const deployer = privateKeyToAccount(accounts[0].privateKey);
   const wallet = createWalletClient({ chain, transport, account: deployer });
 
   const deployHash = await wallet.deployContract({ abi: testUsdcAbi, bytecode, args: ["USDC", "2"] });

@@ -70,7 +70,7 @@ test("upstream: text() returns the body as is", async (t) => {
 });
 
 test("upstream: a slow upstream is a 504 and is not retried", async (t) => {
-  const { served, ups } = await setup(t, [synthetic(200, { delayMs: 500 })], { timeoutMs: 100 });
+  const { served, ups } = await setup(t, [synthetic(200, { delayMs: 3000 })], { timeoutMs: 500 });
   await assert.rejects(ups.client("defillama-coins", { signal }).json(bitcoinPath), { status: 504, code: "upstream_timeout" });
   assert.equal(served.calls.length, 1);
 });
@@ -277,4 +277,18 @@ test("fixtures: record mode proxies to the real upstream and saves the exchange 
   const replay = await serveFixtures(t, [file], { dir: recordDir });
   const again = createUpstreams({ table: upstreams, overrides: { openfda: { url: replay.url, key: "another-key" } } });
   assert.deepEqual(await again.client("openfda", { signal }).json("/drug/enforcement.json", { query: { limit: 3 } }), answer);
+});
+
+test("upstream: a gzip-encoded answer is decompressed before parsing", async (t) => {
+  const { gzipSync } = await import("node:zlib");
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+    res.end(gzipSync(JSON.stringify({ items: [{ title: "compressed" }] })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => server.close());
+  const port = (server.address() as { port: number }).port;
+  const ups = createUpstreams({ table: upstreams, overrides: { "defillama-coins": { url: `http://127.0.0.1:${port}` } }, retries: 0 });
+  const answer = await ups.client("defillama-coins", { signal }).json<{ items: { title: string }[] }>("/anything");
+  assert.equal(answer.items[0].title, "compressed");
 });

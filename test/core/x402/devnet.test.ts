@@ -217,6 +217,21 @@ test("cancelAuthorization burns a nonce before anyone uses it", async () => {
   await assert.rejects(submitWithVrs(auth), /authorization is used or canceled/);
 });
 
+test("carries Multicall3, through which facilitators diagnose a failed simulation", async () => {
+  const { reader } = clients();
+  const token = { address: devnet.usdc.address, abi: testUsdcAbi } as const;
+  const results = await reader.multicall({
+    allowFailure: false,
+    contracts: [
+      { ...token, functionName: "balanceOf", args: [devnet.accounts.others[2].address] },
+      { ...token, functionName: "name" },
+      { ...token, functionName: "version" },
+      { ...token, functionName: "authorizationState", args: [devnet.accounts.payer.address, generatePrivateKey()] },
+    ],
+  });
+  assert.deepEqual(results, [DEV_USDC_PER_ACCOUNT, "USDC", "2", false]);
+});
+
 test("only the deployer can mint", async () => {
   const { reader } = clients();
   const outsider = privateKeyToAccount(devnet.accounts.others[1].privateKey);

@@ -83,6 +83,13 @@ test("compare: text, lines added and removed with their numbers", async () => {
   });
 });
 
+test("compare: a removed blank line", async () => {
+  const data = dataOf(await service.call("compare", { a: "a\n\nb", b: "a\nb", mode: "text" }));
+  assert.deepEqual(data.removed, [{ line: 2, text: "" }]);
+  assert.deepEqual(data.added, []);
+  assert.equal(data.similarity, 0.8571); // 2 x 3 shared of 4 + 3
+});
+
 test("compare: equal texts", async () => {
   assert.deepEqual(dataOf(await service.call("compare", { a: "same", b: "same", mode: "text" })), {
     mode: "text",

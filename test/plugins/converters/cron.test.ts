@@ -32,6 +32,16 @@ const schedules = [
     next: [{ utc: "2025-07-02T04:00:00.000Z", local: "2025-07-02T00:00:00.000-04:00" }],
   },
   {
+    name: "a time skipped by the spring DST change runs an hour later that day",
+    input: { expr: "0 2 * * *", tz: "America/New_York", count: 3, from: "2025-03-08T00:00:00Z" },
+    description: "At 02:00",
+    next: [
+      { utc: "2025-03-08T07:00:00.000Z", local: "2025-03-08T02:00:00.000-05:00" },
+      { utc: "2025-03-09T07:00:00.000Z", local: "2025-03-09T03:00:00.000-04:00" },
+      { utc: "2025-03-10T06:00:00.000Z", local: "2025-03-10T02:00:00.000-04:00" },
+    ],
+  },
+  {
     name: "the third Friday of the month",
     input: { expr: "0 12 * * 5#3", tz: "UTC", count: 2, from: "2025-01-01T00:00:00Z" },
     description: "At 12:00, on the third Friday of the month",

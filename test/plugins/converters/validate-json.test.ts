@@ -114,6 +114,7 @@ const refused = [
   { name: "an unsafe patternProperties key", schema: { patternProperties: { "^(a*)*$": {} } }, message: /backtrack/ },
   { name: "an invalid schema", schema: { type: "strin" }, message: /schema is invalid/ },
   { name: "an array", schema: [1], message: /not an array/ },
+  { name: "an $async schema", schema: { $async: true, type: "object" }, message: /\$async/ },
   { name: "an unsupported draft", schema: { $schema: "http://json-schema.org/draft-04/schema#" }, message: /not supported/ },
   { name: "a schema over 100,000 characters", schema: { enum: ["x".repeat(100_000)] }, message: /at most 100000/ },
 ];

@@ -1,0 +1,73 @@
+import { randomInt } from "node:crypto";
+import * as v from "valibot";
+import { defineEndpoint } from "../../core/endpoint.ts";
+import { unavailable } from "../../core/runtime/errors.ts";
+import { urlInput } from "./_inputs.ts";
+
+/** No 0/O/o, 1/I/l: a code read aloud or copied by hand stays right. */
+const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
+const codeLength = 7;
+const dayMs = 86_400_000;
+
+/** Where a code's target is kept; the `/s/<code>` redirect route reads it from here. */
+export const shortUrlKey = (code: string) => `web:shorturl:${code}`;
+
+export interface ShortUrlRecord {
+  url: string;
+  createdAt: string;
+  expiresAt: string;
+  payer: string | null;
+}
+
+export default defineEndpoint({
+  name: "shorturl",
+  method: "GET",
+  price: "$0.005",
+  probes: true,
+  summary: "Create a short link for a URL, kept for a chosen number of days",
+  description:
+    "Stores the target under a random 7-character code (56 letters and digits, without look-alikes) in the service's " +
+    "store with the chosen lifetime and returns {BASE_URL}/s/{code}. The target is resolved first and refused (400) " +
+    "if it points at a private, loopback or metadata address; it is not fetched. The /s/{code} redirect itself is " +
+    "served by a separate route that reads the stored record (key web:shorturl:{code}); this endpoint only creates it.",
+  input: v.object({
+    url: urlInput("Target URL"),
+    ttlDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description("Days the link lives")), 30),
+  }),
+  output: v.object({
+    code: v.string(),
+    shortUrl: v.string(),
+    target: v.string(),
+    expiresAt: v.pipe(v.string(), v.description("ISO 8601 UTC")),
+  }),
+  example: {
+    input: { url: "https://example.com/a/very/long/path?with=query", ttlDays: 30 },
+    output: { code: "k7Qm2Xp", shortUrl: "http://localhost:4021/s/k7Qm2Xp", target: "https://example.com/a/very/long/path?with=query", expiresAt: "2026-12-21T10:00:00.000Z" },
+  },
+  async handler({ input, egress, store, payer, now }) {
+    const { url } = await egress.check(input.url);
+    const created = now();
+    const record: ShortUrlRecord = {
+      url,
+      createdAt: created.toISOString(),
+      expiresAt: new Date(created.getTime() + input.ttlDays * dayMs).toISOString(),
+      payer: payer ?? null,
+    };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const code = randomCode();
+      if (await store.claim(shortUrlKey(code), record, input.ttlDays * dayMs)) {
+        return { code, shortUrl: `${baseUrl()}/s/${code}`, target: url, expiresAt: record.expiresAt };
+      }
+    }
+    throw unavailable("could not find a free short code, try again", 1);
+  },
+});
+
+function randomCode(): string {
+  return Array.from({ length: codeLength }, () => alphabet[randomInt(alphabet.length)]).join("");
+}
+
+/** The service's public base URL, as configuration defines it (BASE_URL, else http://localhost:PORT). */
+function baseUrl(): string {
+  return (process.env.BASE_URL || `http://localhost:${process.env.PORT || "4021"}`).replace(/\/+$/, "");
+}
