@@ -50,6 +50,7 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     requests?: Array<RawRequest & { setupRequest?: (req: RawRequest) => RawRequest; onResponse?: (status: number, body: string) => void }>;
   }
-  const autocannon: (options: Options) => Promise<Result>;
+  /** A thenable run; stop() ends it early and still resolves with what was measured. */
+  const autocannon: (options: Options) => Promise<Result> & { stop(): void };
   export default autocannon;
 }

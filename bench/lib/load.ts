@@ -18,6 +18,8 @@ export interface LoadRow {
   expectedStatus: number;
   /** Answers whose status was not the expected one (errors and timeouts not included). */
   unexpected: number;
+  /** Set when an amount run hit its time cap before all its requests were answered. */
+  stoppedAtCapS?: number;
   statusCodes: Record<string, number>;
 }
 
@@ -48,6 +50,8 @@ export interface AmountRun {
   connections: number;
   expectedStatus: number;
   amount: number;
+  /** Hard cap on the run's duration: it is stopped there and reports what completed. */
+  maxSeconds: number;
   /** One header set per request, each used once; at least amount + spareHeaders(connections). */
   headers: Array<Record<string, string>>;
 }
@@ -65,12 +69,12 @@ export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
   const nextHeaders = () => run.headers[Math.min(next++, run.headers.length - 1)];
   let lastResponseAt = 0;
   const started = performance.now();
-  const result = await autocannon({
+  const tracker = autocannon({
     url: run.url,
     connections: run.connections,
     pipelining: LOAD_DEFAULTS.pipelining,
     amount,
-    timeout: 60,
+    timeout: 30,
     requests: [{
       method: "GET",
       path: pathname + search,
@@ -78,8 +82,13 @@ export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
       onResponse: () => { lastResponseAt = performance.now(); },
     }],
   });
+  let capped = false;
+  const cap = setTimeout(() => { capped = true; tracker.stop(); }, run.maxSeconds * 1000);
+  const result = await tracker;
+  clearTimeout(cap);
   const elapsedS = ((lastResponseAt || performance.now()) - started) / 1000;
-  return toRow(run.target, run.connections, "amount", result, elapsedS, run.expectedStatus);
+  const row = toRow(run.target, run.connections, "amount", result, elapsedS, run.expectedStatus);
+  return capped ? { ...row, stoppedAtCapS: run.maxSeconds } : row;
 }
 
 /** Headers to sign beyond `amount`: requests autocannon prepares but never sends. */

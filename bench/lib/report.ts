@@ -34,6 +34,7 @@ function loadTable(rows: LoadRow[]): string[] {
     lines.push(`| ${r.target} | ${r.connections} | ${rate} | ${ms(r.p50)} | ${ms(r.p975)} | ${ms(r.p99)} | ${n(r.completed)} | ${r.errors} | ${r.timeouts} | ${s.non2xx} | ${r.unexpected} | ${s.codes} |`);
   }
   if (rows.some((r) => r.mode === "amount")) lines.push("", "\\* completed requests / seconds to the last response (a fixed number of requests, not a fixed duration).");
+  for (const r of rows.filter((x) => x.stoppedAtCapS)) lines.push("", `**${r.target} at ${r.connections} connections was stopped at its ${r.stoppedAtCapS} s cap after ${n(r.completed)} requests.**`);
   return lines;
 }
 

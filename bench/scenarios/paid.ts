@@ -8,6 +8,8 @@ import type { BenchContext, Scenario } from "./scenario.ts";
 export const PAID_REQUESTS = 1500;
 export const PAID_WARMUP_REQUESTS = 50;
 export const PAID_CONNECTION_LEVELS = [10, 50];
+/** No paid run may take longer than this, whatever the machine's load. */
+export const PAID_RUN_CAP_S = 60;
 
 interface PaidTarget {
   label: string;
@@ -50,6 +52,7 @@ async function measureTarget(ctx: BenchContext, scenario: string, devnet: Devnet
       const row = await paidRun(client, required, url, target.label, connections, PAID_REQUESTS);
       answered200 += (warm.statusCodes["200"] ?? 0) + (row.statusCodes["200"] ?? 0);
       rows.push(row);
+      ctx.log(`    ${Math.round(row.reqPerSec)} req/s, p50 ${row.p50} ms, ${row.completed} answered in ${row.elapsedS.toFixed(1)} s`);
     }
     const transfersLanded = Number(((await payToBalance(devnet)) - before) / price);
     return { rows, answered200, transfersLanded };
@@ -61,12 +64,12 @@ async function measureTarget(ctx: BenchContext, scenario: string, devnet: Devnet
 async function paidRun(client: PayerClient, required: PaymentRequired, url: string, target: string, connections: number, amount: number) {
   const payloads = await signPayments(client, required, amount + spareHeaders(connections));
   const headers = toPaymentHeaders(client, payloads).map((value) => ({ "payment-signature": value }));
-  return measureForAmount({ target, url, connections, amount, expectedStatus: 200, headers });
+  return measureForAmount({ target, url, connections, amount, maxSeconds: PAID_RUN_CAP_S, expectedStatus: 200, headers });
 }
 
 const howPaymentsAreMade =
   `Each request carries its own freshly signed EIP-3009 authorization (unique nonce) from the devnet's dev payer, made before the run by the real v2 client (@x402/core \`x402HTTPClient\` + @x402/evm \`ExactEvmScheme\`, spend controls off) from the route's own 402 challenge, and sent as \`PAYMENT-SIGNATURE\`. ` +
-  `Per connection level: ${PAID_WARMUP_REQUESTS} warm-up requests, then ${PAID_REQUESTS} measured; req/s = completed / time to the last response.`;
+  `Per connection level: ${PAID_WARMUP_REQUESTS} warm-up requests, then ${PAID_REQUESTS} measured (each run capped at ${PAID_RUN_CAP_S} s); req/s = completed / time to the last response.`;
 
 export const paidSettle: Scenario = {
   id: "paid",
