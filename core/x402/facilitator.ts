@@ -36,10 +36,10 @@ export interface LocalFacilitatorOptions {
 }
 
 /**
- * The in-process facilitator: @x402/core's own with the @x402/evm exact scheme. The relayer account keeps
- * its nonces locally, so settlements can be sent in parallel without colliding.
+ * @x402/core's own facilitator with the @x402/evm exact scheme. The relayer account keeps its nonces
+ * locally, so settlements can be sent in parallel without colliding.
  */
-export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
+export function createX402Facilitator(o: LocalFacilitatorOptions): x402Facilitator {
   const account = privateKeyToAccount(o.relayerKey, { nonceManager });
   const chain = defineChain({
     id: o.chainId,
@@ -62,6 +62,12 @@ export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator 
   );
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: [`eip155:${o.chainId}`] });
+  return facilitator;
+}
+
+/** The in-process facilitator, as the gate uses it. */
+export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
+  const facilitator = createX402Facilitator(o);
   return {
     verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
     settle: (payload, requirements) => facilitator.settle(payload as any, requirements as any),

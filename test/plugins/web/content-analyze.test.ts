@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startSite } from "./_loopback-site.ts";
+import { startTarget } from "./_target-server.ts";
 
 const sentence = "Gardens need water and light to grow healthy plants. ";
 const page = `<html lang="en"><head><title>Garden Guide</title></head><body>
@@ -10,7 +10,7 @@ const page = `<html lang="en"><head><title>Garden Guide</title></head><body>
 <h3>Morning</h3><p>Water early. <a href="http://blog.127.0.0.1.example/x">elsewhere</a> <a href="/tips">Tips</a> <a href="mailto:a@b.c">mail</a></p></article>
 </body></html>`;
 
-const site = await startSite({ "/guide": { body: page }, "/down": { status: 502 } });
+const site = await startTarget({ "/guide": { body: page }, "/down": { status: 502 } });
 const service = await startTestService({ plugins: ["web"], egressLoopbackPort: site.port });
 after(() => site.close());
 

@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startSite } from "./_loopback-site.ts";
+import { startTarget } from "./_target-server.ts";
 
 const paragraph = "The river town kept its old stone bridge long after the railway came through the valley. ";
 const article = `<!doctype html><html lang="en-GB"><head><title>Stone Bridge | Valley News</title>
@@ -11,7 +11,7 @@ const article = `<!doctype html><html lang="en-GB"><head><title>Stone Bridge | V
 <article><h1>Stone Bridge</h1><p>${paragraph.repeat(6)}</p><p>Second part: ${paragraph.repeat(5)}&amp; more.</p></article>
 <footer>Copyright Valley News</footer></body></html>`;
 
-const site = await startSite({
+const site = await startTarget({
   "/article": { body: article },
   "/moved": { status: 301, headers: { location: "/article" } },
   "/down": { status: 503, body: "maintenance" },

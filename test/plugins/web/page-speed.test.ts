@@ -3,14 +3,14 @@ import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { loadFixture, serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { startSite } from "./_loopback-site.ts";
+import { startTarget } from "./_target-server.ts";
 
 const html = `<html><head><link rel="stylesheet" href="/a.css"><link rel="preload" as="font" href="/f.woff2">
 <script src="/app.js"></script><script>var x = 1;</script><script type="application/ld+json">{}</script></head>
 <body>${"<p>Some text to make the page worth compressing.</p>".repeat(60)}<img src="/1.png"><img src="/2.png"><iframe src="/frame"></iframe></body></html>`;
 const gzipped = gzipSync(html);
 
-const site = await startSite({
+const site = await startTarget({
   "/fast": { headers: { "content-encoding": "gzip", "cache-control": "public, max-age=600" }, body: gzipped },
   "/plain": { headers: { "cache-control": "no-store" }, body: html },
   "/hop": { status: 302, headers: { location: "/plain" } },

@@ -2,7 +2,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startTestService } from "../../helpers/service.ts";
-import { startSite } from "./_loopback-site.ts";
+import { startTarget } from "./_target-server.ts";
 
 const rss2sample = await readFile(new URL("./fixtures/rss2sample.xml", import.meta.url));
 const atom = `<?xml version="1.0" encoding="utf-8"?>
@@ -26,7 +26,7 @@ const jsonFeed = JSON.stringify({
   items: [{ id: 1, url: "https://example.org/1", title: "First", content_text: "Hello", date_published: "2024-05-01T10:00:00+02:00", authors: [{ name: "Ann" }] }],
 });
 
-const site = await startSite({
+const site = await startTarget({
   "/rss": { headers: { "content-type": "application/rss+xml" }, body: rss2sample },
   "/feed.atom": { headers: { "content-type": "application/atom+xml" }, body: atom },
   "/feed.json": { headers: { "content-type": "application/feed+json" }, body: jsonFeed },

@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startSite } from "./_loopback-site.ts";
+import { startTarget } from "./_target-server.ts";
 
 const page = `<html><body>
 <table><caption>Concerts</caption>
@@ -20,7 +20,7 @@ const page = `<html><body>
 <table><tr><td>x</td><td>1</td></tr><tr><td>y</td><td>2</td></tr></table>
 </body></html>`;
 
-const site = await startSite({ "/tables": { body: page }, "/gone": { status: 404, body: "no" } });
+const site = await startTarget({ "/tables": { body: page }, "/gone": { status: 404, body: "no" } });
 const service = await startTestService({ plugins: ["web"], egressLoopbackPort: site.port });
 after(() => site.close());
 

@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startSite } from "./_loopback-site.ts";
+import { startTarget } from "./_target-server.ts";
 
 const wordpress = `<!doctype html><html><head>
 <meta name="Generator" content="WordPress 6.4.2">
@@ -12,7 +12,7 @@ const wordpress = `<!doctype html><html><head>
 const next = `<html><body><div id="__next"></div><script src="/_next/static/chunks/main-abc.js"></script>
 <script id="__NEXT_DATA__" type="application/json">{}</script></body></html>`;
 
-const site = await startSite({
+const site = await startTarget({
   "/wp": {
     headers: {
       server: "nginx/1.25.3",
