@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { renderRegistry, registryFile } from "../../../core/runtime/registry.ts";
 import { checkPlugins, listFamilies, loadPlugins } from "../../../core/runtime/load.ts";
 import { definePlugin, defineEndpoint } from "../../../core/endpoint.ts";
-import { upstreams } from "../../../core/runtime/upstreams.ts";
+import { upstreamFamilies, upstreams } from "../../../core/runtime/upstreams.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const catalog = JSON.parse(await readFile(new URL("../../../../shared/catalog.json", import.meta.url), "utf8").catch(() => '{"paid":[]}'));
@@ -13,6 +13,12 @@ const { endpoints } = await loadPlugins({ knownUpstreams: Object.keys(upstreams)
 
 test("registry.json is current: run npm run registry after changing an endpoint", async () => {
   assert.equal(await readFile(registryFile, "utf8"), await renderRegistry());
+});
+
+test("no upstream name is defined by two families' tables", () => {
+  const names = Object.values(upstreamFamilies).flatMap((table) => Object.keys(table));
+  assert.deepEqual(names.filter((name, i) => names.indexOf(name) !== i), []);
+  assert.equal(Object.keys(upstreams).length, names.length);
 });
 
 test("every family folder loads and passes the boot checks", async () => {

@@ -1,0 +1,35 @@
+import type { UpstreamTable } from "../upstreams.ts";
+
+export const market = {
+  "binance-futures": { url: "https://fapi.binance.com", terms: "Binance API terms; IP weight budget; answers 451 to US IPs" },
+  bybit: { url: "https://api.bybit.com", terms: "Bybit API terms; US IPs reportedly blocked" },
+  okx: { url: "https://www.okx.com/api/v5", terms: "OKX API terms; public market data, about 3 months of funding history" },
+  hyperliquid: { url: "https://api.hyperliquid.xyz", terms: "Hyperliquid public info API (POST /info); weight-based limits" },
+  deribit: { url: "https://www.deribit.com/api/v2", terms: "Deribit API terms; credit-based public limits" },
+  "polymarket-gamma": { url: "https://gamma-api.polymarket.com", terms: "Polymarket terms of use; limits unpublished" },
+  coingecko: {
+    url: "https://api.coingecko.com/api/v3",
+    terms: "CoinGecko API terms, attribution required; about 5-30 calls/min keyless, demo key 30/min",
+    key: { env: "UPSTREAM_COINGECKO_KEY", header: "x-cg-demo-api-key", optional: true },
+  },
+  "defillama-coins": { url: "https://coins.llama.fi", terms: "DefiLlama open API, fair use" },
+  "defillama-yields": { url: "https://yields.llama.fi", terms: "DefiLlama open API, fair use" },
+  "defillama-stablecoins": { url: "https://stablecoins.llama.fi", terms: "DefiLlama open API, fair use; updated about hourly" },
+  pendle: { url: "https://api-v2.pendle.finance/core", terms: "Pendle public API; limits unpublished" },
+  geckoterminal: { url: "https://api.geckoterminal.com/api/v2", terms: "GeckoTerminal public API, attribution required; 30 calls/min" },
+  dexscreener: { url: "https://api.dexscreener.com", terms: "DexScreener API terms; 60/min profiles and boosts, 300/min pairs" },
+  "coinbase-tokenized-stocks": { url: "https://api.coinbase.com/v1/tokenized-stocks", terms: "Coinbase API terms; limits unpublished" },
+  "yahoo-finance": {
+    url: "https://query1.finance.yahoo.com",
+    terms: "Unofficial; Yahoo's terms forbid commercial redistribution, budget a licensed feed; per-IP 429",
+  },
+  "sec-data": {
+    url: "https://data.sec.gov",
+    terms: "SEC EDGAR, public domain; at most 10 req/s; needs a User-Agent with a contact e-mail (403 otherwise)",
+    maxBytes: 32_000_000,
+  },
+  "sec-files": { url: "https://www.sec.gov/files", terms: "SEC EDGAR, public domain; at most 10 req/s; User-Agent with a contact e-mail" },
+  "sec-efts": { url: "https://efts.sec.gov", terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; User-Agent with a contact e-mail" },
+  fred: { url: "https://fred.stlouisfed.org/graph", terms: "FRED CSV download (keyless), series-specific copyright notes apply" },
+  frankfurter: { url: "https://api.frankfurter.dev", terms: "Frankfurter, open source, ECB and other public reference rates; soft fair use" },
+} satisfies UpstreamTable;

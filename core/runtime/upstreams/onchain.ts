@@ -1,0 +1,19 @@
+import type { UpstreamTable } from "../upstreams.ts";
+
+export const onchain = {
+  goplus: { url: "https://api.gopluslabs.io/api", terms: "GoPlus Security API terms; about 30 req/min keyless (observed)" },
+  "honeypot-is": { url: "https://api.honeypot.is", terms: "honeypot.is API; limits unpublished; Ethereum, BSC and Base" },
+  rugcheck: {
+    url: "https://api.rugcheck.xyz/v1",
+    terms: "RugCheck API; summary route keyless (unverified), full reports need a key",
+    key: { env: "UPSTREAM_RUGCHECK_KEY", header: "x-api-key", optional: true },
+  },
+  "blockscout-ethereum": { url: "https://eth.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP; PRO key planned" },
+  "blockscout-base": { url: "https://base.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP; PRO key planned" },
+  "blockscout-optimism": { url: "https://optimism.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
+  "blockscout-arbitrum": { url: "https://arbitrum.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
+  "blockscout-polygon": { url: "https://polygon.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
+  "blockscout-gnosis": { url: "https://gnosis.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
+  sourcify: { url: "https://sourcify.dev/server", terms: "Sourcify, verified sources under their own licences; limits unpublished" },
+  "sourcify-4byte": { url: "https://api.4byte.sourcify.dev/signature-database/v1", terms: "Sourcify signature database; limits unpublished" },
+} satisfies UpstreamTable;

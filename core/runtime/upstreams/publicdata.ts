@@ -1,0 +1,72 @@
+import type { UpstreamTable } from "../upstreams.ts";
+
+export const publicdata = {
+  espn: { url: "https://site.api.espn.com/apis/site/v2/sports", terms: "Unofficial ESPN API; may change without notice" },
+  usgs: { url: "https://earthquake.usgs.gov", terms: "USGS, public domain; prefer the summary feeds" },
+  "open-meteo-archive": {
+    url: "https://archive-api.open-meteo.com",
+    terms: "Open-Meteo, CC BY 4.0; keyless tier is non-commercial only: a paid key (customer-archive-api host) is needed here",
+    key: { env: "UPSTREAM_OPEN_METEO_ARCHIVE_KEY", query: "apikey", optional: true },
+  },
+  "open-meteo-geocoding": {
+    url: "https://geocoding-api.open-meteo.com",
+    terms: "Open-Meteo, CC BY 4.0; keyless tier is non-commercial only",
+    key: { env: "UPSTREAM_OPEN_METEO_GEOCODING_KEY", query: "apikey", optional: true },
+  },
+  clinicaltrials: { url: "https://clinicaltrials.gov/api/v2", terms: "ClinicalTrials.gov, US NLM public data; limits unpublished" },
+  openfda: {
+    url: "https://api.fda.gov",
+    terms: "openFDA, public domain (CC0); keyless 240/min and 1,000/day per IP, 120,000/day with a key",
+    key: { env: "UPSTREAM_OPENFDA_KEY", query: "api_key", optional: true },
+  },
+  treasury: { url: "https://api.fiscaldata.treasury.gov/services/api/fiscal_service", terms: "US Treasury Fiscal Data, public domain" },
+  worldbank: { url: "https://api.worldbank.org/v2", terms: "World Bank open data, CC BY 4.0" },
+  eurostat: { url: "https://ec.europa.eu/eurostat/api/dissemination/statistics/1.0", terms: "Eurostat, reuse allowed with attribution" },
+  ine: { url: "https://servicios.ine.es/wstempus/js", terms: "INE Spain, reuse allowed with attribution; slow" },
+  census: {
+    url: "https://api.census.gov/data",
+    terms: "US Census Bureau, public domain; about 500 queries/day per IP keyless (unverified)",
+    key: { env: "UPSTREAM_CENSUS_KEY", query: "key", optional: true },
+  },
+  nass: {
+    url: "https://quickstats.nass.usda.gov/api",
+    terms: "USDA NASS Quick Stats, public domain; free key required; 50,000 rows per query",
+    key: { env: "UPSTREAM_NASS_KEY", query: "key" },
+  },
+  eia: {
+    url: "https://api.eia.gov/v2",
+    terms: "US EIA, public domain; free key required; 5,000 rows per page",
+    key: { env: "UPSTREAM_EIA_KEY", query: "api_key" },
+  },
+  "energy-charts": { url: "https://api.energy-charts.info", terms: "Fraunhofer ISE Energy-Charts, CC BY 4.0" },
+  "nih-reporter": { url: "https://api.reporter.nih.gov/v2", terms: "NIH RePORTER, public data; about 1 req/s" },
+  usaspending: { url: "https://api.usaspending.gov/api/v2", terms: "USAspending.gov, public domain" },
+  "cisa-kev": { url: "https://www.cisa.gov/sites/default/files/feeds", terms: "CISA KEV catalog, public domain; a static file" },
+  arxiv: { url: "https://export.arxiv.org/api", terms: "arXiv API terms: one request every 3 s, metadata CC0" },
+  "semantic-scholar": {
+    url: "https://api.semanticscholar.org/graph/v1",
+    terms: "Semantic Scholar API licence; shared keyless pool often 429s, 1 req/s with a key",
+    key: { env: "UPSTREAM_SEMANTIC_SCHOLAR_KEY", header: "x-api-key", optional: true },
+  },
+  wikipedia: { url: "https://en.wikipedia.org/api/rest_v1", terms: "Wikimedia REST API, CC BY-SA; send a descriptive User-Agent" },
+  uspto: {
+    url: "https://api.uspto.gov",
+    terms: "USPTO Open Data Portal, public data; key from a USPTO.gov account (MFA) required",
+    key: { env: "UPSTREAM_USPTO_KEY", header: "x-api-key" },
+  },
+  genderize: {
+    url: "https://api.genderize.io",
+    terms: "Demografix terms; 100 names/day keyless, paid key above",
+    key: { env: "UPSTREAM_GENDERIZE_KEY", query: "apikey", optional: true },
+  },
+  agify: {
+    url: "https://api.agify.io",
+    terms: "Demografix terms; 100 names/day keyless, paid key above",
+    key: { env: "UPSTREAM_AGIFY_KEY", query: "apikey", optional: true },
+  },
+  nationalize: {
+    url: "https://api.nationalize.io",
+    terms: "Demografix terms; 100 names/day keyless, paid key above",
+    key: { env: "UPSTREAM_NATIONALIZE_KEY", query: "apikey", optional: true },
+  },
+} satisfies UpstreamTable;

@@ -1,0 +1,3 @@
+import type { UpstreamTable } from "../upstreams.ts";
+
+export const reference = {} satisfies UpstreamTable;
