@@ -17,6 +17,11 @@ export interface UpstreamRequest {
   body?: unknown;
   /** Turn the upstream's 404 into our 404 (the thing asked for does not exist) instead of a 502. */
   notFoundAs404?: boolean;
+  /**
+   * Keep a 4xx answer's body (capped at 64 KiB): the 502 then carries `details.status` and `details.body`
+   * (parsed JSON, else text), for APIs that explain a refusal in the body (the Azuro relayer).
+   */
+  keepErrorBody?: boolean;
 }
 
 /** Key-value state shared by every instance (memory by default, Redis with STORE_URL). */
@@ -75,7 +80,51 @@ export interface EndpointContext<I> {
   signal: AbortSignal;
   /** The paying wallet (checksummed), when the call was paid with a signed authorization. */
   payer?: `0x${string}`;
+  /** The caller's IP address: for per-visitor limits on free routes. */
+  clientIp: string;
+  /** The service clock (tests move it). */
   now(): Date;
+  /** Runs another loaded endpoint as part of this call, already paid for (bundles, batch items). */
+  call(name: string, input: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+/** A background task of a plugin: each tick runs on one instance only, across restarts too. */
+export interface JobDef {
+  /** Unique across plugins. */
+  name: string;
+  /** Milliseconds between ticks. */
+  everyMs: number;
+  /** Named upstreams the job may call. */
+  upstreams?: readonly string[];
+  run(ctx: JobContext): Promise<void>;
+}
+
+export interface JobContext {
+  store: Store;
+  log: Logger;
+  upstream(name: string): Upstream;
+  /** The guard for caller-supplied URLs (watches and webhooks). */
+  egress: Egress;
+  signal: AbortSignal;
+  now(): Date;
+}
+
+/** A page for humans, served inside the shared layout (one look and navigation for every page). */
+export interface PageDef {
+  path: string;
+  /** The navigation label and the document title. */
+  title: string;
+  /** HTML inside `<main>`; a function is called per request (pages built from live data). */
+  body: string | (() => string | Promise<string>);
+  /** Extra `<head>` content: styles, module scripts. */
+  head?: string;
+}
+
+/** A static file a page loads, such as a browser module shared with the server. */
+export interface AssetDef {
+  path: string;
+  type: string;
+  file: URL;
 }
 
 export type Method = "GET" | "POST";
@@ -124,15 +173,29 @@ export type Endpoint = EndpointDef<any, any> & { family: string; path: string };
 export interface Plugin {
   family: string;
   endpoints: Endpoint[];
+  pages: PageDef[];
+  assets: AssetDef[];
+  jobs: JobDef[];
 }
 
 export function defineEndpoint<In extends ObjectSchema, Out extends v.GenericSchema>(def: EndpointDef<In, Out>): EndpointDef<In, Out> {
   return def;
 }
 
-export function definePlugin(def: { family: string; endpoints: EndpointDef<any, any>[] }): Plugin {
+export interface PluginDef {
+  family: string;
+  endpoints: EndpointDef<any, any>[];
+  pages?: PageDef[];
+  assets?: AssetDef[];
+  jobs?: JobDef[];
+}
+
+export function definePlugin(def: PluginDef): Plugin {
   return {
     family: def.family,
     endpoints: def.endpoints.map((e) => ({ ...e, family: def.family, path: e.path ?? `/v1/${e.name}` })),
+    pages: def.pages ?? [],
+    assets: def.assets ?? [],
+    jobs: def.jobs ?? [],
   };
 }

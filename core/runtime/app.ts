@@ -5,6 +5,7 @@ import { invoke, type Outcome } from "./invoke.ts";
 import { coerceQuery } from "./schema.ts";
 import { ServiceError, notFound, toErrorBody } from "./errors.ts";
 import { mountDiscovery } from "./discovery.ts";
+import { mountPages } from "./pages.ts";
 
 export const paymentRequestHeaders = ["payment-signature", "x-payment", "x-credit-code", "access-control-expose-headers"];
 export const paymentResponseHeaders = ["payment-required", "payment-response", "x-payment-response", "x-payment-requirements", "retry-after", "x-request-id"];
@@ -40,6 +41,7 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
     app.on(endpoint.method, endpoint.path, async (event) => reply(event, await invoke(rt, await toCall(rt, event, endpoint))));
   }
   mountDiscovery(app, rt);
+  mountPages(app, rt);
   extras.mount?.(app, rt);
   app.all("/**", (event) => {
     const path = event.url.pathname;

@@ -15,6 +15,7 @@ const EnvSchema = v.object({
   RATE_LIMIT_PER_MINUTE: v.optional(Count, "600"),
   HANDLER_TIMEOUT_MS: v.optional(Count, "25000"),
   MAX_BODY_BYTES: v.optional(Count, "1048576"),
+  JOBS: v.optional(v.picklist(["on", "off"]), "on"),
   UPSTREAM_TIMEOUT_MS: v.optional(Count, "10000"),
   UPSTREAM_MAX_BYTES: v.optional(Count, "20971520"),
   UPSTREAM_USER_AGENT: v.optional(v.string(), "x402-agent-services/1.0 (+https://github.com/x402-agent-services)"),
@@ -54,6 +55,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
+    jobs: e.JOBS === "on",
     upstream: { timeoutMs: e.UPSTREAM_TIMEOUT_MS, maxBytes: e.UPSTREAM_MAX_BYTES, userAgent: e.UPSTREAM_USER_AGENT, overrides: upstreamOverrides(env) },
     egress: { timeoutMs: e.EGRESS_TIMEOUT_MS, maxBytes: e.EGRESS_MAX_BYTES },
     payment: {

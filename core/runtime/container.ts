@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { container as root, instanceCachingFactory, type DependencyContainer } from "tsyringe";
 import pino, { type Logger } from "pino";
-import type { Endpoint, Store } from "../endpoint.ts";
+import type { AssetDef, Endpoint, PageDef, Store } from "../endpoint.ts";
 import type { Config } from "./config.ts";
 import { createMemoryStore } from "./store.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit.ts";
@@ -20,6 +20,8 @@ export const kUpstreams = Symbol("upstreams");
 export const kEgress = Symbol("egress");
 export const kPayments = Symbol("payments");
 export const kDisabled = Symbol("disabled");
+export const kClock = Symbol("clock");
+export const kPages = Symbol("pages");
 
 /** What the call path needs, resolved once from the container. */
 export interface Runtime {
@@ -33,6 +35,10 @@ export interface Runtime {
   payments: PaymentGate;
   /** Endpoints left unmounted, with the reason; listed by /health. */
   disabled: { name: string; reason: string }[];
+  /** Pages for humans and the files they load. */
+  pages: { pages: PageDef[]; assets: AssetDef[] };
+  /** The service clock: handlers and jobs read time here, so tests can move it. */
+  now: () => Date;
 }
 
 export interface RuntimeParts {
@@ -42,6 +48,9 @@ export interface RuntimeParts {
   upstreams: Upstreams;
   egress: Egress;
   disabled?: { name: string; reason: string }[];
+  pages?: PageDef[];
+  assets?: AssetDef[];
+  now?: () => Date;
   store?: Store;
   log?: Logger;
 }
@@ -54,6 +63,8 @@ export function createContainer(parts: RuntimeParts): DependencyContainer {
   c.register(kEndpoints, { useValue: parts.endpoints });
   c.register(kPayments, { useValue: parts.payments });
   c.register(kDisabled, { useValue: parts.disabled ?? [] });
+  c.register(kPages, { useValue: { pages: parts.pages ?? [], assets: parts.assets ?? [] } });
+  c.register(kClock, { useValue: parts.now ?? (() => new Date()) });
   c.register(kLogger, { useFactory: instanceCachingFactory(() => parts.log ?? pino({ level: config.logLevel })) });
   c.register(kStore, { useFactory: instanceCachingFactory(() => parts.store ?? createMemoryStore()) });
   c.register(kLimiter, {
@@ -75,5 +86,7 @@ export function resolveRuntime(c: DependencyContainer): Runtime {
     egress: c.resolve(kEgress),
     payments: c.resolve(kPayments),
     disabled: c.resolve(kDisabled),
+    pages: c.resolve(kPages),
+    now: c.resolve(kClock),
   };
 }

@@ -76,7 +76,9 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     log: rt.log.child({ endpoint: endpoint.name, reqId: call.requestId }),
     signal,
     payer,
-    now: () => new Date(),
+    clientIp: call.clientIp,
+    now: rt.now,
+    call: (name, partInput) => callPart(rt, call, name, partInput, payer, signal),
     egress: endpoint.probes ? {
       fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
       check: (url) => rt.egress.check(url, signal),
@@ -94,6 +96,14 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
   }
   if (cacheKey) await rt.store.set(cacheKey, { data: checked.output, sources: [...sources] }, endpoint.cacheTtl! * 1000);
   return answer(endpoint, checked.output, [...sources], false);
+}
+
+/** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */
+async function callPart(rt: Runtime, parent: Call, name: string, input: unknown, payer: `0x${string}` | undefined, signal: AbortSignal) {
+  const endpoint = rt.endpoints.find((e) => e.name === name);
+  if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${name} is not loaded on this deployment`));
+  const outcome = await invoke(rt, { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer }, signal, payment: undefined });
+  return { status: outcome.status, body: outcome.body };
 }
 
 const undeclaredEgress = (endpoint: Endpoint) => {

@@ -1,12 +1,15 @@
 import { readdir, access } from "node:fs/promises";
 import * as v from "valibot";
-import type { Endpoint, Plugin } from "../endpoint.ts";
+import type { AssetDef, Endpoint, JobDef, PageDef, Plugin } from "../endpoint.ts";
 import { schemasOf } from "./schema.ts";
 
 const pluginsDir = new URL("../../plugins/", import.meta.url);
 
 export interface Loaded {
   endpoints: Endpoint[];
+  pages: PageDef[];
+  assets: AssetDef[];
+  jobs: JobDef[];
   families: string[];
   /** Endpoints left unmounted, with the reason (a missing upstream key). */
   disabled: { name: string; reason: string }[];
@@ -57,13 +60,21 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
     if (missing.length) disabled.push({ name: e.name, reason: `missing key for upstream ${missing.join(", ")}` });
     else endpoints.push(e);
   }
-  return { endpoints, families, disabled };
+  return {
+    endpoints,
+    families,
+    disabled,
+    pages: plugins.flatMap((p) => p.pages ?? []),
+    assets: plugins.flatMap((p) => p.assets ?? []),
+    jobs: plugins.flatMap((p) => p.jobs ?? []),
+  };
 }
 
 export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstreams?: string[]): string[] {
   const problems: string[] = [];
   const names = new Map<string, string>();
   const routes = new Map<string, string>();
+  const jobs = new Map<string, string>();
   plugins.forEach((plugin, i) => {
     if (!plugin?.endpoints) return void problems.push(`plugins/${folders[i]}/index.ts: default export is not definePlugin(...)`);
     if (plugin.family !== folders[i]) problems.push(`plugins/${folders[i]}: family is "${plugin.family}", expected the folder name`);
@@ -85,6 +96,16 @@ export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstream
       if (!input.success) problems.push(`${at}: example input fails the input schema: ${summarize(input.issues)}`);
       const output = v.safeParse(e.output, e.example?.output);
       if (!output.success) problems.push(`${at}: example output fails the output schema: ${summarize(output.issues)}`);
+    }
+    for (const page of [...(plugin.pages ?? []), ...(plugin.assets ?? [])]) {
+      const route = `GET ${page.path}`;
+      if (routes.has(route)) problems.push(`${page.path} (${plugin.family}): duplicate route, also ${routes.get(route)}`);
+      routes.set(route, `a ${plugin.family} page`);
+    }
+    for (const job of plugin.jobs ?? []) {
+      if (jobs.has(job.name)) problems.push(`job ${job.name} (${plugin.family}): duplicate name, also in ${jobs.get(job.name)}`);
+      jobs.set(job.name, plugin.family);
+      for (const u of job.upstreams ?? []) if (knownUpstreams && !knownUpstreams.includes(u)) problems.push(`job ${job.name}: unknown upstream ${u}`);
     }
   });
   return problems;

@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { createContainer, resolveRuntime, type Runtime } from "./container.ts";
 import { loadPlugins } from "./load.ts";
 import { createApp } from "./app.ts";
+import { createJobs, type Jobs } from "./jobs.ts";
 import { createMemoryStore } from "./store.ts";
 import { createUpstreams } from "./upstream.ts";
 import { createEgress } from "./egress.ts";
@@ -21,11 +22,14 @@ export interface ServiceParts {
   plugins?: Plugin[];
   /** Tests only, never configuration: the one loopback port the egress guard lets through. */
   egressLoopbackPort?: number;
+  /** Tests only: a clock they can move (handlers and jobs read time from it). */
+  now?: () => Date;
 }
 
 export interface Service {
   app: H3;
   runtime: Runtime;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -43,13 +47,29 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   });
   const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });
   const payments = await parts.payments(store, log);
-  const container = createContainer({ config, endpoints: loaded.endpoints, disabled: loaded.disabled, payments: payments.gate, upstreams, egress, log, store });
+  const container = createContainer({
+    config,
+    endpoints: loaded.endpoints,
+    disabled: loaded.disabled,
+    pages: loaded.pages,
+    assets: loaded.assets,
+    now: parts.now,
+    payments: payments.gate,
+    upstreams,
+    egress,
+    log,
+    store,
+  });
   const runtime = resolveRuntime(container);
-  log.info({ families: loaded.families, endpoints: loaded.endpoints.length, disabled: loaded.disabled }, "plugins loaded");
+  const jobs = createJobs(runtime, loaded.jobs);
+  if (config.jobs) jobs.start();
+  log.info({ families: loaded.families, endpoints: loaded.endpoints.length, disabled: loaded.disabled, jobs: loaded.jobs.length }, "plugins loaded");
   return {
     app: createApp(runtime),
     runtime,
+    jobs,
     async close() {
+      await jobs.stop();
       await payments.stop?.();
       container.dispose?.();
     },

@@ -16,11 +16,13 @@ export interface ExchangePlan {
   retries: number;
   retryBaseMs: number;
   log?: Logger;
+  /** Read a 4xx answer's body (capped) instead of discarding it. */
+  keepErrorBody?: boolean;
 }
 
 /** How one exchange with an upstream ended, after any retries. */
 export type Outcome =
-  | { kind: "response"; status: number; body?: string }
+  | { kind: "response"; status: number; body?: string; errorBody?: string }
   | { kind: "unreachable" }
   | { kind: "timeout" }
   | { kind: "too-large" }
@@ -53,8 +55,9 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
   try {
     const res = await request(plan.url, { method: plan.method, headers: plan.headers, body: plan.body, signal: both });
     if (res.statusCode < 200 || res.statusCode >= 300) {
-      await res.body.dump().catch(() => {});
-      const outcome: Outcome = { kind: "response", status: res.statusCode };
+      const errorBody = plan.keepErrorBody && res.statusCode >= 400 && res.statusCode < 500 ? await readErrorBody(res.body, res.headers["content-encoding"]) : undefined;
+      if (errorBody === undefined) await res.body.dump().catch(() => {});
+      const outcome: Outcome = { kind: "response", status: res.statusCode, errorBody };
       return { outcome, retryAfterMs: retryAfter(res.headers["retry-after"]) };
     }
     const length = declaredLength(res.headers["content-length"]);
@@ -69,6 +72,14 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
     if (outcome.kind === "unreachable") plan.log?.warn({ upstream: plan.name, path: plan.url.pathname, error: errorCode(error) }, "upstream unreachable");
     return { outcome };
   }
+}
+
+const errorBodyCap = 65_536;
+
+async function readErrorBody(body: Readable, encoding: string | string[] | undefined): Promise<string | undefined> {
+  const read = await readCapped(decoded(body, encoding), errorBodyCap).catch(() => undefined);
+  if (!read) body.destroy();
+  return read?.toString("utf8");
 }
 
 /** Some APIs compress every answer (Stack Exchange gzips always); the size cap applies after decompression. */

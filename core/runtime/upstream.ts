@@ -1,6 +1,6 @@
 import type { Logger, Upstream, UpstreamRequest } from "../endpoint.ts";
 import { createBreaker, type Breaker, type BreakerState } from "./breaker.ts";
-import { notFound, unavailable, upstreamFailed, upstreamTimeout } from "./errors.ts";
+import { notFound, ServiceError, unavailable, upstreamFailed, upstreamTimeout } from "./errors.ts";
 import { createSingleFlight } from "./single-flight.ts";
 import { exchange, type ExchangePlan, type Outcome } from "./upstream-fetch.ts";
 import type { UpstreamEntry, UpstreamTable } from "./upstreams.ts";
@@ -93,6 +93,7 @@ export function createUpstreams(options: UpstreamsOptions) {
     const plan: ExchangePlan = {
       name, url, method, headers, body, timeoutMs, retries, retryBaseMs, log,
       maxBytes: entry.maxBytes ?? maxBytes,
+      keepErrorBody: init.keepErrorBody,
     };
     const outcome =
       method === "GET"
@@ -146,6 +147,9 @@ function bodyOf(name: string, outcome: Outcome, init: UpstreamCall, maxBytes: nu
     case "response":
       if (outcome.body !== undefined) return outcome.body;
       if (outcome.status === 404 && init.notFoundAs404) throw notFound(`${name} has no such resource`, { upstream: name });
+      if (outcome.errorBody !== undefined) {
+        throw new ServiceError(502, "upstream_error", `${name} answered ${outcome.status}`, { upstream: name, status: outcome.status, body: parsedOrText(outcome.errorBody) });
+      }
       throw upstreamFailed(name, `${name} answered ${outcome.status}`);
     case "unreachable":
       throw upstreamFailed(name, `${name} could not be reached`);
@@ -166,6 +170,14 @@ function joinUrl(base: string, path: string, query: UpstreamCall["query"] = {}):
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
   if (params.size > 0) url.search = url.search ? `${url.search}&${params}` : `?${params}`;
   return url;
+}
+
+function parsedOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function lower(headers: Record<string, string> = {}): Record<string, string> {

@@ -5,7 +5,7 @@ import { createService } from "../../core/runtime/server.ts";
 import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
 import { createClosedGate, type PaymentGate } from "../../core/x402/gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
-import type { Plugin } from "../../core/endpoint.ts";
+import type { Plugin, Store } from "../../core/endpoint.ts";
 
 export const testPaymentOption: PaymentOption = {
   network: "eip155:84532",
@@ -26,6 +26,10 @@ export interface TestServiceOptions {
   given?: Plugin[];
   /** The one loopback port the egress guard lets through (a local test target). */
   egressLoopbackPort?: number;
+  /** A store shared with another instance (several instances on one store). */
+  store?: Store;
+  /** A clock the test moves; background jobs are off and run with `service.jobs.run(name)`. */
+  now?: () => Date;
 }
 
 /** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
@@ -34,14 +38,17 @@ export async function startTestService(options: TestServiceOptions = {}) {
     BASE_URL: "http://127.0.0.1:4021",
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_MINUTE: "0",
+    JOBS: "off",
     ...(options.plugins ? { PLUGINS: options.plugins.join(",") } : {}),
     ...options.env,
   });
-  const { app, runtime } = await createService({
+  const { app, runtime, jobs, close } = await createService({
     config,
     log: pino({ level: "silent" }),
     plugins: options.given,
     egressLoopbackPort: options.egressLoopbackPort,
+    now: options.now,
+    store: options.store,
     payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
   });
   const endpoint = (name: string) => {
@@ -52,6 +59,8 @@ export async function startTestService(options: TestServiceOptions = {}) {
   return {
     app,
     runtime,
+    jobs,
+    close,
     request: (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init)),
     /** Runs an endpoint as a prepaid call (the path batch items take): validation, handler, output check. */
     call: (name: string, input: unknown): Promise<Outcome> =>

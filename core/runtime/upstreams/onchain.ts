@@ -14,6 +14,11 @@ export const onchain = {
   "blockscout-arbitrum": { url: "https://arbitrum.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
   "blockscout-polygon": { url: "https://polygon.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
   "blockscout-gnosis": { url: "https://gnosis.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
+  "blockscout-base-sepolia": { url: "https://base-sepolia.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
   sourcify: { url: "https://sourcify.dev/server", terms: "Sourcify, verified sources under their own licences; limits unpublished" },
   "sourcify-4byte": { url: "https://api.4byte.sourcify.dev/signature-database/v1", terms: "Sourcify signature database; limits unpublished" },
+  "evm-rpc": {
+    url: "https://ethereum-rpc.publicnode.com",
+    terms: "JSON-RPC nodes per chain (plugins/onchain/_chains.ts): public keyless nodes by default, CHAIN_RPC_<SLUG> sets your own (comma-separated, tried in order); called through viem, not this client",
+  },
 } satisfies UpstreamTable;

@@ -69,4 +69,11 @@ export const publicdata = {
     terms: "Demografix terms; 100 names/day keyless, paid key above",
     key: { env: "UPSTREAM_NATIONALIZE_KEY", query: "apikey", optional: true },
   },
+  openfoodfacts: {
+    url: "https://world.openfoodfacts.org",
+    terms: "Open Food Facts, ODbL (attribution, share-alike); about 15 product reads/min per IP; contributed data may be incomplete",
+  },
+  nhtsa: { url: "https://api.nhtsa.gov", terms: "NHTSA, US public domain; automatic traffic rate controls" },
+  "nhtsa-vpic": { url: "https://vpic.nhtsa.dot.gov/api", terms: "NHTSA vPIC, US public domain; automatic traffic rate controls" },
+  "federal-register": { url: "https://www.federalregister.gov/api/v1", terms: "Federal Register, US public domain; no key" },
 } satisfies UpstreamTable;

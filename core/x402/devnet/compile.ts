@@ -55,9 +55,9 @@ type SolcOutput = {
 /** Compiles TestUSDC.sol, reusing an on-disk artifact keyed by source, settings and solc version. */
 export const compileTestUsdc = () => compileContract("TestUSDC");
 
-/** Compiles `<name>.sol` beside this file (contract `<name>`), with the same on-disk cache. */
-export async function compileContract(name: string): Promise<CompiledContract> {
-  const source = await readFile(fileURLToPath(new URL(`./${name}.sol`, import.meta.url)), "utf8");
+/** Compiles `<name>.sol` (contract `<name>`) from `dir`, beside this file by default, with the same on-disk cache. */
+export async function compileContract(name: string, dir: URL = new URL("./", import.meta.url)): Promise<CompiledContract> {
+  const source = await readFile(fileURLToPath(new URL(`./${name}.sol`, dir)), "utf8");
   const solcVersion = (require("solc/package.json") as { version: string }).version;
   const key = createHash("sha256")
     .update(JSON.stringify({ source, solcVersion, compilerSettings }))

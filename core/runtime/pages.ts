@@ -1,0 +1,78 @@
+import { readFile } from "node:fs/promises";
+import type { H3 } from "h3";
+import type { PageDef } from "../endpoint.ts";
+import type { Runtime } from "./container.ts";
+
+/** Mounts the plugins' pages inside the shared layout, and the files they load. */
+export function mountPages(app: H3, rt: Runtime): void {
+  const { pages, assets } = rt.pages;
+  const nav = [{ path: "/", title: "Catalog" }, { path: "/docs", title: "API reference" }, ...pages.filter((p) => p.path !== "/")];
+  for (const page of pages) {
+    app.get(page.path, async () => {
+      const body = typeof page.body === "function" ? await page.body() : page.body;
+      return new Response(layout(page, body, nav), { headers: pageHeaders });
+    });
+  }
+  for (const asset of assets) {
+    let content: Promise<Buffer> | undefined;
+    app.get(asset.path, async () => {
+      content ??= readFile(asset.file);
+      return new Response(new Uint8Array(await content), { headers: { "content-type": asset.type, "cache-control": "public, max-age=300" } });
+    });
+  }
+}
+
+const pageHeaders = {
+  "content-type": "text/html; charset=utf-8",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+};
+
+/** One look and one navigation for every page a human sees. */
+export function layout(page: Pick<PageDef, "path" | "title" | "head">, body: string, nav: { path: string; title: string }[]): string {
+  const links = nav.map((n) => `<a href="${n.path}"${n.path === page.path ? ' aria-current="page"' : ""}>${escapeHtml(n.title)}</a>`).join("");
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)} · x402 agent services</title>
+<style>${styles}</style>
+${page.head ?? ""}
+</head>
+<body>
+<header class="site"><a class="brand" href="/">x402 agent services</a><nav>${links}</nav></header>
+<main>${body}</main>
+<footer class="site">Pay per call in USDC over x402. No account, no key. <a href="/openapi.json">OpenAPI</a> · <a href="/.well-known/x402">x402</a> · <a href="/llms.txt">llms.txt</a></footer>
+</body>
+</html>`;
+}
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const styles = `
+:root { --ink: #1b1f24; --muted: #5b6470; --line: #d9dee5; --bg: #f7f8fa; --card: #fff; --accent: #1f6feb; --good: #1a7f37; --bad: #cf222e; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
+header.site { display: flex; gap: 24px; align-items: center; padding: 12px 24px; background: var(--card); border-bottom: 1px solid var(--line); }
+header.site .brand { font-weight: 700; color: var(--ink); text-decoration: none; }
+header.site nav { display: flex; gap: 16px; }
+header.site nav a { color: var(--muted); text-decoration: none; }
+header.site nav a[aria-current="page"] { color: var(--accent); font-weight: 600; }
+main { max-width: 1100px; margin: 0 auto; padding: 24px; }
+footer.site { max-width: 1100px; margin: 0 auto; padding: 24px; color: var(--muted); font-size: 13px; }
+a { color: var(--accent); }
+.card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px; margin-bottom: 16px; }
+button, select, input, textarea { font: inherit; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--card); }
+button { cursor: pointer; background: var(--accent); color: #fff; border-color: var(--accent); }
+button:disabled { opacity: .5; cursor: default; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); }
+code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+pre { background: #f0f2f5; padding: 12px; border-radius: 6px; overflow: auto; }
+.muted { color: var(--muted); }
+.good { color: var(--good); }
+.bad { color: var(--bad); }
+`;
