@@ -15,7 +15,7 @@ import type { PaymentGate } from "../x402/gate.ts";
 export interface ServiceParts {
   config: Config;
   /** Builds the payment gate on the service's store (the devnet, a facilitator, or a test gate). */
-  payments: (store: Store, log: Logger) => Promise<{ gate: PaymentGate; stop?(): Promise<void> }>;
+  payments: (store: Store, log: Logger) => Promise<{ gate: PaymentGate; upstreamUrls?: Record<string, string>; stop?(): Promise<void> }>;
   log?: Logger;
   store?: Store;
   /** Plugins given directly instead of loaded from plugins/ (tests use probe endpoints this way). */
@@ -38,7 +38,8 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   const { config } = parts;
   const log = parts.log ?? pino({ level: config.logLevel });
   const store = parts.store ?? createMemoryStore();
-  const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, retries: 2, log });
+  const payments = await parts.payments(store, log);
+  const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, overrides: withDefaults(config.upstream.overrides, payments.upstreamUrls), retries: 2, log });
   const loaded = await loadPlugins({
     only: config.plugins,
     given: parts.plugins,
@@ -46,7 +47,6 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     knownUpstreams: Object.keys(upstreamTable),
   });
   const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });
-  const payments = await parts.payments(store, log);
   const container = createContainer({
     config,
     endpoints: loaded.endpoints,
@@ -74,4 +74,11 @@ export async function createService(parts: ServiceParts): Promise<Service> {
       container.dispose?.();
     },
   };
+}
+
+/** URLs the payment setup decides (the devnet's RPC) apply unless configuration names one. */
+function withDefaults(overrides: Record<string, { url?: string; key?: string }>, urls: Record<string, string> = {}) {
+  const merged = { ...overrides };
+  for (const [name, url] of Object.entries(urls)) merged[name] = { url, ...overrides[name] };
+  return merged;
 }

@@ -1,3 +1,4 @@
+import { payments } from "./upstreams/payments.ts";
 import { market } from "./upstreams/market.ts";
 import { onchain } from "./upstreams/onchain.ts";
 import { compliance } from "./upstreams/compliance.ts";
@@ -38,8 +39,8 @@ export interface UpstreamEntry {
 
 export type UpstreamTable = Record<string, UpstreamEntry>;
 
-export const upstreamFamilies = { market, onchain, compliance, web, publicdata, reference, arcade, bet, swap };
+export const upstreamFamilies = { payments, market, onchain, compliance, web, publicdata, reference, arcade, bet, swap };
 
-export const upstreams = { ...market, ...onchain, ...compliance, ...web, ...publicdata, ...reference, ...arcade, ...bet, ...swap } satisfies UpstreamTable;
+export const upstreams = { ...payments, ...market, ...onchain, ...compliance, ...web, ...publicdata, ...reference, ...arcade, ...bet, ...swap } satisfies UpstreamTable;
 
 export type UpstreamName = keyof typeof upstreams;

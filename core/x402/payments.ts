@@ -14,6 +14,8 @@ import { startDevnet, type Devnet } from "./devnet/index.ts";
 export interface Payments {
   gate: PaymentGate;
   devnet?: Devnet;
+  /** Upstream base URLs the payment setup decides: the payment network's RPC. */
+  upstreamUrls: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function createPayments(config: Config, store: Store, log: Logger):
   return {
     gate,
     devnet,
+    upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
     async stop() {
       reconciler?.stop();
       await devnet?.stop();
