@@ -145,6 +145,11 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
   description?: string;
   /** Declarative valibot object schema (no transforms), so it converts to JSON Schema. */
   input: In;
+  /**
+   * Alternative sources of one input: a call gives the fields of exactly one group, e.g.
+   * `[["html"], ["url"]]` or `[["lat", "lon"], ["place"]]`. Checked with the schema, before any payment.
+   */
+  oneOf?: readonly (readonly string[])[];
   /** Schema of `data` in the response envelope. */
   output: Out;
   /** A real call: the input passes `input`, the output passes `output`. */
@@ -158,6 +163,12 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
    * endpoints get `ctx.egress`; their examples need a live target, so the catalog test leaves them to their own tests.
    */
   probes?: boolean;
+  /**
+   * Environment variables the endpoint cannot work without (a chain's RPC URL, a contract address). When one
+   * is unset the endpoint is not mounted, like one whose upstream key is missing; its example needs that
+   * deployment, so the catalog test leaves it to the endpoint's own tests.
+   */
+  requires?: readonly string[];
   /** Offered as a paid MCP tool. */
   mcp?: boolean;
   /** Milliseconds the handler may run before the call fails with 504 (default from configuration). */

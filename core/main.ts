@@ -8,7 +8,14 @@ try {
   const config = readConfig();
   const service = await createService({
     config,
-    payments: async (store, log) => (payments = await createPayments(config, store, log)),
+    payments: async (store, log) => {
+      payments = await createPayments(config, store, log);
+      // The duel endpoints read their deployment from the environment: on the devnet, the escrow it just deployed.
+      if (payments.devnet && !process.env.DUEL_ESCROW_ADDRESS) {
+        Object.assign(process.env, { DUEL_RPC_URL: payments.devnet.rpcUrl, DUEL_ESCROW_ADDRESS: payments.devnet.duelEscrow });
+      }
+      return payments;
+    },
   });
   // GET inputs such as base64 images ride in the query string: allow headers well past Node's 16 KiB default.
   const server = serve(service.app, { port: config.port, hostname: config.host, silent: true, node: { maxHeaderSize: 256 * 1024 } });

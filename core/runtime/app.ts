@@ -59,7 +59,7 @@ async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
   event.context.endpoint = endpoint.name;
   return {
     endpoint,
-    input: endpoint.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readJson(event, rt.config.maxBodyBytes),
+    input: endpoint.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes),
     resource: rt.config.baseUrl + endpoint.path,
     requestId: event.context.requestId as string,
     clientIp: getRequestIP(event) ?? "unknown",
@@ -73,6 +73,13 @@ async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
       return event.req.signal;
     },
   };
+}
+
+/** A POST's fields come from its JSON body; fields in the query string count too, the body winning (simulate-tx takes either). */
+async function readPostInput(event: H3Event, endpoint: Endpoint, maxBytes: number): Promise<unknown> {
+  const body = await readJson(event, maxBytes);
+  if (!event.url.search || body === null || typeof body !== "object" || Array.isArray(body)) return body;
+  return { ...coerceQuery(endpoint, event.url.searchParams), ...body };
 }
 
 export async function readJson(event: H3Event, maxBytes: number): Promise<unknown> {

@@ -31,6 +31,8 @@ export interface LoadOptions {
   /** Plugins given as values instead of folders under plugins/. */
   given?: Plugin[];
   isConfigured?: (upstream: string) => boolean;
+  /** Whether an environment variable an endpoint `requires` is set. */
+  isSet?: (variable: string) => boolean;
   knownUpstreams?: string[];
 }
 
@@ -57,7 +59,9 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   const disabled: Loaded["disabled"] = [];
   for (const e of plugins.flatMap((p) => p.endpoints)) {
     const missing = (e.upstreams ?? []).filter((u) => options.isConfigured && !options.isConfigured(u));
+    const unset = (e.requires ?? []).filter((variable) => options.isSet && !options.isSet(variable));
     if (missing.length) disabled.push({ name: e.name, reason: `missing key for upstream ${missing.join(", ")}` });
+    else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
     else endpoints.push(e);
   }
   return {

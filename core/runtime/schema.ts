@@ -23,6 +23,7 @@ export function schemasOf(endpoint: Endpoint): Compiled {
       return json as JsonSchema;
     };
     const input = convert(endpoint.input, "input");
+    if (endpoint.oneOf) input.oneOf = endpoint.oneOf.map((group) => ({ required: [...group] }));
     // Input mode skips transforms silently; converting the output side too refuses them, so what is
     // documented is exactly what is validated.
     convert(endpoint.input, "output");
@@ -76,8 +77,23 @@ function coerceScalar(text: string, types: string[]): unknown {
 /** Validates raw input: every problem is listed, with its field path. */
 export function parseInput<T>(endpoint: Endpoint, raw: unknown): T {
   const result = v.safeParse(endpoint.input, raw ?? {});
-  if (result.success) return result.output as T;
-  throw badRequest(`Invalid input for ${endpoint.name}`, { issues: toFieldIssues(result.issues) });
+  if (!result.success) throw badRequest(`Invalid input for ${endpoint.name}`, { issues: toFieldIssues(result.issues) });
+  if (endpoint.oneOf) checkOneOf(endpoint.oneOf, raw as Record<string, unknown>, endpoint.name);
+  return result.output as T;
+}
+
+function checkOneOf(groups: readonly (readonly string[])[], raw: Record<string, unknown>, name: string): void {
+  const given = (field: string) => raw?.[field] !== undefined;
+  const touched = groups.filter((group) => group.some(given));
+  const options = groups.map((group) => group.join(" and ")).join(", or ");
+  let issue: { field: string; message: string } | undefined;
+  if (touched.length === 0) issue = { field: groups[0][0], message: `Give ${options}` };
+  else if (touched.length > 1) issue = { field: touched[1].find(given)!, message: `Give only one of: ${options}` };
+  else {
+    const missing = touched[0].find((field) => !given(field));
+    if (missing) issue = { field: missing, message: `${touched[0].join(" and ")} go together` };
+  }
+  if (issue) throw badRequest(`Invalid input for ${name}`, { issues: [issue] });
 }
 
 export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]) {

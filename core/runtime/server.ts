@@ -44,6 +44,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     only: config.plugins,
     given: parts.plugins,
     isConfigured: (name) => upstreams.isConfigured(name),
+    isSet: (variable) => Boolean(process.env[variable]),
     knownUpstreams: Object.keys(upstreamTable),
   });
   const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });

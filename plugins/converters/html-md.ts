@@ -2,9 +2,12 @@ import * as v from "valibot";
 import TurndownService from "turndown";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { gfm } from "./_markdown-gfm.ts";
+import { contentOrUrl, urlParam } from "./_source.ts";
+import { decodeBody } from "../web/_page-fetch.ts";
 
 const input = v.object({
-  html: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000), v.description("HTML document or fragment")),
+  html: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100_000), v.description("HTML document or fragment (or give url)"))),
+  url: urlParam("HTML page"),
   headingStyle: v.optional(v.pipe(v.picklist(["atx", "setext"]), v.description("atx: # Title; setext: underlined h1/h2")), "atx"),
   codeBlockStyle: v.optional(v.pipe(v.picklist(["fenced", "indented"]), v.description("fenced: ``` blocks; indented: four spaces")), "fenced"),
 });
@@ -13,8 +16,12 @@ export default defineEndpoint({
   name: "html-md",
   method: "GET",
   price: "$0.01",
-  summary: "Convert HTML to Markdown, with GitHub-flavoured tables",
-  description: "Scripts, styles, forms and the document head are dropped; links, images, lists, code blocks and tables are kept.",
+  summary: "Convert HTML (inline or at a URL) to Markdown, with GitHub-flavoured tables",
+  description:
+    "Give html or url. Scripts, styles, forms and the document head are dropped; links, images, lists, code blocks and tables are kept. " +
+    "A URL is fetched through the egress guard (public http(s) targets, 5 MB cap); a target that fails is a 502 and not charged.",
+  probes: true,
+  oneOf: [["html"], ["url"]],
   input,
   output: v.object({
     markdown: v.string(),
@@ -27,8 +34,10 @@ export default defineEndpoint({
       chars: 88,
     },
   },
-  handler({ input }) {
-    const markdown = converter(input).turndown(input.html);
+  async handler({ input, egress }) {
+    const source = await contentOrUrl(egress, input.html, input.url);
+    const html = "inline" in source ? source.inline : decodeBody(source.fetched, source.contentType);
+    const markdown = converter(input).turndown(html);
     return { markdown, chars: markdown.length };
   },
 });

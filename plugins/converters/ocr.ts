@@ -4,6 +4,7 @@ import { base64Param, decodeBase64 } from "./_base64.ts";
 import { fieldError } from "./_field-error.ts";
 import { imageInfo } from "./_image-size.ts";
 import { recognize } from "./_ocr-worker.ts";
+import { contentOrUrl, urlParam } from "./_source.ts";
 
 const maxSide = 4096;
 const bbox = v.object({ x0: v.number(), y0: v.number(), x1: v.number(), y1: v.number() });
@@ -12,12 +13,16 @@ export default defineEndpoint({
   name: "ocr",
   method: "GET",
   price: "$0.02",
-  summary: "Read the English text in a PNG or JPEG image (OCR)",
+  summary: "Read the English text in a PNG or JPEG image, given as base64 or a URL (OCR)",
   description:
     "Tesseract (LSTM, English) runs locally. The base64 text may be up to 100,000 characters (about 73 KB of image), " +
-    `at most ${maxSide} pixels per side. Dark text on a light background at 20 pixels or more per line reads best.`,
+    `at most ${maxSide} pixels per side; a url is fetched through the egress guard (public http(s) targets, up to 5 MB; ` +
+    `a target that fails is a 502 and not charged). Dark text on a light background at 20 pixels or more per line reads best.`,
+  probes: true,
+  oneOf: [["image"], ["url"]],
   input: v.object({
-    image: base64Param(100_000, "The image, PNG or JPEG, base64 (standard or URL-safe alphabet, or a data: URL)"),
+    image: v.optional(base64Param(100_000, "The image, PNG or JPEG, base64 (standard or URL-safe alphabet, or a data: URL); or give url")),
+    url: urlParam("PNG or JPEG image"),
   }),
   output: v.object({
     text: v.string(),
@@ -49,15 +54,17 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input }) {
-    const bytes = decodeBase64(input.image);
+  async handler({ input, egress }) {
+    const source = await contentOrUrl(egress, input.image, input.url);
+    const bytes = "inline" in source ? decodeBase64(source.inline) : source.fetched;
+    const field = input.url ? "url" : "image";
     const info = imageInfo(bytes);
-    if (!info) throw fieldError("image", "The image must be a PNG or a JPEG");
+    if (!info) throw fieldError(field, "The image must be a PNG or a JPEG");
     if (info.width < 1 || info.height < 1 || info.width > maxSide || info.height > maxSide) {
-      throw fieldError("image", `The image is ${info.width}x${info.height} pixels; each side must be 1 to ${maxSide}`);
+      throw fieldError(field, `The image is ${info.width}x${info.height} pixels; each side must be 1 to ${maxSide}`);
     }
     const result = await recognize(bytes).catch((error) => {
-      if (String(error).includes("Error attempting to read image")) throw fieldError("image", "The image could not be decoded");
+      if (String(error).includes("Error attempting to read image")) throw fieldError(field, "The image could not be decoded");
       throw error;
     });
     const lines = result.data.blocks?.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines)) ?? [];

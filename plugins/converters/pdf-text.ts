@@ -3,17 +3,22 @@ import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { base64Param, decodeBase64 } from "./_base64.ts";
 import { fieldError } from "./_field-error.ts";
+import { contentOrUrl, urlParam } from "./_source.ts";
 
 export default defineEndpoint({
   name: "pdf-text",
   method: "GET",
   price: "$0.02",
-  summary: "Extract the text of each page of a PDF given as base64",
+  summary: "Extract the text of each page of a PDF given as base64 or a URL",
   description:
     "Reads the PDF's text layer; scanned pages without one come back empty (use ocr on an image of the page). " +
-    "The base64 text may be up to 100,000 characters (about 73 KB of PDF). Encrypted PDFs answer 400.",
+    "The base64 text may be up to 100,000 characters (about 73 KB of PDF); a url is fetched through the egress guard " +
+    "(public http(s) targets, up to 5 MB; a target that fails is a 502 and not charged). Encrypted PDFs answer 400.",
+  probes: true,
+  oneOf: [["pdf"], ["url"]],
   input: v.object({
-    pdf: base64Param(100_000, "The PDF file, base64 (standard or URL-safe alphabet, or a data: URL)"),
+    pdf: v.optional(base64Param(100_000, "The PDF file, base64 (standard or URL-safe alphabet, or a data: URL); or give url")),
+    url: urlParam("PDF file"),
   }),
   output: v.object({
     pageCount: v.number(),
@@ -37,9 +42,10 @@ export default defineEndpoint({
       chars: 24,
     },
   },
-  async handler({ input }) {
-    const bytes = decodeBase64(input.pdf);
-    if (!bytes.subarray(0, 1024).includes("%PDF-")) throw fieldError("pdf", "This is not a PDF (no %PDF- header)");
+  async handler({ input, egress }) {
+    const source = await contentOrUrl(egress, input.pdf, input.url);
+    const bytes = "inline" in source ? decodeBase64(source.inline) : source.fetched;
+    if (!bytes.subarray(0, 1024).includes("%PDF-")) throw fieldError(input.url ? "url" : "pdf", "This is not a PDF (no %PDF- header)");
     const document = await open(bytes);
     try {
       const { totalPages, text } = await extractText(document, { mergePages: false });

@@ -1,3 +1,9 @@
 import type { UpstreamTable } from "../upstreams.ts";
 
-export const arcade = {} satisfies UpstreamTable;
+/** The arcade also uses binance-futures and okx (market.ts), coingecko (market.ts) and payment-chain (payments.ts). */
+export const arcade = {
+  "alternative-me": {
+    url: "https://api.alternative.me",
+    terms: "alternative.me Crypto Fear & Greed Index, free, attribution to alternative.me required next to the data; one new value a day; limits unpublished",
+  },
+} satisfies UpstreamTable;

@@ -12,8 +12,9 @@ export const market = {
     terms: "CoinGecko API terms, attribution required; about 5-30 calls/min keyless, demo key 30/min",
     key: { env: "UPSTREAM_COINGECKO_KEY", header: "x-cg-demo-api-key", optional: true },
   },
+  defillama: { url: "https://api.llama.fi", terms: "DefiLlama open API (TVL), fair use" },
   "defillama-coins": { url: "https://coins.llama.fi", terms: "DefiLlama open API, fair use" },
-  "defillama-yields": { url: "https://yields.llama.fi", terms: "DefiLlama open API, fair use" },
+  "defillama-yields": { url: "https://yields.llama.fi", terms: "DefiLlama open API, fair use; /pools is a large file", maxBytes: 64_000_000 },
   "defillama-stablecoins": { url: "https://stablecoins.llama.fi", terms: "DefiLlama open API, fair use; updated about hourly" },
   pendle: { url: "https://api-v2.pendle.finance/core", terms: "Pendle public API; limits unpublished" },
   geckoterminal: { url: "https://api.geckoterminal.com/api/v2", terms: "GeckoTerminal public API, attribution required; 30 calls/min" },
@@ -32,4 +33,7 @@ export const market = {
   "sec-efts": { url: "https://efts.sec.gov", terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; User-Agent with a contact e-mail" },
   fred: { url: "https://fred.stlouisfed.org/graph", terms: "FRED CSV download (keyless), series-specific copyright notes apply" },
   frankfurter: { url: "https://api.frankfurter.dev", terms: "Frankfurter, open source, ECB and other public reference rates; soft fair use" },
+  "alternative-me": { url: "https://api.alternative.me", terms: "Alternative.me Crypto Fear & Greed Index, free with attribution; daily value" },
+  "mempool-space": { url: "https://mempool.space/api", terms: "mempool.space public API, fair use (limits unpublished); self-hostable" },
+  "exchangerate-api": { url: "https://open.er-api.com/v6", terms: "ExchangeRate-API open access, attribution required; daily rates, rate limited per IP" },
 } satisfies UpstreamTable;

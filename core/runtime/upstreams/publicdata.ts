@@ -76,4 +76,9 @@ export const publicdata = {
   nhtsa: { url: "https://api.nhtsa.gov", terms: "NHTSA, US public domain; automatic traffic rate controls" },
   "nhtsa-vpic": { url: "https://vpic.nhtsa.dot.gov/api", terms: "NHTSA vPIC, US public domain; automatic traffic rate controls" },
   "federal-register": { url: "https://www.federalregister.gov/api/v1", terms: "Federal Register, US public domain; no key" },
+  pubchem: { url: "https://pubchem.ncbi.nlm.nih.gov/rest/pug", terms: "NCBI PubChem, public data; at most 5 requests/s and 400/min per IP" },
+  rxnav: { url: "https://rxnav.nlm.nih.gov/REST", terms: "NLM RxNav (RxNorm), public data; at most 20 requests/s per IP" },
+  "nlm-clinical-tables": { url: "https://clinicaltables.nlm.nih.gov/api", terms: "NLM Clinical Table Search Service (RxTerms), public data" },
+  ensembl: { url: "https://rest.ensembl.org", terms: "Ensembl REST, open data; 55,000 requests/hour per IP" },
+  "rcsb-data": { url: "https://data.rcsb.org/rest/v1", terms: "RCSB PDB Data API, CC0" },
 } satisfies UpstreamTable;

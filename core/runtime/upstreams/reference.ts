@@ -1,3 +1,35 @@
 import type { UpstreamTable } from "../upstreams.ts";
 
-export const reference = {} satisfies UpstreamTable;
+/** Places, time, weather, culture and reference (issue 8). Open-Meteo's keyless hosts are for non-commercial use only. */
+export const reference = {
+  "open-meteo": {
+    url: "https://api.open-meteo.com",
+    terms: "Open-Meteo forecast and elevation, CC BY 4.0; keyless tier non-commercial only (600/min, 10,000/day): set UPSTREAM_OPEN_METEO_URL=https://customer-api.open-meteo.com and the key, or a self-hosted server",
+    key: { env: "UPSTREAM_OPEN_METEO_KEY", query: "apikey", optional: true },
+  },
+  "open-meteo-marine": {
+    url: "https://marine-api.open-meteo.com",
+    terms: "Open-Meteo marine, CC BY 4.0; keyless tier non-commercial only: point UPSTREAM_OPEN_METEO_MARINE_URL at customer-marine-api.open-meteo.com with a key, or self-host",
+    key: { env: "UPSTREAM_OPEN_METEO_MARINE_KEY", query: "apikey", optional: true },
+  },
+  "open-meteo-air-quality": {
+    url: "https://air-quality-api.open-meteo.com",
+    terms: "Open-Meteo air quality (CAMS model), CC BY 4.0; keyless tier non-commercial only: point UPSTREAM_OPEN_METEO_AIR_QUALITY_URL at customer-air-quality-api.open-meteo.com with a key, or self-host",
+    key: { env: "UPSTREAM_OPEN_METEO_AIR_QUALITY_KEY", query: "apikey", optional: true },
+  },
+  "nager-date": { url: "https://date.nager.at/api/v3", terms: "Nager.Date public holidays, MIT-licensed open data; keyless, fair use" },
+  "free-dictionary": { url: "https://api.dictionaryapi.dev/api/v2", terms: "Free Dictionary API (Wiktionary data, CC BY-SA); keyless, run on donations: cache" },
+  "open-library": { url: "https://openlibrary.org", terms: "Open Library (Internet Archive), data CC0; keyless, send a User-Agent, fair use" },
+  tvmaze: { url: "https://api.tvmaze.com", terms: "TVmaze API, CC BY-SA: attribute TVmaze; keyless, about 20 calls per 10 s per IP" },
+  musicbrainz: { url: "https://musicbrainz.org/ws/2", terms: "MusicBrainz API, core data CC0; 1 request/s per IP and a descriptive User-Agent required" },
+  zippopotam: { url: "https://api.zippopotam.us", terms: "Zippopotam.us, GeoNames-derived (CC BY); community-run, keyless: cache" },
+  "noaa-tides": { url: "https://api.tidesandcurrents.noaa.gov", terms: "NOAA CO-OPS Tides and Currents, US public domain; keyless; US stations only" },
+  "usgs-water": { url: "https://waterservices.usgs.gov/nwis", terms: "USGS NWIS water services, US public domain; keyless; provisional data subject to revision" },
+  "open-charge-map": {
+    url: "https://api.openchargemap.io/v3",
+    terms: "Open Charge Map, data CC BY 4.0 (some sources differ); free API key required",
+    key: { env: "UPSTREAM_OPEN_CHARGE_MAP_KEY", header: "x-api-key" },
+  },
+  wikidata: { url: "https://www.wikidata.org", terms: "Wikidata, CC0; Wikimedia User-Agent policy and rate limits apply" },
+  gdelt: { url: "https://api.gdeltproject.org/api/v2", terms: "GDELT DOC 2.0 API, free and open with attribution; undocumented throttling (space calls about 5 s apart)" },
+} satisfies UpstreamTable;

@@ -16,7 +16,7 @@ import {
 import { pbkdf2Sync } from "node:crypto";
 import { HDKey, hdKeyToAccount, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
-import { compileContract, compileTestUsdc, testUsdcAbi } from "./compile.ts";
+import { compileContract, compileTestUsdc, testUsdcAbi, type CompiledContract } from "./compile.ts";
 
 export { testUsdcAbi } from "./compile.ts";
 export { startAnvil } from "./anvil.ts";
@@ -36,6 +36,8 @@ export type Devnet = {
   network: "eip155:84532";
   v1Network: "base-sepolia";
   usdc: { address: Address; name: "USDC"; version: "2"; decimals: 6 };
+  /** The duel family's escrow (plugins/duel/contracts), owned by payTo, which also takes its rake. */
+  duelEscrow: Address;
   accounts: {
     /** Deployed the token and pays gas for settlements. */
     relayer: DevAccount;
@@ -53,6 +55,9 @@ export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 // Chain id 84532 lets v1 clients accept the devnet as "base-sepolia".
 const DEVNET_CHAIN_ID = 84532;
 const RECEIPT_TIMEOUT_MS = 60_000;
+const DUEL_CONTRACTS = new URL("../../../plugins/duel/contracts/", import.meta.url);
+/** 3% rake, stakes from 0.0001 to 10 ETH, a day to find an opponent, 10 minutes for each later phase. */
+const DUEL_TERMS = [300, 10n ** 14n, 10n * 10n ** 18n, 86_400n, 600n] as const;
 
 let devKeyRoot: HDKey | undefined;
 
@@ -84,7 +89,7 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const starting = Promise.allSettled([
     startAnvil({ ...options, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
-    Promise.all([compileTestUsdc(), compileContract("Multicall3")]),
+    Promise.all([compileTestUsdc(), compileContract("Multicall3"), compileContract("DuelEscrow", DUEL_CONTRACTS)]),
   ]);
   // Key derivation is CPU work; it overlaps anvil's boot.
   const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
@@ -94,8 +99,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = anvilStart.value;
   try {
     if (compiled.status === "rejected") throw compiled.reason;
-    const [artifact, multicall] = compiled.value;
-    const token = await deployAndFund(anvil, artifact.bytecode, accounts);
+    const [artifact, multicall, duel] = compiled.value;
+    // Different deployers, so the two deployments go out side by side without sharing nonces.
+    const [token, duelEscrow] = await Promise.all([deployAndFund(anvil, artifact.bytecode, accounts), deployDuelEscrow(anvil, duel, payTo)]);
     // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
     await createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) }).setCode({
       address: MULTICALL3_ADDRESS,
@@ -107,6 +113,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       network: "eip155:84532",
       v1Network: "base-sepolia",
       usdc: { address: token, name: "USDC", version: "2", decimals: 6 },
+      duelEscrow,
       accounts: { relayer, payTo, payer, others },
       stop: anvil.stop,
     };
@@ -143,6 +150,17 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
   );
   await waitForSuccess(publicClient, anvil, mintHashes, "TestUSDC mint");
   return token;
+}
+
+async function deployDuelEscrow(anvil: Anvil, artifact: CompiledContract, owner: DevAccount): Promise<Address> {
+  const chain = devnetChain(anvil.rpcUrl);
+  const transport = http(anvil.rpcUrl);
+  const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(owner.privateKey) });
+  const [rakeBps, minStake, maxStake, joinWindow, actWindow] = DUEL_TERMS;
+  const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [rakeBps, owner.address, minStake, maxStake, joinWindow, actWindow] });
+  const [receipt] = await waitForSuccess(createPublicClient({ chain, transport }), anvil, [hash], "DuelEscrow deployment");
+  if (!receipt.contractAddress) throw new Error("DuelEscrow deployment created no contract");
+  return getAddress(receipt.contractAddress);
 }
 
 type ReceiptClient = Pick<ReturnType<typeof createPublicClient>, "getTransactionReceipt">;

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import * as v from "valibot";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { checkPlugins } from "../../../core/runtime/load.ts";
+import { schemasOf } from "../../../core/runtime/schema.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { startTestService } from "../../helpers/service.ts";
 
@@ -84,4 +85,29 @@ test("the loader refuses a page on a taken route and a job name used twice", () 
   const refused = checkPlugins([plugin, clash], ["extras", "y"]);
   assert.ok(refused.some((p) => p.includes("/play") && p.includes("duplicate route")), refused.join("\n"));
   assert.ok(refused.some((p) => p.includes("job count") && p.includes("duplicate name")), refused.join("\n"));
+});
+
+test("oneOf: exactly one group of alternative fields, checked before payment and documented in the schema", async () => {
+  const where = defineEndpoint({
+    name: "where",
+    method: "GET",
+    price: "$0.001",
+    summary: "A place or coordinates",
+    oneOf: [["lat", "lon"], ["place"]],
+    input: v.object({ lat: v.optional(v.number()), lon: v.optional(v.number()), place: v.optional(v.string()) }),
+    output: v.object({ ok: v.boolean() }),
+    example: { input: { place: "Paris" }, output: { ok: true } },
+    handler: () => ({ ok: true }),
+  });
+  const service = await startTestService({ given: [definePlugin({ family: "where", endpoints: [where] })] });
+  const issues = async (query: string) => {
+    const res = await service.request(`/v1/where${query}`);
+    return res.status === 400 ? (await res.json()).error.details.issues : res.status;
+  };
+  assert.deepEqual(await issues(""), [{ field: "lat", message: "Give lat and lon, or place" }]);
+  assert.deepEqual(await issues("?lat=1"), [{ field: "lon", message: "lat and lon go together" }]);
+  assert.deepEqual(await issues("?lat=1&lon=2&place=Paris"), [{ field: "place", message: "Give only one of: lat and lon, or place" }]);
+  assert.equal(await issues("?lat=1&lon=2"), 402);
+  assert.equal(await issues("?place=Paris"), 402);
+  assert.deepEqual(schemasOf(service.runtime.endpoints[0]).input.oneOf, [{ required: ["lat", "lon"] }, { required: ["place"] }]);
 });

@@ -66,11 +66,13 @@ for (const c of bad) {
   });
 }
 
-test("html-md: a url parameter is not accepted in place of html", async () => {
-  const res = await service.request("/v1/html-md?url=https%3A%2F%2Fexample.com");
-  assert.equal(res.status, 400);
-  const body = await res.json();
-  assert.ok(body.error.details.issues.some((i: any) => i.field === "html"));
+test("html-md: html and url together are a free 400 naming url; url alone is priced like html", async () => {
+  const both = await service.request("/v1/html-md?html=%3Cp%3Ex%3C%2Fp%3E&url=https%3A%2F%2Fexample.com");
+  assert.equal(both.status, 400);
+  const body = await both.json();
+  assert.deepEqual(body.error.details.issues.map((i: any) => i.field), ["url"]);
+  const alone = await service.request("/v1/html-md?url=https%3A%2F%2Fexample.com");
+  assert.equal(alone.status, 402);
 });
 
 test("html-md: valid input without payment is a 402", async () => {
