@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import * as v from "valibot";
-import { renderRegistry, registryFile } from "../../../core/runtime/registry.ts";
+import { readmeFile, renderReadme, renderRegistry, registryFile } from "../../../core/runtime/registry.ts";
 import { checkPlugins, listFamilies, loadPlugins } from "../../../core/runtime/load.ts";
 import { definePlugin, defineEndpoint } from "../../../core/endpoint.ts";
 import { upstreamFamilies, upstreams } from "../../../core/runtime/upstreams.ts";
@@ -13,6 +13,12 @@ const { endpoints } = await loadPlugins({ knownUpstreams: Object.keys(upstreams)
 
 test("registry.json is current: run npm run registry after changing an endpoint", async () => {
   assert.equal(await readFile(registryFile, "utf8"), await renderRegistry());
+});
+
+test("the README's data sources section is current: run npm run registry after changing an upstream", async () => {
+  const readme = await readFile(readmeFile, "utf8");
+  assert.equal(readme, await renderReadme());
+  for (const name of Object.keys(upstreams)) assert.ok(readme.includes(`| \`${name}\` |`), `${name} is listed`);
 });
 
 test("no upstream name is defined by two families' tables", () => {
