@@ -84,8 +84,10 @@ export interface EndpointContext<I> {
   clientIp: string;
   /** The service clock (tests move it). */
   now(): Date;
-  /** Runs another loaded endpoint as part of this call, already paid for (bundles, batch items). */
-  call(name: string, input: unknown): Promise<{ status: number; body: unknown }>;
+  /** Every loaded endpoint (the batch resolves its items here). */
+  catalog: readonly Endpoint[];
+  /** Runs another loaded endpoint (by name, or by path such as `/v1/hash`) as part of this call, already paid for (bundles, batch items). */
+  call(nameOrPath: string, input: unknown): Promise<{ status: number; body: unknown }>;
 }
 
 /** A background task of a plugin: each tick runs on one instance only, across restarts too. */
@@ -136,10 +138,17 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
   name: string;
   /** GET reads the query string, POST the JSON body. */
   method: Method;
+  /** A GET endpoint also served for POST with the same input as a JSON body (the batch). */
+  acceptsBody?: boolean;
   /** Set only for routes outside `/v1/` (the duel helpers). */
   path?: string;
   /** x402 money string; "$0" for a free route. */
   price: Price;
+  /**
+   * The price of one call when it depends on the input (a batch: its items), from the validated input and
+   * the loaded endpoints. Runs before any payment, so it may also refuse input only it can check (a 400).
+   */
+  priceOf?(input: v.InferOutput<In>, catalog: readonly Endpoint[]): Price;
   /** One line: OpenAPI summary, MCP tool description, manifest title. */
   summary: string;
   description?: string;
@@ -169,6 +178,11 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
    * deployment, so the catalog test leaves it to the endpoint's own tests.
    */
   requires?: readonly string[];
+  /**
+   * Keyed by the paying wallet (agent state): a call without a wallet-signed payment (a credit code, an
+   * unpaid prepaid part) is refused, so the catalog test leaves its example to the endpoint's own tests.
+   */
+  needsWallet?: boolean;
   /** Offered as a paid MCP tool. */
   mcp?: boolean;
   /** Milliseconds the handler may run before the call fails with 504 (default from configuration). */

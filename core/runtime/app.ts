@@ -38,7 +38,9 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
     }
   });
   for (const endpoint of rt.endpoints) {
-    app.on(endpoint.method, endpoint.path, async (event) => reply(event, await invoke(rt, await toCall(rt, event, endpoint))));
+    const handle = async (event: H3Event) => reply(event, await invoke(rt, await toCall(rt, event, endpoint)));
+    app.on(endpoint.method, endpoint.path, handle);
+    if (endpoint.acceptsBody && endpoint.method === "GET") app.on("POST", endpoint.path, handle);
   }
   mountDiscovery(app, rt);
   mountPages(app, rt);
@@ -59,7 +61,7 @@ async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
   event.context.endpoint = endpoint.name;
   return {
     endpoint,
-    input: endpoint.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes),
+    input: event.req.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes),
     resource: rt.config.baseUrl + endpoint.path,
     requestId: event.context.requestId as string,
     clientIp: getRequestIP(event) ?? "unknown",

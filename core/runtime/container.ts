@@ -5,6 +5,7 @@ import type { AssetDef, Endpoint, PageDef, Store } from "../endpoint.ts";
 import type { Config } from "./config.ts";
 import { createMemoryStore } from "./store.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit.ts";
+import { createMetrics, type Metrics } from "./metrics.ts";
 import type { createUpstreams } from "./upstream.ts";
 import type { Egress } from "./egress.ts";
 import type { PaymentGate } from "../x402/gate.ts";
@@ -22,6 +23,7 @@ export const kPayments = Symbol("payments");
 export const kDisabled = Symbol("disabled");
 export const kClock = Symbol("clock");
 export const kPages = Symbol("pages");
+export const kMetrics = Symbol("metrics");
 
 /** What the call path needs, resolved once from the container. */
 export interface Runtime {
@@ -39,6 +41,7 @@ export interface Runtime {
   pages: { pages: PageDef[]; assets: AssetDef[] };
   /** The service clock: handlers and jobs read time here, so tests can move it. */
   now: () => Date;
+  metrics: Metrics;
 }
 
 export interface RuntimeParts {
@@ -65,6 +68,7 @@ export function createContainer(parts: RuntimeParts): DependencyContainer {
   c.register(kDisabled, { useValue: parts.disabled ?? [] });
   c.register(kPages, { useValue: { pages: parts.pages ?? [], assets: parts.assets ?? [] } });
   c.register(kClock, { useValue: parts.now ?? (() => new Date()) });
+  c.register(kMetrics, { useFactory: instanceCachingFactory(() => createMetrics()) });
   c.register(kLogger, { useFactory: instanceCachingFactory(() => parts.log ?? pino({ level: config.logLevel })) });
   c.register(kStore, { useFactory: instanceCachingFactory(() => parts.store ?? createMemoryStore()) });
   c.register(kLimiter, {
@@ -88,5 +92,6 @@ export function resolveRuntime(c: DependencyContainer): Runtime {
     disabled: c.resolve(kDisabled),
     pages: c.resolve(kPages),
     now: c.resolve(kClock),
+    metrics: c.resolve(kMetrics),
   };
 }

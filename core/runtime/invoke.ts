@@ -42,12 +42,20 @@ export interface Outcome {
  * handler. HTTP, batch, bundles and MCP all come through here and turn the outcome into their own reply.
  */
 export async function invoke(rt: Runtime, call: Call): Promise<Outcome> {
+  const started = performance.now();
+  const outcome = await settle(rt, call);
+  if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
+  return outcome;
+}
+
+async function settle(rt: Runtime, call: Call): Promise<Outcome> {
   try {
     if (!call.prepaid) await rt.limiter.hit(`ip:${call.clientIp}`);
     const input = parseInput(call.endpoint, call.input);
     if (call.prepaid) return await run(rt, call, input, call.prepaid.payer);
     if (isFree(call.endpoint)) return await run(rt, call, input);
-    return await rt.payments.charge(call, (payer) => run(rt, call, input, payer).catch((e) => failure(rt, call, e)));
+    const price = call.endpoint.priceOf?.(input, rt.endpoints);
+    return await rt.payments.charge(call, (payer) => run(rt, call, input, payer).catch((e) => failure(rt, call, e)), price);
   } catch (error) {
     return failure(rt, call, error);
   }
@@ -77,6 +85,7 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     signal,
     payer,
     clientIp: call.clientIp,
+    catalog: rt.endpoints,
     now: rt.now,
     call: (name, partInput) => callPart(rt, call, name, partInput, payer, signal),
     egress: endpoint.probes ? {
@@ -99,9 +108,9 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
 }
 
 /** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */
-async function callPart(rt: Runtime, parent: Call, name: string, input: unknown, payer: `0x${string}` | undefined, signal: AbortSignal) {
-  const endpoint = rt.endpoints.find((e) => e.name === name);
-  if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${name} is not loaded on this deployment`));
+async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, payer: `0x${string}` | undefined, signal: AbortSignal) {
+  const endpoint = rt.endpoints.find((e) => (nameOrPath.startsWith("/") ? e.path : e.name) === nameOrPath);
+  if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`));
   const outcome = await invoke(rt, { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer }, signal, payment: undefined });
   return { status: outcome.status, body: outcome.body };
 }

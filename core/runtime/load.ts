@@ -2,6 +2,12 @@ import { readdir, access } from "node:fs/promises";
 import * as v from "valibot";
 import type { AssetDef, Endpoint, JobDef, PageDef, Plugin } from "../endpoint.ts";
 import { schemasOf } from "./schema.ts";
+import { corePlugin } from "./builtin/index.ts";
+import type { Runtime } from "./container.ts";
+
+const noRuntime = (): Runtime => {
+  throw new Error("the core family was loaded without a runtime");
+};
 
 const pluginsDir = new URL("../../plugins/", import.meta.url);
 
@@ -34,6 +40,8 @@ export interface LoadOptions {
   /** Whether an environment variable an endpoint `requires` is set. */
   isSet?: (variable: string) => boolean;
   knownUpstreams?: string[];
+  /** The runtime the built-in `core` family reports on (the registry loads without one). */
+  runtime?: () => Runtime;
 }
 
 /**
@@ -52,7 +60,8 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
     plugins.push(options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/index.ts`, pluginsDir).href)).default);
   }
 
-  const problems = checkPlugins(plugins, families, options.knownUpstreams);
+  plugins.push(corePlugin(options.runtime ?? noRuntime));
+  const problems = checkPlugins(plugins, [...families, "core"], options.knownUpstreams);
   if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
 
   const endpoints: Endpoint[] = [];
@@ -66,7 +75,7 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   }
   return {
     endpoints,
-    families,
+    families: [...families, "core"],
     disabled,
     pages: plugins.flatMap((p) => p.pages ?? []),
     assets: plugins.flatMap((p) => p.assets ?? []),

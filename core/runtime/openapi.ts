@@ -13,6 +13,7 @@ export function toOpenApi(endpoints: Endpoint[], gate: PaymentGate, baseUrl: str
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of [...endpoints].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, gate);
+    if (e.acceptsBody && e.method === "GET") paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, gate);
   }
   return {
     openapi: "3.1.0",
@@ -88,10 +89,13 @@ function queryParameters(input: JsonSchema) {
     in: "query",
     required: required.has(name),
     ...(schema.description ? { description: schema.description } : {}),
-    schema,
-    ...(schema.type === "array" ? { style: "form", explode: false } : {}),
+    // Structured values travel as JSON text; lists of scalars as comma-separated values.
+    ...(isStructured(schema) ? { content: { "application/json": { schema } } } : { schema }),
+    ...(schema.type === "array" && !isStructured(schema) ? { style: "form", explode: false } : {}),
   }));
 }
+
+const isStructured = (schema: JsonSchema) => schema.type === "object" || (schema.type === "array" && schema.items?.type === "object");
 
 const envelope = (data: JsonSchema) => ({
   type: "object",

@@ -46,6 +46,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     isConfigured: (name) => upstreams.isConfigured(name),
     isSet: (variable) => Boolean(process.env[variable]),
     knownUpstreams: Object.keys(upstreamTable),
+    runtime: () => runtime,
   });
   const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });
   const container = createContainer({

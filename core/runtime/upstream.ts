@@ -91,7 +91,7 @@ export function createUpstreams(options: UpstreamsOptions) {
       if (entry.key.header) headers[entry.key.header.toLowerCase()] = override.key;
     }
     const plan: ExchangePlan = {
-      name, url, method, headers, body, timeoutMs, retries, retryBaseMs, log,
+      name, url, method, headers, body, timeoutMs: entry.timeoutMs ?? timeoutMs, retries, retryBaseMs, log,
       maxBytes: entry.maxBytes ?? maxBytes,
       keepErrorBody: init.keepErrorBody,
     };
@@ -103,6 +103,8 @@ export function createUpstreams(options: UpstreamsOptions) {
   }
 
   return {
+    /** Circuit state of every upstream called since boot (this instance). */
+    circuits: () => Object.fromEntries([...breakers].map(([name, b]) => [name, b.state()])) as Record<string, BreakerState>,
     client(name: string, { signal, onCall }: ClientOptions): UpstreamClient {
       const entry = entryOf(name);
       const started = () => onCall?.(name);

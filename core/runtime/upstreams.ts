@@ -35,6 +35,8 @@ export interface UpstreamEntry {
   headers?: Record<string, string>;
   /** Response size cap in bytes when the default is too small for this upstream. */
   maxBytes?: number;
+  /** Request timeout when the default is too short (bulk list downloads). */
+  timeoutMs?: number;
 }
 
 export type UpstreamTable = Record<string, UpstreamEntry>;

@@ -30,6 +30,13 @@ export function claimKeyOf(p: BoundPayment) {
 }
 
 /** The payment ledger: one claim per authorization across every instance sharing the store. */
+const statsKeys = {
+  settled: "x402:stats:settled",
+  settledAtomic: "x402:stats:settled-atomic",
+  failed: "x402:stats:settle-failed",
+  indeterminate: "x402:stats:indeterminate",
+};
+
 export function createLedger(store: Store, now: () => number = Date.now) {
   const ttlFor = (p: BoundPayment) => Math.max(Number(p.authorization.validBefore) * 1000 - now(), 0) + keepAfterExpiryMs;
   return {
@@ -41,8 +48,15 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     },
     /** The call failed before settlement: the authorization may be used again. */
     release: (p: BoundPayment) => store.delete(claimKeyOf(p)),
-    settled: (p: BoundPayment, fingerprint: string, outcome: Outcome, transaction: string) =>
-      store.set(claimKeyOf(p), { state: "settled", fingerprint, at: now(), outcome, transaction } satisfies ClaimRecord, ttlFor(p)),
+    async settled(p: BoundPayment, fingerprint: string, outcome: Outcome, transaction: string) {
+      await store.set(claimKeyOf(p), { state: "settled", fingerprint, at: now(), outcome, transaction } satisfies ClaimRecord, ttlFor(p));
+      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.authorization.value))]);
+    },
+    /** The facilitator refused to settle: nothing moved, the authorization may be used again. */
+    async settleFailed(p: BoundPayment) {
+      await store.delete(claimKeyOf(p));
+      await store.increment(statsKeys.failed);
+    },
     async pending(p: BoundPayment, fingerprint: string, creditCode: string) {
       const a = p.authorization;
       await store.set(claimKeyOf(p), { state: "pending", fingerprint, at: now(), creditCode } satisfies ClaimRecord, ttlFor(p));
@@ -51,6 +65,15 @@ export function createLedger(store: Store, now: () => number = Date.now) {
         amount: a.value, validBefore: a.validBefore, creditCode, at: now(),
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);
+      await store.increment(statsKeys.indeterminate);
+    },
+    /** Counters over every instance since the store began (the service report). */
+    async stats() {
+      const [settled, settledAtomic, failed, indeterminate, pending] = await Promise.all([
+        ...Object.values(statsKeys).map(async (k) => (await store.get<number>(k)) ?? 0),
+        store.keys("x402:pending:").then((keys) => keys.length),
+      ]);
+      return { settled, settledAtomic, failed, indeterminate, pending };
     },
     pendingSettlements: async () => {
       const keys = await store.keys("x402:pending:");

@@ -92,7 +92,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     }
     if (!settled.success) {
       if (settled.errorReason === "settlement_pending") return indeterminate(call, bound, fingerprint, price, settled);
-      await ledger.release(bound);
+      await ledger.settleFailed(bound);
       return refuse(call.endpoint, price, settled.errorReason ?? "settlement_failed", `Settlement failed: ${settled.errorReason ?? "unknown"}; nothing was charged and the answer is withheld`);
     }
     const receipt = { success: true, transaction: settled.transaction, network: version === 2 ? bound.network : bound.requirement.network, payer };

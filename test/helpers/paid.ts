@@ -37,7 +37,7 @@ export interface PaidServiceOptions {
 
 /** The real service with the real payment gate, settling on a devnet started by the test file. */
 export async function startPaidService(devnet: Devnet, options: PaidServiceOptions = {}) {
-  const config = readConfig({ BASE_URL: "http://127.0.0.1:4021", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", ...(options.families ? { PLUGINS: options.families.join(",") } : {}), ...options.env });
+  const config = readConfig({ BASE_URL: "http://127.0.0.1:4021", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", JOBS: "off", ...(options.families ? { PLUGINS: options.families.join(",") } : {}), ...options.env });
   const log = pino({ level: "silent" });
   const store = options.store ?? createMemoryStore();
   const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });

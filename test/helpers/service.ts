@@ -63,14 +63,18 @@ export async function startTestService(options: TestServiceOptions = {}) {
     close,
     request: (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init)),
     /** Runs an endpoint as a prepaid call (the path batch items take): validation, handler, output check. */
-    call: (name: string, input: unknown): Promise<Outcome> =>
-      invoke(runtime, {
-        endpoint: endpoint(name),
-        input,
-        resource: config.baseUrl + endpoint(name).path,
-        requestId: randomUUID(),
-        clientIp: "127.0.0.1",
-        prepaid: {},
-      }),
+    call: (name: string, input: unknown): Promise<Outcome> => callAs(undefined, name, input),
+    /** The same, as a call already paid by `payer` (the identity of the agent-state routes). */
+    callAs,
   };
+  function callAs(payer: `0x${string}` | undefined, name: string, input: unknown): Promise<Outcome> {
+    return invoke(runtime, {
+      endpoint: endpoint(name),
+      input,
+      resource: config.baseUrl + endpoint(name).path,
+      requestId: randomUUID(),
+      clientIp: "127.0.0.1",
+      prepaid: { payer },
+    });
+  }
 }

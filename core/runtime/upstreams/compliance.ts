@@ -1,3 +1,35 @@
 import type { UpstreamTable } from "../upstreams.ts";
 
-export const compliance = {} satisfies UpstreamTable;
+// The sanctions lists are bulk files (tens of MB), fetched by a background job every 6 hours, not per call.
+const bulk = { maxBytes: 150_000_000, timeoutMs: 120_000 };
+
+export const compliance = {
+  "ofac-sdn": {
+    url: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports",
+    terms: "US Treasury OFAC SDN list (SDN.XML, public domain, keyless); redirects to a signed download; about 30 MB, updated as designations change",
+    ...bulk,
+  },
+  "eu-fsf": {
+    url: "https://webgate.ec.europa.eu/fsd/fsf/public/files",
+    terms: "EU Financial Sanctions Files, consolidated list XML 1.1 (public; the token in the path is the published public one); reuse allowed with attribution to the European Commission",
+    ...bulk,
+  },
+  "un-sc": {
+    url: "https://scsanctions.un.org/resources/xml/en",
+    terms: "UN Security Council Consolidated List XML, public, keyless; a few MB",
+    ...bulk,
+  },
+  "uk-sanctions": {
+    url: "https://sanctionslist.fcdo.gov.uk/docs",
+    terms: "UK Sanctions List (FCDO) XML, Open Government Licence v3.0; the sole UK list since OFSI's consolidated list closed on 28 January 2026",
+    ...bulk,
+  },
+  vies: {
+    url: "https://ec.europa.eu/taxation_customs/vies/rest-api",
+    terms: "EU VIES VAT validation REST API, keyless; member states limit concurrent requests (MS_MAX_CONCURRENT_REQ) and go offline for maintenance",
+  },
+  gleif: {
+    url: "https://api.gleif.org/api/v1",
+    terms: "GLEIF LEI API, keyless, CC0 data; 60 requests per minute per user",
+  },
+} satisfies UpstreamTable;

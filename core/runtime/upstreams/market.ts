@@ -33,7 +33,6 @@ export const market = {
   "sec-efts": { url: "https://efts.sec.gov", terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; User-Agent with a contact e-mail" },
   fred: { url: "https://fred.stlouisfed.org/graph", terms: "FRED CSV download (keyless), series-specific copyright notes apply" },
   frankfurter: { url: "https://api.frankfurter.dev", terms: "Frankfurter, open source, ECB and other public reference rates; soft fair use" },
-  "alternative-me": { url: "https://api.alternative.me", terms: "Alternative.me Crypto Fear & Greed Index, free with attribution; daily value" },
   "mempool-space": { url: "https://mempool.space/api", terms: "mempool.space public API, fair use (limits unpublished); self-hostable" },
   "exchangerate-api": { url: "https://open.er-api.com/v6", terms: "ExchangeRate-API open access, attribution required; daily rates, rate limited per IP" },
 } satisfies UpstreamTable;

@@ -81,4 +81,15 @@ export const publicdata = {
   "nlm-clinical-tables": { url: "https://clinicaltables.nlm.nih.gov/api", terms: "NLM Clinical Table Search Service (RxTerms), public data" },
   ensembl: { url: "https://rest.ensembl.org", terms: "Ensembl REST, open data; 55,000 requests/hour per IP" },
   "rcsb-data": { url: "https://data.rcsb.org/rest/v1", terms: "RCSB PDB Data API, CC0" },
+  chembl: { url: "https://www.ebi.ac.uk/chembl/api/data", terms: "EMBL-EBI ChEMBL, CC BY-SA 3.0; no key; search can take seconds" },
+  ror: {
+    url: "https://api.ror.org/v2",
+    terms: "Research Organization Registry, CC0; free client ID required (keyless drops to 50 requests per 5 min from Q3 2026)",
+    key: { env: "UPSTREAM_ROR_KEY", header: "Client-Id" },
+  },
+  orcid: { url: "https://pub.orcid.org/v3.0", terms: "ORCID Public API, public records CC0; about 24 requests/s, burst 40" },
+  doaj: { url: "https://doaj.org/api", terms: "Directory of Open Access Journals, metadata CC0 (articles CC BY-SA); no key" },
+  boe: { url: "https://www.boe.es/datosabiertos/api", terms: "Boletín Oficial del Estado open data, reuse allowed with attribution; no key" },
+  hipolabs: { url: "http://universities.hipolabs.com", terms: "Hipo university-domains-list, MIT licence; keyless, HTTP only" },
+  "carbon-intensity": { url: "https://api.carbonintensity.org.uk", terms: "NESO Carbon Intensity API, CC BY 4.0; Great Britain only; no key" },
 } satisfies UpstreamTable;

@@ -21,15 +21,7 @@ export const reference = {
   "free-dictionary": { url: "https://api.dictionaryapi.dev/api/v2", terms: "Free Dictionary API (Wiktionary data, CC BY-SA); keyless, run on donations: cache" },
   "open-library": { url: "https://openlibrary.org", terms: "Open Library (Internet Archive), data CC0; keyless, send a User-Agent, fair use" },
   tvmaze: { url: "https://api.tvmaze.com", terms: "TVmaze API, CC BY-SA: attribute TVmaze; keyless, about 20 calls per 10 s per IP" },
-  musicbrainz: { url: "https://musicbrainz.org/ws/2", terms: "MusicBrainz API, core data CC0; 1 request/s per IP and a descriptive User-Agent required" },
   zippopotam: { url: "https://api.zippopotam.us", terms: "Zippopotam.us, GeoNames-derived (CC BY); community-run, keyless: cache" },
-  "noaa-tides": { url: "https://api.tidesandcurrents.noaa.gov", terms: "NOAA CO-OPS Tides and Currents, US public domain; keyless; US stations only" },
-  "usgs-water": { url: "https://waterservices.usgs.gov/nwis", terms: "USGS NWIS water services, US public domain; keyless; provisional data subject to revision" },
-  "open-charge-map": {
-    url: "https://api.openchargemap.io/v3",
-    terms: "Open Charge Map, data CC BY 4.0 (some sources differ); free API key required",
-    key: { env: "UPSTREAM_OPEN_CHARGE_MAP_KEY", header: "x-api-key" },
-  },
   wikidata: { url: "https://www.wikidata.org", terms: "Wikidata, CC0; Wikimedia User-Agent policy and rate limits apply" },
   gdelt: { url: "https://api.gdeltproject.org/api/v2", terms: "GDELT DOC 2.0 API, free and open with attribution; undocumented throttling (space calls about 5 s apart)" },
 } satisfies UpstreamTable;

@@ -5,10 +5,11 @@ import { readConfig } from "../../../core/runtime/config.ts";
 import { listFamilies } from "../../../core/runtime/load.ts";
 import { startTestService } from "../../helpers/service.ts";
 
-test("PLUGINS loads only the named families", async () => {
+test("PLUGINS loads only the named families, and the built-in core family (batch, service report) always", async () => {
   const service = await startTestService({ plugins: ["converters"] });
   assert.ok(service.runtime.endpoints.length > 0);
-  assert.deepEqual([...new Set(service.runtime.endpoints.map((e) => e.family))], ["converters"]);
+  assert.deepEqual([...new Set(service.runtime.endpoints.map((e) => e.family))], ["converters", "core"]);
+  assert.deepEqual(service.runtime.endpoints.filter((e) => e.family === "core").map((e) => e.name), ["batch", "service"]);
 });
 
 test("PLUGINS with an unknown family refuses to boot and names the valid families", async () => {

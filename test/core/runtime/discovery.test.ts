@@ -20,7 +20,10 @@ test("openapi.json is a valid OpenAPI 3.1.0 document with one operation per rout
   const result = await validator.validate(doc);
   assert.equal(result.valid, true, JSON.stringify(result.errors)?.slice(0, 2000));
   const operations = Object.values<Record<string, any>>(doc.paths).flatMap((p) => Object.values(p));
-  assert.equal(operations.length, service.runtime.endpoints.length);
+  // One per route: the batch is also served for POST.
+  assert.equal(operations.length, service.runtime.endpoints.length + 1);
+  assert.ok(doc.paths["/v1/batch"].post.requestBody);
+  assert.ok(doc.paths["/v1/batch"].get.parameters.find((p: any) => p.name === "calls").content["application/json"]);
   const hash = doc.paths["/v1/hash"].get;
   assert.equal(hash.operationId, "hash");
   assert.equal(hash["x-payment-info"].price, "$0.001");

@@ -101,3 +101,14 @@ test("handler failures settle nothing and release the payment", async () => {
     assert.equal(await chain.balance(payTo()), before, `${outcome} moved money`);
   }
 });
+
+test("settlements are counted for the service report: one paid call, one settlement of its price", async () => {
+  const before = await service.ledger.stats();
+  const res = await v2Fetch()(url("/v1/probe?echo=count"));
+  assert.equal(res.status, 200);
+  const after = await service.ledger.stats();
+  assert.equal(after.settled - before.settled, 1);
+  assert.equal(after.settledAtomic - before.settledAtomic, 1000);
+  const report = await service.app.request("/v1/service");
+  assert.equal(report.status, 402, "the report is a paid route");
+});
