@@ -82,6 +82,8 @@ export interface EndpointContext<I> {
   payer?: `0x${string}`;
   /** The caller's IP address: for per-visitor limits on free routes. */
   clientIp: string;
+  /** The request's headers (an operator's bearer token); empty for calls that came without HTTP (MCP). */
+  headers: Headers;
   /** The service clock (tests move it). */
   now(): Date;
   /** Every loaded endpoint (the batch resolves its items here). */
@@ -116,10 +118,19 @@ export interface PageDef {
   path: string;
   /** The navigation label and the document title. */
   title: string;
-  /** HTML inside `<main>`; a function is called per request (pages built from live data). */
-  body: string | (() => string | Promise<string>);
+  /** HTML inside `<main>`; a function is called per request (pages built from live data, such as the loaded endpoints). */
+  body: string | ((site: PageContext) => string | Promise<string>);
   /** Extra `<head>` content: styles, module scripts. */
   head?: string;
+}
+
+/** What a page built per request may read. */
+export interface PageContext {
+  /** Every loaded endpoint. */
+  endpoints: readonly Endpoint[];
+  baseUrl: string;
+  store: Store;
+  now(): Date;
 }
 
 /** A static file a page loads, such as a browser module shared with the server. */
@@ -183,6 +194,11 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
    * unpaid prepaid part) is refused, so the catalog test leaves its example to the endpoint's own tests.
    */
   needsWallet?: boolean;
+  /**
+   * The catalog endpoints this one runs as parts through `ctx.call` (a bundle). Its example needs their
+   * upstreams and targets, so the catalog test leaves it to the bundle's own tests.
+   */
+  composes?: readonly string[];
   /** Offered as a paid MCP tool. */
   mcp?: boolean;
   /** Milliseconds the handler may run before the call fails with 504 (default from configuration). */

@@ -14,6 +14,11 @@ try {
       if (payments.devnet && !process.env.DUEL_ESCROW_ADDRESS) {
         Object.assign(process.env, { DUEL_RPC_URL: payments.devnet.rpcUrl, DUEL_ESCROW_ADDRESS: payments.devnet.duelEscrow });
       }
+      // The site's "pay with the dev payer" button pays through the service itself, on the devnet only.
+      if (payments.devnet) {
+        const self = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
+        Object.assign(process.env, { DEVNET_PAYER_KEY: payments.devnet.accounts.payer.privateKey, DEVNET_SELF_URL: `http://${self.includes(":") ? `[${self}]` : self}:${config.port}` });
+      }
       return payments;
     },
   });

@@ -6,6 +6,7 @@ import { coerceQuery } from "./schema.ts";
 import { ServiceError, notFound, toErrorBody } from "./errors.ts";
 import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
+import { mountMcp } from "../mcp/server.ts";
 
 export const paymentRequestHeaders = ["payment-signature", "x-payment", "x-credit-code", "access-control-expose-headers"];
 export const paymentResponseHeaders = ["payment-required", "payment-response", "x-payment-response", "x-payment-requirements", "retry-after", "x-request-id"];
@@ -13,7 +14,7 @@ export const paymentResponseHeaders = ["payment-required", "payment-response", "
 const cors = {
   origin: "*" as const,
   methods: ["GET", "POST", "OPTIONS"],
-  allowHeaders: ["content-type", ...paymentRequestHeaders],
+  allowHeaders: ["content-type", ...paymentRequestHeaders, "mcp-protocol-version", "mcp-session-id"],
   exposeHeaders: paymentResponseHeaders,
   maxAge: "86400",
 };
@@ -44,6 +45,7 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   }
   mountDiscovery(app, rt);
   mountPages(app, rt);
+  mountMcp(app, rt);
   extras.mount?.(app, rt);
   app.all("/**", (event) => {
     const path = event.url.pathname;
@@ -65,6 +67,7 @@ async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
     resource: rt.config.baseUrl + endpoint.path,
     requestId: event.context.requestId as string,
     clientIp: getRequestIP(event) ?? "unknown",
+    headers,
     payment: {
       signature: headers.get("payment-signature") ?? undefined,
       xPayment: headers.get("x-payment") ?? undefined,

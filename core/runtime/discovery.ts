@@ -6,6 +6,7 @@ import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
 import { notFound } from "./errors.ts";
+import { layout, navigation, pageHeaders } from "./pages.ts";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const docsAssets: Record<string, string> = {
@@ -37,7 +38,8 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   app.get("/x402-manifest", () => json(manifest()));
   app.get("/.well-known/x402", () => json(wellKnown()));
   app.get("/llms.txt", () => new Response(llms(), { headers: { "content-type": "text/plain; charset=utf-8" } }));
-  app.get("/docs", () => new Response(docsPage, { headers: { "content-type": "text/html; charset=utf-8" } }));
+  const docsPage = layout({ path: "/docs", title: "API reference", head: docsHead }, docsBody, navigation(rt));
+  app.get("/docs", () => new Response(docsPage, { headers: pageHeaders }));
   app.get("/docs/assets/:file", async (event) => {
     const file = event.context.params?.file ?? "";
     const type = docsAssets[file];
@@ -46,20 +48,12 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   });
 }
 
-const docsPage = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · x402 agent services</title>
-<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-</head>
-<body>
-<div id="docs"></div>
+// Swagger UI inside the shared layout; the layout's plain button look is undone inside it.
+const docsHead = `<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<style>.swagger-ui button { background: transparent; color: inherit; border-color: transparent; } .swagger-ui .info { margin: 16px 0; }</style>`;
+
+const docsBody = `<div id="docs"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>
-window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#docs", deepLinking: true, docExpansion: "none", filter: true, tryItOutEnabled: false });
-</script>
-</body>
-</html>
-`;
+window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#docs", deepLinking: true, docExpansion: "none", filter: true, tryItOutEnabled: false, validatorUrl: null });
+</script>`;

@@ -81,6 +81,7 @@ export function toLlmsTxt(endpoints: Endpoint[], baseUrl: string) {
     `- OpenAPI: ${baseUrl}/openapi.json`,
     `- x402 manifest: ${baseUrl}/x402-manifest`,
     `- Docs: ${baseUrl}/docs`,
+    `- MCP (Streamable HTTP; paid tools take the x402 payment in _meta["x402/payment"]): ${baseUrl}/mcp`,
     "",
   ];
   const families = [...new Set(endpoints.map((e) => e.family))].sort();

@@ -22,6 +22,8 @@ export interface Call {
   resource: string;
   requestId: string;
   clientIp: string;
+  /** The request's headers, when the call came over HTTP. */
+  headers?: Headers;
   payment?: PaymentCredentials;
   /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
   prepaid?: { payer?: `0x${string}` };
@@ -85,6 +87,7 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     signal,
     payer,
     clientIp: call.clientIp,
+    headers: call.headers ?? new Headers(),
     catalog: rt.endpoints,
     now: rt.now,
     call: (name, partInput) => callPart(rt, call, name, partInput, payer, signal),

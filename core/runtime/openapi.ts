@@ -97,7 +97,7 @@ function queryParameters(input: JsonSchema) {
 
 const isStructured = (schema: JsonSchema) => schema.type === "object" || (schema.type === "array" && schema.items?.type === "object");
 
-const envelope = (data: JsonSchema) => ({
+export const envelope = (data: JsonSchema) => ({
   type: "object",
   required: ["meta", "data"],
   properties: {

@@ -6,10 +6,11 @@ import type { Runtime } from "./container.ts";
 /** Mounts the plugins' pages inside the shared layout, and the files they load. */
 export function mountPages(app: H3, rt: Runtime): void {
   const { pages, assets } = rt.pages;
-  const nav = [{ path: "/", title: "Catalog" }, { path: "/docs", title: "API reference" }, ...pages.filter((p) => p.path !== "/")];
+  const nav = navigation(rt);
+  const site = { endpoints: rt.endpoints, baseUrl: rt.config.baseUrl, store: rt.store, now: rt.now };
   for (const page of pages) {
     app.get(page.path, async () => {
-      const body = typeof page.body === "function" ? await page.body() : page.body;
+      const body = typeof page.body === "function" ? await page.body(site) : page.body;
       return new Response(layout(page, body, nav), { headers: pageHeaders });
     });
   }
@@ -22,7 +23,11 @@ export function mountPages(app: H3, rt: Runtime): void {
   }
 }
 
-const pageHeaders = {
+/** The links every page shows: the catalog, the API reference, then the plugins' pages. */
+export const navigation = (rt: Runtime) =>
+  [{ path: "/", title: "Catalog" }, { path: "/docs", title: "API reference" }, ...rt.pages.pages.filter((p) => p.path !== "/")];
+
+export const pageHeaders = {
   "content-type": "text/html; charset=utf-8",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",

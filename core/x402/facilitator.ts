@@ -4,6 +4,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createDirectEip3009 } from "./direct-eip3009.ts";
 
 export interface VerifyResult {
   isValid: boolean;
@@ -65,13 +66,16 @@ export function createX402Facilitator(o: LocalFacilitatorOptions): x402Facilitat
   return facilitator;
 }
 
-/** The in-process facilitator, as the gate uses it. */
+/**
+ * The in-process facilitator, as the gate uses it: EOA-signed EIP-3009 payments directly on the token,
+ * anything else through @x402/core's facilitator.
+ */
 export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
   const facilitator = createX402Facilitator(o);
-  return {
+  return createDirectEip3009(o, {
     verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
     settle: (payload, requirements) => facilitator.settle(payload as any, requirements as any),
-  };
+  });
 }
 
 /** Any facilitator's /verify and /settle over HTTP; `auth` is sent as the Authorization header. */

@@ -53,3 +53,6 @@ parentPort.on("message", (job) => {
     parentPort.postMessage({ ok: false, tooDeep, message: tooDeep ? "The Markdown is nested too deeply" : String(error?.message ?? error) });
   }
 });
+
+// Loading the libraries can take a while on a busy machine: the deadline starts only once this is said.
+parentPort.postMessage({ ready: true });

@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import { badRequest } from "../../core/runtime/errors.ts";
 
@@ -33,9 +34,10 @@ export async function renderMarkdown(job: MarkdownJob, signal: AbortSignal): Pro
   signal.throwIfAborted();
   while (running >= MAX_RUNNING) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
-  const worker = idle.pop() ?? spawn();
   let healthy = false;
+  let worker: Worker | undefined;
   try {
+    worker = idle.pop() ?? (await spawn(signal));
     const reply = await ask(worker, job, signal);
     healthy = true;
     if (reply.ok) return reply.result!;
@@ -43,16 +45,23 @@ export async function renderMarkdown(job: MarkdownJob, signal: AbortSignal): Pro
     throw new Error(`Markdown rendering failed: ${reply.message}`);
   } finally {
     running--;
-    if (healthy && idle.length < KEEP_IDLE) idle.push(worker);
-    else void worker.terminate();
+    if (healthy && worker && idle.length < KEEP_IDLE) idle.push(worker);
+    else void worker?.terminate();
     waiting.shift()?.();
   }
 }
 
-function spawn(): Worker {
+/** A worker that has loaded its libraries (it says so), so a render's deadline measures rendering only. */
+async function spawn(signal: AbortSignal): Promise<Worker> {
   const worker = new Worker(workerFile, { resourceLimits: { maxOldGenerationSizeMb: 256 } });
   worker.unref();
-  return worker;
+  try {
+    await once(worker, "message", { signal });
+    return worker;
+  } catch (error) {
+    void worker.terminate();
+    throw error;
+  }
 }
 
 function ask(worker: Worker, job: MarkdownJob, signal: AbortSignal): Promise<Reply> {

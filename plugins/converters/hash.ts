@@ -9,6 +9,7 @@ export default defineEndpoint({
   name: "hash",
   method: "GET",
   price: "$0.001",
+  mcp: true,
   summary: "Hash text with sha256, sha512, sha3, keccak256, md5 or sha1",
   description: "md5 and sha1 are offered for checksums only; they are not safe for security uses.",
   input: v.object({

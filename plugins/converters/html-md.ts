@@ -16,6 +16,7 @@ export default defineEndpoint({
   name: "html-md",
   method: "GET",
   price: "$0.01",
+  mcp: true,
   summary: "Convert HTML (inline or at a URL) to Markdown, with GitHub-flavoured tables",
   description:
     "Give html or url. Scripts, styles, forms and the document head are dropped; links, images, lists, code blocks and tables are kept. " +

@@ -9,6 +9,7 @@ export default defineEndpoint({
   name: "pdf-text",
   method: "GET",
   price: "$0.02",
+  mcp: true,
   summary: "Extract the text of each page of a PDF given as base64 or a URL",
   description:
     "Reads the PDF's text layer; scanned pages without one come back empty (use ocr on an image of the page). " +

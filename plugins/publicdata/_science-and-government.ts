@@ -1,4 +1,37 @@
 import type { EndpointDef } from "../../core/endpoint.ts";
+import arxiv from "./arxiv.ts";
+import boe from "./boe.ts";
+import carbon from "./carbon.ts";
+import census from "./census.ts";
+import chembl from "./chembl.ts";
+import doaj from "./doaj.ts";
+import drugEvents from "./drug-events.ts";
+import energy from "./energy.ts";
+import ensembl from "./ensembl.ts";
+import eurostat from "./eurostat.ts";
+import fdaRecalls from "./fda-recalls.ts";
+import federalRegister from "./federal-register.ts";
+import food from "./food.ts";
+import ine from "./ine.ts";
+import kev from "./kev.ts";
+import nameStats from "./name-stats.ts";
+import nass from "./nass.ts";
+import nihReporter from "./nih-reporter.ts";
+import orcid from "./orcid.ts";
+import papers from "./papers.ts";
+import patents from "./patents.ts";
+import pdb from "./pdb.ts";
+import pubchem from "./pubchem.ts";
+import recalls from "./recalls.ts";
+import ror from "./ror.ts";
+import rxnorm from "./rxnorm.ts";
+import rxterms from "./rxterms.ts";
+import treasury from "./treasury.ts";
+import trials from "./trials.ts";
+import universities from "./universities.ts";
+import usaspending from "./usaspending.ts";
+import vin from "./vin.ts";
+import worldbank from "./worldbank.ts";
 
 /** Science, health, government and economy (issue 7), sorted by name. */
-export const scienceAndGovernment: EndpointDef<any, any>[] = [];
+export const scienceAndGovernment: EndpointDef<any, any>[] = [arxiv, boe, carbon, census, chembl, doaj, drugEvents, energy, ensembl, eurostat, fdaRecalls, federalRegister, food, ine, kev, nameStats, nass, nihReporter, orcid, papers, patents, pdb, pubchem, recalls, ror, rxnorm, rxterms, treasury, trials, universities, usaspending, vin, worldbank];

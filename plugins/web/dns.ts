@@ -8,6 +8,7 @@ export default defineEndpoint({
   name: "dns",
   method: "GET",
   price: "$0.005",
+  mcp: true,
   probes: true,
   summary: "Look up DNS records (A, AAAA, MX, TXT, NS, CNAME, SOA, CAA, SRV) for a name",
   description:

@@ -10,6 +10,7 @@ export default defineEndpoint({
   name: "extract",
   method: "GET",
   price: "$0.01",
+  mcp: true,
   probes: true,
   summary: "Extract the readable article from a web page: title, byline, text, excerpt, language",
   description:

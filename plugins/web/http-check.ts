@@ -8,6 +8,7 @@ export default defineEndpoint({
   name: "http-check",
   method: "GET",
   price: "$0.005",
+  mcp: true,
   probes: true,
   summary: "Request a URL and report status, redirects, timings, headers and size",
   description:

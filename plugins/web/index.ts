@@ -9,6 +9,7 @@ import extract from "./extract.ts";
 import farcasterFeed from "./farcaster-feed.ts";
 import hn from "./hn.ts";
 import httpCheck from "./http-check.ts";
+import ipInfo from "./ip-info.ts";
 import links from "./links.ts";
 import metaTags from "./meta-tags.ts";
 import monitor from "./monitor.ts";
@@ -45,6 +46,7 @@ export default definePlugin({
     farcasterFeed,
     hn,
     httpCheck,
+    ipInfo,
     links,
     metaTags,
     monitor,

@@ -10,6 +10,7 @@ export default defineEndpoint({
   name: "meta-tags",
   method: "GET",
   price: "$0.005",
+  mcp: true,
   probes: true,
   summary: "Read a page's title, description, canonical URL, OpenGraph and Twitter card tags and icons",
   description:

@@ -6,6 +6,7 @@ export default defineEndpoint({
   name: "search",
   method: "GET",
   price: "$0.01",
+  mcp: true,
   summary: "Web search: titles, URLs and snippets from a SearXNG metasearch instance",
   description:
     "No official keyless web-search API exists (DuckDuckGo's Instant Answer API has no web results and scraping its HTML breaks its terms), " +

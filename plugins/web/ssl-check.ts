@@ -7,6 +7,7 @@ export default defineEndpoint({
   name: "ssl-check",
   method: "GET",
   price: "$0.005",
+  mcp: true,
   probes: true,
   summary: "Check a host's TLS certificate: valid, days remaining, issuer, names, protocol and cipher",
   description:

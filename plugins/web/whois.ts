@@ -12,6 +12,7 @@ export default defineEndpoint({
   name: "whois",
   method: "GET",
   price: "$0.005",
+  mcp: true,
   probes: true,
   summary: "Domain registration data over RDAP: registrar, dates, status, nameservers, DNSSEC",
   description:

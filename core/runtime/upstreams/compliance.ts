@@ -28,6 +28,10 @@ export const compliance = {
     url: "https://ec.europa.eu/taxation_customs/vies/rest-api",
     terms: "EU VIES VAT validation REST API, keyless; member states limit concurrent requests (MS_MAX_CONCURRENT_REQ) and go offline for maintenance",
   },
+  "tor-exit-list": {
+    url: "https://check.torproject.org",
+    terms: "Tor Project's bulk exit list (/torbulkexitlist), public, one IPv4 address per line; refreshed about hourly; cached here for an hour",
+  },
   gleif: {
     url: "https://api.gleif.org/api/v1",
     terms: "GLEIF LEI API, keyless, CC0 data; 60 requests per minute per user",

@@ -17,6 +17,13 @@ export const onchain = {
   "blockscout-base-sepolia": { url: "https://base-sepolia.blockscout.com", terms: "Blockscout per-instance API, about 5 req/s per IP" },
   sourcify: { url: "https://sourcify.dev/server", terms: "Sourcify, verified sources under their own licences; limits unpublished" },
   "sourcify-4byte": { url: "https://api.4byte.sourcify.dev/signature-database/v1", terms: "Sourcify signature database; limits unpublished" },
+  "snapshot-hub": { url: "https://hub.snapshot.org", terms: "Snapshot hub GraphQL API, keyless; about 60 req/min anonymous (an API key raises it)" },
+  "metamask-phishing": {
+    url: "https://raw.githubusercontent.com/MetaMask/eth-phishing-detect/main",
+    terms: "MetaMask eth-phishing-detect list (src/config.json on GitHub, keyless; licence in the repository); several MB, fetched at most hourly",
+    maxBytes: 32_000_000,
+    timeoutMs: 30_000,
+  },
   "evm-rpc": {
     url: "https://ethereum-rpc.publicnode.com",
     terms: "JSON-RPC nodes per chain (plugins/onchain/_chains.ts): public keyless nodes by default, CHAIN_RPC_<SLUG> sets your own (comma-separated, tried in order); called through viem, not this client",

@@ -24,4 +24,10 @@ export const reference = {
   zippopotam: { url: "https://api.zippopotam.us", terms: "Zippopotam.us, GeoNames-derived (CC BY); community-run, keyless: cache" },
   wikidata: { url: "https://www.wikidata.org", terms: "Wikidata, CC0; Wikimedia User-Agent policy and rate limits apply" },
   gdelt: { url: "https://api.gdeltproject.org/api/v2", terms: "GDELT DOC 2.0 API, free and open with attribution; undocumented throttling (space calls about 5 s apart)" },
+  itunes: { url: "https://itunes.apple.com", terms: "Apple iTunes Search API: keyless, about 20 calls per minute; data for promoting the linked store items only: link back with the store URLs" },
+  "noaa-coops": {
+    url: "https://api.tidesandcurrents.noaa.gov",
+    terms: "NOAA CO-OPS data and metadata APIs (tides and currents), US government public domain; keyless; US coasts and territories only; high/low predictions up to 1 year per request",
+  },
+  cheapshark: { url: "https://www.cheapshark.com/api/1.0", terms: "CheapShark API (PC game store prices, USD): keyless, fair use with rate limiting by IP; link deals through its redirect URL and credit CheapShark" },
 } satisfies UpstreamTable;

@@ -9,6 +9,7 @@ export interface ZoneRecords {
   TXT?: string[][];
   NS?: string[];
   CNAME?: string[];
+  PTR?: string[];
   SOA?: { nsname: string; hostmaster: string; serial: number; refresh: number; retry: number; expire: number; minttl: number }[];
   CAA?: { flags: number; tag: string; value: string }[];
   SRV?: { priority: number; weight: number; port: number; target: string }[];
@@ -21,7 +22,7 @@ export interface Zone {
   ttl?: number;
 }
 
-const typeCodes: Record<number, keyof ZoneRecords> = { 1: "A", 2: "NS", 5: "CNAME", 6: "SOA", 15: "MX", 16: "TXT", 28: "AAAA", 33: "SRV", 257: "CAA" };
+const typeCodes: Record<number, keyof ZoneRecords> = { 1: "A", 2: "NS", 5: "CNAME", 6: "SOA", 12: "PTR", 15: "MX", 16: "TXT", 28: "AAAA", 33: "SRV", 257: "CAA" };
 
 /** A minimal authoritative DNS responder on 127.0.0.1 (UDP) answering from a table; `queries` lists what it was asked. */
 export async function startDnsServer(zone: Zone) {
@@ -83,6 +84,7 @@ function encodeAll(type: keyof ZoneRecords, records: unknown[]): Buffer[] {
         return Buffer.concat(record.flatMap((s: string) => [Buffer.from([Buffer.byteLength(s)]), Buffer.from(s)]));
       case "NS":
       case "CNAME":
+      case "PTR":
         return name(record);
       case "SOA":
         return Buffer.concat([name(record.nsname), name(record.hostmaster), ...[record.serial, record.refresh, record.retry, record.expire, record.minttl].map(u32)]);

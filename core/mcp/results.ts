@@ -1,0 +1,47 @@
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Outcome, PaymentCredentials } from "../runtime/invoke.ts";
+import { encodeHeader } from "../x402/challenge.ts";
+
+/** The x402 MCP transport keys (x402 specs/transports-v2/mcp.md; v1 uses the same ones). */
+export const paymentMetaKey = "x402/payment";
+export const paymentResponseMetaKey = "x402/payment-response";
+
+/**
+ * `_meta["x402/payment"]` carries the PaymentPayload as an object; the gate takes it exactly as the HTTP header
+ * of its version would carry it (base64 JSON), so MCP payments meet the same checks, claims and replies.
+ */
+export function credentialsOf(meta: Record<string, unknown> | undefined): PaymentCredentials | undefined {
+  if (!meta || !(paymentMetaKey in meta)) return undefined;
+  const payment = meta[paymentMetaKey];
+  const encoded = encodeHeader(payment);
+  return (payment as { x402Version?: unknown } | null)?.x402Version === 1 ? { xPayment: encoded } : { signature: encoded };
+}
+
+/**
+ * An outcome of `invoke()` as a tool result. 200: the `{meta, data}` envelope as `structuredContent` and as
+ * text, the settlement receipt in `_meta`. 402: the v2 PaymentRequired as `structuredContent`, and in the text
+ * inside the spec's `x402/error` wrapper. Any other failure: the HTTP error body as text.
+ */
+export function toToolResult(outcome: Outcome): CallToolResult {
+  if (outcome.status === 402 && outcome.headers["payment-required"]) return paymentRequired(outcome);
+  const text = JSON.stringify(outcome.body);
+  if (outcome.status >= 400) return { isError: true, content: [{ type: "text", text }] };
+  const receipt = outcome.headers["payment-response"] ?? outcome.headers["x-payment-response"];
+  return {
+    content: [{ type: "text", text }],
+    ...(isRecord(outcome.body) ? { structuredContent: outcome.body } : {}),
+    ...(receipt ? { _meta: { [paymentResponseMetaKey]: decodeHeader(receipt) } } : {}),
+  };
+}
+
+/** The 402's v2 PaymentRequired, plus what the v1 body adds to a refusal (`reason`, `creditCode`). */
+function paymentRequired(outcome: Outcome): CallToolResult {
+  const { x402Version, error, accepts, ...details } = outcome.body as Record<string, unknown>;
+  const required = { ...(decodeHeader(outcome.headers["payment-required"]) as Record<string, unknown>), ...details };
+  const wrapped = { "x402/error": { code: 402, message: required.error, data: required } };
+  return { isError: true, structuredContent: required, content: [{ type: "text", text: JSON.stringify(wrapped) }] };
+}
+
+const decodeHeader = (value: string): unknown => JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,0 +1,96 @@
+import type { Upstream } from "../../core/endpoint.ts";
+import { upstreamFailed } from "../../core/runtime/errors.ts";
+import { binanceFundingHistory } from "../market/_binance.ts";
+import type { Outcome } from "./_blackjack.ts";
+
+export type PredictionGame = "funding" | "candle" | "feargreed";
+
+/** What the real data said: the observed value and its direction (1 up or positive, -1 down or negative, 0 neither). */
+export interface Observation {
+  observed: string;
+  direction: -1 | 0 | 1;
+}
+
+export interface Reference {
+  value: string;
+  /** When the reference value was published (ISO 8601). */
+  at: string;
+}
+
+export interface Referee {
+  upstream: string;
+  source: string;
+  url: string;
+  /** The choice that wins when the data goes up (the other wins when it goes down). */
+  upChoice: string;
+  /** What the play compares against, read at play time (only the index game needs one). */
+  reference?(api: Upstream): Promise<Reference>;
+  settlesAt(playedAt: Date, reference?: Reference): Date;
+  /** Undefined while the data is not published yet. */
+  observe(api: Upstream, settlesAt: Date, reference?: Reference): Promise<Observation | undefined>;
+}
+
+const minuteMs = 60_000;
+const fundingPeriodMs = 8 * 3_600_000;
+const direction = (x: number): Observation["direction"] => (x > 0 ? 1 : x < 0 ? -1 : 0);
+
+export function outcomeOf(referee: Referee, choice: string, seen: Observation): Outcome {
+  if (seen.direction === 0) return "push";
+  return (seen.direction === 1) === (choice === referee.upChoice) ? "win" : "loss";
+}
+
+export const referees: Record<PredictionGame, Referee> = {
+  funding: {
+    upstream: "binance-futures",
+    source: "Binance USDⓈ-M BTCUSDT perpetual, the funding print at the next 00:00, 08:00 or 16:00 UTC settlement",
+    url: "https://www.binance.com/en/futures/funding-history/perpetual/funding-fee-history",
+    upChoice: "positive",
+    settlesAt: (playedAt) => new Date((Math.floor(playedAt.getTime() / fundingPeriodMs) + 1) * fundingPeriodMs),
+    async observe(api, settlesAt) {
+      const from = settlesAt.getTime();
+      const [print] = await binanceFundingHistory(api, "BTCUSDT", from, from + 3_600_000);
+      return print ? { observed: print.rate, direction: direction(Number(print.rate)) } : undefined;
+    },
+  },
+  candle: {
+    upstream: "okx",
+    source: "OKX BTC-USDT spot, the first whole 1-minute candle after the play: green when it closes above its open",
+    url: "https://www.okx.com/trade-spot/btc-usdt",
+    upChoice: "green",
+    settlesAt: (playedAt) => new Date((Math.floor(playedAt.getTime() / minuteMs) + 2) * minuteMs),
+    async observe(api, settlesAt) {
+      const opens = settlesAt.getTime() - minuteMs;
+      const body = await api.json<{ code: string; msg: string; data: string[][] }>("/market/candles", {
+        query: { instId: "BTC-USDT", bar: "1m", after: settlesAt.getTime(), limit: 1 },
+      });
+      if (body?.code !== "0" || !Array.isArray(body.data)) throw upstreamFailed("okx", `OKX answered code ${body?.code}: ${body?.msg}`);
+      const candle = body.data[0];
+      if (!candle || Number(candle[0]) !== opens || candle[8] !== "1") return undefined;
+      const [, open, , , close] = candle;
+      return { observed: `open ${open}, close ${close}`, direction: direction(Number(close) - Number(open)) };
+    },
+  },
+  feargreed: {
+    upstream: "alternative-me",
+    source: "alternative.me Crypto Fear & Greed Index: the next daily value against the one published at play time (greed when higher)",
+    url: "https://alternative.me/crypto/fear-and-greed-index/",
+    upChoice: "greed",
+    async reference(api) {
+      const [latest] = await fearGreed(api, 1);
+      if (!latest) throw upstreamFailed("alternative-me", "the Fear & Greed Index answered no value");
+      return latest;
+    },
+    settlesAt: (_playedAt, reference) => new Date(Date.parse(reference!.at) + 86_400_000),
+    async observe(api, _settlesAt, reference) {
+      const next = (await fearGreed(api, 3)).filter((x) => x.at > reference!.at).sort((a, b) => a.at.localeCompare(b.at))[0];
+      return next ? { observed: next.value, direction: direction(Number(next.value) - Number(reference!.value)) } : undefined;
+    },
+  },
+};
+
+/** GET /fng/?limit=n: newest first, values and UNIX-second timestamps as strings. */
+async function fearGreed(api: Upstream, limit: number): Promise<Reference[]> {
+  const body = await api.json<{ data?: { value: string; timestamp: string }[]; metadata?: { error: string | null } }>("/fng/", { query: { limit, format: "json" } });
+  if (!Array.isArray(body?.data) || body.metadata?.error) throw upstreamFailed("alternative-me", `the Fear & Greed Index answered ${body?.metadata?.error ?? "no data"}`);
+  return body.data.map((x) => ({ value: x.value, at: new Date(Number(x.timestamp) * 1000).toISOString() }));
+}

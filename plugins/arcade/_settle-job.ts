@@ -1,0 +1,64 @@
+import type { JobContext, JobDef } from "../../core/endpoint.ts";
+import { award } from "./_points.ts";
+import { recordKeys, resultFields, saveRecord, type PendingPlay } from "./_records.ts";
+import { outcomeOf, referees, type Observation } from "./_referees.ts";
+import type { PlayResult } from "./_schemas.ts";
+
+const leaseMs = 60_000;
+
+/**
+ * Settles due predictions against the real data. Each play is leased by a claim while it is read, and
+ * counted at most once (the award's own claim), so overlapping ticks and restarts never double or lose it;
+ * a play whose data is not out yet waits for a later tick.
+ */
+export async function settleDuePlays(ctx: JobContext): Promise<number> {
+  const now = ctx.now();
+  const observations = new Map<string, Promise<Observation | undefined>>();
+  let settled = 0;
+  for (const key of await ctx.store.keys(recordKeys.pendingPrefix)) {
+    if (ctx.signal.aborted) break;
+    const pending = await ctx.store.get<PendingPlay>(key);
+    if (!pending || Date.parse(pending.settlesAt) > now.getTime()) continue;
+    const lease = `arcade:settling:${pending.playId}`;
+    if (!(await ctx.store.claim(lease, now.toISOString(), leaseMs))) continue;
+    try {
+      const referee = referees[pending.game];
+      // Plays that settle at the same moment share one read of the data.
+      const read = `${pending.game}:${pending.settlesAt}:${pending.reference?.at ?? ""}`;
+      if (!observations.has(read)) {
+        observations.set(read, referee.observe(ctx.upstream(referee.upstream), new Date(pending.settlesAt), pending.reference ?? undefined));
+      }
+      const seen = await observations.get(read)!;
+      if (!seen) continue;
+      await settle(ctx, pending, seen);
+      settled++;
+    } catch (err) {
+      ctx.log.warn({ err, playId: pending.playId, game: pending.game }, "arcade settlement will retry");
+    } finally {
+      await ctx.store.delete(lease);
+    }
+  }
+  return settled;
+}
+
+async function settle(ctx: JobContext, pending: PendingPlay, seen: Observation): Promise<void> {
+  const outcome = outcomeOf(referees[pending.game], pending.choice, seen);
+  const counted = await award(ctx.store, { ...pending, outcome }, ctx.now());
+  const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
+  if (counted && record) {
+    const result: PlayResult = {
+      ...record, status: "settled", settledAt: ctx.now().toISOString(), ...resultFields(outcome),
+      pointsAwarded: counted.pointsAwarded, streakActive: counted.streakActive, player: counted.player,
+      referee: record.referee && { ...record.referee, observed: seen.observed },
+    };
+    await saveRecord(ctx.store, pending.playerId, result, false);
+  }
+  await ctx.store.delete(recordKeys.pending(pending.playId));
+}
+
+export const settleJob: JobDef = {
+  name: "arcade-settle",
+  everyMs: 10_000,
+  upstreams: [...new Set(Object.values(referees).map((r) => r.upstream))],
+  run: async (ctx) => void (await settleDuePlays(ctx)),
+};

@@ -1,0 +1,6 @@
+import { definePlugin } from "../../core/endpoint.ts";
+import odds from "./odds.ts";
+import quote from "./quote.ts";
+import submit from "./submit.ts";
+
+export default definePlugin({ family: "bet", endpoints: [odds, quote, submit] });

@@ -1,0 +1,61 @@
+/** Lower case, accents and punctuation gone, one space between words: "Al-Qa'ida, Inc." -> "al qa ida inc". */
+export function normalizeName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+export const tokensOf = (name: string) => normalizeName(name).split(" ").filter(Boolean);
+
+/** Word order does not matter to a name ("YAN Xiaobing" is "Xiaobing Yan"): the strict comparison key. */
+export const nameKey = (tokens: string[]) => [...tokens].sort().join(" ");
+
+/** EVM and bech32 addresses are case-insensitive; base58 ones (Bitcoin legacy, TRON, Monero) are not. */
+export function normalizeAddress(address: string): string {
+  const trimmed = address.trim();
+  if (/^0x[0-9a-f]{40}$/i.test(trimmed)) return trimmed.toLowerCase();
+  if (/^[a-z]{1,10}1[02-9ac-hj-np-z]+$/i.test(trimmed) && (trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase())) return trimmed.toLowerCase();
+  return trimmed;
+}
+
+/** Jaro-Winkler similarity of two words, 0..1 (prefix scale 0.1, up to 4 characters). */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  if (!a.length || !b.length) return 0;
+  const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
+  const aHits = new Array<boolean>(a.length).fill(false);
+  const bHits = new Array<boolean>(b.length).fill(false);
+  let matches = 0;
+  for (let i = 0; i < a.length; i++) {
+    for (let j = Math.max(0, i - window); j < Math.min(b.length, i + window + 1); j++) {
+      if (bHits[j] || a[i] !== b[j]) continue;
+      aHits[i] = bHits[j] = true;
+      matches++;
+      break;
+    }
+  }
+  if (!matches) return 0;
+  let transpositions = 0;
+  for (let i = 0, j = 0; i < a.length; i++) {
+    if (!aHits[i]) continue;
+    while (!bHits[j]) j++;
+    if (a[i] !== b[j++]) transpositions++;
+  }
+  const jaro = (matches / a.length + matches / b.length + (matches - transpositions / 2) / matches) / 3;
+  let prefix = 0;
+  while (prefix < 4 && a[prefix] === b[prefix]) prefix++;
+  return jaro + prefix * 0.1 * (1 - jaro);
+}
+
+/**
+ * Similarity of two names as word sets: each word of one is paired with its closest word in the other, both
+ * ways, and the two averages are averaged. Extra words on either side cost, word order does not.
+ */
+export function nameSimilarity(query: string[], candidate: string[]): number {
+  if (!query.length || !candidate.length) return 0;
+  const closest = (from: string[], to: string[]) => from.reduce((sum, t) => sum + Math.max(...to.map((u) => jaroWinkler(t, u))), 0) / from.length;
+  return (closest(query, candidate) + closest(candidate, query)) / 2;
+}

@@ -1,0 +1,25 @@
+import type { Hex } from "viem";
+import { conflict } from "../../core/runtime/errors.ts";
+import { createTx, ethOf, fieldError, joinTx, weiOf, type Tx } from "./_calldata.ts";
+import { readDuel, readTerms } from "./_chain.ts";
+import { isExpired } from "./_view.ts";
+
+/** create(commitment) with the stake checked against the escrow's limits before anyone signs. */
+export async function composeCreate(commitment: string, stakeEth: number, stakeField: string): Promise<Tx> {
+  const terms = await readTerms();
+  const stake = weiOf(stakeEth, stakeField);
+  if (stake < terms.minStake || stake > terms.maxStake) {
+    throw fieldError(stakeField, `must be between ${ethOf(terms.minStake)} and ${ethOf(terms.maxStake)} ETH`);
+  }
+  return createTx(terms.escrow, commitment as Hex, stake);
+}
+
+/** join(duelId, commitment) carrying exactly player A's stake; a duel that cannot be joined is a 409. */
+export async function composeJoin(duelId: number, commitment: string, commitmentField: string): Promise<Tx> {
+  const { duel, chainNow, escrow } = await readDuel(duelId);
+  if (duel.phase !== "open") throw conflict("duel_not_open", `Duel ${duel.id} is ${duel.phase}, not open`);
+  if (isExpired(duel, chainNow)) throw conflict("duel_not_open", `Duel ${duel.id} passed its join deadline; anyone may now call timeout`);
+  const lower = commitment.toLowerCase() as Hex;
+  if (lower === duel.commitments[0].toLowerCase()) throw fieldError(commitmentField, "must differ from player A's commitment");
+  return joinTx(escrow, duel.id, lower, duel.stake);
+}

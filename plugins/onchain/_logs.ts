@@ -1,0 +1,65 @@
+import { BaseError, RpcRequestError, type Address, type Hex, type Log, type PublicClient } from "viem";
+import { upstreamFailed } from "../../core/runtime/errors.ts";
+import { NODE } from "./_node.ts";
+
+export interface LogQuery {
+  address?: Address;
+  topics: (Hex | Hex[] | null)[];
+  fromBlock: bigint;
+  toBlock: bigint;
+}
+
+/** At most this many eth_getLogs requests per call, so a huge range on a strict node fails fast instead of hanging. */
+const REQUEST_BUDGET = 48;
+
+/**
+ * eth_getLogs over a block range. Nodes cap ranges and result sizes differently and say so in their own words, so a
+ * refused range is halved and retried until it fits or the request budget runs out (then a 502 asking for a
+ * narrower range).
+ */
+export async function getLogsSplitting(client: PublicClient, query: LogQuery): Promise<Log[]> {
+  let requests = 0;
+  const fetchRange = async (fromBlock: bigint, toBlock: bigint): Promise<Log[]> => {
+    if (++requests > REQUEST_BUDGET) {
+      throw upstreamFailed(NODE, `the node refused the block range; ask for fewer blocks (it failed at ${fromBlock}-${toBlock})`);
+    }
+    try {
+      return await client.request({
+        method: "eth_getLogs",
+        params: [{ address: query.address, topics: query.topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}` }],
+      }).then((logs) => logs.map(normalize));
+    } catch (error) {
+      if (fromBlock === toBlock || !refusedRange(error)) throw error;
+      const middle = (fromBlock + toBlock) / 2n;
+      const first = await fetchRange(fromBlock, middle);
+      return first.concat(await fetchRange(middle + 1n, toBlock));
+    }
+  };
+  return fetchRange(query.fromBlock, query.toBlock);
+}
+
+// Only a JSON-RPC error answer ("range too large", "more than 10000 results") is a range problem; a node that is down,
+// slow or answers HTTP errors is a node fault.
+function refusedRange(error: unknown): boolean {
+  return error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
+}
+
+type RpcLog = { address: Address; topics: Hex[]; data: Hex; blockNumber: Hex | null; transactionHash: Hex | null; logIndex: Hex | null; transactionIndex: Hex | null; blockHash: Hex | null; removed: boolean };
+
+function normalize(log: RpcLog): Log {
+  return {
+    ...log,
+    blockNumber: log.blockNumber === null ? null : BigInt(log.blockNumber),
+    logIndex: log.logIndex === null ? null : Number(log.logIndex),
+    transactionIndex: log.transactionIndex === null ? null : Number(log.transactionIndex),
+  } as Log;
+}
+
+/** Turns `latest`, a number or a negative offset into a block number, given the head. */
+export function resolveBlock(value: string | undefined, head: bigint, fallback: bigint): bigint {
+  if (value === undefined) return fallback;
+  if (value === "latest" || value === "safe" || value === "finalized") return head;
+  if (value === "earliest") return 0n;
+  const n = BigInt(value);
+  return n > head ? head : n;
+}

@@ -1,0 +1,86 @@
+import * as v from "valibot";
+import { formatEther, getAddress } from "viem";
+import { defineEndpoint } from "../../core/endpoint.ts";
+import { chainField } from "./_chains.ts";
+import { addressField, checksummed } from "./_inputs.ts";
+import { NODE, readNode } from "./_node.ts";
+
+export default defineEndpoint({
+  name: "wallet-age",
+  method: "GET",
+  price: "$0.01",
+  summary: "When a wallet first became active on a chain: first block and time, age in days, transactions sent",
+  description:
+    "From the chain's node alone, by binary search over historical state: the first block in which the wallet's nonce was non-zero (its first sent transaction, exact). A wallet that never sent anything is dated by the first block in which it held a balance (basis first-balance). Needs an archive node for old wallets; set CHAIN_RPC_<SLUG> to one.",
+  input: v.object({ address: addressField("Wallet address"), chain: chainField() }),
+  output: v.object({
+    chain: v.string(),
+    address: v.string(),
+    isContract: v.boolean(),
+    txCount: v.pipe(v.number(), v.description("Transactions sent (the nonce)")),
+    balance: v.pipe(v.string(), v.description("Native coin balance now")),
+    active: v.pipe(v.boolean(), v.description("false for a wallet that never sent or held anything")),
+    basis: v.pipe(v.nullable(v.picklist(["first-sent-tx", "first-balance"])), v.description("What the first block is the first of")),
+    firstBlock: v.nullable(v.number()),
+    firstSeenAt: v.pipe(v.nullable(v.string()), v.description("ISO 8601 UTC")),
+    ageDays: v.nullable(v.number()),
+  }),
+  example: {
+    input: { address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", chain: "ethereum" },
+    output: {
+      chain: "ethereum",
+      address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+      isContract: false,
+      txCount: 1534,
+      balance: "4.201337",
+      active: true,
+      basis: "first-sent-tx",
+      firstBlock: 1_146_306,
+      firstSeenAt: "2016-03-10T16:02:57.000Z",
+      ageDays: 3232.4,
+    },
+  },
+  cacheTtl: 3600,
+  upstreams: [NODE],
+  async handler({ input, now }) {
+    const address = checksummed(input.address);
+    return readNode(input.chain, async (client) => {
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      const [nonce, balance, code] = await Promise.all([
+        client.getTransactionCount({ address, blockNumber: head }),
+        client.getBalance({ address, blockNumber: head }),
+        client.getCode({ address, blockNumber: head }),
+      ]);
+      const base = { chain: input.chain, address, isContract: Boolean(code && code !== "0x"), txCount: nonce, balance: formatEther(balance) };
+      const basis = nonce > 0 ? ("first-sent-tx" as const) : balance > 0n ? ("first-balance" as const) : null;
+      if (!basis) return { ...base, active: false, basis, firstBlock: null, firstSeenAt: null, ageDays: null };
+      const active = basis === "first-sent-tx"
+        ? (b: bigint) => client.getTransactionCount({ address, blockNumber: b }).then((n) => n > 0)
+        : (b: bigint) => client.getBalance({ address, blockNumber: b }).then((x) => x > 0n);
+      const firstBlock = await firstBlockWhere(active, head);
+      const { timestamp } = await client.getBlock({ blockNumber: firstBlock });
+      const seen = new Date(Number(timestamp) * 1000);
+      return {
+        ...base,
+        active: true,
+        basis,
+        firstBlock: Number(firstBlock),
+        firstSeenAt: seen.toISOString(),
+        ageDays: Math.round(((now().getTime() - seen.getTime()) / 86_400_000) * 10) / 10,
+      };
+    });
+  },
+});
+
+/** The first block at which `holds` is true, given that it holds at `head` and, once true, stays true. */
+async function firstBlockWhere(holds: (block: bigint) => Promise<boolean>, head: bigint): Promise<bigint> {
+  let low = 0n;
+  let high = head;
+  while (low < high) {
+    const middle = (low + high) / 2n;
+    if (await holds(middle)) high = middle;
+    else low = middle + 1n;
+  }
+  return low;
+}
+

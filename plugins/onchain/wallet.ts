@@ -1,0 +1,126 @@
+import * as v from "valibot";
+import { erc20Abi, formatEther, getAddress, pad, toEventSelector, type Address } from "viem";
+import { defineEndpoint } from "../../core/endpoint.ts";
+import { chainField, chainInfo } from "./_chains.ts";
+import { formatAmount, readTokenMetadata } from "./_erc20.ts";
+import { addressField, blockField, checksummed } from "./_inputs.ts";
+import { getLogsSplitting, resolveBlock } from "./_logs.ts";
+import { NODE, readNode } from "./_node.ts";
+import { currentPrices } from "./_prices.ts";
+
+const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
+const usd = (what: string) => v.pipe(v.nullable(v.number()), v.description(what));
+
+export default defineEndpoint({
+  name: "wallet",
+  method: "GET",
+  price: "$0.02",
+  mcp: true,
+  summary: "A wallet's holdings on a chain: native coin, ERC-20 balances and NFT counts, valued in USD",
+  description:
+    "Tokens are found from the Transfer events into and out of the wallet (eth_getLogs on the chain's node, from `fromBlock`); balances are read now with balanceOf(). USD values use DefiLlama's current prices; tokens DefiLlama does not price have null values and are left out of the total (most spam tokens). Nodes that cap log ranges are asked in smaller pieces.",
+  input: v.object({
+    address: addressField("Wallet address"),
+    chain: chainField(),
+    fromBlock: v.optional(blockField("First block to search for token transfers"), "earliest"),
+  }),
+  output: v.object({
+    chain: v.string(),
+    address: v.string(),
+    isContract: v.boolean(),
+    txCount: v.pipe(v.number(), v.description("Transactions sent (the nonce)")),
+    native: v.object({ symbol: v.string(), balance: v.string(), priceUsd: usd("DefiLlama price"), valueUsd: usd("balance x price") }),
+    tokens: v.array(
+      v.object({
+        token: v.string(),
+        name: v.nullable(v.string()),
+        symbol: v.nullable(v.string()),
+        decimals: v.nullable(v.number()),
+        balance: v.pipe(v.string(), v.description("Atomic units")),
+        balanceFormatted: v.nullable(v.string()),
+        priceUsd: usd("DefiLlama price; null when unpriced"),
+        valueUsd: usd("balance x price"),
+      }),
+    ),
+    nfts: v.array(v.object({ token: v.string(), symbol: v.nullable(v.string()), count: v.number() })),
+    totalUsd: v.pipe(v.number(), v.description("Native coin and priced tokens")),
+  }),
+  example: {
+    input: { address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", chain: "base", fromBlock: "20000000" },
+    output: {
+      chain: "base",
+      address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
+      isContract: false,
+      txCount: 12,
+      native: { symbol: "ETH", balance: "0.052", priceUsd: 3300.5, valueUsd: 171.63 },
+      tokens: [
+        { token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", name: "USD Coin", symbol: "USDC", decimals: 6, balance: "125000000", balanceFormatted: "125", priceUsd: 0.9998, valueUsd: 124.98 },
+      ],
+      nfts: [],
+      totalUsd: 296.61,
+    },
+  },
+  cacheTtl: 60,
+  upstreams: [NODE, "defillama-coins"],
+  async handler({ input, upstream }) {
+    const address = checksummed(input.address);
+    const chain = chainInfo(input.chain);
+    const held = await readNode(input.chain, async (client) => {
+      const head = await client.getBlockNumber({ cacheTime: 0 });
+      const fromBlock = resolveBlock(input.fromBlock, head, 0n);
+      const [incoming, outgoing, balance, nonce, code] = await Promise.all([
+        getLogsSplitting(client, { topics: [TRANSFER, null, pad(address)], fromBlock, toBlock: head }),
+        getLogsSplitting(client, { topics: [TRANSFER, pad(address)], fromBlock, toBlock: head }),
+        client.getBalance({ address }),
+        client.getTransactionCount({ address }),
+        client.getCode({ address }),
+      ]);
+      const touched = [...incoming, ...outgoing];
+      const fungible = unique(touched.filter((l) => l.topics.length === 3).map((l) => getAddress(l.address)));
+      const collections = unique(touched.filter((l) => l.topics.length === 4).map((l) => getAddress(l.address)));
+      const balances = await client.multicall({
+        contracts: [...fungible, ...collections].map((token) => ({ address: token, abi: erc20Abi, functionName: "balanceOf" as const, args: [address] as const })),
+        allowFailure: true,
+      });
+      const amount = (i: number) => (balances[i].status === "success" ? (balances[i].result as bigint) : 0n);
+      const tokens = await Promise.all(
+        fungible.flatMap((token, i) => (amount(i) > 0n ? [readTokenMetadata(client, token).then((meta) => ({ token, meta, balance: amount(i) }))] : [])),
+      );
+      const nfts = await Promise.all(
+        collections.flatMap((token, j) => {
+          const count = amount(fungible.length + j);
+          return count > 0n ? [readTokenMetadata(client, token).then((meta) => ({ token, symbol: meta.symbol, count: Number(count) }))] : [];
+        }),
+      );
+      return { balance, nonce, isContract: Boolean(code && code !== "0x"), tokens, nfts };
+    });
+
+    const nativeCoin = chain.nativePriceId ? `coingecko:${chain.nativePriceId}` : undefined;
+    const coins = chain.llama ? [...(nativeCoin ? [nativeCoin] : []), ...held.tokens.map((t) => `${chain.llama}:${t.token}`)] : [];
+    const prices = await currentPrices(upstream("defillama-coins"), coins);
+    const priceOf = (coin: string | undefined) => (coin ? prices.get(coin.toLowerCase())?.price ?? null : null);
+    const value = (formatted: string | null, price: number | null) => (formatted === null || price === null ? null : Math.round(Number(formatted) * price * 100) / 100);
+
+    const nativeBalance = formatEther(held.balance);
+    const nativePrice = priceOf(nativeCoin);
+    const tokens = held.tokens.map(({ token, meta, balance }) => {
+      const formatted = formatAmount(balance, meta.decimals);
+      const price = chain.llama ? priceOf(`${chain.llama}:${token}`) : null;
+      return { token, name: meta.name, symbol: meta.symbol, decimals: meta.decimals, balance: balance.toString(), balanceFormatted: formatted, priceUsd: price, valueUsd: value(formatted, price) };
+    });
+    const native = { symbol: chain.chain.nativeCurrency.symbol, balance: nativeBalance, priceUsd: nativePrice, valueUsd: value(nativeBalance, nativePrice) };
+    const totalUsd = [native.valueUsd, ...tokens.map((t) => t.valueUsd)].reduce<number>((sum, x) => sum + (x ?? 0), 0);
+    return {
+      chain: input.chain,
+      address,
+      isContract: held.isContract,
+      txCount: held.nonce,
+      native,
+      tokens,
+      nfts: held.nfts,
+      totalUsd: Math.round(totalUsd * 100) / 100,
+    };
+  },
+});
+
+const unique = (addresses: Address[]) => [...new Set(addresses)];

@@ -1,0 +1,25 @@
+import { datasetVersion } from "./_pr-datasets.ts";
+
+type HolidaysLib = typeof import("date-holidays").default;
+let lib: Promise<HolidaysLib> | undefined;
+
+/** Public holidays of a country from the bundled date-holidays rules, or undefined when it does not know the country. */
+export async function localHolidays(country: string, year: number) {
+  const Holidays = await (lib ??= import("date-holidays").then((m) => m.default));
+  if (!(country in new Holidays().getCountries())) return undefined;
+  const calendar = new Holidays(country);
+  const [local = "en"] = calendar.getLanguages();
+  const localNames = new Map(calendar.getHolidays(year, local).map((h) => [`${h.date}|${h.rule}`, h.name]));
+  const holidays = calendar
+    .getHolidays(year, "en")
+    .filter((h) => h.type === "public")
+    .map((h) => ({
+      date: h.date.slice(0, 10),
+      name: h.name,
+      localName: localNames.get(`${h.date}|${h.rule}`) ?? h.name,
+      global: true,
+      regions: [] as string[],
+      types: ["Public"],
+    }));
+  return { holidays, source: datasetVersion("date-holidays") };
+}

@@ -1,0 +1,94 @@
+import * as v from "valibot";
+import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError, isoDate, latitude, limit, longitude } from "./_pr-inputs.ts";
+
+interface Feature {
+  id: string;
+  properties: { mag: number | null; magType: string | null; place: string | null; time: number; updated: number; url: string; felt: number | null; alert: string | null; tsunami: number; sig: number; status: string; type: string; title: string };
+  geometry: { coordinates: [number, number, number] };
+}
+
+const day = 86_400_000;
+
+export default defineEndpoint({
+  name: "earthquakes",
+  method: "GET",
+  price: "$0.01",
+  summary: "Recent earthquakes worldwide or near a point: magnitude, place, time, depth, tsunami flag, PAGER alert",
+  description:
+    "From the USGS earthquake catalog (FDSN event service, public domain), newest first. Defaults to the last 7 days (UTC dates) at magnitude 4.5 or more. With `lat` and `lon`, only events within `radiusKm`. Not an alerting service: recent events are revised for hours.",
+  input: v.object({
+    minMagnitude: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(10), v.description("Smallest magnitude")), 4.5),
+    start: v.optional(isoDate("First day (UTC); defaults to 7 days ago")),
+    end: v.optional(isoDate("Last day (UTC), inclusive; defaults to now")),
+    lat: v.optional(latitude("Centre latitude for a radius search")),
+    lon: v.optional(longitude("Centre longitude for a radius search")),
+    radiusKm: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(20_001), v.description("Radius around lat/lon, km")), 500),
+    limit: limit(200, 20, "events"),
+  }),
+  output: v.object({
+    count: v.number(),
+    events: v.array(v.object({
+      id: v.string(),
+      magnitude: v.nullable(v.number()),
+      magnitudeType: v.nullable(v.string()),
+      place: v.nullable(v.string()),
+      time: v.pipe(v.string(), v.description("Origin time, UTC ISO 8601")),
+      updated: v.string(),
+      lat: v.number(),
+      lon: v.number(),
+      depthKm: v.number(),
+      tsunami: v.pipe(v.boolean(), v.description("A tsunami message was issued for the region (not a tsunami warning)")),
+      alert: v.nullable(v.pipe(v.picklist(["green", "yellow", "orange", "red"]), v.description("PAGER impact alert level"))),
+      felt: v.nullable(v.pipe(v.number(), v.description("Did-You-Feel-It reports"))),
+      significance: v.number(),
+      status: v.pipe(v.string(), v.description("automatic or reviewed")),
+      type: v.string(),
+      url: v.string(),
+    })),
+  }),
+  example: {
+    input: { start: "2025-07-29", end: "2025-07-30", minMagnitude: 8, limit: 1 },
+    output: {
+      count: 1,
+      events: [{
+        id: "us6000qw60", magnitude: 8.8, magnitudeType: "mww", place: "2025 Kamchatka Peninsula, Russia Earthquake", time: "2025-07-29T23:24:52.481Z", updated: "2025-08-12T14:10:40.040Z",
+        lat: 52.4876, lon: 160.2641, depthKm: 35, tsunami: true, alert: "yellow", felt: 272, significance: 2910, status: "reviewed", type: "earthquake",
+        url: "https://earthquake.usgs.gov/earthquakes/eventpage/us6000qw60",
+      }],
+    },
+  },
+  cacheTtl: 60,
+  upstreams: ["usgs"],
+  async handler({ input, upstream, now }) {
+    const hasPoint = input.lat !== undefined || input.lon !== undefined;
+    if (hasPoint && (input.lat === undefined || input.lon === undefined)) throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
+    const start = input.start ?? new Date(now().getTime() - 7 * day).toISOString().slice(0, 10);
+    if (input.end !== undefined && input.end < start) throw fieldError("end", "end is before start");
+    const answer = await upstream("usgs").json<{ features: Feature[] }>("/fdsnws/event/1/query", {
+      query: {
+        format: "geojson", orderby: "time", starttime: start, endtime: input.end && `${input.end}T23:59:59`, minmagnitude: input.minMagnitude, limit: input.limit,
+        ...(hasPoint ? { latitude: input.lat, longitude: input.lon, maxradiuskm: input.radiusKm } : {}),
+      },
+    });
+    const events = answer.features.map(({ id, properties: p, geometry }) => ({
+      id,
+      magnitude: p.mag,
+      magnitudeType: p.magType,
+      place: p.place,
+      time: new Date(p.time).toISOString(),
+      updated: new Date(p.updated).toISOString(),
+      lat: geometry.coordinates[1],
+      lon: geometry.coordinates[0],
+      depthKm: geometry.coordinates[2],
+      tsunami: p.tsunami === 1,
+      alert: (p.alert as "green" | "yellow" | "orange" | "red" | null) ?? null,
+      felt: p.felt,
+      significance: p.sig,
+      status: p.status,
+      type: p.type,
+      url: p.url,
+    }));
+    return { count: events.length, events };
+  },
+});

@@ -1,0 +1,26 @@
+import { ServiceError } from "../../core/runtime/errors.ts";
+
+/**
+ * The paying wallet, lower-cased: the namespace of a caller's keys and watches. A call paid with a credit
+ * code (or run inside a batch paid that way) carries no wallet, so it is refused, 403 and not charged.
+ */
+export function walletOf(payer: `0x${string}` | undefined): string {
+  if (!payer) {
+    throw new ServiceError(403, "wallet_required", "This route is keyed by the paying wallet: pay it with a wallet-signed x402 payment, not a credit code");
+  }
+  return payer.toLowerCase();
+}
+
+/** Every key of the family starts with `state:`; these are the sub-spaces. */
+export const stateKeys = {
+  value: (wallet: string, key: string) => `state:kv:${wallet}:${key}`,
+  watch: (id: string) => `state:watch:${id}`,
+  watchPrefix: "state:watch:",
+  slot: (wallet: string, n: number) => `state:slot:${wallet}:${n}`,
+  delivery: (id: string) => `state:delivery:${id}`,
+  deliveryPrefix: "state:delivery:",
+  checkLease: (id: string, due: string) => `state:lease:check:${id}:${due}`,
+  attemptLease: (id: string, attempt: number) => `state:lease:attempt:${id}:${attempt}`,
+};
+
+export const isoAfter = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString();

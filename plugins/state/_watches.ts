@@ -1,0 +1,86 @@
+import * as v from "valibot";
+import type { Store } from "../../core/endpoint.ts";
+import { ServiceError } from "../../core/runtime/errors.ts";
+import type { Delivery } from "./_deliveries.ts";
+import { watchModes, type Observation, type WatchMode } from "./_observe.ts";
+import { stateKeys } from "./_wallet.ts";
+
+export const intervalBounds = { min: 300, max: 86_400, default: 3600 };
+export const lifetimeBounds = { min: 3600, max: 7 * 86_400, default: 86_400 };
+/** How long a watch and its deliveries stay readable with /v1/watch-status after the watch ends. */
+export const retentionMs = 7 * 86_400_000;
+/** The deliveries a watch lists, newest first. */
+export const listedDeliveries = 10;
+
+/** Live watches one wallet may have at once (WATCH_MAX_PER_WALLET, default 20). */
+export const watchesPerWallet = (env = process.env) => Math.max(1, Number(env.WATCH_MAX_PER_WALLET) || 20);
+
+export interface Watch {
+  id: string;
+  owner: string;
+  url: string;
+  webhook: string;
+  mode: WatchMode;
+  selector: string | null;
+  interval: number;
+  secret: string;
+  createdAt: string;
+  expiresAt: string;
+  nextCheckAt: string;
+  checks: number;
+  changes: number;
+  /** The last good observation: what the next check is compared with. */
+  last: Observation;
+  lastCheckedAt: string;
+  lastChangedAt: string | null;
+  lastError: string | null;
+  deliveries: string[];
+}
+
+export const saveWatch = (store: Store, watch: Watch, now: Date) =>
+  store.set(stateKeys.watch(watch.id), watch, Date.parse(watch.expiresAt) + retentionMs - now.getTime());
+
+/**
+ * Takes one of the wallet's watch slots until the watch expires. Each slot is a claim in the shared store,
+ * so concurrent creations on several instances never exceed the cap, and an expired watch frees its slot.
+ */
+export async function claimSlot(store: Store, wallet: string, id: string, lifetimeMs: number, env = process.env): Promise<void> {
+  const cap = watchesPerWallet(env);
+  for (let n = 0; n < cap; n++) if (await store.claim(stateKeys.slot(wallet, n), id, lifetimeMs)) return;
+  throw new ServiceError(409, "watch_limit_reached", `This wallet already has ${cap} live watches; one frees up when it expires`, { limit: cap });
+}
+
+export const deliveryView = v.object({
+  id: v.pipe(v.string(), v.description("Event id, sent as X-Webhook-Id")),
+  status: v.picklist(["pending", "delivered", "failed"]),
+  attempts: v.number(),
+  createdAt: v.string(),
+  lastAttemptAt: v.nullable(v.string()),
+  nextAttemptAt: v.nullable(v.string()),
+  lastStatus: v.pipe(v.nullable(v.number()), v.description("HTTP status the receiver answered on the last attempt")),
+  lastError: v.nullable(v.string()),
+  deliveredAt: v.nullable(v.string()),
+});
+
+export const watchView = {
+  id: v.string(),
+  url: v.string(),
+  webhook: v.string(),
+  mode: v.picklist(watchModes),
+  selector: v.nullable(v.string()),
+  interval: v.pipe(v.number(), v.description("Seconds between checks")),
+  createdAt: v.string(),
+  expiresAt: v.string(),
+  nextCheckAt: v.nullable(v.string()),
+};
+
+export function viewOf(watch: Watch, now: Date) {
+  const active = Date.parse(watch.expiresAt) > now.getTime();
+  const { id, url, webhook, mode, selector, interval, createdAt, expiresAt } = watch;
+  return { id, url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt: active ? watch.nextCheckAt : null, status: active ? "active" as const : "expired" as const };
+}
+
+export function deliveryViewOf(d: Delivery): v.InferOutput<typeof deliveryView> {
+  const { id, status, attempts, createdAt, lastAttemptAt, nextAttemptAt, lastStatus, lastError, deliveredAt } = d;
+  return { id, status, attempts, createdAt, lastAttemptAt, nextAttemptAt, lastStatus, lastError, deliveredAt };
+}

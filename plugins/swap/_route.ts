@@ -1,0 +1,86 @@
+import { Decimal } from "decimal.js";
+import type { Address, Hex } from "viem";
+import type { Upstream } from "../../core/endpoint.ts";
+
+/** One swap as the race sees it, after parameter checks. */
+export interface RouteRequest {
+  fromChain: number;
+  toChain: number;
+  fromToken: Address;
+  toToken: Address;
+  /** Base units of fromToken. */
+  amount: string;
+  depositor: Address;
+  recipient: Address;
+  /** Integrator fee in basis points; 0 when no recipient is configured. */
+  feeBps: number;
+  feeRecipient?: Address;
+  slippageBps: number;
+}
+
+export interface EvmTransaction {
+  chainId: number;
+  to: Address;
+  /** Exactly as the aggregator sent it. */
+  data: Hex;
+  /** Wei, decimal string. */
+  value: string;
+}
+
+/** An ERC-20 allowance the depositor must grant before sending the transaction. */
+export interface Approval {
+  token: Address;
+  spender: Address;
+  amount: string;
+}
+
+/** What every adapter returns: one aggregator's answer in one shape. */
+export interface RouteQuote {
+  source: string;
+  amountIn: string;
+  /** What the recipient gets, after every fee the aggregator deducts (its own and the integrator's). */
+  amountOut: string;
+  minAmountOut: string;
+  estimatedFillTimeSeconds: number;
+  transaction: EvmTransaction;
+  approval?: Approval;
+  /** The aggregator's own fees (not network gas, not the integrator fee). */
+  aggregatorFee: { total: string; token: string; totalUsd: number };
+  /** The integrator fee as the aggregator reports it; computed from amountIn when it does not. */
+  integratorFee?: { amount: string; token: string; amountUsd?: number };
+  amountInUsd?: number;
+  amountOutUsd?: number;
+  /** Fees paid on top of the input, outside amountOut (a bridge's fixed native fee), in USD when the aggregator prices them... */
+  extraCostUsd?: number;
+  /** ...or in native wei of the origin chain when it does not. */
+  extraNativeWei?: string;
+  notes: string[];
+}
+
+export interface Adapter {
+  name: string;
+  upstream: string;
+  serves(req: RouteRequest): boolean;
+  quote(api: Upstream, req: RouteRequest): Promise<RouteQuote>;
+}
+
+export const sameChain = (req: RouteRequest) => req.fromChain === req.toChain;
+
+/** Basis points as a fraction string: 10 -> "0.001" (LI.FI and Across units). */
+export const bpsAsFraction = (bps: number) => new Decimal(bps).div(10_000).toString();
+/** Basis points as a percent string: 10 -> "0.1" (deBridge units). */
+export const bpsAsPercent = (bps: number) => new Decimal(bps).div(100).toString();
+
+/** Wei as a decimal string, whether the aggregator sent hex ("0x2386f26fc10000") or decimal. */
+export const decimalWei = (value: string | number | undefined) => BigInt(value ?? 0).toString();
+
+export const usd = (value: string | number | undefined | null): number | undefined => {
+  if (value === undefined || value === null || value === "") return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+export const sumUsd = (values: (number | undefined)[]) => values.reduce<number>((a, b) => a + (b ?? 0), 0);
+
+/** amount * bps / 10000, rounded down: what a fee of `bps` takes from `amount` base units. */
+export const feeOf = (amount: string, bps: number) => ((BigInt(amount) * BigInt(bps)) / 10_000n).toString();

@@ -1,0 +1,57 @@
+import { getAddress, isAddress, type Address } from "viem";
+
+/**
+ * Swap configuration, read per call so tests and operators can change it without a restart.
+ * SWAP_FEE_RECIPIENT takes the integrator fee; unset, the service's PAY_TO does; with neither, no integrator
+ * fee is requested at all (better than sending fees to an address nobody controls).
+ */
+export function feeRecipient(env = process.env): Address | undefined {
+  for (const name of ["SWAP_FEE_RECIPIENT", "PAY_TO"]) {
+    const value = env[name];
+    if (!value) continue;
+    if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address`);
+    return getAddress(value);
+  }
+  return undefined;
+}
+
+/** How long the race waits for aggregators (SWAP_RACE_DEADLINE_MS, default 6000, 200 to 20000: under the handler timeout). */
+export function raceDeadlineMs(env = process.env): number {
+  return integerSetting("SWAP_RACE_DEADLINE_MS", env, 6000, 200, 20_000);
+}
+
+/** How long a quote is offered for (SWAP_QUOTE_TTL_SECONDS, default 30: KyberSwap routes expire in about 30 s). */
+export function quoteTtlSeconds(env = process.env): number {
+  return integerSetting("SWAP_QUOTE_TTL_SECONDS", env, 30, 5, 600);
+}
+
+/** Free widget quotes per visitor IP per hour (SWAP_WIDGET_QUOTES_PER_HOUR, default 30). */
+export function widgetQuotesPerHour(env = process.env): number {
+  return integerSetting("SWAP_WIDGET_QUOTES_PER_HOUR", env, 30, 1, 10_000);
+}
+
+/** The integrator name LI.FI credits fees to (SWAP_LIFI_INTEGRATOR); fees only flow once it is registered at portal.li.fi. */
+export function lifiIntegrator(env = process.env): string {
+  return env.SWAP_LIFI_INTEGRATOR || "x402-agent-services";
+}
+
+/**
+ * Token accounts owned by the service that may receive Jupiter platform fees, as `mint:account` pairs
+ * (SWAP_SOLANA_FEE_ACCOUNTS). Jupiter needs one whose mint is the input or output mint; without it no fee is taken.
+ */
+export function solanaFeeAccounts(env = process.env): Map<string, string> {
+  const pairs = (env.SWAP_SOLANA_FEE_ACCOUNTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const accounts = new Map<string, string>();
+  for (const pair of pairs) {
+    const [mint, account] = pair.split(":");
+    if (!mint || !account) throw new Error("SWAP_SOLANA_FEE_ACCOUNTS must be mint:account pairs separated by commas");
+    accounts.set(mint, account);
+  }
+  return accounts;
+}
+
+function integerSetting(name: string, env: NodeJS.ProcessEnv, fallback: number, min: number, max: number): number {
+  const value = Number(env[name] || fallback);
+  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
+  return value;
+}

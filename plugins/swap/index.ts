@@ -1,0 +1,14 @@
+import { definePlugin } from "../../core/endpoint.ts";
+import memecoin from "./memecoin.ts";
+import swap from "./swap.ts";
+import swapCompare from "./swap-compare.ts";
+import tradeSolana from "./trade-solana.ts";
+import widgetQuote from "./widget-quote.ts";
+import { swapAssets, swapPage } from "./_page.ts";
+
+export default definePlugin({
+  family: "swap",
+  endpoints: [memecoin, swap, swapCompare, tradeSolana, widgetQuote],
+  pages: [swapPage],
+  assets: swapAssets,
+});

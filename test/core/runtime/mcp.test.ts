@@ -1,0 +1,126 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { serve } from "h3";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { buildRegistry } from "../../../core/runtime/documents.ts";
+import { startTestService } from "../../helpers/service.ts";
+
+// Every family that has flagged endpoints, so the whole tool list is loaded.
+const families = ["bet", "converters", "market", "onchain", "publicdata", "swap", "web"];
+let service: Awaited<ReturnType<typeof startTestService>>;
+let server: ReturnType<typeof serve>;
+let client: Client;
+
+// Served on a real port: the SDK client speaks HTTP to the Node adapter, as an agent would.
+before(async () => {
+  service = await startTestService({ plugins: families });
+  server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  client = new Client({ name: "mcp-test", version: "1.0.0" });
+  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
+});
+after(async () => {
+  await client?.close();
+  await server?.close(true);
+  await service?.close();
+});
+
+const text = (result: any) => JSON.parse(result.content[0].text);
+
+test("initialize: the server names itself, offers tools and explains how paid tools are paid", () => {
+  assert.equal(client.getServerVersion()?.name, "x402-agent-services");
+  assert.ok(client.getServerCapabilities()?.tools);
+  assert.match(client.getInstructions() ?? "", /x402\/payment/);
+});
+
+test("tools/list: the 21 flagged endpoints as paid tools, plus the free catalog tools", async () => {
+  const { tools } = await client.listTools();
+  const flagged = buildRegistry(service.runtime.endpoints).filter((e) => e.mcp);
+  assert.equal(flagged.length, 21);
+  assert.equal(tools.length, 23);
+  const names = tools.map((t) => t.name);
+  assert.deepEqual(names.filter((n) => n === "search_catalog" || n === "describe_endpoint").sort(), ["describe_endpoint", "search_catalog"]);
+  assert.deepEqual(names.filter((n) => !n.endsWith("_catalog") && n !== "describe_endpoint").sort(), flagged.map((e) => e.name.replaceAll("/", "_")).sort());
+  assert.ok(names.includes("bet_odds"));
+  assert.ok(names.every((n) => /^[a-zA-Z0-9_-]{1,64}$/.test(n)));
+
+  const hash = tools.find((t) => t.name === "hash")!;
+  assert.equal(hash.inputSchema.type, "object");
+  assert.ok((hash.inputSchema.required as string[]).includes("text"));
+  assert.match(hash.description!, /\$0\.001 per call/);
+  assert.deepEqual(hash.annotations, { title: hash.title, readOnlyHint: true, openWorldHint: false });
+  const [answer, payment] = (hash.outputSchema as any).anyOf;
+  assert.deepEqual(answer.required, ["meta", "data"]);
+  assert.equal(payment.properties.x402Version.const, 2);
+  assert.equal(tools.find((t) => t.name === "crypto-price")!.annotations?.openWorldHint, true);
+  assert.equal(tools.find((t) => t.name === "search_catalog")!.annotations?.openWorldHint, false);
+});
+
+test("search_catalog (free): matches by words and family, names the tool of a paid MCP endpoint", async () => {
+  const result: any = await client.callTool({ name: "search_catalog", arguments: { query: "hash text" } });
+  assert.notEqual(result.isError, true);
+  const hash = result.structuredContent.results.find((r: any) => r.name === "hash");
+  assert.deepEqual(hash, { name: "hash", tool: "hash", family: "converters", method: "GET", url: "http://127.0.0.1:4021/v1/hash", price: "$0.001", summary: hash.summary });
+  assert.deepEqual(text(result), result.structuredContent);
+
+  const bet: any = await client.callTool({ name: "search_catalog", arguments: { family: "bet", limit: 50 } });
+  assert.deepEqual(bet.structuredContent.results.map((r: any) => r.name).sort(), ["bet/odds", "bet/quote", "bet/submit"]);
+  assert.equal(bet.structuredContent.results.find((r: any) => r.name === "bet/odds").tool, "bet_odds");
+  assert.equal(bet.structuredContent.results.find((r: any) => r.name === "bet/quote").tool, undefined);
+
+  const none: any = await client.callTool({ name: "search_catalog", arguments: { query: "zzzz-no-such-thing" } });
+  assert.deepEqual(none.structuredContent, { total: 0, results: [] });
+});
+
+test("describe_endpoint (free): price, requirements, schemas and example of any endpoint, by catalog or tool name", async () => {
+  const result: any = await client.callTool({ name: "describe_endpoint", arguments: { name: "bet_odds" } });
+  const d = result.structuredContent;
+  assert.equal(d.name, "bet/odds");
+  assert.equal(d.tool, "bet_odds");
+  assert.equal(d.price, "$0.01");
+  assert.equal(d.accepts[0].amount, "10000");
+  assert.equal(d.input.type, "object");
+  assert.ok(d.example.input);
+  const quote: any = await client.callTool({ name: "describe_endpoint", arguments: { name: "/v1/bet/quote" } });
+  assert.equal(quote.structuredContent.name, "bet/quote");
+  assert.equal(quote.structuredContent.mcp, false);
+
+  const missing: any = await client.callTool({ name: "describe_endpoint", arguments: { name: "nope" } });
+  assert.equal(missing.isError, true);
+  assert.equal(text(missing).error.code, "not_found");
+  const bad: any = await client.callTool({ name: "search_catalog", arguments: { limit: 0 } });
+  assert.equal(bad.isError, true);
+  assert.equal(text(bad).error.details.issues[0].field, "limit");
+});
+
+test("an unpaid call answers the x402 v2 PaymentRequired as an error result, in structuredContent and text", async () => {
+  const result: any = await client.callTool({ name: "hash", arguments: { text: "abc" } });
+  assert.equal(result.isError, true);
+  const required = result.structuredContent;
+  assert.equal(required.x402Version, 2);
+  assert.equal(required.resource.url, "http://127.0.0.1:4021/v1/hash");
+  assert.equal(required.accepts[0].amount, "1000");
+  assert.equal(required.accepts[0].network, "eip155:84532");
+  assert.deepEqual(text(result), { "x402/error": { code: 402, message: required.error, data: required } });
+  // The same requirements as the HTTP route's 402.
+  const res = await service.request("/v1/hash?text=abc");
+  const header = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
+  assert.deepEqual(required, header);
+});
+
+test("bad input to a paid tool is refused free, with the field named, and no payment asked", async () => {
+  const result: any = await client.callTool({ name: "hash", arguments: { text: "abc", algo: "crc32" } });
+  assert.equal(result.isError, true);
+  assert.equal(result.structuredContent, undefined);
+  const body = text(result);
+  assert.equal(body.error.code, "invalid_input");
+  assert.equal(body.error.details.issues[0].field, "algo");
+});
+
+test("an unknown tool is a protocol error; GET /mcp is 405 (stateless, no server stream)", async () => {
+  await assert.rejects(client.callTool({ name: "no_such_tool", arguments: {} }), /Unknown tool no_such_tool/);
+  const res = await service.request("/mcp", { headers: { accept: "text/event-stream" } });
+  assert.equal(res.status, 405);
+  assert.equal(res.headers.get("allow"), "POST");
+});

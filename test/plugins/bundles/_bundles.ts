@@ -1,0 +1,59 @@
+import assert from "node:assert/strict";
+import { upstreams } from "../../../core/runtime/upstreams.ts";
+import { chainSlugs, rpcEnvName } from "../../../plugins/onchain/_chains.ts";
+import type { Outcome } from "../../../core/runtime/invoke.ts";
+import { loadFixture, serveFixtures, type AfterHost, type Fixture } from "../../helpers/fixtures.ts";
+import { startTestService, type TestServiceOptions } from "../../helpers/service.ts";
+
+// Where each family's recorded fixtures expect an upstream's base URL on the shared server (default /<name>).
+const BASES: Record<string, string> = {
+  goplus: "", "honeypot-is": "", "blockscout-ethereum": "", sourcify: "", "metamask-phishing": "",
+  "ofac-sdn": "/ofac", "eu-fsf": "/eu", "un-sc": "/un", "uk-sanctions": "/uk", "cisa-kev": "/feeds",
+};
+
+// No part may reach a public node: a chain not pointed at a test node answers from a closed port (connection refused).
+for (const slug of chainSlugs) process.env[rpcEnvName(slug)] ??= "http://127.0.0.1:9";
+
+/** `market/coingecko.global` is test/plugins/market/fixtures/coingecko.global.json, the file that family's tests use. */
+const family = (ref: string) => {
+  const [name, file] = ref.split("/");
+  return loadFixture(file, new URL(`../${name}/fixtures/`, import.meta.url));
+};
+
+/**
+ * The families the parts live in, their upstreams on one fixture server (each fixture answering as often as
+ * asked: several parts share upstreams). Returns the server and the service.
+ */
+export async function bundleService(t: AfterHost, fixtures: (string | Fixture)[], options: TestServiceOptions = {}) {
+  const loaded = await Promise.all(fixtures.map((f) => (typeof f === "string" ? family(f) : f)));
+  const api = await serveFixtures(t, loaded, { reuse: true });
+  const env = Object.fromEntries(Object.keys(upstreams).map((name) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, `${api.url}${BASES[name] ?? `/${name}`}`]));
+  const service = await startTestService({ plugins: ["bundles", "market", "onchain", "web", "compliance", "publicdata"], ...options, env: { ...env, ...options.env } });
+  return { api, service };
+}
+
+/** A fixture answering a failure, as often as asked (the client retries). */
+export const failing = (path: string, status: number, source: string, method = "GET"): Fixture => ({
+  source,
+  request: { method, path },
+  response: { status, body: "upstream error", headers: { "retry-after": "0" } },
+});
+
+/** The `data` of a successful bundle call. */
+export function dataOf(out: Outcome): any {
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  return (out.body as { data: unknown }).data;
+}
+
+/** Which parts answered and which failed, with their statuses: `{ price: 200, news: 503 }`. */
+export const statuses = (data: { parts: Record<string, { status: number }> }) =>
+  Object.fromEntries(Object.entries(data.parts).map(([name, p]) => [name, p.status]));
+
+/** Bad input answered before any payment or part: 400 naming the field, no payment requirements. */
+export async function expectFree400(res: Response, field: string) {
+  assert.equal(res.status, 400);
+  assert.equal(res.headers.get("payment-required"), null);
+  const body = await res.json();
+  assert.equal(body.error.code, "invalid_input");
+  assert.ok(body.error.details.issues.some((i: { field: string }) => i.field === field), JSON.stringify(body));
+}

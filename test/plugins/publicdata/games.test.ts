@@ -1,0 +1,39 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { serveFixtures } from "../../helpers/fixtures.ts";
+import { startTestService } from "../../helpers/service.ts";
+import { expectBadInput } from "./_pr-expect.ts";
+import games from "../../../plugins/publicdata/games.ts";
+
+const dir = new URL("./fixtures/", import.meta.url);
+const docs = "https://apidocs.cheapshark.com/";
+const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_CHEAPSHARK_URL: url } });
+
+test("games: titles with their cheapest price, deal link and Steam app", async (t) => {
+  const api = await serveFixtures(t, ["cheapshark.elden-ring"], { dir });
+  const out = await (await serviceFor(api.url)).call("games", games.example.input);
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  assert.deepEqual((out.body as any).data, games.example.output);
+});
+
+test("games: no match is an empty list, and exact is passed on", async (t) => {
+  const api = await serveFixtures(t, [{ source: `${docs} (List of Games: no match is [])`, request: { method: "GET", path: "/games?title=xqzzy&limit=10&exact=1" }, response: { status: 200, body: [] } }]);
+  assert.deepEqual(((await (await serviceFor(api.url)).call("games", { q: "xqzzy", exact: true })).body as any).data, { count: 0, games: [] });
+  assert.equal(api.calls.length, 1);
+});
+
+test("games: a failing API is a 502, not charged", async (t) => {
+  const api = await serveFixtures(t, [{ source: docs, request: { method: "GET", path: "/games?title=portal&limit=10&exact=0" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const out = await (await serviceFor(api.url)).call("games", { q: "portal" });
+  assert.equal(out.status, 502);
+  assert.equal(out.charged, undefined);
+});
+
+test("games: bad input is a free 400 and calls nothing", async (t) => {
+  const api = await serveFixtures(t, []);
+  const service = await serviceFor(api.url);
+  await expectBadInput(service, "/v1/games", "q");
+  await expectBadInput(service, "/v1/games?q=portal&limit=61", "limit");
+  await expectBadInput(service, "/v1/games?q=portal&exact=maybe", "exact");
+  assert.equal(api.calls.length, 0);
+});

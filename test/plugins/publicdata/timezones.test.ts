@@ -1,0 +1,42 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { startTestService } from "../../helpers/service.ts";
+import { expectBadInput } from "./_pr-expect.ts";
+
+const service = await startTestService({ plugins: ["publicdata"] });
+
+test("timezones: the zones of a country with their offsets at a given instant", async () => {
+  const out = await service.call("timezones", { country: "au", at: "2025-01-15T12:00:00Z" });
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  const data = (out.body as any).data;
+  assert.equal(data.count, data.zones.length);
+  const names = data.zones.map((z: any) => z.zone);
+  assert.ok(names.includes("Australia/Sydney") && names.includes("Australia/Perth"), names.join());
+  assert.deepEqual(names, [...names].sort());
+  const sydney = data.zones.find((z: any) => z.zone === "Australia/Sydney");
+  assert.deepEqual([sydney.utcOffset, sydney.dst], ["+11:00", true]);
+  assert.equal(data.zones.find((z: any) => z.zone === "Australia/Brisbane").dst, false);
+  assert.equal(data.dataset.zoneTable, "2025b");
+});
+
+test("timezones: a text filter matches names and descriptions", async () => {
+  const data = ((await service.call("timezones", { q: "kolkata" })).body as any).data;
+  assert.deepEqual(data.zones.map((z: any) => z.zone), ["Asia/Kolkata"]);
+  assert.equal(data.zones[0].utcOffset, "+05:30");
+});
+
+test("timezones: without filters every zone is listed", async () => {
+  const data = ((await service.call("timezones", {})).body as any).data;
+  assert.ok(data.count > 300, String(data.count));
+});
+
+test("timezones: a country with no zones gives an empty list", async () => {
+  const data = ((await service.call("timezones", { country: "XX" })).body as any).data;
+  assert.deepEqual([data.count, data.zones], [0, []]);
+});
+
+test("timezones: bad input is a free 400 naming the field", async () => {
+  await expectBadInput(service, "/v1/timezones?country=FRA", "country");
+  await expectBadInput(service, "/v1/timezones?at=2025-01-15", "at");
+  await expectBadInput(service, "/v1/timezones?q=a", "q");
+});

@@ -1,0 +1,89 @@
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { mkdir } from "node:fs/promises";
+import { serve } from "h3";
+import { chromium, type Browser } from "playwright-core";
+import { depositor, fixtureBody, sameChain, swapService } from "./_service.ts";
+import { widgetFixtures } from "./_widget-fixtures.ts";
+
+const shots = new URL("../../../test-results/swap/", import.meta.url);
+let browser: Browser | undefined;
+after(() => browser?.close());
+
+/** A test EIP-1193 wallet: answers the account and chain, records every transaction it is handed. */
+const testWallet = (account: string) => `
+  window.__sent = [];
+  window.ethereum = {
+    isTestWallet: true,
+    async request({ method, params }) {
+      if (method === "eth_requestAccounts" || method === "eth_accounts") return ["${account}"];
+      if (method === "eth_chainId") return "0x2105";
+      if (method === "eth_sendTransaction") { window.__sent.push(params[0]); return "0x" + "ab".repeat(32); }
+      throw Object.assign(new Error("unsupported " + method), { code: 4200 });
+    },
+  };`;
+
+test("swap widget: a visitor gets a quote, sees the race, and the wallet receives the winning transaction unchanged", async (t) => {
+  const { api, service } = await swapService(t, await widgetFixtures());
+  const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  t.after(() => server.close(true));
+  await mkdir(shots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.addInitScript(testWallet(depositor));
+  await page.goto(`${server.url!.replace(/\/$/, "")}/swap`);
+  assert.equal(await page.locator('header.site nav a[aria-current="page"]').textContent(), "Swap");
+
+  await page.selectOption("#fromChain", "8453");
+  await page.selectOption("#fromToken", sameChain.fromToken);
+  await page.selectOption("#toChain", "8453");
+  await page.selectOption("#toToken", sameChain.toToken);
+  await page.fill("#amount", "0.01");
+  await page.click("#connect");
+  await page.waitForSelector("#quote:not([disabled])");
+  await page.click("#quote");
+  await page.waitForSelector("#result:not([hidden])", { timeout: 10_000 });
+  await page.screenshot({ path: new URL("quote.png", shots).pathname, fullPage: true });
+
+  const rows = await page.$$eval("#race tbody tr", (trs) => trs.map((tr) => (tr as HTMLElement).dataset.source));
+  assert.deepEqual(rows, ["kyberswap", "relay"]);
+  assert.match((await page.textContent("#winner")) ?? "", /^kyberswap: 29\.97 USDC/);
+  assert.match((await page.textContent("#skipped")) ?? "", /lifi \(error\)/);
+  assert.match((await page.textContent("#fees")) ?? "", /Fee 0\.84% on about \$30/);
+
+  await page.click("#send");
+  await page.waitForFunction(() => (window as any).__sent.length === 1);
+  await page.screenshot({ path: new URL("sent.png", shots).pathname, fullPage: true });
+  const [sent] = await page.evaluate(() => (window as any).__sent);
+  const built = await fixtureBody("kyberswap.build-eth-usdc");
+  assert.deepEqual(sent, { from: depositor, to: built.data.routerAddress, data: built.data.data, value: "0x2386f26fc10000" });
+  assert.equal(BigInt(sent.value), BigInt(built.data.transactionValue));
+  assert.match((await page.textContent("#status")) ?? "", /^Sent: 0xabab/);
+  assert.deepEqual(errors, []);
+  assert.ok(api.calls.some((c) => c.path.startsWith("/kyberswap/base/api/v1/routes") && c.path.includes("feeAmount=84")));
+});
+
+test("swap widget quote: free, limited per visitor with Retry-After, and refuses swaps too small for the minimum fee", async (t) => {
+  const { api, service } = await swapService(t, await widgetFixtures(), { reuse: true });
+  process.env.SWAP_WIDGET_QUOTES_PER_HOUR = "2";
+  t.after(() => delete process.env.SWAP_WIDGET_QUOTES_PER_HOUR);
+  const query = new URLSearchParams(Object.entries(sameChain).map(([k, v]) => [k, String(v)]));
+  const small = new URLSearchParams(query);
+  small.set("amount", "1000000000000000");
+  const tooSmall = await service.request(`/swap/api/quote?${small}`);
+  assert.equal(tooSmall.status, 400);
+  assert.equal((await tooSmall.json()).error.details.issues[0].field, "amount");
+  const first = await service.request(`/swap/api/quote?${query}`);
+  assert.equal(first.status, 200);
+  assert.equal((await first.json()).data.humanFee.feeBps, 84);
+  const limited = await service.request(`/swap/api/quote?${query}`);
+  assert.equal(limited.status, 429);
+  assert.ok(Number(limited.headers.get("retry-after")) > 0);
+  assert.equal(api.calls.filter((c) => c.path.startsWith("/kyberswap/base/api/v1/routes")).length, 1);
+});
