@@ -19,6 +19,8 @@ const site = await startTarget({
 const service = await startTestService({ plugins: ["web"], egressLoopbackPort: site.port });
 after(() => site.close());
 const fixtures = new URL("./fixtures/", import.meta.url);
+const timed = new Set(["server response time", "HTML download time"]);
+const timingLoss = (factors: any[]) => factors.filter((f) => timed.has(f.name)).reduce((sum, f) => sum + f.maxPoints - f.points, 0);
 
 test("page-speed: times the page, reads compression and caching, counts resources and scores every factor", async () => {
   const out = await service.call("page-speed", { url: site.url("/fast") });
@@ -35,7 +37,9 @@ test("page-speed: times the page, reads compression and caching, counts resource
   assert.ok(data.timings.totalMs >= 0);
   assert.equal(data.factors.length, 7);
   assert.equal(data.score, data.factors.reduce((sum: number, f: any) => sum + f.points, 0));
-  assert.equal(data.score, 100);
+  // The two timing factors depend on how busy the machine is; every other factor is earned in full.
+  assert.deepEqual(data.factors.filter((f: any) => !timed.has(f.name) && f.points !== f.maxPoints), []);
+  assert.equal(data.score, 100 - timingLoss(data.factors));
   assert.equal(data.lighthouse, null);
   const heads = site.hits.filter((h) => h.method === "HEAD" && h.path === "/fast");
   assert.equal(heads.length, 1);
@@ -52,7 +56,7 @@ test("page-speed: an uncompressed, uncacheable page behind a redirect loses thos
   assert.equal(points.compression, 0);
   assert.equal(points["caching headers"], 0);
   assert.equal(points.redirects, 5);
-  assert.equal(data.score, 100 - 15 - 10 - 5);
+  assert.equal(data.score, 100 - 15 - 10 - 5 - timingLoss(data.factors));
 });
 
 test("page-speed: lighthouse=true adds PageSpeed Insights scores, with the configured key", async (t) => {
