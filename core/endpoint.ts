@@ -33,6 +33,8 @@ export interface Store {
   claim(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
   /** Adds `by` and returns the new value; the TTL is set when the key is created. */
   increment(key: string, by?: number, ttlMs?: number): Promise<number>;
+  /** Subtracts `amount` only when the number held covers it, atomically; the new value, or undefined (absent or short). */
+  take(key: string, amount: number): Promise<number | undefined>;
   /** Adds `by` to a member's score in a sorted set and returns the new score. */
   rank(set: string, member: string, by: number): Promise<number>;
   /** Highest scores first. */

@@ -30,10 +30,13 @@ try {
     console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);
     console.log(`Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  npm run pay -- /v1/hash?text=hi\n`);
   }
+  // Draining starts at once (new calls get a 503, /ready says so); the listener stops accepting; running
+  // calls and job ticks finish; then the store and the devnet close. A second signal stops at once.
   const shutdown = async (signal: string) => {
-    service.runtime.log.info({ signal }, "shutting down");
-    await server.close();
-    await service.close();
+    service.runtime.log.info({ signal, running: service.runtime.inflight.size }, "shutting down");
+    process.once(signal, () => process.exit(1));
+    setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
+    await Promise.all([service.close(), server.close()]);
     process.exit(0);
   };
   process.once("SIGINT", shutdown);

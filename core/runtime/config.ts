@@ -14,6 +14,7 @@ const EnvSchema = v.object({
   STORE_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"))),
   RATE_LIMIT_PER_MINUTE: v.optional(Count, "600"),
   HANDLER_TIMEOUT_MS: v.optional(Count, "25000"),
+  SHUTDOWN_TIMEOUT_MS: v.optional(Count, "30000"),
   MAX_BODY_BYTES: v.optional(Count, "1048576"),
   JOBS: v.optional(v.picklist(["on", "off"]), "on"),
   UPSTREAM_TIMEOUT_MS: v.optional(Count, "10000"),
@@ -54,6 +55,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     storeUrl: e.STORE_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
+    /** How long a shutdown waits for running calls before it stops anyway. */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     jobs: e.JOBS === "on",
     upstream: { timeoutMs: e.UPSTREAM_TIMEOUT_MS, maxBytes: e.UPSTREAM_MAX_BYTES, userAgent: e.UPSTREAM_USER_AGENT, overrides: upstreamOverrides(env) },

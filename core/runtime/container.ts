@@ -6,6 +6,7 @@ import type { Config } from "./config.ts";
 import { createMemoryStore } from "./store.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
+import { createInflight, type Inflight } from "./inflight.ts";
 import type { createUpstreams } from "./upstream.ts";
 import type { Egress } from "./egress.ts";
 import type { PaymentGate } from "../x402/gate.ts";
@@ -24,6 +25,7 @@ export const kDisabled = Symbol("disabled");
 export const kClock = Symbol("clock");
 export const kPages = Symbol("pages");
 export const kMetrics = Symbol("metrics");
+export const kInflight = Symbol("inflight");
 
 /** What the call path needs, resolved once from the container. */
 export interface Runtime {
@@ -42,6 +44,8 @@ export interface Runtime {
   /** The service clock: handlers and jobs read time here, so tests can move it. */
   now: () => Date;
   metrics: Metrics;
+  /** The calls running now (graceful shutdown waits for them). */
+  inflight: Inflight;
 }
 
 export interface RuntimeParts {
@@ -69,6 +73,7 @@ export function createContainer(parts: RuntimeParts): DependencyContainer {
   c.register(kPages, { useValue: { pages: parts.pages ?? [], assets: parts.assets ?? [] } });
   c.register(kClock, { useValue: parts.now ?? (() => new Date()) });
   c.register(kMetrics, { useFactory: instanceCachingFactory(() => createMetrics()) });
+  c.register(kInflight, { useFactory: instanceCachingFactory(() => createInflight()) });
   c.register(kLogger, { useFactory: instanceCachingFactory(() => parts.log ?? pino({ level: config.logLevel })) });
   c.register(kStore, { useFactory: instanceCachingFactory(() => parts.store ?? createMemoryStore()) });
   c.register(kLimiter, {
@@ -93,5 +98,6 @@ export function resolveRuntime(c: DependencyContainer): Runtime {
     pages: c.resolve(kPages),
     now: c.resolve(kClock),
     metrics: c.resolve(kMetrics),
+    inflight: c.resolve(kInflight),
   };
 }

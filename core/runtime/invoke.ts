@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { Endpoint, EndpointContext } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
-import { ServiceError, toErrorBody, toServiceError } from "./errors.ts";
+import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { parseInput } from "./schema.ts";
 
 /** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
@@ -43,7 +43,15 @@ export interface Outcome {
  * The one call path (design section 3): rate limit, validate (free), then the payment gate around the
  * handler. HTTP, batch, bundles and MCP all come through here and turn the outcome into their own reply.
  */
-export async function invoke(rt: Runtime, call: Call): Promise<Outcome> {
+export function invoke(rt: Runtime, call: Call): Promise<Outcome> {
+  // A part of a call already running goes on during a shutdown; a new call is sent elsewhere.
+  if (rt.inflight.draining && !call.prepaid) {
+    return Promise.resolve(failure(rt, call, unavailable("This instance is shutting down; retry the call", 1)));
+  }
+  return rt.inflight.track(() => measured(rt, call));
+}
+
+async function measured(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
   const outcome = await settle(rt, call);
   if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);

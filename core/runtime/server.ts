@@ -7,6 +7,8 @@ import { loadPlugins } from "./load.ts";
 import { createApp } from "./app.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import { createMemoryStore } from "./store.ts";
+import { createRedisStore } from "./redis-store.ts";
+import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import { createUpstreams } from "./upstream.ts";
 import { createEgress } from "./egress.ts";
 import { upstreams as upstreamTable } from "./upstreams.ts";
@@ -15,8 +17,9 @@ import type { PaymentGate } from "../x402/gate.ts";
 export interface ServiceParts {
   config: Config;
   /** Builds the payment gate on the service's store (the devnet, a facilitator, or a test gate). */
-  payments: (store: Store, log: Logger) => Promise<{ gate: PaymentGate; upstreamUrls?: Record<string, string>; stop?(): Promise<void> }>;
+  payments: (store: Store, log: Logger) => Promise<{ gate: PaymentGate; upstreamUrls?: Record<string, string>; probes?: Record<string, Probe>; stop?(): Promise<void> }>;
   log?: Logger;
+  /** A store the caller owns (and closes); otherwise Redis when STORE_URL is set, else memory. */
   store?: Store;
   /** Plugins given directly instead of loaded from plugins/ (tests use probe endpoints this way). */
   plugins?: Plugin[];
@@ -30,6 +33,7 @@ export interface Service {
   app: H3;
   runtime: Runtime;
   jobs: Jobs;
+  /** Graceful shutdown: refuses new calls, lets running ones finish (up to SHUTDOWN_TIMEOUT_MS), stops the jobs at their next safe point, then closes the store it opened. */
   close(): Promise<void>;
 }
 
@@ -37,7 +41,8 @@ export interface Service {
 export async function createService(parts: ServiceParts): Promise<Service> {
   const { config } = parts;
   const log = parts.log ?? pino({ level: config.logLevel });
-  const store = parts.store ?? createMemoryStore();
+  const owned = parts.store ? undefined : config.storeUrl ? await createRedisStore(config.storeUrl, log) : undefined;
+  const store = parts.store ?? owned ?? createMemoryStore();
   const payments = await parts.payments(store, log);
   const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, overrides: withDefaults(config.upstream.overrides, payments.upstreamUrls), retries: 2, log });
   const loaded = await loadPlugins({
@@ -66,13 +71,16 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   const jobs = createJobs(runtime, loaded.jobs);
   if (config.jobs) jobs.start();
   log.info({ families: loaded.families, endpoints: loaded.endpoints.length, disabled: loaded.disabled, jobs: loaded.jobs.length }, "plugins loaded");
+  const readiness = createReadiness({ probes: { store: storeProbe(store), ...payments.probes }, draining: () => runtime.inflight.draining });
   return {
-    app: createApp(runtime),
+    app: createApp(runtime, { mount: (app) => mountReadiness(app, readiness) }),
     runtime,
     jobs,
     async close() {
-      await jobs.stop();
+      const [unfinished] = await Promise.all([runtime.inflight.drain(config.shutdownTimeoutMs), jobs.stop()]);
+      if (unfinished) log.warn({ unfinished }, "shutdown: calls still running after SHUTDOWN_TIMEOUT_MS");
       await payments.stop?.();
+      await owned?.close();
       container.dispose?.();
     },
   };

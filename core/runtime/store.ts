@@ -47,6 +47,12 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
       else put(key, next, ttlMs);
       return next;
     },
+    async take(key, amount) {
+      const entry = live(key);
+      if (typeof entry?.value !== "number" || entry.value < amount) return undefined;
+      entry.value -= amount;
+      return entry.value;
+    },
     async rank(set, member, by) {
       const scores = sets.get(set) ?? sets.set(set, new Map()).get(set)!;
       const score = (scores.get(member) ?? 0) + by;

@@ -33,11 +33,7 @@ export function createCredits(store: Store): Credits {
       return value === undefined ? undefined : BigInt(value);
     },
     async spend(code, amount) {
-      if (!isCreditCode(code) || (await store.get(key(code))) === undefined) return false;
-      const after = await store.increment(key(code), -Number(amount));
-      if (after >= 0) return true;
-      await store.increment(key(code), Number(amount));
-      return false;
+      return isCreditCode(code) && (await store.take(key(code), Number(amount))) !== undefined;
     },
   };
 }

@@ -10,12 +10,16 @@ import { createPaidGate } from "./paid-gate.ts";
 import { createReconciler } from "./reconcile.ts";
 import type { PaymentOption } from "./requirements.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
+import { chainProbe, facilitatorProbe } from "./probes.ts";
+import type { Probe } from "../runtime/readiness.ts";
 
 export interface Payments {
   gate: PaymentGate;
   devnet?: Devnet;
   /** Upstream base URLs the payment setup decides: the payment network's RPC. */
   upstreamUrls: Record<string, string>;
+  /** Readiness checks of what settling needs: the chain's RPC, a remote facilitator. */
+  probes: Record<string, Probe>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +83,10 @@ export async function createPayments(config: Config, store: Store, log: Logger):
     gate,
     devnet,
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
+    probes: {
+      ...(rpcUrl ? { "payment-chain": chainProbe(rpcUrl) } : {}),
+      ...(p.facilitator === "remote" && p.facilitatorUrl ? { facilitator: facilitatorProbe(p.facilitatorUrl, p.facilitatorAuth) } : {}),
+    },
     async stop() {
       reconciler?.stop();
       await devnet?.stop();

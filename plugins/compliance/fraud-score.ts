@@ -43,7 +43,7 @@ export default defineEndpoint({
         { name: "email-domain-no-mail", weight: 30, value: "MX mail.mailinator.com", triggered: false, points: 0, source: "DNS MX lookup", explanation: "A domain that accepts no mail cannot receive a confirmation: the address is not used." },
         { name: "email-typo-domain", weight: 15, value: "no", triggered: false, points: 0, source: "edit distance to common providers", explanation: "A near-miss of a big provider is a typo or a look-alike domain." },
         { name: "role-account", weight: 5, value: "false", triggered: false, points: 0, source: "list of role mailbox names", explanation: "Role addresses (admin@, info@) belong to no one person." },
-        { name: "young-domain", weight: 30, value: "mailinator.com registered 2002-11-22 (8765 days ago)", triggered: false, points: 0, source: "registry RDAP record (IANA bootstrap): https://rdap.verisign.com/com/v1/", explanation: "Domains registered less than 90 days ago are typical of fraud and phishing." },
+        { name: "young-domain", weight: 30, value: "mailinator.com registered 2003-04-29 (8606 days ago)", triggered: false, points: 0, source: "registry RDAP record (IANA bootstrap): https://rdap.verisign.com/com/v1/", explanation: "Domains registered less than 90 days ago are typical of fraud and phishing." },
         { name: "ip-not-public", weight: 30, value: "public", triggered: false, points: 0, source: "ipaddr.js special-purpose ranges (RFC 6890)", explanation: "A private or reserved address cannot be a client's real address on the internet." },
         { name: "tor-exit", weight: 50, value: "true", triggered: true, points: 50, source: "Tor Project bulk exit list (1794 exits)", explanation: "Tor exits hide the client's real address." },
       ],

@@ -18,6 +18,7 @@ import liquidationLevels from "./liquidation-levels.ts";
 import macro from "./macro.ts";
 import marketGlobal from "./market-global.ts";
 import newPairs from "./new-pairs.ts";
+import news from "./news.ts";
 import nftFloor from "./nft-floor.ts";
 import openInterest from "./open-interest.ts";
 import options from "./options.ts";
@@ -27,6 +28,9 @@ import secMetrics from "./sec-metrics.ts";
 import stablecoinFlows from "./stablecoin-flows.ts";
 import stock from "./stock.ts";
 import stockHistory from "./stock-history.ts";
+import stockToken from "./stock-token.ts";
+import stockTokens from "./stock-tokens.ts";
+import stockTokensHot from "./stock-tokens-hot.ts";
 import topMovers from "./top-movers.ts";
 import trendingCrypto from "./trending-crypto.ts";
 import tvl from "./tvl.ts";
@@ -55,6 +59,7 @@ export default definePlugin({
     macro,
     marketGlobal,
     newPairs,
+    news,
     nftFloor,
     openInterest,
     options,
@@ -64,6 +69,9 @@ export default definePlugin({
     stablecoinFlows,
     stock,
     stockHistory,
+    stockToken,
+    stockTokens,
+    stockTokensHot,
     topMovers,
     trendingCrypto,
     tvl,

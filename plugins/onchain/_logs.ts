@@ -3,7 +3,8 @@ import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { NODE } from "./_node.ts";
 
 export interface LogQuery {
-  address?: Address;
+  /** One contract or several (eth_getLogs accepts a list). */
+  address?: Address | Address[];
   topics: (Hex | Hex[] | null)[];
   fromBlock: bigint;
   toBlock: bigint;

@@ -12,6 +12,7 @@ import eventLogs from "./event-logs.ts";
 import gas from "./gas.ts";
 import gasHistory from "./gas-history.ts";
 import honeypotCheck from "./honeypot-check.ts";
+import lpPositions from "./lp-positions.ts";
 import nftSecurity from "./nft-security.ts";
 import phishingCheck from "./phishing-check.ts";
 import proxyDetect from "./proxy-detect.ts";
@@ -24,6 +25,7 @@ import tokenSecurity from "./token-security.ts";
 import tx from "./tx.ts";
 import wallet from "./wallet.ts";
 import walletAge from "./wallet-age.ts";
+import whales from "./whales.ts";
 
 export default definePlugin({
   family: "onchain",
@@ -41,6 +43,7 @@ export default definePlugin({
     gas,
     gasHistory,
     honeypotCheck,
+    lpPositions,
     nftSecurity,
     phishingCheck,
     proxyDetect,
@@ -53,5 +56,6 @@ export default definePlugin({
     tx,
     wallet,
     walletAge,
+    whales,
   ],
 });

@@ -9,6 +9,7 @@ import dialCode from "./dial-code.ts";
 import dictionary from "./dictionary.ts";
 import earthquakes from "./earthquakes.ts";
 import elevation from "./elevation.ts";
+import evChargers from "./ev-chargers.ts";
 import games from "./games.ts";
 import geocode from "./geocode.ts";
 import holidays from "./holidays.ts";
@@ -24,6 +25,7 @@ import tides from "./tides.ts";
 import timezone from "./timezone.ts";
 import timezones from "./timezones.ts";
 import tv from "./tv.ts";
+import water from "./water.ts";
 import weather from "./weather.ts";
 import weatherHistory from "./weather-history.ts";
 import weatherHistoryCity from "./weather-history-city.ts";
@@ -43,6 +45,7 @@ export const placesAndReference: EndpointDef<any, any>[] = [
   dictionary,
   earthquakes,
   elevation,
+  evChargers,
   games,
   geocode,
   holidays,
@@ -58,6 +61,7 @@ export const placesAndReference: EndpointDef<any, any>[] = [
   timezone,
   timezones,
   tv,
+  water,
   weather,
   weatherHistory,
   weatherHistoryCity,

@@ -14,7 +14,11 @@ function filter() {
     row.hidden = !hit;
     if (hit) shown++;
   }
-  for (const section of document.querySelectorAll("section.family")) section.hidden = !section.querySelector("tbody tr:not([hidden])");
+  for (const section of document.querySelectorAll("section.family")) {
+    const visible = section.querySelectorAll("tbody tr:not([hidden])").length;
+    section.hidden = visible === 0;
+    section.querySelector(".count").textContent = String(visible);
+  }
   $("shown").textContent = `${shown} of ${rows.length} endpoints`;
   $("none").hidden = shown > 0;
   const query = new URLSearchParams();

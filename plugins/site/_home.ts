@@ -6,8 +6,8 @@ import { isFree } from "../../core/runtime/invoke.ts";
 const listed = (endpoints: readonly Endpoint[]) =>
   endpoints.filter((e) => e.family !== "site").sort((a, b) => a.family.localeCompare(b.family) || a.name.localeCompare(b.name));
 
-/** Swagger UI's deep link to an operation: `#/<tag>/<operationId>`. */
-const docsLink = (e: Endpoint) => `/docs#/${encodeURIComponent(e.family)}/${encodeURIComponent(e.name)}`;
+/** Swagger UI's deep link to an operation, `#/<tag>/<operationId>`; it splits on "/", so `bet/odds` links to its tag. */
+const docsLink = (e: Endpoint) => `/docs#/${encodeURIComponent(e.family)}${e.name.includes("/") ? "" : `/${encodeURIComponent(e.name)}`}`;
 
 function row(e: Endpoint): string {
   const searchable = [e.name, e.family, e.path, e.summary, e.description ?? ""].join(" ").toLowerCase();
@@ -50,11 +50,13 @@ function renderHome({ endpoints }: PageContext): string {
   const shown = listed(endpoints);
   const families = [...new Set(shown.map((e) => e.family))];
   const devnet = endpoints.some((e) => e.name === "site/devnet-pay");
+  const has = (family: string) => endpoints.some((e) => e.family === family);
+  const human = [has("arcade") && `play the <a href="/arcade">arcade</a> free`, has("swap") && `swap with the <a href="/swap">swap widget</a>`, `<a href="/reviews">review the service</a>`].filter(Boolean);
   const options = families.map((f) => `<option value="${escapeHtml(f)}">${escapeHtml(f)}</option>`).join("");
   return `<h1>Catalog</h1>
 <p class="lead">${shown.length} endpoints in ${families.length} families for AI agents, each paid per call in USDC over x402: no account, no key.
 Call a route, answer its <code>402</code> with a signed payment, get the data. Bad input is refused for free before any payment, and failures are never charged.
-People play the <a href="/arcade">arcade</a> free, swap with the <a href="/swap">swap widget</a>, and can <a href="/reviews">review the service</a>.</p>
+People can ${human.join(", ").replace(/, ([^,]*)$/, " and $1")}.</p>
 ${devnet ? `<p class="card devnet">This server runs on its own devnet: "Try it" can pay with the dev payer's test USDC.</p>` : ""}
 <form id="filters" role="search" class="filters">
 <label>Search <input type="search" id="search" name="q" placeholder="name, route or words from the summary" autocomplete="off"></label>

@@ -30,4 +30,13 @@ export const reference = {
     terms: "NOAA CO-OPS data and metadata APIs (tides and currents), US government public domain; keyless; US coasts and territories only; high/low predictions up to 1 year per request",
   },
   cheapshark: { url: "https://www.cheapshark.com/api/1.0", terms: "CheapShark API (PC game store prices, USD): keyless, fair use with rate limiting by IP; link deals through its redirect URL and credit CheapShark" },
+  "usgs-water": {
+    url: "https://waterservices.usgs.gov",
+    terms: "USGS Water Services (NWIS instantaneous values), US public domain; keyless, no published limit (be polite, cache 15 min); recent data are provisional; USGS is moving these services to api.waterdata.usgs.gov (OGC API)",
+  },
+  "open-charge-map": {
+    url: "https://api.openchargemap.io",
+    terms: "Open Charge Map: contributor data CC BY-SA 4.0, imported data under each provider's licence; attribute Open Charge Map; free API key required; at most 250 results per call, no crawling",
+    key: { env: "UPSTREAM_OPEN_CHARGE_MAP_KEY", header: "X-API-Key" },
+  },
 } satisfies UpstreamTable;

@@ -10,7 +10,7 @@ const NOW = new Date("2026-11-21T06:00:00Z");
 
 /** The service with the sanctions lists indexed (the compliance job, as in production). */
 async function indexed(t: { after(fn: () => unknown): void }, fixtures: Parameters<typeof bundleService>[1]) {
-  const { api, service } = await bundleService(t, [...LISTS, ...fixtures], { now: () => NOW });
+  const { api, service } = await bundleService(t, [...LISTS, ...fixtures], { now: () => NOW, plugins: ["bundles", "compliance", "onchain", "publicdata"] });
   assert.equal(await service.jobs.run("compliance-sanctions-lists"), true);
   return { api, service };
 }
@@ -59,7 +59,7 @@ test("compliance-scan: a listed name and its listed address are a block; GLEIF a
 });
 
 test("compliance-scan: nothing to screen is a 400, not charged; a malformed address a free 400", async (t) => {
-  const { api, service } = await bundleService(t, []);
+  const { api, service } = await bundleService(t, [], { plugins: ["bundles", "compliance", "onchain"] });
   const out = await service.call("compliance-scan", { chain: "base" });
   assert.equal(out.status, 400);
   assert.equal(out.charged, undefined);

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bundleService, dataOf, expectFree400, failing, statuses } from "./_bundles.ts";
 
+/** The families the parts live in: loading only these keeps the file fast. */
+const ONLY = { plugins: ["bundles", "market"] };
 const NOW = Date.parse("2025-01-15T12:00:00.000Z");
 const FUNDING = ["binance.premium-index-all", "binance.funding-info", "bybit.tickers-linear", "okx.funding-rate-btc", "okx.funding-rate-eth", "okx.funding-rate-sol", "hyperliquid.meta-and-asset-ctxs"];
 const OPEN_INTEREST = ["binance.open-interest-btc", "binance.premium-index-btc", "bybit.tickers-btc", "okx.open-interest-btc"];
@@ -13,7 +15,7 @@ const PACK = market(["coingecko.simple-price-bitcoin", ...FUNDING, ...OPEN_INTER
 const FNG_DOWN = failing("/alternative-me/fng/?limit=1&format=json", 500, "https://alternative.me/crypto/fear-and-greed-index/");
 
 test("market-pulse: every part on fixtures, summarized", async (t) => {
-  const { service } = await bundleService(t, PULSE);
+  const { service } = await bundleService(t, PULSE, ONLY);
   const data = dataOf(await service.call("market-pulse", { symbol: "BTCUSDT" }));
   assert.deepEqual(statuses(data), { price: 200, funding: 200, openInterest: 200, fearGreed: 200, global: 200, movers: 200, bitcoin: 200 });
   assert.deepEqual(data.failed, []);
@@ -27,7 +29,7 @@ test("market-pulse: every part on fixtures, summarized", async (t) => {
 });
 
 test("market-pulse: fear & greed down is a 502 in place, the rest answers", async (t) => {
-  const { service } = await bundleService(t, [...PULSE.filter((f) => !f.includes("fng")), FNG_DOWN]);
+  const { service } = await bundleService(t, [...PULSE.filter((f) => !f.includes("fng")), FNG_DOWN], ONLY);
   const out = await service.call("market-pulse", {});
   const data = dataOf(out);
   assert.equal(data.parts.fearGreed.status, 502);
@@ -41,7 +43,7 @@ test("market-pulse: fear & greed down is a 502 in place, the rest answers", asyn
 
 test("market-pulse: an asset with no known coin id skips the price and, not BTC, the network stats", async (t) => {
   const { service } = await bundleService(t, market([...FUNDING, "alternative-me.fng-1", "coingecko.global", "coingecko.coins-markets",
-    "binance.invalid-symbol", "binance.invalid-symbol-premium", "bybit.tickers-unknown", "okx.open-interest-unknown"]));
+    "binance.invalid-symbol", "binance.invalid-symbol-premium", "bybit.tickers-unknown", "okx.open-interest-unknown"]), ONLY);
   const data = dataOf(await service.call("market-pulse", { symbol: "NOPE" }));
   assert.deepEqual(data.skipped.map((s: any) => s.part), ["price", "bitcoin"]);
   assert.match(data.skipped[0].reason, /pass coin/);
@@ -51,7 +53,7 @@ test("market-pulse: an asset with no known coin id skips the price and, not BTC,
 });
 
 test("market-pulse: a bad symbol is a free 400 and no part runs", async (t) => {
-  const { service, api } = await bundleService(t, []);
+  const { service, api } = await bundleService(t, [], ONLY);
   await expectFree400(await service.request("/v1/market-pulse?symbol=BTC%20USD"), "symbol");
   await expectFree400(await service.request("/v1/trader-pack?symbol=%24%24"), "symbol");
   await expectFree400(await service.request("/v1/trader-dashboard?fundingDays=400"), "fundingDays");
@@ -60,7 +62,7 @@ test("market-pulse: a bad symbol is a free 400 and no part runs", async (t) => {
 
 test("trader-pack: options for BTC, liquidation bands; news not in this deployment is a 503 in place", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await bundleService(t, PACK);
+  const { service } = await bundleService(t, PACK, ONLY);
   const data = dataOf(await service.call("trader-pack", { symbol: "BTC" }));
   assert.deepEqual(statuses(data), { price: 200, funding: 200, openInterest: 200, liquidations: 200, options: 200, fearGreed: 200, news: 503 });
   assert.equal(data.parts.news.error.code, "part_unavailable");
@@ -77,7 +79,7 @@ test("trader-pack: Deribit down leaves options failed in place; ETH-less symbols
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await bundleService(t, [...PACK.filter((f) => !f.includes("deribit")),
     failing("/deribit/public/get_book_summary_by_currency?currency=BTC&kind=option", 500, "https://docs.deribit.com/"),
-    "market/deribit.index-price-btc", "market/deribit.dvol-btc"]);
+    "market/deribit.index-price-btc", "market/deribit.dvol-btc"], ONLY);
   const data = dataOf(await service.call("trader-pack", {}));
   assert.equal(data.parts.options.status, 502);
   assert.equal(data.summary.dvol, null);
@@ -87,7 +89,7 @@ test("trader-pack: Deribit down leaves options failed in place; ETH-less symbols
 test("trader-dashboard: the trader pack nested, with breadth, predictions, stablecoins, funding history and TVL", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await bundleService(t, [...PACK, ...market(["coingecko.global", "coingecko.coins-markets", "polymarket.markets", "defillama.stablecoins", "defillama.chains",
-    "binance.funding-rate-btc-2d", "bybit.funding-history-btc-2d", "okx.funding-history-btc", "hyperliquid.funding-history-btc-2d"])]);
+    "binance.funding-rate-btc-2d", "bybit.funding-history-btc-2d", "okx.funding-history-btc", "hyperliquid.funding-history-btc-2d"])], ONLY);
   const data = dataOf(await service.call("trader-dashboard", { symbol: "BTC", fundingDays: 2 }));
   assert.deepEqual(statuses(data), { pack: 200, global: 200, movers: 200, predictions: 200, stablecoins: 200, fundingHistory: 200, tvl: 200, news: 503 });
   assert.equal(data.summary.pack.dvol, 54.21);

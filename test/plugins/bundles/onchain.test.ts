@@ -4,13 +4,14 @@ import type { Fixture } from "../../helpers/fixtures.ts";
 import { startScene } from "../onchain/_devnet.ts";
 import { bundleService, dataOf, expectFree400, failing, statuses } from "./_bundles.ts";
 
+const ONLY = { plugins: ["bundles", "market", "onchain"] };
 const PEPE = "0x6982508145454Ce325dDbE47a25d4ec3d2311933";
 const TOKEN = ["goplus.token-security-pepe", "honeypot-is.pepe", "blockscout.token-pepe", "blockscout.token-holders-pepe"].map((n) => `onchain/${n}`);
 // base and base-sepolia on anvil; ethereum stays on the closed port _bundles.ts sets, a node that is down.
 const scene = await startScene(["base", "base-sepolia"]);
 
 test("defi-scan: GoPlus, the honeypot simulation, holders, rug score and chain TVL; the node-backed parts fail in place", async (t) => {
-  const { service } = await bundleService(t, [...TOKEN, "market/defillama.chains"]);
+  const { service } = await bundleService(t, [...TOKEN, "market/defillama.chains", "market/defillama.historical-ethereum"], ONLY);
   const data = dataOf(await service.call("defi-scan", { address: PEPE }));
   assert.deepEqual(statuses(data), { contract: 502, tokenSecurity: 200, honeypot: 200, holders: 200, rugCheck: 200, proxy: 502, tvl: 200 });
   assert.deepEqual(data.skipped, [{ part: "dapp", reason: "pass url (the project's site) for the dApp check" }]);
@@ -24,7 +25,7 @@ test("defi-scan: GoPlus, the honeypot simulation, holders, rug score and chain T
 
 test("defi-scan: GoPlus down fails token-security and rug-check in place; the honeypot and holders still answer", async (t) => {
   const goplusDown = failing(`/v1/token_security/1?contract_addresses=${PEPE.toLowerCase()}`, 500, "https://docs.gopluslabs.io/reference/api-overview");
-  const { service } = await bundleService(t, [goplusDown, ...TOKEN.slice(1), "market/defillama.chains"]);
+  const { service } = await bundleService(t, [goplusDown, ...TOKEN.slice(1), "market/defillama.chains", "market/defillama.historical-ethereum"], ONLY);
   const data = dataOf(await service.call("defi-scan", { address: PEPE, chain: "ethereum" }));
   assert.equal(data.parts.tokenSecurity.ok, false);
   assert.equal(data.parts.rugCheck.ok, false);
@@ -35,7 +36,7 @@ test("defi-scan: GoPlus down fails token-security and rug-check in place; the ho
 });
 
 test("defi-scan and onchain-portfolio: bad input is a free 400", async (t) => {
-  const { api, service } = await bundleService(t, []);
+  const { api, service } = await bundleService(t, [], ONLY);
   await expectFree400(await service.request("/v1/defi-scan?address=0x12"), "address");
   await expectFree400(await service.request(`/v1/defi-scan?address=${PEPE}&chain=solana`), "chain");
   await expectFree400(await service.request(`/v1/onchain-portfolio?address=${PEPE}&chains=base,solana`), "chains");
@@ -51,13 +52,13 @@ test("onchain-portfolio: wallets and approvals per chain, totals and allocation;
       [`base:${scene.usdc}`]: { decimals: 6, price: 1, symbol: "USDC", timestamp: 1736900000, confidence: 0.99 },
     } } },
   };
-  const { service } = await bundleService(t, [prices]);
+  const { service } = await bundleService(t, [prices], ONLY);
   const data = dataOf(await service.call("onchain-portfolio", { address: scene.alice, chains: "base,base-sepolia,ethereum" }));
   assert.deepEqual(statuses(data), { "wallet-base": 200, "approvals-base": 200, "wallet-base-sepolia": 200, "approvals-base-sepolia": 200, "wallet-ethereum": 502, "approvals-ethereum": 502 });
   const base = data.parts["wallet-base"].data;
   assert.equal(data.summary.totalUsd, base.totalUsd);
   assert.deepEqual(data.summary.chains.map((c: any) => [c.chain, c.sharePercent]), [["base", 100], ["base-sepolia", 0]]);
-  assert.deepEqual(data.summary.topHoldings.map((h: any) => h.symbol), ["USDC", "ETH"]);
+  assert.deepEqual(data.summary.topHoldings.map((h: any) => h.symbol), ["ETH", "USDC"]);
   const unlimited = ["base", "base-sepolia"].reduce((n, c) => n + data.parts[`approvals-${c}`].data.approvals.filter((a: any) => a.unlimited).length, 0);
   assert.ok(unlimited > 0);
   assert.equal(data.summary.unlimitedApprovals, unlimited);

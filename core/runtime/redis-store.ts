@@ -1,0 +1,109 @@
+import Keyv from "keyv";
+import KeyvRedis, { createClient } from "@keyv/redis";
+import type { Logger } from "pino";
+import type { Store } from "../endpoint.ts";
+
+export type RedisStore = Store & {
+  /** Answers when Redis does; throws when it is unreachable (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+// Each script runs inside Redis as one command, so no other client sees a state half-way through.
+const incrementScript = `
+local existed = redis.call('EXISTS', KEYS[1])
+local value = redis.call('INCRBYFLOAT', KEYS[1], ARGV[1])
+if existed == 0 and tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return value`;
+
+const takeScript = `
+local held = tonumber(redis.call('GET', KEYS[1]) or '')
+if held == nil or held < tonumber(ARGV[1]) then return false end
+return redis.call('INCRBYFLOAT', KEYS[1], '-' .. ARGV[1])`;
+
+// The members scoring at least the count-th score: ties at the cut are then ordered like the memory store.
+const topScript = `
+local cut = redis.call('ZREVRANGE', KEYS[1], ARGV[1] - 1, ARGV[1] - 1, 'WITHSCORES')
+if #cut == 0 then return redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES') end
+return redis.call('ZRANGEBYSCORE', KEYS[1], cut[2], '+inf', 'WITHSCORES')`;
+
+/**
+ * The shared store on Redis (`STORE_URL`): keyv with @keyv/redis for get/set/delete with a TTL, the atomic
+ * operations as single Redis commands or Lua scripts. Values are stored as plain JSON (without keyv's
+ * envelope), so a counter written by INCRBYFLOAT reads back through keyv as a number.
+ * Commands fail at once while Redis is unreachable rather than queueing, and the client reconnects.
+ */
+export async function createRedisStore(url: string, log: Logger): Promise<RedisStore> {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
+  });
+  let lastError = "";
+  client.on("error", (err: Error) => {
+    // A down Redis reports every reconnect attempt: log each distinct failure once.
+    if (err.message !== lastError) log.error({ err }, "redis error");
+    lastError = err.message;
+  });
+  client.on("ready", () => {
+    if (lastError) log.info("redis connection restored");
+    lastError = "";
+  });
+  await client.connect();
+  const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true });
+  const keyv = new Keyv({
+    store: adapter,
+    namespace: undefined,
+    useKeyPrefix: false,
+    throwOnErrors: true,
+    serialize: (data) => JSON.stringify(data.value) ?? "null",
+    deserialize: (text) => ({ value: JSON.parse(text) }),
+  });
+  keyv.on("error", () => {}); // thrown to the caller as well (throwOnErrors); the client's listener logs it
+
+  const script = (source: string, keys: string[], args: (string | number)[]) =>
+    client.eval(source, { keys, arguments: args.map(String) });
+
+  return {
+    get: async <T>(key: string) => (await keyv.get(key)) as T | undefined,
+    async set(key, value, ttlMs) {
+      await keyv.set(key, value, ttlMs || undefined);
+    },
+    delete: (key) => keyv.delete(key),
+    async claim(key, value, ttlMs) {
+      const text = JSON.stringify(value) ?? "null";
+      const reply = await client.set(key, text, ttlMs ? { condition: "NX", expiration: { type: "PX", value: Math.ceil(ttlMs) } } : { condition: "NX" });
+      return reply === "OK";
+    },
+    async increment(key, by = 1, ttlMs) {
+      return Number(await script(incrementScript, [key], [by, Math.ceil(ttlMs ?? 0)]));
+    },
+    async take(key, amount) {
+      const reply = await script(takeScript, [key], [amount]);
+      return reply === null ? undefined : Number(reply);
+    },
+    async rank(set, member, by) {
+      return Number(await client.zIncrBy(set, by, member));
+    },
+    async top(set, count) {
+      if (count <= 0) return [];
+      const flat = (await script(topScript, [set], [count])) as string[];
+      const scores: { member: string; score: number }[] = [];
+      for (let i = 0; i < flat.length; i += 2) scores.push({ member: flat[i], score: Number(flat[i + 1]) });
+      return scores.sort((a, b) => b.score - a.score || a.member.localeCompare(b.member)).slice(0, count);
+    },
+    async keys(prefix) {
+      const found: string[] = [];
+      for await (const batch of client.scanIterator({ MATCH: `${globEscape(prefix)}*`, TYPE: "string", COUNT: 1000 })) found.push(...batch);
+      return [...new Set(found)];
+    },
+    async ping() {
+      await client.ping();
+    },
+    async close() {
+      if (client.isOpen) await client.close();
+    },
+  };
+}
+
+const globEscape = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");
