@@ -121,13 +121,20 @@ export interface PageDef {
   /** The navigation label and the document title. */
   title: string;
   /** HTML inside `<main>`; a function is called per request (pages built from live data, such as the loaded endpoints). */
-  body: string | ((site: PageContext) => string | Promise<string>);
+  body: string | ((site: PageContext) => PageAnswer | Promise<PageAnswer>);
   /** Extra `<head>` content: styles, module scripts. */
   head?: string;
+  /** Left out of the navigation (a route such as a short link's redirect). */
+  hidden?: boolean;
 }
+
+/** HTML for `<main>`, the same with a status (a page that is not there), or a redirect. */
+export type PageAnswer = string | { status: number; html: string } | { redirect: string };
 
 /** What a page built per request may read. */
 export interface PageContext {
+  /** The route's parameters, e.g. `code` of `/s/:code`. */
+  params: Record<string, string>;
   /** Every loaded endpoint. */
   endpoints: readonly Endpoint[];
   baseUrl: string;

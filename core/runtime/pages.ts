@@ -9,9 +9,13 @@ export function mountPages(app: H3, rt: Runtime): void {
   const nav = navigation(rt);
   const site = { endpoints: rt.endpoints, baseUrl: rt.config.baseUrl, store: rt.store, now: rt.now };
   for (const page of pages) {
-    app.get(page.path, async () => {
-      const body = typeof page.body === "function" ? await page.body(site) : page.body;
-      return new Response(layout(page, body, nav), { headers: pageHeaders });
+    app.get(page.path, async (event) => {
+      const answer = typeof page.body === "function" ? await page.body({ ...site, params: event.context.params ?? {} }) : page.body;
+      if (typeof answer === "object" && "redirect" in answer) {
+        return new Response(null, { status: 302, headers: { location: answer.redirect, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+      }
+      const [status, html] = typeof answer === "string" ? [200, answer] : [answer.status, answer.html];
+      return new Response(layout(page, html, nav), { status, headers: pageHeaders });
     });
   }
   for (const asset of assets) {
@@ -25,7 +29,7 @@ export function mountPages(app: H3, rt: Runtime): void {
 
 /** The links every page shows: the catalog, the API reference, then the plugins' pages. */
 export const navigation = (rt: Runtime) =>
-  [{ path: "/", title: "Catalog" }, { path: "/docs", title: "API reference" }, ...rt.pages.pages.filter((p) => p.path !== "/")];
+  [{ path: "/", title: "Catalog" }, { path: "/docs", title: "API reference" }, ...rt.pages.pages.filter((p) => p.path !== "/" && !p.hidden)];
 
 export const pageHeaders = {
   "content-type": "text/html; charset=utf-8",

@@ -32,6 +32,7 @@ import verifyFact from "./verify-fact.ts";
 import verifyUrl from "./verify-url.ts";
 import whois from "./whois.ts";
 import ytInfo from "./yt-info.ts";
+import { shortUrlRedirect } from "./_shorturl-redirect.ts";
 
 export default definePlugin({
   family: "web",
@@ -70,4 +71,5 @@ export default definePlugin({
     whois,
     ytInfo,
   ],
+  pages: [shortUrlRedirect],
 });

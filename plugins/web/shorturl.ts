@@ -28,8 +28,8 @@ export default defineEndpoint({
   description:
     "Stores the target under a random 7-character code (56 letters and digits, without look-alikes) in the service's " +
     "store with the chosen lifetime and returns {BASE_URL}/s/{code}. The target is resolved first and refused (400) " +
-    "if it points at a private, loopback or metadata address; it is not fetched. The /s/{code} redirect itself is " +
-    "served by a separate route that reads the stored record (key web:shorturl:{code}); this endpoint only creates it.",
+    "if it points at a private, loopback or metadata address; it is not fetched. Following {BASE_URL}/s/{code} is free: " +
+    "a 302 to the target while the link lives, a 404 page after.",
   input: v.object({
     url: urlInput("Target URL"),
     ttlDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description("Days the link lives")), 30),

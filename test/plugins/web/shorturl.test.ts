@@ -48,3 +48,18 @@ test("shorturl: a private target is refused and nothing is stored", async () => 
   expectRefused(await service.call("shorturl", { url: "http://127.0.0.1/" }), /loopback/);
   assert.equal((await stored()).length, before);
 });
+
+test("shorturl: following /s/<code> is free: a 302 to the target while it lives, a 404 page after or for unknown codes", async () => {
+  const data = dataOf(await service.call("shorturl", { url: target.url("/page?b=2"), ttlDays: 1 }));
+  const follow = await service.request(`/s/${data.code}`, { redirect: "manual" });
+  assert.equal(follow.status, 302);
+  assert.equal(follow.headers.get("location"), target.url("/page?b=2"));
+  const unknown = await service.request("/s/zzzzzzz");
+  assert.equal(unknown.status, 404);
+  assert.match(await unknown.text(), /No such link/);
+  const hostile = await service.request(`/s/${encodeURIComponent("<b>x</b>")}`);
+  assert.equal(hostile.status, 404);
+  assert.doesNotMatch(await hostile.text(), /<b>x<\/b>/);
+  await store.set(shortUrlKey(data.code), { ...(await store.get<ShortUrlRecord>(shortUrlKey(data.code)))!, expiresAt: new Date(Date.now() - 1000).toISOString() });
+  assert.equal((await service.request(`/s/${data.code}`)).status, 404);
+});
