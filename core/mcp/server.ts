@@ -35,7 +35,7 @@ export function mountMcp(app: H3, rt: Runtime): void {
         input: args ?? {},
         resource: rt.config.baseUrl + endpoint.path,
         requestId: event.context.requestId as string,
-        clientIp: getRequestIP(event) ?? "unknown",
+        clientIp: getRequestIP(event, { xForwardedFor: rt.config.trustProxy }) ?? "unknown",
         payment: credentialsOf(meta),
         signal,
       });

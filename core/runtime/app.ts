@@ -66,7 +66,7 @@ async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
     input: event.req.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes),
     resource: rt.config.baseUrl + endpoint.path,
     requestId: event.context.requestId as string,
-    clientIp: getRequestIP(event) ?? "unknown",
+    clientIp: getRequestIP(event, { xForwardedFor: rt.config.trustProxy }) ?? "unknown",
     headers,
     payment: {
       signature: headers.get("payment-signature") ?? undefined,

@@ -13,6 +13,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   STORE_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL"))),
   RATE_LIMIT_PER_MINUTE: v.optional(Count, "600"),
+  TRUST_PROXY: v.optional(v.picklist(["on", "off"]), "off"),
   HANDLER_TIMEOUT_MS: v.optional(Count, "25000"),
   SHUTDOWN_TIMEOUT_MS: v.optional(Count, "30000"),
   MAX_BODY_BYTES: v.optional(Count, "1048576"),
@@ -54,6 +55,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     storeUrl: e.STORE_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    /** Behind a load balancer that sets X-Forwarded-For: the client's IP is its first entry. */
+    trustProxy: e.TRUST_PROXY === "on",
     handlerTimeoutMs: e.HANDLER_TIMEOUT_MS,
     /** How long a shutdown waits for running calls before it stops anyway. */
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

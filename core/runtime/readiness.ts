@@ -46,12 +46,21 @@ export function createReadiness(o: ReadinessOptions) {
 }
 
 async function outcome(probe: Probe, timeoutMs: number): Promise<string> {
-  const signal = AbortSignal.timeout(timeoutMs);
+  const deadline = new AbortController();
+  const timedOut = new Promise<never>((_, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+      deadline.abort();
+    }, timeoutMs);
+    deadline.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  });
   try {
-    await Promise.race([probe(signal), new Promise((_, reject) => signal.addEventListener("abort", () => reject(new Error(`no answer within ${timeoutMs} ms`)), { once: true }))]);
+    await Promise.race([probe(deadline.signal), timedOut]);
     return "ok";
   } catch (error) {
     return (error as Error).message || String(error);
+  } finally {
+    deadline.abort();
   }
 }
 

@@ -64,12 +64,19 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
   const script = (source: string, keys: string[], args: (string | number)[]) =>
     client.eval(source, { keys, arguments: args.map(String) });
 
+  // @keyv/redis reconnects a closed client on its next command: after close() nothing may reach it.
+  let closed = false;
+  const open = () => {
+    if (closed) throw new Error("the Redis store is closed");
+    return keyv;
+  };
+
   return {
-    get: async <T>(key: string) => (await keyv.get(key)) as T | undefined,
+    get: async <T>(key: string) => (await open().get(key)) as T | undefined,
     async set(key, value, ttlMs) {
-      await keyv.set(key, value, ttlMs || undefined);
+      await open().set(key, value, ttlMs || undefined);
     },
-    delete: (key) => keyv.delete(key),
+    delete: async (key) => open().delete(key),
     async claim(key, value, ttlMs) {
       const text = JSON.stringify(value) ?? "null";
       const reply = await client.set(key, text, ttlMs ? { condition: "NX", expiration: { type: "PX", value: Math.ceil(ttlMs) } } : { condition: "NX" });
@@ -101,6 +108,7 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
       await client.ping();
     },
     async close() {
+      closed = true;
       if (client.isOpen) await client.close();
     },
   };

@@ -18,6 +18,7 @@ export interface ExchangePlan {
   log?: Logger;
   /** Read a 4xx answer's body (capped) instead of discarding it. */
   keepErrorBody?: boolean;
+  maxRedirections?: number;
 }
 
 /** How one exchange with an upstream ended, after any retries. */
@@ -53,7 +54,7 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
   const both = AbortSignal.any([signal, timeout]);
   const ended = (): Outcome => (signal.aborted ? { kind: "aborted" } : timeout.aborted ? { kind: "timeout" } : { kind: "unreachable" });
   try {
-    const res = await request(plan.url, { method: plan.method, headers: plan.headers, body: plan.body, signal: both });
+    const res = await request(plan.url, { method: plan.method, headers: plan.headers, body: plan.body, signal: both, maxRedirections: plan.maxRedirections ?? 0 });
     if (res.statusCode < 200 || res.statusCode >= 300) {
       const errorBody = plan.keepErrorBody && res.statusCode >= 400 && res.statusCode < 500 ? await readErrorBody(res.body, res.headers["content-encoding"]) : undefined;
       if (errorBody === undefined) await res.body.dump().catch(() => {});

@@ -94,6 +94,7 @@ export function createUpstreams(options: UpstreamsOptions) {
       name, url, method, headers, body, timeoutMs: entry.timeoutMs ?? timeoutMs, retries, retryBaseMs, log,
       maxBytes: entry.maxBytes ?? maxBytes,
       keepErrorBody: init.keepErrorBody,
+      maxRedirections: entry.maxRedirections,
     };
     const outcome =
       method === "GET"

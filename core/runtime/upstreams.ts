@@ -37,6 +37,8 @@ export interface UpstreamEntry {
   maxBytes?: number;
   /** Request timeout when the default is too short (bulk list downloads). */
   timeoutMs?: number;
+  /** Redirects to follow (a download that answers 302 to signed storage); none by default. */
+  maxRedirections?: number;
 }
 
 export type UpstreamTable = Record<string, UpstreamEntry>;

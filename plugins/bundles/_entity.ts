@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { nameSimilarity, tokensOf } from "../compliance/_names.ts";
 
 export const NameInput = v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Legal or trading name of the company"));
 export const DomainInput = v.pipe(
@@ -12,10 +11,18 @@ export const TickerInput = v.pipe(v.string(), v.maxLength(10), v.regex(/^[A-Za-z
 
 // Legal forms say nothing about which company it is: "Bloomberg Finance L.P." is "Bloomberg Finance".
 const LEGAL_FORMS = new Set(["inc", "incorporated", "ltd", "limited", "llc", "lp", "llp", "plc", "corp", "corporation", "co", "company", "gmbh", "ag", "sa", "sas", "sarl", "srl", "spa", "bv", "nv", "ab", "as", "oy", "kg", "se", "pte", "pty", "l", "p"]);
-const coreTokens = (name: string) => tokensOf(name).filter((t) => !LEGAL_FORMS.has(t));
 
-/** 0..1 similarity of two company names, legal forms ignored (Jaro-Winkler per word, order free). */
-export const companyNameSimilarity = (a: string, b: string) => Math.round(nameSimilarity(coreTokens(a), coreTokens(b)) * 100) / 100;
+/** Lower case, accents and punctuation gone, legal forms dropped: "Bloomberg Finance, L.P." -> bloomberg, finance. */
+const coreWords = (name: string) =>
+  name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !LEGAL_FORMS.has(w));
+
+/** 0..1 similarity of two company names: the Dice coefficient of their words, legal forms ignored, order free. */
+export function companyNameSimilarity(a: string, b: string): number {
+  const [x, y] = [new Set(coreWords(a)), new Set(coreWords(b))];
+  if (!x.size || !y.size) return 0;
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return Math.round(((2 * shared) / (x.size + y.size)) * 100) / 100;
+}
 
 export interface GleifRecord { lei: string; legalName: string; entityStatus: string | null; registrationStatus: string | null; jurisdiction: string | null }
 export interface SanctionsData { hits?: number; matches?: { list: string; name: string; score: number }[]; lists?: { id: string; publishedAt: string | null; entries: number; stale: boolean }[] }
@@ -30,7 +37,7 @@ export function bestRecord(data: unknown, name: string): (GleifRecord & { simila
 
 export const LeiDigest = v.pipe(
   v.nullable(v.object({ lei: v.string(), legalName: v.string(), entityStatus: v.nullable(v.string()), registrationStatus: v.nullable(v.string()), jurisdiction: v.nullable(v.string()), similarity: v.number() })),
-  v.description("The closest GLEIF record and its name similarity to the name asked for (0..1, legal forms ignored)"),
+  v.description("The closest GLEIF record and its name similarity to the name asked for (0..1: shared words, legal forms ignored)"),
 );
 export const leiDigest = (r: ReturnType<typeof bestRecord>) =>
   r && { lei: r.lei, legalName: r.legalName, entityStatus: r.entityStatus, registrationStatus: r.registrationStatus, jurisdiction: r.jurisdiction, similarity: r.similarity };

@@ -17,7 +17,7 @@ export default defineBundle({
   summary: "Know-your-business check: legal entity (LEI), EU VAT registration, sanctions screen, SEC registrant, website and domain, with a cross-source consistency score",
   description:
     "Composes gleif (the LEI if given, else the name), sanctions (the name) and, when given, vat-check (vatNumber), sec-metrics (ticker) and domain-intel (domain). " +
-    `Each source that names the company is compared with the name given (similarity ${SAME_NAME} or more, legal forms ignored, counts as a match). consistency is the share of checks that passed among those that could run: LEI found and matching, LEI issued, VAT valid, VAT name matching, no sanctions match, SEC registrant, domain older than a year.`,
+    `Each source that names the company is compared with the name given (word overlap ${SAME_NAME} or more, legal forms ignored, counts as a match). consistency is the share of checks that passed among those that could run: LEI found and matching, LEI issued, VAT valid, VAT name matching, no sanctions match, SEC registrant, domain older than a year.`,
   input: v.object({
     name: NameInput,
     lei: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{18}[0-9]{2}$/, "a 20-character LEI"), v.description("The company's Legal Entity Identifier"))),

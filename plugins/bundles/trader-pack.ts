@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineBundle, skip } from "./_compose.ts";
-import { assetOf, decimalFigure, figure } from "./_digest.ts";
+import { assetOf, figure } from "./_digest.ts";
 import { FearGreed, fearGreedOf, PriceDigest, priceDigest, SymbolInput } from "./_market-parts.ts";
 import { examples } from "./_examples.ts";
 

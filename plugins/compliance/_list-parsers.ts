@@ -139,5 +139,6 @@ export function parseUkSanctions(body: string): ParsedList {
     };
   });
   const updated = designations.map((d) => slashDate(text(d.LastUpdated), "dmy")).filter((x): x is string => x !== null).sort();
-  return { publishedAt: text(root.DateGenerated) || updated[updated.length - 1] || null, entries };
+  const generated = text(root.DateGenerated);
+  return { publishedAt: slashDate(generated, "dmy") ?? (generated || updated[updated.length - 1] || null), entries };
 }

@@ -52,7 +52,8 @@ export function jaroWinkler(a: string, b: string): number {
 
 /**
  * Similarity of two names as word sets: each word of one is paired with its closest word in the other, both
- * ways, and the two averages are averaged. Extra words on either side cost, word order does not.
+ * ways, and the two averages are averaged. Extra words on either side cost, word order does not. The sanctions
+ * search computes the same score from a precomputed word table.
  */
 export function nameSimilarity(query: string[], candidate: string[]): number {
   if (!query.length || !candidate.length) return 0;

@@ -45,8 +45,10 @@ export interface Hit {
 }
 
 /**
- * Names scoring at least `minScore`, best name per entry; strict keeps only exact normalized names. The score is
- * `nameSimilarity` (see _names.ts), computed from a table of each query word against each vocabulary word.
+ * Names scoring at least `minScore`, best name per entry; strict keeps only exact normalized names. The score
+ * treats names as word sets: each word of one is paired with its closest word (Jaro-Winkler) in the other, both
+ * ways, and the two averages are averaged, so extra words on either side cost and word order does not. Each query
+ * word is compared with each vocabulary word once.
  */
 export function searchName(index: ListIndex, name: string, strict: boolean, minScore: number): Hit[] {
   const query = tokensOf(name);

@@ -14,6 +14,7 @@ import fxHistory from "./fx-history.ts";
 import hot from "./hot.ts";
 import ilCalc from "./il-calc.ts";
 import impermanentLossLive from "./impermanent-loss-live.ts";
+import ipos from "./ipos.ts";
 import liquidationLevels from "./liquidation-levels.ts";
 import macro from "./macro.ts";
 import marketGlobal from "./market-global.ts";
@@ -55,6 +56,7 @@ export default definePlugin({
     hot,
     ilCalc,
     impermanentLossLive,
+    ipos,
     liquidationLevels,
     macro,
     marketGlobal,

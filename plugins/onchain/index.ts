@@ -5,6 +5,7 @@ import approvals from "./approvals.ts";
 import contract from "./contract.ts";
 import contractAudit from "./contract-audit.ts";
 import contractSource from "./contract-source.ts";
+import copyTrades from "./copy-trades.ts";
 import dappSecurity from "./dapp-security.ts";
 import decodeCalldata from "./decode-calldata.ts";
 import ens from "./ens.ts";
@@ -18,6 +19,7 @@ import phishingCheck from "./phishing-check.ts";
 import proxyDetect from "./proxy-detect.ts";
 import rugCheck from "./rug-check.ts";
 import simulateTx from "./simulate-tx.ts";
+import smartMoney from "./smart-money.ts";
 import snapshotProposals from "./snapshot-proposals.ts";
 import tokenHolders from "./token-holders.ts";
 import tokenInfo from "./token-info.ts";
@@ -25,6 +27,7 @@ import tokenSecurity from "./token-security.ts";
 import tx from "./tx.ts";
 import wallet from "./wallet.ts";
 import walletAge from "./wallet-age.ts";
+import walletPnl from "./wallet-pnl.ts";
 import whales from "./whales.ts";
 
 export default definePlugin({
@@ -36,6 +39,7 @@ export default definePlugin({
     contract,
     contractAudit,
     contractSource,
+    copyTrades,
     dappSecurity,
     decodeCalldata,
     ens,
@@ -49,6 +53,7 @@ export default definePlugin({
     proxyDetect,
     rugCheck,
     simulateTx,
+    smartMoney,
     snapshotProposals,
     tokenHolders,
     tokenInfo,
@@ -56,6 +61,7 @@ export default definePlugin({
     tx,
     wallet,
     walletAge,
+    walletPnl,
     whales,
   ],
 });

@@ -76,7 +76,7 @@ export default defineEndpoint({
       },
     },
   },
-  cacheTtl: 24 * 3600,
+  // No answer cache: it is keyed by the input, and an empty input means each caller's own address.
   upstreams: ["iana-rdap"],
   async handler({ input, clientIp, upstream, egress, store, signal }) {
     const given = input.ip ?? clientIp;

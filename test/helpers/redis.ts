@@ -13,8 +13,8 @@ export interface RedisServer {
   url: string;
   /** Stops the server (SIGTERM: with appendonly on, everything acknowledged is on disk). */
   stop(): Promise<void>;
-  /** Stops and starts it again on the same port and data directory. */
-  restart(): Promise<void>;
+  /** Stops and starts it again on the same port and data directory; `whileDown` runs in between. */
+  restart(whileDown?: () => Promise<void>): Promise<void>;
 }
 
 /** A private redis-server on a free loopback port with its own temp directory, for one test file. */
@@ -44,8 +44,9 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
       await stop();
       await rm(dir, { recursive: true, force: true });
     },
-    async restart() {
+    async restart(whileDown) {
       await stop();
+      await whileDown?.();
       await start();
     },
   };

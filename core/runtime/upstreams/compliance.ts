@@ -1,7 +1,7 @@
 import type { UpstreamTable } from "../upstreams.ts";
 
 // The sanctions lists are bulk files (tens of MB), fetched by a background job every 6 hours, not per call.
-const bulk = { maxBytes: 150_000_000, timeoutMs: 120_000 };
+const bulk = { maxBytes: 150_000_000, timeoutMs: 120_000, maxRedirections: 3 };
 
 export const compliance = {
   "ofac-sdn": {

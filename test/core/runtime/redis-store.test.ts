@@ -1,8 +1,10 @@
-import { after, before } from "node:test";
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
 import pino from "pino";
 import { createClient } from "@keyv/redis";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";
+import { startTestService } from "../../helpers/service.ts";
 import { storeContract } from "./store-contract.ts";
 
 let redis: RedisServer;
@@ -27,3 +29,12 @@ storeContract("redis store", async () => {
   await admin.flushDb();
   return store;
 }, { skip: redisMissing });
+
+test("STORE_URL makes the service open Redis itself, share it, and close it on shutdown", { skip: redisMissing }, async () => {
+  const service = await startTestService({ given: [], env: { STORE_URL: redis.url } });
+  await service.runtime.store.set("boot:seen", { via: "STORE_URL" });
+  assert.deepEqual(await store.get("boot:seen"), { via: "STORE_URL" });
+  assert.deepEqual(await (await service.request("/ready")).json(), { status: "ready", checks: { store: "ok" } });
+  await service.close();
+  await assert.rejects(service.runtime.store.get("boot:seen"), "the service's own connection is closed");
+});

@@ -9,9 +9,10 @@ const FUNDING = ["binance.premium-index-all", "binance.funding-info", "bybit.tic
 const OPEN_INTEREST = ["binance.open-interest-btc", "binance.premium-index-btc", "bybit.tickers-btc", "okx.open-interest-btc"];
 const MEMPOOL = ["difficulty", "fees", "hashrate", "mempool", "prices", "tip-height"].map((x) => `mempool.${x}`);
 const DERIBIT = ["deribit.book-summary-btc", "deribit.index-price-btc", "deribit.dvol-btc"];
+const NEWS = ["coindesk.rss", "cointelegraph.rss", "decrypt.rss", "theblock.rss"];
 const market = (names: string[]) => names.map((n) => `market/${n}`);
 const PULSE = market(["coingecko.simple-price-bitcoin", ...FUNDING, ...OPEN_INTEREST, "alternative-me.fng-1", "coingecko.global", "coingecko.coins-markets", ...MEMPOOL]);
-const PACK = market(["coingecko.simple-price-bitcoin", ...FUNDING, ...OPEN_INTEREST, "alternative-me.fng-1", ...DERIBIT]);
+const PACK = market(["coingecko.simple-price-bitcoin", ...FUNDING, ...OPEN_INTEREST, "alternative-me.fng-1", ...DERIBIT, ...NEWS]);
 const FNG_DOWN = failing("/alternative-me/fng/?limit=1&format=json", 500, "https://alternative.me/crypto/fear-and-greed-index/");
 
 test("market-pulse: every part on fixtures, summarized", async (t) => {
@@ -60,13 +61,12 @@ test("market-pulse: a bad symbol is a free 400 and no part runs", async (t) => {
   assert.equal(api.calls.length, 0);
 });
 
-test("trader-pack: options for BTC, liquidation bands; news not in this deployment is a 503 in place", async (t) => {
+test("trader-pack: every part on fixtures: options for BTC, liquidation bands, headlines", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await bundleService(t, PACK, ONLY);
   const data = dataOf(await service.call("trader-pack", { symbol: "BTC" }));
-  assert.deepEqual(statuses(data), { price: 200, funding: 200, openInterest: 200, liquidations: 200, options: 200, fearGreed: 200, news: 503 });
-  assert.equal(data.parts.news.error.code, "part_unavailable");
-  assert.deepEqual(data.failed, ["news"]);
+  assert.deepEqual(statuses(data), { price: 200, funding: 200, openInterest: 200, liquidations: 200, options: 200, fearGreed: 200, news: 200 });
+  assert.deepEqual(data.failed, []);
   const s = data.summary;
   assert.equal(s.positioning, "neutral");
   assert.equal(s.dvol, 54.21);
@@ -75,7 +75,7 @@ test("trader-pack: options for BTC, liquidation bands; news not in this deployme
   assert.ok(Number(s.nearestLiquidation.longPrice) < 99421 && Number(s.nearestLiquidation.shortPrice) > 99421);
 });
 
-test("trader-pack: Deribit down leaves options failed in place; ETH-less symbols skip options", async (t) => {
+test("trader-pack: Deribit down leaves options failed in place; the rest answers", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await bundleService(t, [...PACK.filter((f) => !f.includes("deribit")),
     failing("/deribit/public/get_book_summary_by_currency?currency=BTC&kind=option", 500, "https://docs.deribit.com/"),
@@ -91,9 +91,9 @@ test("trader-dashboard: the trader pack nested, with breadth, predictions, stabl
   const { service } = await bundleService(t, [...PACK, ...market(["coingecko.global", "coingecko.coins-markets", "polymarket.markets", "defillama.stablecoins", "defillama.chains",
     "binance.funding-rate-btc-2d", "bybit.funding-history-btc-2d", "okx.funding-history-btc", "hyperliquid.funding-history-btc-2d"])], ONLY);
   const data = dataOf(await service.call("trader-dashboard", { symbol: "BTC", fundingDays: 2 }));
-  assert.deepEqual(statuses(data), { pack: 200, global: 200, movers: 200, predictions: 200, stablecoins: 200, fundingHistory: 200, tvl: 200, news: 503 });
+  assert.deepEqual(statuses(data), { pack: 200, global: 200, movers: 200, predictions: 200, stablecoins: 200, fundingHistory: 200, tvl: 200, news: 200 });
   assert.equal(data.summary.pack.dvol, 54.21);
-  assert.deepEqual(data.parts.pack.data.failed, ["news"]);
+  assert.deepEqual(data.parts.pack.data.failed, []);
   assert.equal(data.summary.marketCapChange24hPercent, 1.92);
   assert.deepEqual(data.summary.fundingCumulativePercent[0], { venue: "binance-futures", cumulativePercent: "0.043" });
   assert.equal(data.summary.topPrediction.question, data.parts.predictions.data.markets[0].question);

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
-import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
+import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
@@ -97,6 +97,20 @@ test("sanctions: without the job, the first call builds the index and later call
   assert.equal((await screen(service, { name: "Aero-Caribbean" })).matches[0].id, "36");
   assert.equal((await screen(service, { name: "Aerocaribbean Airlines" })).matches[0].matchedField, "name");
   assert.equal(api.calls.length, 4);
+});
+
+test("sanctions: the OFAC download follows its redirect to signed storage", async (t) => {
+  const signed = { ...(await loadFixture("ofac-sdn.excerpt", dir)), request: { method: "GET", path: "/storage/SDN.XML?X-Amz-Signature=abc" } };
+  const redirect: Fixture = {
+    source: "OFAC Sanctions List Service: exports answer 302 to a short-lived signed storage URL",
+    request: { method: "GET", path: "/ofac/SDN.XML" },
+    response: { status: 302, headers: { location: "/storage/SDN.XML?X-Amz-Signature=abc" }, body: "" },
+  };
+  const api = await serveFixtures(t, [redirect, signed, ...excerpts.slice(1)], { dir });
+  const service = await startTestService({ plugins: ["compliance"], env: envFor(api.url) });
+  const data = await screen(service, { name: "Lazarus Group" });
+  assert.equal(data.matches[0].id, "23036");
+  assert.deepEqual(api.calls.filter((c) => c.path.includes("SDN")).map((c) => c.path), ["/ofac/SDN.XML", "/storage/SDN.XML?X-Amz-Signature=abc"]);
 });
 
 test("sanctions: a list that fails to download keeps its previous index and is reported stale", async (t) => {
