@@ -13,7 +13,6 @@ const SAME_NAME = 0.85;
 export default defineBundle({
   name: "business-verify",
   price: "$0.10",
-  mcp: true,
   summary: "Know-your-business check: legal entity (LEI), EU VAT registration, sanctions screen, SEC registrant, website and domain, with a cross-source consistency score",
   description:
     "Composes gleif (the LEI if given, else the name), sanctions (the name) and, when given, vat-check (vatNumber), sec-metrics (ticker) and domain-intel (domain). " +

@@ -12,7 +12,6 @@ const BAD_LEI = ["LAPSED", "RETIRED", "ANNULLED", "MERGED", "DUPLICATE"];
 export default defineBundle({
   name: "company-risk",
   price: "$0.03",
-  mcp: true,
   summary: "Company risk profile: sanctions screening, LEI record and status, SEC financials if US-listed, domain age and TLS, known exploited vulnerabilities in its products",
   description:
     "Composes sanctions (the name), gleif (the name), kev (the name as vendor) and, when given, sec-metrics (ticker), whois and ssl-check (domain). " +

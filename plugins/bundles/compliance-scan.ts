@@ -13,7 +13,6 @@ const DISCLAIMER = "Automated screening against public lists and risk feeds; a m
 export default defineBundle({
   name: "compliance-scan",
   price: "$0.10",
-  mcp: true,
   summary: "Compliance screen of an entity and/or crypto address: sanctions lists, address security and wallet risk, approvals, LEI record, EU VAT validity, one rating with an audit trail",
   description:
     "Composes, for a name: sanctions and gleif; for an address: sanctions (OFAC crypto addresses), address-security, wallet-risk and approvals; for a VAT number: vat-check. Give at least one of name, address, vatNumber. " +

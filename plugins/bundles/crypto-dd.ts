@@ -16,7 +16,6 @@ const STALE_REPO_DAYS = 365;
 export default defineBundle({
   name: "crypto-dd",
   price: "$0.05",
-  mcp: true,
   summary: "Due-diligence report on a token: price and 30-day history, token facts, security and rug checks, holder concentration, repo health, news, red flags",
   description:
     "Composes crypto-price, crypto-history (30 days), news and, given the token's contract (address and chain), token-info, token-security, rug-check and token-holders; given its GitHub repo, repo-health. " +

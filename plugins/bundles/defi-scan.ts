@@ -12,7 +12,6 @@ interface DappData { maliciousContracts?: number; audited?: boolean | null }
 export default defineBundle({
   name: "defi-scan",
   price: "$0.05",
-  mcp: true,
   summary: "DeFi token and contract scan: contract profile, token security, honeypot simulation, holders, rug score, proxy, chain TVL, dApp site check, one risk score",
   description:
     "Composes contract, token-security, honeypot-check (Ethereum, BSC, Base), token-holders, rug-check, proxy-detect, tvl (the chain's DeFi TVL) and, given the project's site, dapp-security. " +

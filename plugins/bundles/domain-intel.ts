@@ -12,7 +12,6 @@ const records = (data: unknown) => ((data as DnsData | undefined)?.records ?? []
 export default defineBundle({
   name: "domain-intel",
   price: "$0.05",
-  mcp: true,
   summary: "Domain intelligence: DNS (A, AAAA, MX, NS, TXT, SPF, DMARC), RDAP registration and age, TLS certificate, security headers, tech stack, phishing lists, HTTP reachability",
   description:
     "Composes dns (A, AAAA, MX, NS, TXT and the _dmarc TXT record), whois, ssl-certificate, security-headers, tech-stack, http-check (of https://<domain>/) and phishing-check. " +

@@ -13,7 +13,6 @@ const Mover = v.nullable(v.object({ symbol: v.string(), changePercent: v.number(
 export default defineBundle({
   name: "market-pulse",
   price: "$0.01",
-  mcp: true,
   summary: "One-call market snapshot for a symbol: price, funding, open interest, fear & greed, dominance and top movers",
   description:
     "Composes crypto-price, funding, open-interest, fear-greed, market-global and top-movers (and btc-stats for BTC). " +

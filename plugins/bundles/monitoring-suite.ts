@@ -13,7 +13,6 @@ const SLOW_SCORE = 50;
 export default defineBundle({
   name: "monitoring-suite",
   price: "$0.05",
-  mcp: true,
   summary: "One-shot monitoring of a site or API: uptime and keyword probe, health endpoint, TLS expiry, DNS, security headers and page speed, with an overall status and alerts",
   description:
     "Composes monitor (status, expected status, keyword), api-health (its health path, one sample), ssl-certificate (https URLs), dns (A record of the host), security-headers and page-speed. " +

@@ -17,7 +17,6 @@ const approvalParts = Object.fromEntries(chainSlugs.map((c) => [`approvals-${c}`
 export default defineBundle({
   name: "onchain-portfolio",
   price: "$0.05",
-  mcp: true,
   summary: "Cross-chain portfolio of a wallet: balances and USD value per chain, allocation, largest holdings, unlimited approvals",
   description:
     `Composes wallet and approvals on each chain asked for (default ${DEFAULT_CHAINS}); lp-positions and wallet-pnl are not in this catalog yet. ` +

@@ -32,7 +32,6 @@ function seoFixes(meta?: MetaData, robots?: RobotsData, content?: ContentData): 
 export default defineBundle({
   name: "site-audit",
   price: "$0.08",
-  mcp: true,
   summary: "SEO, speed and security audit of a page: meta tags, robots and sitemaps, headings and readability, page speed, security headers, TLS, tech stack, with a score and prioritized fixes",
   description:
     "Composes meta-tags, robots, content-analyze, page-speed, security-headers, ssl-certificate (https URLs), tech-stack and url-info. " +

@@ -13,7 +13,6 @@ interface TvlData { ranking?: { name: string; sharePercent: string }[] }
 export default defineBundle({
   name: "trader-dashboard",
   price: "$0.05",
-  mcp: true,
   // trader-pack runs its own parts with the standard deadline: a second more lets it answer with its failures in place.
   deadlineMs: 21_000,
   summary: "Full trading dashboard for a symbol: the trader pack plus market breadth, movers, prediction markets, stablecoin flows, 7-day funding, chain TVL and news",

@@ -14,7 +14,6 @@ const CROWDED_LONG_PERCENT = 20;
 export default defineBundle({
   name: "trader-pack",
   price: "$0.03",
-  mcp: true,
   summary: "Trader briefing for a symbol: price, cross-venue funding, open interest, liquidation levels, options (BTC/ETH), fear & greed, headlines",
   description:
     "Composes crypto-price, funding, open-interest, liquidation-levels, options (BTC and ETH only), fear-greed and news. " +
