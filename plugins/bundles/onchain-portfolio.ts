@@ -19,7 +19,7 @@ export default defineBundle({
   price: "$0.05",
   summary: "Cross-chain portfolio of a wallet: balances and USD value per chain, allocation, largest holdings, unlimited approvals",
   description:
-    `Composes wallet and approvals on each chain asked for (default ${DEFAULT_CHAINS}); lp-positions and wallet-pnl are not in this catalog yet. ` +
+    `Composes wallet and approvals on each chain asked for (default ${DEFAULT_CHAINS}); lp-positions and wallet-pnl are not composed (per-chain PnL would double the calls). ` +
     "The summary totals the USD value of the chains that answered, each chain's share, the five largest priced holdings and the count of unlimited token approvals (each one a standing risk). Unpriced tokens (spam included) count for nothing.",
   input: v.object({
     address: addressField("The wallet"),

@@ -102,8 +102,9 @@ export interface BlockscoutTransaction {
   transaction_types?: string[];
 }
 
-export const readTransactions = (api: Upstream, address: string, max: number) =>
-  readPages<BlockscoutTransaction>(api, `/api/v2/addresses/${address}/transactions`, max);
+/** `query` narrows or reorders the list: `filter: "from"` for sent only, `sort: "block_number", order: "asc"` for oldest first. */
+export const readTransactions = (api: Upstream, address: string, max: number, query: Record<string, string> = {}) =>
+  readPages<BlockscoutTransaction>(api, `/api/v2/addresses/${address}/transactions`, max, query);
 
 /** `/api/v2/addresses/{a}/counters`: counts as decimal strings. */
 export interface BlockscoutCounters {
@@ -113,7 +114,12 @@ export interface BlockscoutCounters {
   validations_count: string;
 }
 
-export const readCounters = (api: Upstream, address: string) => api.json<BlockscoutCounters>(`/api/v2/addresses/${address}/counters`);
+/** An address Blockscout has never indexed (404) counts zero everywhere. */
+export const readCounters = (api: Upstream, address: string) =>
+  api.json<BlockscoutCounters>(`/api/v2/addresses/${address}/counters`, { notFoundAs404: true }).catch((error: unknown): BlockscoutCounters => {
+    if (error instanceof ServiceError && error.status === 404) return { transactions_count: "0", token_transfers_count: "0", gas_usage_count: "0", validations_count: "0" };
+    throw error;
+  });
 
 /** One internal call in `/api/v2/addresses/{a}/internal-transactions`: native coin moved by a contract. */
 export interface BlockscoutInternalTransaction {

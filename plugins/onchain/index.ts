@@ -1,6 +1,7 @@
 import { definePlugin } from "../../core/endpoint.ts";
 import abi from "./abi.ts";
 import addressSecurity from "./address-security.ts";
+import airdropCheck from "./airdrop-check.ts";
 import approvals from "./approvals.ts";
 import contract from "./contract.ts";
 import contractAudit from "./contract-audit.ts";
@@ -35,6 +36,7 @@ export default definePlugin({
   endpoints: [
     abi,
     addressSecurity,
+    airdropCheck,
     approvals,
     contract,
     contractAudit,

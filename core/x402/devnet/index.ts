@@ -135,19 +135,12 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
   if (!deployReceipt.contractAddress) throw new Error("TestUSDC deployment created no contract");
   const token = getAddress(deployReceipt.contractAddress);
 
-  // Explicit nonces let all mints go out at once instead of one receipt at a time.
-  const firstNonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: "pending" });
-  const mintHashes = await Promise.all(
-    accounts.map((account, index) =>
-      wallet.writeContract({
-        address: token,
-        abi: testUsdcAbi,
-        functionName: "mint",
-        args: [account.address, DEV_USDC_PER_ACCOUNT],
-        nonce: firstNonce + index,
-      }),
-    ),
-  );
+  // One after another: sent together, a later nonce can reach anvil first and wait in its pool for a block
+  // that never comes. Each send returns as soon as anvil has the transaction, so this stays fast.
+  const mintHashes: Hash[] = [];
+  for (const account of accounts) {
+    mintHashes.push(await wallet.writeContract({ address: token, abi: testUsdcAbi, functionName: "mint", args: [account.address, DEV_USDC_PER_ACCOUNT] }));
+  }
   await waitForSuccess(publicClient, anvil, mintHashes, "TestUSDC mint");
   return token;
 }
