@@ -1,4 +1,5 @@
-import { createWalletClient, defineChain, http, nonceManager, parseEventLogs, publicActions, type Address, type Hex } from "viem";
+import { createNonceManager, createWalletClient, defineChain, http, parseEventLogs, publicActions, type Address, type Hex } from "viem";
+import { jsonRpc } from "viem/nonce";
 import { privateKeyToAccount } from "viem/accounts";
 import type { Facilitator, LocalFacilitatorOptions, SettleResult, VerifyResult } from "./facilitator.ts";
 
@@ -84,7 +85,8 @@ function reasonOf(error: unknown): string {
  * ERC-6492 signatures) go to `fallback`.
  */
 export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facilitator, now: () => number = Date.now): Facilitator {
-  const account = privateKeyToAccount(o.relayerKey, { nonceManager });
+  const nonces = createNonceManager({ source: jsonRpc() });
+  const account = privateKeyToAccount(o.relayerKey, { nonceManager: nonces });
   const chain = defineChain({
     id: o.chainId,
     name: `eip155:${o.chainId}`,
@@ -120,7 +122,14 @@ export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facili
     async settle(payload, requirements): Promise<SettleResult> {
       const t = transferOf(payload, requirements);
       if (!t) return fallback.settle(payload, requirements);
-      const transaction = await client.writeContract({ address: t.asset, abi, functionName: "transferWithAuthorization", args: argsOf(t), gas: settlementGas });
+      const transaction = await client
+        .writeContract({ address: t.asset, abi, functionName: "transferWithAuthorization", args: argsOf(t), gas: settlementGas })
+        .catch((error) => {
+          // A send that failed may leave its nonce unused: counting from the node again fills the gap, which
+          // would otherwise hold every later settlement in the node's pool.
+          nonces.reset({ address: account.address, chainId: o.chainId });
+          throw error;
+        });
       const receipt = await client.waitForTransactionReceipt({ hash: transaction, pollingInterval: 100, timeout: o.confirmationTimeoutMs ?? 60_000 });
       const failed = (errorReason: string): SettleResult => ({ success: false, errorReason, transaction, network: t.network, payer: t.from });
       if (receipt.status !== "success") return failed("invalid_exact_evm_transaction_failed");
