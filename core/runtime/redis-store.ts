@@ -2,6 +2,7 @@ import Keyv from "keyv";
 import KeyvRedis, { createClient } from "@keyv/redis";
 import type { Logger } from "pino";
 import type { Store } from "../endpoint.ts";
+import { ServiceError, unavailable } from "./errors.ts";
 
 export type RedisStore = Store & {
   /** Answers when Redis does; throws when it is unreachable (readiness). */
@@ -71,7 +72,7 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
     return keyv;
   };
 
-  return {
+  return unavailableOnError({
     get: async <T>(key: string) => (await open().get(key)) as T | undefined,
     async set(key, value, ttlMs) {
       await open().set(key, value, ttlMs || undefined);
@@ -111,7 +112,23 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
       closed = true;
       if (client.isOpen) await client.close();
     },
-  };
+  });
+}
+
+/** Redis failing is the service's failure, not the caller's: a 503 with Retry-After, and nothing is charged. */
+function unavailableOnError<S extends object>(store: S): S {
+  const wrapped = Object.entries(store).map(([name, operation]) => [
+    name,
+    async (...args: unknown[]) => {
+      try {
+        return await operation(...args);
+      } catch (error) {
+        if (name === "close" || error instanceof ServiceError) throw error;
+        throw unavailable("The shared store is unavailable; try again shortly", 2, { cause: String((error as Error)?.message ?? error) });
+      }
+    },
+  ]);
+  return Object.fromEntries(wrapped) as S;
 }
 
 const globEscape = (text: string) => text.replace(/[*?[\]\\]/g, "\\$&");

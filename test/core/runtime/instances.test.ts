@@ -131,7 +131,9 @@ test("after Redis (appendonly) and an instance restart: the settled payment, poi
     const report = await down.json();
     assert.equal(report.status, "unready");
     assert.notEqual(report.checks.store, "ok");
-    assert.equal((await b.fetch(url("/v1/probe?echo=down"), { headers: { "x-credit-code": codeBefore } })).status >= 500, true, "a call fails while the store is down");
+    const failed = await b.fetch(url("/v1/probe?echo=down"), { headers: { "x-credit-code": codeBefore } });
+    assert.equal(failed.status, 503, "a call fails while the store is down, as the service's failure");
+    assert.ok(Number(failed.headers.get("retry-after")) > 0);
   });
   // b's client reconnects by itself; /ready turns 200 once its store answers again.
   const deadline = Date.now() + 10_000;
