@@ -5,6 +5,7 @@ import { startDevnet, type Devnet } from "./lib/devnet.ts";
 import { evaluateGoals } from "./lib/goals.ts";
 import { describeMachine } from "./lib/machine.ts";
 import { renderReport } from "./lib/report.ts";
+import { boot } from "./scenarios/boot.ts";
 import { hono402 } from "./scenarios/hono-402.ts";
 import { ours400, ours402, oursHealth } from "./scenarios/ours-unpaid.ts";
 import { paidSettle, paidVerifyOnly } from "./scenarios/paid.ts";
@@ -17,7 +18,7 @@ import { sigcheck } from "./scenarios/sigcheck.ts";
  * `npm run bench -- 402 hono-402` runs only those and prints the report without touching RESULTS.md.
  * `--cpu-prof` writes a CPU profile of every server child to bench/profiles/ (see bench/profile-summary.ts).
  */
-const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, paidSettle, paidVerifyOnly, sigcheck];
+const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, paidSettle, paidVerifyOnly, sigcheck, boot];
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const args = process.argv.slice(2);

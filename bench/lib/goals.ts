@@ -39,6 +39,18 @@ function paidGoal(sections: Section[]): GoalVerdict {
   return { goal, measured: parts.join("; "), met };
 }
 
+/** Issue 16: the whole service (every family) ready in under 1.5 s and under 200 MB resident, medians of the boot scenario. */
+function bootGoal(sections: Section[]): GoalVerdict {
+  const goal = "boot with every plugin < 1.5 s and < 200 MB";
+  const boot = sections.find((s) => s.id === "boot")?.figures;
+  if (!boot) return notRun(goal, "`boot`");
+  return {
+    goal,
+    measured: `${Math.round(boot.allReadyMs)} ms to ready, ${Math.round(boot.allRssMB)} MB RSS after GC (medians, ${boot.allEndpoints} endpoints)`,
+    met: boot.allReadyMs < 1500 && boot.allRssMB < 200,
+  };
+}
+
 export function evaluateGoals(sections: Section[]): GoalVerdict[] {
   const raw = firstRow(sections, "raw-h3");
   const sig = sections.find((s) => s.id === "sigcheck")?.figures;
@@ -51,5 +63,6 @@ export function evaluateGoals(sections: Section[]): GoalVerdict[] {
       ? { goal: "< 1 ms CPU per signature check", measured: `${sig.oursCpuUs.toFixed(1)} µs CPU per check (viem: ${sig.viemCpuUs.toFixed(1)} µs)`, met: sig.oursCpuUs < 1000 && sig.oursCorrect > 0 }
       : notRun("< 1 ms CPU per signature check", "`sigcheck`"),
     paidGoal(sections),
+    bootGoal(sections),
   ];
 }

@@ -1,8 +1,6 @@
 import { getRequestIP, type H3, type H3Event } from "h3";
 import * as v from "valibot";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Runtime } from "../runtime/container.ts";
 import { ServiceError, badRequest, notFound, toErrorBody } from "../runtime/errors.ts";
 import { invoke, isFree } from "../runtime/invoke.ts";
@@ -10,6 +8,12 @@ import { toFieldIssues } from "../runtime/schema.ts";
 import { catalogTools, toolName, type CatalogTool } from "./catalog-tools.ts";
 import { credentialsOf, toToolResult } from "./results.ts";
 import { freeTool, paidTool } from "./tools.ts";
+
+/** The SDK (and zod under it) is loaded on the first MCP request, not at boot. */
+const importSdk = () =>
+  Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("@modelcontextprotocol/sdk/types.js")]);
+let sdk: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => (sdk ??= importSdk());
 
 const serverInfo = { name: "x402-agent-services", version: "1.0.0" };
 const instructions =
@@ -27,7 +31,7 @@ export function mountMcp(app: H3, rt: Runtime): void {
   let tools: Tool[] | undefined;
   const listTools = () => (tools ??= [...[...paid.values()].map(paidTool), ...[...free.values()].map(freeTool)]);
 
-  async function callTool(event: H3Event, name: string, args: unknown, meta: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> {
+  async function callTool(types: typeof import("@modelcontextprotocol/sdk/types.js"), event: H3Event, name: string, args: unknown, meta: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> {
     const endpoint = paid.get(name);
     if (endpoint) {
       const outcome = await invoke(rt, {
@@ -45,16 +49,17 @@ export function mountMcp(app: H3, rt: Runtime): void {
       return toToolResult(outcome);
     }
     const tool = free.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}`);
+    if (!tool) throw new types.McpError(types.ErrorCode.InvalidParams, `Unknown tool ${name}`);
     return runCatalogTool(tool, args);
   }
 
   app.post("/mcp", async (event) => {
     event.context.endpoint = "mcp";
+    const [{ Server }, { WebStandardStreamableHTTPServerTransport }, types] = await loadSdk();
     const server = new Server(serverInfo, { capabilities: { tools: {} }, instructions });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listTools() }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      callTool(event, request.params.name, request.params.arguments, request.params._meta, extra.signal));
+    server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: listTools() }));
+    server.setRequestHandler(types.CallToolRequestSchema, (request, extra) =>
+      callTool(types, event, request.params.name, request.params.arguments, request.params._meta, extra.signal));
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: rt.config.maxBodyBytes });
     await server.connect(transport);
     try {

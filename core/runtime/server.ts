@@ -7,7 +7,6 @@ import { loadPlugins } from "./load.ts";
 import { createApp } from "./app.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import { createMemoryStore } from "./store.ts";
-import { createRedisStore } from "./redis-store.ts";
 import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import { createUpstreams } from "./upstream.ts";
 import { createEgress } from "./egress.ts";
@@ -37,11 +36,14 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** The Redis client is a large module tree: loaded only when STORE_URL asks for it. */
+const openRedisStore = async (url: string, log: Logger) => (await import("./redis-store.ts")).createRedisStore(url, log);
+
 /** Loads the plugins, wires the container and builds the app: everything but listening. */
 export async function createService(parts: ServiceParts): Promise<Service> {
   const { config } = parts;
   const log = parts.log ?? pino({ level: config.logLevel });
-  const owned = parts.store ? undefined : config.storeUrl ? await createRedisStore(config.storeUrl, log) : undefined;
+  const owned = parts.store ? undefined : config.storeUrl ? await openRedisStore(config.storeUrl, log) : undefined;
   const store = parts.store ?? owned ?? createMemoryStore();
   const payments = await parts.payments(store, log);
   const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, overrides: withDefaults(config.upstream.overrides, payments.upstreamUrls), retries: 2, log });

@@ -46,6 +46,11 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       if (await store.claim(claimKeyOf(p), record, ttlFor(p))) return { claimed: true };
       return { claimed: false, existing: await store.get<ClaimRecord>(claimKeyOf(p)) };
     },
+    /**
+     * Re-writes the claim just before settling: a store that cannot take this write cannot record the
+     * settlement either, so the call fails (503) before any money moves.
+     */
+    settling: (p: BoundPayment, fingerprint: string) => store.set(claimKeyOf(p), { state: "running", fingerprint, at: now() } satisfies ClaimRecord, ttlFor(p)),
     /** The call failed before settlement: the authorization may be used again. */
     release: (p: BoundPayment) => store.delete(claimKeyOf(p)),
     async settled(p: BoundPayment, fingerprint: string, outcome: Outcome, transaction: string) {

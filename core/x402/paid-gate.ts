@@ -84,6 +84,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       return outcome;
     }
 
+    await ledger.settling(bound, fingerprint);
     let settled: SettleResult;
     try {
       settled = await facilitator.settle(bound.payload, bound.requirement);
@@ -102,7 +103,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       charged: route.amount,
       headers: { ...outcome.headers, [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt), "cache-control": "no-store" },
     };
-    await ledger.settled(bound, fingerprint, paid, settled.transaction);
+    // The money moved: the answer is delivered even if the store fails now (the spent nonce still stops a replay).
+    await ledger.settled(bound, fingerprint, paid, settled.transaction).catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
     return paid;
   }
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { formatUnits } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField, chainInfo } from "../onchain/_chains.ts";
+import { chainField, chainInfo, viemChain } from "../onchain/_chains.ts";
 import { addressField, checksummed } from "../onchain/_inputs.ts";
 import { NODE, readNode } from "../onchain/_node.ts";
 import { addressReport } from "./_address-security.ts";
@@ -63,7 +63,7 @@ export default defineEndpoint({
     ]);
     const source = goplusSource(report.dataSources);
     const shown = (value: boolean | null) => (value === null ? "unknown" : String(value));
-    const coin = info.chain.nativeCurrency;
+    const coin = (await viemChain(input.chain)).nativeCurrency;
     const balance = `${formatUnits(state.balance, coin.decimals)} ${coin.symbol}`;
     return {
       chain: input.chain,

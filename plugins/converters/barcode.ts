@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import bwipjs from "bwip-js";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "./_field-error.ts";
 
@@ -9,6 +8,11 @@ const types = [...linear, ...twoDimensional] as const;
 type BarcodeType = (typeof types)[number];
 
 const isLinear = (type: BarcodeType) => (linear as readonly string[]).includes(type);
+
+/** bwip-js (2 MB of PostScript encoders) is loaded on the first call, not at boot. */
+const importBwip = () => import("bwip-js").then((m) => m.default);
+let bwip: ReturnType<typeof importBwip> | undefined;
+const loadBwip = () => (bwip ??= importBwip());
 
 export default defineEndpoint({
   name: "barcode",
@@ -49,6 +53,7 @@ export default defineEndpoint({
     const options = isLinear(input.type)
       ? { bcid: input.type, text: input.text, scale: input.scale, height: input.height, includetext: input.includeText }
       : { bcid: input.type, text: input.text, scale: input.scale };
+    const bwipjs = await loadBwip();
     let png: Buffer;
     try {
       png = await bwipjs.toBuffer(options);

@@ -1,19 +1,20 @@
 import * as v from "valibot";
-import { Faker, base, de, en, en_GB, en_US, es, fr, it, ja, nl, pt_BR, type LocaleDefinition } from "@faker-js/faker";
+import type { Faker } from "@faker-js/faker";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-const locales: Record<string, { data: LocaleDefinition; country: string; countryCode: string }> = {
-  en_US: { data: en_US, country: "United States", countryCode: "US" },
-  en_GB: { data: en_GB, country: "United Kingdom", countryCode: "GB" },
-  de: { data: de, country: "Germany", countryCode: "DE" },
-  es: { data: es, country: "Spain", countryCode: "ES" },
-  fr: { data: fr, country: "France", countryCode: "FR" },
-  it: { data: it, country: "Italy", countryCode: "IT" },
-  ja: { data: ja, country: "Japan", countryCode: "JP" },
-  nl: { data: nl, country: "Netherlands", countryCode: "NL" },
-  pt_BR: { data: pt_BR, country: "Brazil", countryCode: "BR" },
+type LocaleName = "en_US" | "en_GB" | "de" | "es" | "fr" | "it" | "ja" | "nl" | "pt_BR";
+const locales: Record<LocaleName, { country: string; countryCode: string }> = {
+  en_US: { country: "United States", countryCode: "US" },
+  en_GB: { country: "United Kingdom", countryCode: "GB" },
+  de: { country: "Germany", countryCode: "DE" },
+  es: { country: "Spain", countryCode: "ES" },
+  fr: { country: "France", countryCode: "FR" },
+  it: { country: "Italy", countryCode: "IT" },
+  ja: { country: "Japan", countryCode: "JP" },
+  nl: { country: "Netherlands", countryCode: "NL" },
+  pt_BR: { country: "Brazil", countryCode: "BR" },
 };
-const localeNames = Object.keys(locales) as [string, ...string[]];
+const localeNames = Object.keys(locales) as [LocaleName, ...LocaleName[]];
 /** Birthdates are computed against a fixed day, so a seed gives the same people on any date. */
 const referenceDate = new Date("2025-01-01T00:00:00Z");
 const maxSeed = 2 ** 31 - 1;
@@ -34,11 +35,15 @@ const user = v.object({
   jobTitle: v.string(),
 });
 
+/** faker with every locale is a large module: loaded on the first call, not at boot. */
+let library: Promise<typeof import("@faker-js/faker")> | undefined;
 const fakers = new Map<string, Faker>();
-const fakerFor = (locale: string) => {
-  let faker = fakers.get(locale);
-  if (!faker) fakers.set(locale, (faker = new Faker({ locale: [locales[locale].data, en, base] })));
-  return faker;
+const fakerFor = async (locale: LocaleName) => {
+  const faker = fakers.get(locale);
+  if (faker) return faker;
+  const { Faker, base, en, ...data } = await (library ??= import("@faker-js/faker"));
+  if (!fakers.has(locale)) fakers.set(locale, new Faker({ locale: [data[locale], en, base] }));
+  return fakers.get(locale)!;
 };
 
 export default defineEndpoint({
@@ -87,9 +92,9 @@ export default defineEndpoint({
       ],
     },
   },
-  handler({ input }) {
+  async handler({ input }) {
     const seed = input.seed ?? Math.floor(Math.random() * maxSeed);
-    const faker = fakerFor(input.locale);
+    const faker = await fakerFor(input.locale);
     // Seeding and generating happen in one synchronous run, so concurrent calls cannot interleave.
     faker.seed(seed);
     const place = locales[input.locale];

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import TurndownService from "turndown";
+import type TurndownService from "turndown";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { gfm } from "./_markdown-gfm.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
@@ -38,12 +38,17 @@ export default defineEndpoint({
   async handler({ input, egress }) {
     const source = await contentOrUrl(egress, input.html, input.url);
     const html = "inline" in source ? source.inline : decodeBody(source.fetched, source.contentType);
-    const markdown = converter(input).turndown(html);
+    const markdown = (await converter(input)).turndown(html);
     return { markdown, chars: markdown.length };
   },
 });
 
-function converter(options: v.InferOutput<typeof input>): TurndownService {
+/** turndown and its DOM (domino) are loaded on the first call, not at boot. */
+const importTurndown = () => import("turndown").then((m) => m.default);
+let turndown: ReturnType<typeof importTurndown> | undefined;
+
+async function converter(options: v.InferOutput<typeof input>): Promise<TurndownService> {
+  const TurndownService = await (turndown ??= importTurndown());
   const service = new TurndownService({ headingStyle: options.headingStyle, codeBlockStyle: options.codeBlockStyle, bulletListMarker: "-" });
   service.remove(["head", "title", "meta", "link", "script", "style", "noscript", "template", "iframe", "object", "embed", "form", "button", "select", "textarea"]);
   service.use(gfm);

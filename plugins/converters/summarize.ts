@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { englishStopwords } from "./_stopwords.ts";
+import { segmentsOf } from "./_segments.ts";
 
 export default defineEndpoint({
   name: "summarize",
@@ -76,7 +77,7 @@ const unwrap = (text: string) => text.replace(/\r\n?/g, "\n").replace(/([^\n])\n
 function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let pending = "";
-  for (const { segment } of segmenter.segment(unwrap(text))) {
+  for (const { segment } of segmentsOf(segmenter, unwrap(text))) {
     pending += segment;
     if (!abbreviation.test(pending.trimEnd()) && pending.trim()) {
       sentences.push(pending.trim().replace(/\s+/g, " "));

@@ -3,6 +3,7 @@ import readingTime from "reading-time";
 import { syllable } from "syllable";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { documentText } from "./_json.ts";
+import { segmentsOf } from "./_segments.ts";
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 const wordSegments = new Intl.Segmenter("en", { granularity: "word" });
@@ -11,6 +12,12 @@ const sentenceSegments = new Intl.Segmenter("en", { granularity: "sentence" });
 const count = (iterable: Iterable<unknown>) => {
   let n = 0;
   for (const _ of iterable) n++;
+  return n;
+};
+/** The syllable counter is quadratic in a word's length: a "word" longer than any English one (a hash, a run of letters) is counted in pieces. */
+const syllablesOf = (word: string) => {
+  let n = 0;
+  for (let i = 0; i < word.length; i += 48) n += syllable(word.slice(i, i + 48));
   return n;
 };
 const to2 = (x: number) => Math.round(x * 100) / 100;
@@ -58,16 +65,16 @@ export default defineEndpoint({
   },
   handler({ input }) {
     const { text } = input;
-    const words = [...wordSegments.segment(text)].filter((s) => s.isWordLike).map((s) => s.segment);
-    const sentences = [...sentenceSegments.segment(text)].filter((s) => /[\p{L}\p{N}]/u.test(s.segment)).length;
-    const syllables = words.reduce((sum, word) => sum + (/\p{L}/u.test(word) ? syllable(word) : 0), 0);
-    const wordChars = words.reduce((sum, word) => sum + count(graphemes.segment(word)), 0);
+    const words = [...segmentsOf(wordSegments, text)].filter((s) => s.isWordLike).map((s) => s.segment);
+    const sentences = [...segmentsOf(sentenceSegments, text)].filter((s) => /[\p{L}\p{N}]/u.test(s.segment)).length;
+    const syllables = words.reduce((sum, word) => sum + (/\p{L}/u.test(word) ? syllablesOf(word) : 0), 0);
+    const wordChars = words.reduce((sum, word) => sum + count(segmentsOf(graphemes, word)), 0);
     const wordsPerSentence = sentences ? words.length / sentences : 0;
     const syllablesPerWord = words.length ? syllables / words.length : 0;
     const time = readingTime(text, { wordsPerMinute: input.wordsPerMinute });
     return {
-      characters: count(graphemes.segment(text)),
-      charactersNoSpaces: count(graphemes.segment(text.replace(/\s+/g, ""))),
+      characters: count(segmentsOf(graphemes, text)),
+      charactersNoSpaces: count(segmentsOf(graphemes, text.replace(/\s+/g, ""))),
       words: words.length,
       sentences,
       paragraphs: text.split(/\n\s*\n/).filter((p) => p.trim() !== "").length,

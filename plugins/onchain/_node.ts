@@ -21,7 +21,7 @@ export const NODE = "evm-rpc";
  */
 export async function readNode<T>(slug: ChainSlug, work: (client: PublicClient) => Promise<T>): Promise<T> {
   try {
-    return await work(clientFor(slug));
+    return await work(await clientFor(slug));
   } catch (error) {
     throw nodeFailure(slug, error) ?? error;
   }

@@ -1,6 +1,6 @@
 import type { Upstream } from "../../core/endpoint.ts";
 import { readInternalTransactions, readTokenTransfers, readTransactions } from "./_blockscout.ts";
-import { chainInfo, type ChainSlug } from "./_chains.ts";
+import { viemChain, type ChainSlug } from "./_chains.ts";
 import { D, legsOf, type Leg } from "./_pnl.ts";
 
 /** One thing that moved in a swap: a token (address) or the native coin (token null). */
@@ -47,7 +47,7 @@ export async function readSwaps(api: Upstream, chain: ChainSlug, wallet: string)
     readTransactions(api, wallet, SWAP_WINDOW.transactions),
     readInternalTransactions(api, wallet, SWAP_WINDOW.internal),
   ]);
-  const native = chainInfo(chain).chain.nativeCurrency;
+  const native = (await viemChain(chain)).nativeCurrency;
   const nativeLeg = (wei: string): SwapLeg => ({ token: null, symbol: native.symbol, amount: new D(wei).div(new D(10).pow(native.decimals)) });
   const sent = new Map(transactions.filter((tx) => tx.from.hash.toLowerCase() === me && tx.status !== "error").map((tx) => [tx.hash, tx]));
   const byHash = new Map<string, { time: Date; sold: SwapLeg[]; bought: SwapLeg[]; method: string | null }>();

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { erc20Abi, formatEther, getAddress, pad, toEventSelector, type Address } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField, chainInfo } from "./_chains.ts";
+import { chainField, chainInfo, viemChain } from "./_chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
 import { getLogsSplitting, resolveBlock } from "./_logs.ts";
@@ -108,7 +108,7 @@ export default defineEndpoint({
       const price = chain.llama ? priceOf(`${chain.llama}:${token}`) : null;
       return { token, name: meta.name, symbol: meta.symbol, decimals: meta.decimals, balance: balance.toString(), balanceFormatted: formatted, priceUsd: price, valueUsd: value(formatted, price) };
     });
-    const native = { symbol: chain.chain.nativeCurrency.symbol, balance: nativeBalance, priceUsd: nativePrice, valueUsd: value(nativeBalance, nativePrice) };
+    const native = { symbol: (await viemChain(input.chain)).nativeCurrency.symbol, balance: nativeBalance, priceUsd: nativePrice, valueUsd: value(nativeBalance, nativePrice) };
     const totalUsd = [native.valueUsd, ...tokens.map((t) => t.valueUsd)].reduce<number>((sum, x) => sum + (x ?? 0), 0);
     return {
       chain: input.chain,

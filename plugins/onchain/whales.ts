@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { formatEther, formatUnits, getAddress, hexToBigInt, toEventSelector, type Address, type Block, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainInfo, chains, type ChainSlug } from "./_chains.ts";
+import { chainInfo, chains, viemChain, type ChainSlug } from "./_chains.ts";
 import { getLogsSplitting } from "./_logs.ts";
 import { majorTokens } from "./_majors.ts";
 import { NODE, readNode } from "./_node.ts";
@@ -98,7 +98,7 @@ export default defineEndpoint({
     const prices = await currentPrices(upstream("defillama-coins"), [nativeCoin, ...tokens.map((t) => llama(t.address))]);
     const nativePrice = prices.get(nativeCoin)?.price;
     const timeOf = new Map(blocks.map((b: Block) => [b.number, new Date(Number(b.timestamp) * 1000).toISOString()]));
-    const symbol = chain.chain.nativeCurrency.symbol;
+    const symbol = (await viemChain(input.chain)).nativeCurrency.symbol;
 
     const native = nativePrice === undefined ? [] : blocks.flatMap((block) =>
       block.transactions.flatMap((tx) => {

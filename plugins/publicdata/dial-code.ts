@@ -1,14 +1,14 @@
-import libphonenumber from "google-libphonenumber";
+import type libphonenumber from "google-libphonenumber";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { datasetVersion } from "./_pr-datasets.ts";
+import { datasetVersion, lazy, requireDataset } from "./_pr-datasets.ts";
 import { findCountry } from "./_pr-countries.ts";
 import { fieldError } from "./_pr-inputs.ts";
 
-const { PhoneNumberFormat, PhoneNumberUtil } = libphonenumber;
+const library = lazy(() => requireDataset<typeof libphonenumber>("google-libphonenumber"));
 // getRegionCodesForCountryCode exists in the library but is missing from @types/google-libphonenumber.
-const phones = PhoneNumberUtil.getInstance() as libphonenumber.PhoneNumberUtil & { getRegionCodesForCountryCode(code: number): string[] };
+const phoneUtil = lazy(() => library().PhoneNumberUtil.getInstance() as libphonenumber.PhoneNumberUtil & { getRegionCodesForCountryCode(code: number): string[] });
 
 const Region = v.object({
   country: v.pipe(v.string(), v.description("ISO 3166-1 alpha-2 region code as libphonenumber uses it")),
@@ -46,6 +46,7 @@ export default defineEndpoint({
   },
   handler({ input }) {
     if ((input.country === undefined) === (input.code === undefined)) throw fieldError("country", "give either country or code");
+    const phones = phoneUtil();
     let regionCodes: string[];
     if (input.code !== undefined) {
       regionCodes = phones.getRegionCodesForCountryCode(Number(input.code.replace("+", "")));
@@ -61,6 +62,7 @@ export default defineEndpoint({
 });
 
 function describe(region: string) {
+  const phones = phoneUtil();
   const code = phones.getCountryCodeForRegion(region);
   const example = phones.getExampleNumber(region);
   return {
@@ -69,6 +71,6 @@ function describe(region: string) {
     callingCode: `+${code}`,
     mainRegionForCode: phones.getRegionCodeForCountryCode(code) === region,
     nationalPrefix: phones.getNddPrefixForRegion(region, true) || null,
-    exampleNumber: example ? phones.format(example, PhoneNumberFormat.INTERNATIONAL) : null,
+    exampleNumber: example ? phones.format(example, library().PhoneNumberFormat.INTERNATIONAL) : null,
   };
 }

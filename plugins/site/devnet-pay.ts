@@ -1,6 +1,4 @@
 import * as v from "valibot";
-import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
-import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
@@ -48,6 +46,8 @@ export default defineEndpoint({
     const endpoint = catalog.find((e) => e.name === input.name);
     if (!endpoint) throw notFound(`No endpoint named ${input.name} is loaded`);
     if (isFree(endpoint)) throw badRequest(`${input.name} is free: call it directly`, { issues: [{ field: "name", message: "must name a paid endpoint" }] });
+    // The x402 client libraries are only needed here: loaded on the first call, not at boot.
+    const [{ wrapFetchWithPayment, x402Client, decodePaymentResponseHeader }, { registerExactEvmScheme }] = await Promise.all([import("@x402/fetch"), import("@x402/evm/exact/client")]);
     const account = privateKeyToAccount(process.env.DEVNET_PAYER_KEY as `0x${string}`);
     const client = new x402Client();
     registerExactEvmScheme(client, { signer: account });

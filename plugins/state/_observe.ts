@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { load } from "cheerio";
+import { loadHtml } from "../web/_html-parsers.ts";
 import type { Egress } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { htmlToText, tidyText } from "../web/_html-text.ts";
@@ -27,7 +27,7 @@ export interface WatchTarget {
 export function checkSelector(selector: string | undefined): void {
   if (!selector) return;
   try {
-    load("<p></p>")(selector);
+    loadHtml("<p></p>")(selector);
   } catch (error) {
     throw badRequest(`selector is not a valid CSS selector: ${(error as Error).message}`, { issues: [{ field: "selector", message: "not a valid CSS selector" }] });
   }
@@ -48,7 +48,7 @@ export async function observe(egress: Egress, target: WatchTarget, at: Date): Pr
   let content: string | Buffer;
   let text: string;
   if (target.selector) {
-    const $ = load(body);
+    const $ = loadHtml(body);
     const picked = $(target.selector);
     text = tidyText(picked.map((_, el) => $(el).text()).get().join("\n"));
     content = target.mode === "hash" ? picked.map((_, el) => $.html(el)).get().join("\n") : text;

@@ -1,5 +1,5 @@
 import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
+import { parseHTML } from "./_html-parsers.ts";
 import { htmlToText } from "./_html-text.ts";
 
 /** Readability's article, or the body text when it finds none. */

@@ -1,4 +1,6 @@
-import mailchecker from "mailchecker";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
 
 export interface ParsedAddress {
   local: string;
@@ -30,7 +32,8 @@ let disposableDomains: Set<string> | undefined;
 
 /** Whether the domain or any parent of it is on mailchecker's list of throwaway-address providers. */
 export function isDisposable(domain: string): boolean {
-  disposableDomains ??= mailchecker.blacklist();
+  // mailchecker's module is a 1 MB list: required on first use, not at boot.
+  disposableDomains ??= (require("mailchecker") as typeof import("mailchecker")).blacklist();
   const labels = domain.split(".");
   return labels.some((_, i) => disposableDomains!.has(labels.slice(i).join(".")));
 }

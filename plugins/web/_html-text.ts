@@ -1,4 +1,4 @@
-import { parseHTML } from "linkedom";
+import { parseHTML } from "./_html-parsers.ts";
 
 const blockEnd = /<\/(p|div|h[1-6]|li|dt|dd|blockquote|pre|tr|table|section|article|header|footer|aside|ul|ol|figure|figcaption)\s*>|<br\s*\/?>/gi;
 

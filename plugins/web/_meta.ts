@@ -1,4 +1,4 @@
-import * as cheerio from "cheerio";
+import { loadHtml } from "./_html-parsers.ts";
 
 export interface PageMeta {
   title: string | null;
@@ -18,7 +18,7 @@ const iconRels = new Set(["icon", "shortcut icon", "apple-touch-icon", "apple-to
 
 /** The head metadata of an HTML page; links are made absolute against the page's final URL. */
 export function readMeta(html: string, pageUrl: string): PageMeta {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html);
   const text = (value: string | undefined) => {
     const trimmed = value?.replace(/\s+/g, " ").trim();
     return trimmed ? trimmed : null;

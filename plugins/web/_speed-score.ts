@@ -1,4 +1,4 @@
-import * as cheerio from "cheerio";
+import { loadHtml } from "./_html-parsers.ts";
 
 export interface ResourceCounts {
   scripts: number;
@@ -31,7 +31,7 @@ export interface Factor {
 }
 
 export function countResources(html: string): ResourceCounts {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html);
   const scripts = $("script[src]").length;
   const inlineScripts = $("script:not([src])").filter((_, el) => !/json/i.test($(el).attr("type") ?? "")).length;
   const stylesheets = $('link[rel~="stylesheet" i]').length;

@@ -1,4 +1,5 @@
-import * as cheerio from "cheerio";
+import type * as cheerio from "cheerio";
+import { loadHtml } from "./_html-parsers.ts";
 
 const tablesOf = ($: cheerio.CheerioAPI) => $("table").toArray();
 /** An element as cheerio hands it out (its type lives in a transitive package). */
@@ -24,7 +25,7 @@ interface Cell {
 
 /** Every <table> in the page, in document order, as rows keyed by header. */
 export function parseTables(html: string, limit: number, maxRows: number): { total: number; tables: ParsedTable[] } {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html);
   const all = tablesOf($);
   const tables = all.slice(0, limit).map((table, index) => toTable($, table, index, maxRows));
   return { total: all.length, tables };

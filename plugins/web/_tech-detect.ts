@@ -1,4 +1,4 @@
-import * as cheerio from "cheerio";
+import { loadHtml } from "./_html-parsers.ts";
 import { techRules, type TechRule } from "./_tech-rules.ts";
 
 export type EvidenceSource = "header" | "meta" | "script" | "cookie" | "html" | "implied";
@@ -40,7 +40,7 @@ export function detectTechnologies(page: { url: string; headers: Record<string, 
 }
 
 function factsOf(page: { url: string; headers: Record<string, string>; html: string }): PageFacts {
-  const $ = cheerio.load(page.html);
+  const $ = loadHtml(page.html);
   const generators = $('meta[name="generator" i]').toArray().map((el) => ($(el).attr("content") ?? "").trim()).filter(Boolean);
   const scripts = $("script[src]").toArray().flatMap((el) => absolute($(el).attr("src") ?? "", page.url));
   return { headers: page.headers, generators, scripts, cookies: cookieNames(page.headers["set-cookie"]), html: page.html };

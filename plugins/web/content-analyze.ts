@@ -1,4 +1,4 @@
-import { parseHTML } from "linkedom";
+import { parseHTML } from "./_html-parsers.ts";
 import { getDomain } from "tldts";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";

@@ -1,4 +1,4 @@
-import * as cheerio from "cheerio";
+import { loadHtml } from "./_html-parsers.ts";
 import * as v from "valibot";
 import type { Egress } from "../../core/endpoint.ts";
 import { defineEndpoint } from "../../core/endpoint.ts";
@@ -89,7 +89,7 @@ async function loadFeed(egress: Egress, url: string, hops = 0): Promise<{ url: s
 
 /** The first feed a page advertises with <link rel="alternate">. */
 function alternateFeed(html: string, base: string): string | undefined {
-  const $ = cheerio.load(html);
+  const $ = loadHtml(html);
   const href = $('link[rel~="alternate"]')
     .toArray()
     .map((el) => $(el))
