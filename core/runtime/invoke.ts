@@ -53,12 +53,12 @@ export function invoke(rt: Runtime, call: Call): Promise<Outcome> {
 
 async function measured(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
-  const outcome = await settle(rt, call);
+  const outcome = await throughTheGate(rt, call);
   if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
   return outcome;
 }
 
-async function settle(rt: Runtime, call: Call): Promise<Outcome> {
+async function throughTheGate(rt: Runtime, call: Call): Promise<Outcome> {
   try {
     if (!call.prepaid) await rt.limiter.hit(`ip:${call.clientIp}`);
     const input = parseInput(call.endpoint, call.input);
