@@ -2,7 +2,6 @@ import { serve } from "h3";
 import pino from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
-import { createMemoryStore } from "../../core/runtime/store.ts";
 import { createCredits } from "../../core/x402/credits.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
 import { createLedger } from "../../core/x402/ledger.ts";
@@ -13,14 +12,14 @@ import { devnetFromEnv } from "./devnet-env.ts";
 
 /**
  * Our service with the real paid gate and the real local facilitator, pointed at the devnet the bench
- * process started (it starts none of its own), like test/helpers/paid.ts builds it.
+ * process started (it starts none of its own), like test/helpers/paid.ts builds it. The gate's ledger and
+ * credits live in the service's store: memory, or Redis when STORE_URL is set (several instances then share it).
  * SETTLE=stub keeps the real verify but answers every settlement with success without touching the chain.
  */
 const port = portFromEnv();
 const devnet = devnetFromEnv();
 const config = readConfig(process.env);
 const log = pino({ level: config.logLevel });
-const store = createMemoryStore();
 const option: PaymentOption = {
   network: `eip155:${devnet.chainId}`,
   asset: devnet.asset,
@@ -31,8 +30,13 @@ const option: PaymentOption = {
 };
 const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.relayerKey });
 const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) : real;
-const gate = createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger: createLedger(store), credits: createCredits(store), log });
-const service = await createService({ config, log, store, payments: async () => ({ gate }) });
+const service = await createService({
+  config,
+  log,
+  payments: async (store) => ({
+    gate: createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger: createLedger(store), credits: createCredits(store), log }),
+  }),
+});
 const server = serve(service.app, { port, hostname: "127.0.0.1", silent: true });
 await server.ready();
 announceReady(config.baseUrl, async () => {

@@ -1,6 +1,6 @@
-import { createNonceManager, createWalletClient, defineChain, http, parseEventLogs, publicActions, type Address, type Hex } from "viem";
-import { jsonRpc } from "viem/nonce";
+import { createPublicClient, defineChain, encodeFunctionData, http, parseEventLogs, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { createRelayer } from "./relayer.ts";
 import type { Facilitator, LocalFacilitatorOptions, SettleResult, VerifyResult } from "./facilitator.ts";
 
 const transferWithAuthorization = {
@@ -85,15 +85,15 @@ function reasonOf(error: unknown): string {
  * ERC-6492 signatures) go to `fallback`.
  */
 export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facilitator, now: () => number = Date.now): Facilitator {
-  const nonces = createNonceManager({ source: jsonRpc() });
-  const account = privateKeyToAccount(o.relayerKey, { nonceManager: nonces });
+  const account = privateKeyToAccount(o.relayerKey);
   const chain = defineChain({
     id: o.chainId,
     name: `eip155:${o.chainId}`,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [o.rpcUrl] } },
   });
-  const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { batch: true }) }).extend(publicActions);
+  const client = createPublicClient({ chain, transport: http(o.rpcUrl, { batch: true }) });
+  const relayer = createRelayer(client, account, o.chainId);
 
   function terms(t: Transfer): VerifyResult | undefined {
     const seconds = BigInt(Math.floor(now() / 1000));
@@ -122,14 +122,8 @@ export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facili
     async settle(payload, requirements): Promise<SettleResult> {
       const t = transferOf(payload, requirements);
       if (!t) return fallback.settle(payload, requirements);
-      const transaction = await client
-        .writeContract({ address: t.asset, abi, functionName: "transferWithAuthorization", args: argsOf(t), gas: settlementGas })
-        .catch((error) => {
-          // A send that failed may leave its nonce unused: counting from the node again fills the gap, which
-          // would otherwise hold every later settlement in the node's pool.
-          nonces.reset({ address: account.address, chainId: o.chainId });
-          throw error;
-        });
+      const data = encodeFunctionData({ abi, functionName: "transferWithAuthorization", args: argsOf(t) });
+      const transaction = await relayer.send({ to: t.asset, data, gas: settlementGas });
       const receipt = await client.waitForTransactionReceipt({ hash: transaction, pollingInterval: 100, timeout: o.confirmationTimeoutMs ?? 60_000 });
       const failed = (errorReason: string): SettleResult => ({ success: false, errorReason, transaction, network: t.network, payer: t.from });
       if (receipt.status !== "success") return failed("invalid_exact_evm_transaction_failed");
