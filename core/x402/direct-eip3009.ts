@@ -1,4 +1,4 @@
-import { createPublicClient, defineChain, encodeFunctionData, http, parseEventLogs, type Address, type Hex } from "viem";
+import { createPublicClient, encodeFunctionData, http, parseEventLogs, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createRelayer } from "./relayer.ts";
 import type { Facilitator, LocalFacilitatorOptions, SettleResult, VerifyResult } from "./facilitator.ts";
@@ -86,13 +86,8 @@ function reasonOf(error: unknown): string {
  */
 export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facilitator, now: () => number = Date.now): Facilitator {
   const account = privateKeyToAccount(o.relayerKey);
-  const chain = defineChain({
-    id: o.chainId,
-    name: `eip155:${o.chainId}`,
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [o.rpcUrl] } },
-  });
-  const client = createPublicClient({ chain, transport: http(o.rpcUrl, { batch: true }) });
+  // No chain definition needed: the relayer signs with the chain id, and the rest are plain reads.
+  const client = createPublicClient({ transport: http(o.rpcUrl, { batch: true }) });
   const relayer = createRelayer(client, account, o.chainId);
 
   function terms(t: Transfer): VerifyResult | undefined {

@@ -57,16 +57,16 @@ export const batch = defineEndpoint({
       items.map(async ({ endpoint, input }) => {
         const started = performance.now();
         const out = await ctx.call(endpoint.path, input);
-        return { path: endpoint.path, status: out.status, ms: Math.round((performance.now() - started) * 10) / 10, body: out.body, atomic: 0n };
+        return { path: endpoint.path, status: out.status, ms: Math.round((performance.now() - started) * 10) / 10, body: out.body };
       }),
     );
-    const failed = results.map((r, i) => ({ r, atomic: items[i].atomic })).filter(({ r }) => r.status >= 400);
+    const failed = items.filter((_, i) => results[i].status >= 400);
     if (failed.length === results.length) {
-      throw new ServiceError(502, "batch_failed", "Every item of the batch failed; nothing is charged", { results: results.map(({ atomic, ...r }) => r) });
+      throw new ServiceError(502, "batch_failed", "Every item of the batch failed; nothing is charged", { results });
     }
-    const refund = failed.reduce((sum, f) => sum + f.atomic, 0n);
+    const refund = failed.reduce((sum, item) => sum + item.atomic, 0n);
     const credit = refund > 0n ? { code: await createCredits(ctx.store).issue(refund, "failed batch items"), amount: String(refund) } : null;
-    return { results: results.map(({ atomic, ...r }) => r), succeeded: results.length - failed.length, failed: failed.length, credit };
+    return { results, succeeded: results.length - failed.length, failed: failed.length, credit };
   },
 });
 
