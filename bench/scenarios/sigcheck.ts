@@ -1,4 +1,5 @@
 import type { PaymentRequired } from "@x402/core/types";
+import { authorizationTypes } from "@x402/evm";
 import { recoverTypedDataAddress } from "viem";
 import { devAccount } from "../../core/x402/devnet/index.ts";
 import { authorizationDigest, recoverAuthorizer, type TokenDomain } from "../../core/x402/signature.ts";
@@ -19,15 +20,6 @@ const required: PaymentRequired = {
   accepts: [{ scheme: "exact", network: "eip155:84532", amount: "1000", asset: domain.verifyingContract, payTo: devAccount(1).address, maxTimeoutSeconds: 300, extra: { name: domain.name, version: domain.version } }],
 };
 
-const transferWithAuthorization = [
-  { name: "from", type: "address" },
-  { name: "to", type: "address" },
-  { name: "value", type: "uint256" },
-  { name: "validAfter", type: "uint256" },
-  { name: "validBefore", type: "uint256" },
-  { name: "nonce", type: "bytes32" },
-] as const;
-
 interface Signed {
   authorization: Authorization;
   signature: `0x${string}`;
@@ -40,7 +32,7 @@ const oursDigestOnly = async (s: Signed) => (authorizationDigest(domain, s.autho
 const viemRecover = (s: Signed) =>
   recoverTypedDataAddress({
     domain,
-    types: { TransferWithAuthorization: transferWithAuthorization },
+    types: authorizationTypes,
     primaryType: "TransferWithAuthorization",
     message: {
       from: s.authorization.from as `0x${string}`,

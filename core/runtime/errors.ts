@@ -21,6 +21,8 @@ export interface ErrorBody {
 }
 
 export const badRequest = (message: string, details?: unknown) => new ServiceError(400, "invalid_input", message, details);
+/** A 400 for a problem only the handler can see, shaped like the schema's own field issues. */
+export const fieldError = (field: string, message: string) => badRequest(message, { issues: [{ field, message }] });
 export const notFound = (message = "Not found", details?: unknown) => new ServiceError(404, "not_found", message, details);
 export const conflict = (code: string, message: string) => new ServiceError(409, code, message);
 export const upstreamFailed = (upstream: string, message: string) =>

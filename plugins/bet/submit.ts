@@ -7,6 +7,7 @@ import { affiliateAddress, attention, betEnvironment } from "./_environments.ts"
 import { hasAtMostTwoDecimals, oddsToRaw } from "./_odds.ts";
 import { forwardOrder } from "./_relayer.ts";
 import { address, environment, rawFields } from "./_schemas.ts";
+import { quoteRaw } from "./_quote-example.ts";
 import { betTypedData, type BetTypedData } from "./_typed-data.ts";
 
 export default defineEndpoint({
@@ -38,13 +39,7 @@ export default defineEndpoint({
     input: {
       bettor: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
       signature: "0x486604318215eb4f316398d606bbf4b7633f3461460c8c86ae6fc3b2ef1136d5087c8046a0851f182e7c5394c89d5993e4900c10697f8cb7b6e055f99ac374ef1c",
-      conditionId: "300610060000000000847930280000000000002435620690",
-      outcomeId: "29",
-      amountRaw: "10500000",
-      minOdds: "1760000000000",
-      nonce: "1778500000000123",
-      expiresAt: 1778500300,
-      relayerFeeAmount: "23841",
+      ...quoteRaw,
     },
     output: {
       accepted: true,

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { PerpSymbol } from "../market/_symbols.ts";
+import { skip } from "./_compose.ts";
 import { CoinId, decimalFigure, figure, meanOf, type PartDataOf } from "./_digest.ts";
 
 export const SymbolInput = {
@@ -14,6 +15,16 @@ export const PriceDigest = {
   fundingAnnualizedPercent: decimalFigure("Mean annualized perpetual funding across venues, percent; positive: longs pay shorts (funding covers BTC, ETH, SOL)"),
   openInterestUsd: decimalFigure("Open interest across venues, USD (open-interest)"),
 };
+
+/** The parts priceDigest reads, and their plan for an asset (`coin` is its CoinGecko id, if known). */
+export const priceParts = { price: "crypto-price", funding: "funding", openInterest: "open-interest" } as const;
+export function pricePlan(asset: string, coin: string | undefined) {
+  return {
+    price: coin ? { ids: coin } : skip(`no CoinGecko id known for ${asset}: pass coin`),
+    funding: {},
+    openInterest: { symbol: `${asset}USDT` },
+  };
+}
 
 interface PriceData { prices?: { priceUsd: number; change24hPercent: number | null }[] }
 interface FundingData { assets?: { asset: string; venues: { annualizedPercent: string }[] }[] }

@@ -3,9 +3,9 @@ import { defineBundle } from "./_compose.ts";
 import { figure } from "./_digest.ts";
 import { DomainInput, type WhoisData } from "./_entity.ts";
 import { examples } from "./_examples.ts";
+import { certDaysLeft, type CertData } from "./_site.ts";
 
 interface DnsData { records?: { data: string }[] }
-interface CertData { trusted?: boolean; hostnameMatch?: boolean; chain?: { daysRemaining: number; issuer: string }[] }
 
 const records = (data: unknown) => ((data as DnsData | undefined)?.records ?? []).map((r) => r.data);
 
@@ -77,7 +77,7 @@ export default defineBundle({
       domainAgeDays: whois?.ageDays ?? null,
       expires: whois?.expires ?? null,
       tlsTrusted: cert ? Boolean(cert.trusted && cert.hostnameMatch) : null,
-      tlsDaysRemaining: cert?.chain?.[0]?.daysRemaining ?? null,
+      tlsDaysRemaining: certDaysLeft(cert) ?? null,
       headersGrade: (data.headers as { grade?: string } | undefined)?.grade ?? null,
       technologies: ((data.tech as { technologies?: { name: string }[] } | undefined)?.technologies ?? []).map((t) => t.name),
       phishingVerdict: (data.phishing as { verdict?: string } | undefined)?.verdict ?? null,

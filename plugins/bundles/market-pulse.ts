@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineBundle, skip } from "./_compose.ts";
 import { assetOf, figure } from "./_digest.ts";
-import { FearGreed, fearGreedOf, PriceDigest, priceDigest, SymbolInput } from "./_market-parts.ts";
+import { FearGreed, fearGreedOf, PriceDigest, priceDigest, priceParts, pricePlan, SymbolInput } from "./_market-parts.ts";
 import { examples } from "./_examples.ts";
 
 interface GlobalData { dominancePercent?: Record<string, number>; marketCapChange24hPercent?: number }
@@ -19,9 +19,7 @@ export default defineBundle({
     "The summary takes the asset's price and 24 h change, its mean annualized funding across venues, open interest, the fear & greed reading, BTC dominance, the market's 24 h cap change and the day's biggest gainer and loser.",
   input: v.object(SymbolInput),
   parts: {
-    price: "crypto-price",
-    funding: "funding",
-    openInterest: "open-interest",
+    ...priceParts,
     fearGreed: "fear-greed",
     global: "market-global",
     movers: "top-movers",
@@ -30,9 +28,7 @@ export default defineBundle({
   plan(input) {
     const { asset, coin } = assetOf(input.symbol, input.coin);
     return {
-      price: coin ? { ids: coin } : skip(`no CoinGecko id known for ${asset}: pass coin`),
-      funding: {},
-      openInterest: { symbol: `${asset}USDT` },
+      ...pricePlan(asset, coin),
       fearGreed: {},
       global: {},
       movers: { window: "24h", limit: 5 },

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineBundle, skip } from "./_compose.ts";
 import { assetOf, figure } from "./_digest.ts";
-import { FearGreed, fearGreedOf, PriceDigest, priceDigest, SymbolInput } from "./_market-parts.ts";
+import { FearGreed, fearGreedOf, PriceDigest, priceDigest, priceParts, pricePlan, SymbolInput } from "./_market-parts.ts";
 import { examples } from "./_examples.ts";
 
 interface Side { liquidationPrice: string }
@@ -20,9 +20,7 @@ export default defineBundle({
     `The summary adds the nearest liquidation band (its leverage and the long and short liquidation prices), Deribit's DVOL and put/call open-interest ratio, and a positioning read: crowded-long when mean annualized funding is above ${CROWDED_LONG_PERCENT} %, shorts-paying when it is negative, else neutral.`,
   input: v.object(SymbolInput),
   parts: {
-    price: "crypto-price",
-    funding: "funding",
-    openInterest: "open-interest",
+    ...priceParts,
     liquidations: "liquidation-levels",
     options: "options",
     fearGreed: "fear-greed",
@@ -31,9 +29,7 @@ export default defineBundle({
   plan(input) {
     const { asset, coin } = assetOf(input.symbol, input.coin);
     return {
-      price: coin ? { ids: coin } : skip(`no CoinGecko id known for ${asset}: pass coin`),
-      funding: {},
-      openInterest: { symbol: `${asset}USDT` },
+      ...pricePlan(asset, coin),
       liquidations: { asset, levels: 3 },
       options: asset === "BTC" || asset === "ETH" ? { currency: asset } : skip("Deribit lists options on BTC and ETH only"),
       fearGreed: {},

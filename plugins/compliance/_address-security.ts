@@ -1,21 +1,21 @@
 import type { Upstream } from "../../core/endpoint.ts";
-import { flag, goplus } from "../onchain/_goplus.ts";
+import { readAddressSecurity, type AddressCheck } from "../onchain/_address-security.ts";
 
-/** GoPlus address_security fields grouped by what they mean for a counterparty. */
-export const maliciousFields = {
-  phishing_activities: "phishing",
-  stealing_attack: "theft",
+/** GoPlus's malicious-activity flags (not sanctions, mixer or blacklist doubt), as a compliance report words them. */
+const maliciousLabels = {
+  phishing: "phishing",
+  stealingAttack: "theft",
   cybercrime: "cybercrime",
-  money_laundering: "money laundering",
-  financial_crime: "financial crime",
-  blackmail_activities: "blackmail",
-  darkweb_transactions: "darkweb transactions",
-  fake_kyc: "fake KYC",
-  honeypot_related_address: "honeypot related",
-  fake_token: "fake token",
-  malicious_mining_activities: "malicious mining",
-  gas_abuse: "gas abuse",
-} as const;
+  moneyLaundering: "money laundering",
+  financialCrime: "financial crime",
+  blackmail: "blackmail",
+  darkweb: "darkweb transactions",
+  fakeKyc: "fake KYC",
+  honeypotRelated: "honeypot related",
+  fakeToken: "fake token",
+  maliciousMining: "malicious mining",
+  gasAbuse: "gas abuse",
+} as const satisfies Partial<Record<AddressCheck, string>>;
 
 export interface AddressReport {
   sanctioned: boolean | null;
@@ -23,22 +23,19 @@ export interface AddressReport {
   blacklistDoubt: boolean | null;
   malicious: string[];
   maliciousContractsCreated: number | null;
-  dataSources: string[];
+  /** How a factor cites GoPlus, with the sources GoPlus named. */
+  source: string;
 }
 
-/**
- * GoPlus's malicious-address report, read the way onchain/address-security reads it. That endpoint keeps its
- * reader inside its handler, so this is the minimal one the compliance scores need.
- */
+/** onchain/address-security's GoPlus report, in the terms the compliance scores use. */
 export async function addressReport(api: Upstream, address: string, chainId: number): Promise<AddressReport> {
-  const r = await goplus<Record<string, unknown>>(api, `/v1/address_security/${address}`, { chain_id: String(chainId) });
-  const created = Number(r?.number_of_malicious_contracts_created);
+  const { flags, maliciousContractsCreated, dataSources } = await readAddressSecurity(api, address, chainId);
   return {
-    sanctioned: flag(r?.sanctioned),
-    mixer: flag(r?.mixer),
-    blacklistDoubt: flag(r?.blacklist_doubt),
-    malicious: Object.entries(maliciousFields).filter(([field]) => flag(r?.[field]) === true).map(([, label]) => label),
-    maliciousContractsCreated: r?.number_of_malicious_contracts_created !== undefined && Number.isFinite(created) ? created : null,
-    dataSources: typeof r?.data_source === "string" ? r.data_source.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    sanctioned: flags.sanctioned,
+    mixer: flags.mixer,
+    blacklistDoubt: flags.blacklistDoubt,
+    malicious: Object.entries(maliciousLabels).filter(([check]) => flags[check as AddressCheck] === true).map(([, label]) => label),
+    maliciousContractsCreated,
+    source: `GoPlus Security address_security${dataSources.length ? ` (data from ${dataSources.join(", ")})` : ""}`,
   };
 }

@@ -68,11 +68,10 @@ export default defineEndpoint({
       const address = checksummed(input.wallet);
       const [listed, report] = await Promise.all([listedAddressFactor(ctx, address), addressReport(ctx.upstream("goplus"), address, chainInfo(input.chain).id)]);
       const flags = [...(report.sanctioned ? ["sanctioned"] : []), ...report.malicious];
-      const source = `GoPlus Security address_security${report.dataSources.length ? ` (data from ${report.dataSources.join(", ")})` : ""}`;
       factors.push(
         listed,
-        factor("wallet-flagged", 70, flags.length > 0, flags.join(", ") || "none", source, "GoPlus links the wallet to sanctions or malicious activity."),
-        factor("wallet-mixer", 40, report.mixer === true, String(report.mixer ?? "unknown"), source, "Funds passed through a mixer hide where they came from."),
+        factor("wallet-flagged", 70, flags.length > 0, flags.join(", ") || "none", report.source, "GoPlus links the wallet to sanctions or malicious activity."),
+        factor("wallet-mixer", 40, report.mixer === true, String(report.mixer ?? "unknown"), report.source, "Funds passed through a mixer hide where they came from."),
       );
     }
     const checked = (["email", "ip", "domain", "wallet"] as const).filter((k) => input[k] !== undefined);

@@ -9,8 +9,6 @@ import { listedAddressFactor } from "./_listed-address.ts";
 import { factor, scoreOf, ScoreSchema } from "./_score.ts";
 import { sanctionsUpstreams } from "./_sanctions-lists.ts";
 
-const goplusSource = (sources: string[]) => `GoPlus Security address_security${sources.length ? ` (data from ${sources.join(", ")})` : ""}`;
-
 export default defineEndpoint({
   name: "wallet-risk",
   method: "GET",
@@ -61,7 +59,7 @@ export default defineEndpoint({
         return { nonce, balance, isContract: Boolean(code && code !== "0x") };
       }),
     ]);
-    const source = goplusSource(report.dataSources);
+    const { source } = report;
     const shown = (value: boolean | null) => (value === null ? "unknown" : String(value));
     const coin = (await viemChain(input.chain)).nativeCurrency;
     const balance = `${formatUnits(state.balance, coin.decimals)} ${coin.symbol}`;

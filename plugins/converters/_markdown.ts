@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 export interface MarkdownJob {
   markdown: string;
@@ -27,7 +27,7 @@ const idle: Worker[] = [];
 const waiting: (() => void)[] = [];
 let running = 0;
 
-const refuse = (message: string) => badRequest(message, { issues: [{ field: "markdown", message }] });
+const refuse = (message: string) => fieldError("markdown", message);
 
 /** Renders in a worker thread with a deadline, so no Markdown can stall the server. */
 export async function renderMarkdown(job: MarkdownJob, signal: AbortSignal): Promise<string> {

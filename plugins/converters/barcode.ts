@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const linear = ["code128", "code39", "code93", "ean13", "ean8", "upca", "upce", "itf14", "interleaved2of5", "isbn", "gs1-128"] as const;
 const twoDimensional = ["qrcode", "datamatrix", "pdf417", "azteccode"] as const;
@@ -10,9 +11,7 @@ type BarcodeType = (typeof types)[number];
 const isLinear = (type: BarcodeType) => (linear as readonly string[]).includes(type);
 
 /** bwip-js (2 MB of PostScript encoders) is loaded on the first call, not at boot. */
-const importBwip = () => import("bwip-js").then((m) => m.default);
-let bwip: ReturnType<typeof importBwip> | undefined;
-const loadBwip = () => (bwip ??= importBwip());
+const loadBwip = lazy(() => import("bwip-js").then((m) => m.default));
 
 export default defineEndpoint({
   name: "barcode",

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const standard = /^[A-Za-z0-9+/]*={0,2}$/;
 const urlSafe = /^[A-Za-z0-9\-_]*={0,2}$/;

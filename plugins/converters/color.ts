@@ -6,7 +6,7 @@ import lchPlugin from "colord/plugins/lch";
 import oklabPlugin from "colord/plugins/oklab";
 import oklchPlugin from "colord/plugins/oklch";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 extend([namesPlugin, hwbPlugin, lchPlugin, oklabPlugin, oklchPlugin]);
 

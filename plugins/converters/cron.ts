@@ -3,7 +3,7 @@ import { CronExpressionParser } from "cron-parser";
 import cronstrue from "cronstrue";
 import { DateTime, IANAZone } from "luxon";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 export default defineEndpoint({
   name: "cron",
@@ -48,7 +48,7 @@ export default defineEndpoint({
   handler({ input, now }) {
     if (!IANAZone.isValidZone(input.tz)) {
       const message = `Unknown IANA time zone ${JSON.stringify(input.tz)}`;
-      throw badRequest(message, { issues: [{ field: "tz", message }] });
+      throw fieldError("tz", message);
     }
     const expression = input.expr.trim();
     const result = { expression, timezone: input.tz };

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { formatUnits } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 type Family = "ethereum" | "bitcoin" | "solana" | "token";
 /** Decimal places of each unit above its chain's smallest unit; `token` takes `decimals` from the input. */

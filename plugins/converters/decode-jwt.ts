@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { verifySignature } from "./_jwt-verify.ts";
 
 const NumericDate = v.pipe(v.nullable(v.string()), v.description("The claim as an ISO 8601 UTC time; null when absent or not a number"));
@@ -60,7 +60,7 @@ export default defineEndpoint({
   },
   async handler({ input, now }) {
     if (input.secret !== undefined && input.key !== undefined) {
-      throw badRequest("Give either secret or key, not both", { issues: [{ field: "key", message: "Give either secret or key, not both" }] });
+      throw fieldError("key", "Give either secret or key, not both");
     }
     const token = input.token.replace(/^Bearer\s+/, "");
     const { header, payload } = decode(token);
@@ -85,7 +85,7 @@ function decode(token: string) {
     return { header: decodeProtectedHeader(token), payload: decodeJwt(token) };
   } catch (error) {
     const message = `The token does not decode: ${(error as Error).message}`;
-    throw badRequest(message, { issues: [{ field: "token", message }] });
+    throw fieldError("token", message);
   }
 }
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { createTwoFilesPatch, diffChars, diffLines, diffWords, type Change } from "diff";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 /** Each diff runs in jsdiff's async mode (it yields to the event loop) and gives up after this long. */
 const DIFF_TIMEOUT_MS = 2000;

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { Faker } from "@faker-js/faker";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
 
 type LocaleName = "en_US" | "en_GB" | "de" | "es" | "fr" | "it" | "ja" | "nl" | "pt_BR";
 const locales: Record<LocaleName, { country: string; countryCode: string }> = {
@@ -36,12 +37,12 @@ const user = v.object({
 });
 
 /** faker with every locale is a large module: loaded on the first call, not at boot. */
-let library: Promise<typeof import("@faker-js/faker")> | undefined;
+const library = lazy(() => import("@faker-js/faker"));
 const fakers = new Map<string, Faker>();
 const fakerFor = async (locale: LocaleName) => {
   const faker = fakers.get(locale);
   if (faker) return faker;
-  const { Faker, base, en, ...data } = await (library ??= import("@faker-js/faker"));
+  const { Faker, base, en, ...data } = await library();
   if (!fakers.has(locale)) fakers.set(locale, new Faker({ locale: [data[locale], en, base] }));
   return fakers.get(locale)!;
 };

@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
-import { fieldError } from "./_field-error.ts";
+import { badRequest, fieldError } from "../../core/runtime/errors.ts";
 import * as h from "./_health.ts";
 
 const types = ["bmi", "bmr", "tdee", "bodyfat", "idealweight"] as const;

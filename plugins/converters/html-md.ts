@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type TurndownService from "turndown";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
 import { gfm } from "./_markdown-gfm.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
 import { decodeBody } from "../web/_page-fetch.ts";
@@ -44,11 +45,10 @@ export default defineEndpoint({
 });
 
 /** turndown and its DOM (domino) are loaded on the first call, not at boot. */
-const importTurndown = () => import("turndown").then((m) => m.default);
-let turndown: ReturnType<typeof importTurndown> | undefined;
+const turndown = lazy(() => import("turndown").then((m) => m.default));
 
 async function converter(options: v.InferOutput<typeof input>): Promise<TurndownService> {
-  const TurndownService = await (turndown ??= importTurndown());
+  const TurndownService = await turndown();
   const service = new TurndownService({ headingStyle: options.headingStyle, codeBlockStyle: options.codeBlockStyle, bulletListMarker: "-" });
   service.remove(["head", "title", "meta", "link", "script", "style", "noscript", "template", "iframe", "object", "embed", "form", "button", "select", "textarea"]);
   service.use(gfm);

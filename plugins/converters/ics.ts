@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { createEvent, type DateArray, type EventAttributes } from "ics";
 import { DateTime, IANAZone } from "luxon";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const dateOrDateTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const isDateOnly = (text: string) => text.length === 10;

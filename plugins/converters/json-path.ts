@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { JSONPath } from "jsonpath-plus";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { documentText, parseJsonField } from "./_json.ts";
 
 interface Match {
@@ -52,7 +52,7 @@ export default defineEndpoint({
       const message = /prevented/i.test((error as Error).message)
         ? "Filter and script expressions ([?(...)], [(...)]) are not supported"
         : `The path does not evaluate: ${(error as Error).message}`;
-      throw badRequest(message, { issues: [{ field: "path", message }] });
+      throw fieldError("path", message);
     }
     const matches = found.slice(0, input.limit).map(({ path, pointer, value }) => ({ path, pointer, value }));
     return { count: found.length, matches, truncated: found.length > input.limit };

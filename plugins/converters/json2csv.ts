@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import Papa from "papaparse";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { documentText, isPlainObject, parseJsonField } from "./_json.ts";
 
 const MAX_COLUMNS = 1000;
@@ -42,7 +42,7 @@ export default defineEndpoint({
     const columns = input.columns?.length ? input.columns : unionOfKeys(rows);
     if (columns.length > MAX_COLUMNS) {
       const message = `The rows have ${columns.length} columns; at most ${MAX_COLUMNS} are supported`;
-      throw badRequest(message, { issues: [{ field: "json", message }] });
+      throw fieldError("json", message);
     }
     if (columns.length === 0) return { csv: "", columns, rowCount: rows.length };
     const csv = Papa.unparse(rows, {

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { Money, priceNumber } from "./_money.ts";
 
 const sides = ["long", "short"] as const;

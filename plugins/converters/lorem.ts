@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { LoremIpsum } from "lorem-ipsum";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const units = ["words", "sentences", "paragraphs"] as const;
 type Unit = (typeof units)[number];

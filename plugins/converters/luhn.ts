@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 /** The digit that, appended to `payload`, makes the Luhn sum a multiple of 10. */
 function checkDigitFor(payload: string): number {

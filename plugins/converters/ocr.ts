@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { base64Param, decodeBase64 } from "./_base64.ts";
-import { fieldError } from "./_field-error.ts";
 import { imageInfo } from "./_image-size.ts";
 import { recognize } from "./_ocr-worker.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";

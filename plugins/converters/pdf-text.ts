@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { base64Param, decodeBase64 } from "./_base64.ts";
-import { fieldError } from "./_field-error.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
 
 export default defineEndpoint({

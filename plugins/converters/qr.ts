@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import QRCode from "qrcode";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const levels = ["L", "M", "Q", "H"] as const;
 const hexColor = (fallback: string, what: string) =>

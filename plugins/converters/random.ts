@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { shuffled, uniformInt, uniformUnit } from "./_random.ts";
 
 const types = ["int", "float", "string", "pick", "shuffle", "dice", "coin"] as const;

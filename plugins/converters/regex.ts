@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import isSafeRegex from "safe-regex2";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { RegexFailed, RegexTimeout, runRegex } from "./_regex.ts";
 
 const RUN_TIMEOUT_MS = 1000;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { documentText, parseJsonField } from "./_json.ts";
 import { inferSchema } from "./_infer-schema.ts";
 
@@ -48,7 +48,7 @@ export default defineEndpoint({
     const document = parseJsonField(input.json, "json");
     if (input.samples && (!Array.isArray(document) || document.length === 0)) {
       const message = "With samples=true the document must be a non-empty array of samples";
-      throw badRequest(message, { issues: [{ field: "json", message }] });
+      throw fieldError("json", message);
     }
     const schema = inferSchema(input.samples ? (document as unknown[]) : [document]);
     return { schema: input.title ? { $schema: schema.$schema, title: input.title, ...schema } : schema };

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { keccak256, parseAbiItem, toBytes } from "viem";
 import { formatAbiItem, formatAbiParams } from "viem/utils";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const kinds = ["function", "event", "error"] as const;
 type Kind = (typeof kinds)[number];

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { DateTime } from "luxon";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "./_field-error.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 const units = ["auto", "s", "ms", "us", "ns"] as const;
 type Unit = (typeof units)[number];

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { parseAllDocuments } from "yaml";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { badRequest, fieldError } from "../../core/runtime/errors.ts";
 import { assertDepth, documentText } from "./_json.ts";
 import { assertYamlDepth } from "./_yaml.ts";
 
@@ -65,6 +65,6 @@ function toJson(value: unknown): unknown {
     return JSON.parse(text ?? "null");
   } catch (error) {
     const message = error instanceof TypeError ? "An alias refers to the node that contains it; JSON cannot hold a cycle" : (error as Error).message;
-    throw badRequest(message, { issues: [{ field: "yaml", message }] });
+    throw fieldError("yaml", message);
   }
 }

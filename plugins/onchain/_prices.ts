@@ -1,4 +1,5 @@
 import type { Upstream } from "../../core/endpoint.ts";
+import type { ChainInfo } from "./_chains.ts";
 
 export interface LlamaPrice {
   price: number;
@@ -18,6 +19,23 @@ export async function currentPrices(api: Upstream, coins: string[]): Promise<Map
   const body = await api.json<{ coins: Record<string, LlamaPrice> }>(`/prices/current/${coins.join(",")}`);
   for (const [coin, price] of Object.entries(body.coins ?? {})) found.set(coin.toLowerCase(), price);
   return found;
+}
+
+/** A USD value rounded to the cent. */
+export const cents = (usd: number) => Math.round(usd * 100) / 100;
+
+/**
+ * Current USD prices of a chain's tokens, and of its native coin when asked, in one request. Chains DefiLlama does
+ * not price (testnets) ask nothing and price nothing.
+ */
+export async function chainPrices(api: Upstream, chain: ChainInfo, tokens: readonly string[], { native = false } = {}) {
+  const coinOf = (token: string) => `${chain.llama}:${token}`;
+  const nativeCoin = native && chain.nativePriceId ? `coingecko:${chain.nativePriceId}` : undefined;
+  const prices = chain.llama ? await currentPrices(api, [...(nativeCoin ? [nativeCoin] : []), ...tokens.map(coinOf)]) : new Map<string, LlamaPrice>();
+  return {
+    token: (address: string) => prices.get(coinOf(address).toLowerCase()),
+    native: nativeCoin ? prices.get(nativeCoin) : undefined,
+  };
 }
 
 interface HistoricalPoint {

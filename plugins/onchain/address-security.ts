@@ -1,26 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { addressChecks, readAddressSecurity, type AddressCheck } from "./_address-security.ts";
 import { chainField, chainInfo } from "./_chains.ts";
-import { flag, goplus } from "./_goplus.ts";
 import { addressField, checksummed } from "./_inputs.ts";
-
-const checks = {
-  sanctioned: "sanctioned",
-  phishing: "phishing_activities",
-  stealingAttack: "stealing_attack",
-  cybercrime: "cybercrime",
-  moneyLaundering: "money_laundering",
-  financialCrime: "financial_crime",
-  mixer: "mixer",
-  darkweb: "darkweb_transactions",
-  blackmail: "blackmail_activities",
-  fakeKyc: "fake_kyc",
-  honeypotRelated: "honeypot_related_address",
-  fakeToken: "fake_token",
-  maliciousMining: "malicious_mining_activities",
-  gasAbuse: "gas_abuse",
-  blacklistDoubt: "blacklist_doubt",
-} as const;
 
 const Flag = v.pipe(v.nullable(v.boolean()), v.description("null when GoPlus does not say"));
 
@@ -36,7 +18,7 @@ export default defineEndpoint({
     chain: v.string(),
     address: v.string(),
     flagged: v.pipe(v.boolean(), v.description("At least one flag is raised")),
-    flags: v.object(Object.fromEntries(Object.keys(checks).map((k) => [k, Flag])) as Record<keyof typeof checks, typeof Flag>),
+    flags: v.object(Object.fromEntries(Object.keys(addressChecks).map((k) => [k, Flag])) as Record<AddressCheck, typeof Flag>),
     risks: v.array(v.string()),
     isContract: Flag,
     maliciousContractsCreated: v.pipe(v.nullable(v.number()), v.description("Malicious contracts this address deployed")),
@@ -63,20 +45,17 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const { id } = chainInfo(input.chain);
-    const report = await goplus<Record<string, unknown>>(upstream("goplus"), `/v1/address_security/${address}`, { chain_id: String(id) });
-    const flags = Object.fromEntries(Object.entries(checks).map(([name, field]) => [name, flag(report?.[field])])) as Record<keyof typeof checks, boolean | null>;
-    const risks = Object.keys(checks).filter((k) => flags[k as keyof typeof checks] === true);
-    const created = Number(report?.number_of_malicious_contracts_created);
-    const sources = typeof report?.data_source === "string" ? report.data_source.split(",").map((s) => s.trim()).filter(Boolean) : [];
+    const report = await readAddressSecurity(upstream("goplus"), address, id);
+    const risks = (Object.keys(addressChecks) as AddressCheck[]).filter((k) => report.flags[k] === true);
     return {
       chain: input.chain,
       address,
       flagged: risks.length > 0,
-      flags,
+      flags: report.flags,
       risks,
-      isContract: flag(report?.contract_address),
-      maliciousContractsCreated: Number.isFinite(created) && report?.number_of_malicious_contracts_created !== undefined ? created : null,
-      dataSources: sources,
+      isContract: report.isContract,
+      maliciousContractsCreated: report.maliciousContractsCreated,
+      dataSources: report.dataSources,
     };
   },
 });

@@ -5,14 +5,13 @@ import { chainInfo, chains, type ChainSlug } from "./_chains.ts";
 import { formatAmount, readTokenMetadata, type TokenMetadata } from "./_erc20.ts";
 import { addressField, checksummed, limitField } from "./_inputs.ts";
 import { NODE, probe, readNode } from "./_node.ts";
-import { currentPrices } from "./_prices.ts";
+import { cents, chainPrices } from "./_prices.ts";
 import { amountsForLiquidity, factoryAbi, poolAbi, positionManagerAbi, positionManagers, priceAtTick } from "./_uniswap-v3.ts";
 
 /** Positions enumerated per wallet at most, before the pair filter and the limit. */
 const MAX_SCANNED = 200;
 const lpSlugs = chains.filter((c) => positionManagers[c.slug]).map((c) => c.slug) as ChainSlug[];
 const usd = (what: string) => v.pipe(v.nullable(v.number()), v.description(what));
-const cents = (x: number) => Math.round(x * 100) / 100;
 
 const side = v.object({
   token: v.string(),
@@ -106,8 +105,7 @@ export default defineEndpoint({
     const listed = read.open.filter(matches).slice(0, input.limit);
 
     const tokens = [...new Set(listed.flatMap((p) => [p.token0, p.token1]))];
-    const prices = chain.llama && tokens.length ? await currentPrices(upstream("defillama-coins"), tokens.map((t) => `${chain.llama}:${t}`)) : new Map();
-    const priceOf = (token: Address): number | null => prices.get(`${chain.llama}:${token}`.toLowerCase())?.price ?? null;
+    const prices = await chainPrices(upstream("defillama-coins"), chain, tokens);
     const worth = (amounts: [string | null, number | null][]) =>
       amounts.every(([a, p]) => a !== null && p !== null) ? cents(amounts.reduce((sum, [a, p]) => sum + Number(a) * p!, 0)) : null;
 
@@ -115,7 +113,7 @@ export default defineEndpoint({
       const d0 = p.meta0.decimals;
       const d1 = p.meta1.decimals;
       const sideOf = (token: Address, meta: TokenMetadata, amount: bigint | null, fees: bigint) => ({
-        token, symbol: meta.symbol, decimals: meta.decimals, amount: amount === null ? null : formatAmount(amount, meta.decimals), fees: formatAmount(fees, meta.decimals), priceUsd: priceOf(token),
+        token, symbol: meta.symbol, decimals: meta.decimals, amount: amount === null ? null : formatAmount(amount, meta.decimals), fees: formatAmount(fees, meta.decimals), priceUsd: prices.token(token)?.price ?? null,
       });
       const token0 = sideOf(p.token0, p.meta0, p.amount0, p.fees0);
       const token1 = sideOf(p.token1, p.meta1, p.amount1, p.fees1);

@@ -6,7 +6,7 @@ import { chainField, chainInfo } from "./_chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, checksummed } from "./_inputs.ts";
 import { NODE, readNode } from "./_node.ts";
-import { currentPrices } from "./_prices.ts";
+import { cents, chainPrices } from "./_prices.ts";
 
 const nullable = <T extends v.GenericSchema>(schema: T, what: string) => v.pipe(v.nullable(schema), v.description(what));
 
@@ -59,8 +59,7 @@ export default defineEndpoint({
       if (!code || code === "0x") throw notFound(`no contract at ${address} on ${input.chain}`);
       return readTokenMetadata(client, address);
     });
-    const coin = chain.llama ? `${chain.llama}:${address}` : undefined;
-    const price = coin ? (await currentPrices(upstream("defillama-coins"), [coin])).get(coin.toLowerCase()) : undefined;
+    const price = (await chainPrices(upstream("defillama-coins"), chain, [address])).token(address);
     const supply = formatAmount(metadata.totalSupply ?? 0n, metadata.decimals);
     return {
       chain: input.chain,
@@ -69,7 +68,7 @@ export default defineEndpoint({
       totalSupplyFormatted: metadata.totalSupply === null ? null : supply,
       priceUsd: price?.price ?? null,
       priceConfidence: price?.confidence ?? null,
-      marketCapUsd: price && supply !== null ? Math.round(price.price * Number(supply) * 100) / 100 : null,
+      marketCapUsd: price && supply !== null ? cents(price.price * Number(supply)) : null,
     };
   },
 });

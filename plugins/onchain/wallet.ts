@@ -6,7 +6,7 @@ import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
 import { getLogsSplitting, resolveBlock } from "./_logs.ts";
 import { NODE, readNode } from "./_node.ts";
-import { currentPrices } from "./_prices.ts";
+import { cents, chainPrices } from "./_prices.ts";
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
 const usd = (what: string) => v.pipe(v.nullable(v.number()), v.description(what));
@@ -95,17 +95,14 @@ export default defineEndpoint({
       return { balance, nonce, isContract: Boolean(code && code !== "0x"), tokens, nfts };
     });
 
-    const nativeCoin = chain.nativePriceId ? `coingecko:${chain.nativePriceId}` : undefined;
-    const coins = chain.llama ? [...(nativeCoin ? [nativeCoin] : []), ...held.tokens.map((t) => `${chain.llama}:${t.token}`)] : [];
-    const prices = await currentPrices(upstream("defillama-coins"), coins);
-    const priceOf = (coin: string | undefined) => (coin ? prices.get(coin.toLowerCase())?.price ?? null : null);
-    const value = (formatted: string | null, price: number | null) => (formatted === null || price === null ? null : Math.round(Number(formatted) * price * 100) / 100);
+    const prices = await chainPrices(upstream("defillama-coins"), chain, held.tokens.map((t) => t.token), { native: true });
+    const value = (formatted: string | null, price: number | null) => (formatted === null || price === null ? null : cents(Number(formatted) * price));
 
     const nativeBalance = formatEther(held.balance);
-    const nativePrice = priceOf(nativeCoin);
+    const nativePrice = prices.native?.price ?? null;
     const tokens = held.tokens.map(({ token, meta, balance }) => {
       const formatted = formatAmount(balance, meta.decimals);
-      const price = chain.llama ? priceOf(`${chain.llama}:${token}`) : null;
+      const price = prices.token(token)?.price ?? null;
       return { token, name: meta.name, symbol: meta.symbol, decimals: meta.decimals, balance: balance.toString(), balanceFormatted: formatted, priceUsd: price, valueUsd: value(formatted, price) };
     });
     const native = { symbol: (await viemChain(input.chain)).nativeCurrency.symbol, balance: nativeBalance, priceUsd: nativePrice, valueUsd: value(nativeBalance, nativePrice) };
@@ -118,7 +115,7 @@ export default defineEndpoint({
       native,
       tokens,
       nfts: held.nfts,
-      totalUsd: Math.round(totalUsd * 100) / 100,
+      totalUsd: cents(totalUsd),
     };
   },
 });

@@ -5,7 +5,7 @@ import { chainInfo, chains, viemChain, type ChainSlug } from "./_chains.ts";
 import { getLogsSplitting } from "./_logs.ts";
 import { majorTokens } from "./_majors.ts";
 import { NODE, readNode } from "./_node.ts";
-import { currentPrices } from "./_prices.ts";
+import { cents, chainPrices } from "./_prices.ts";
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
 const MAX_RESULTS = 100;
@@ -14,7 +14,6 @@ const MAX_RESULTS = 100;
 const whaleSlugs = chains.filter((c) => "llama" in c && majorTokens[c.slug]).map((c) => c.slug) as ChainSlug[];
 
 const topicAddress = (topic: Hex | undefined) => getAddress(`0x${(topic ?? "0x").slice(-40)}`);
-const cents = (x: number) => Math.round(x * 100) / 100;
 
 export default defineEndpoint({
   name: "whales",
@@ -93,10 +92,8 @@ export default defineEndpoint({
       return { fromBlock: from, toBlock: head, blocks, logs };
     });
 
-    const nativeCoin = `coingecko:${chain.nativePriceId}`;
-    const llama = (address: Address) => `${chain.llama}:${address}`.toLowerCase();
-    const prices = await currentPrices(upstream("defillama-coins"), [nativeCoin, ...tokens.map((t) => llama(t.address))]);
-    const nativePrice = prices.get(nativeCoin)?.price;
+    const prices = await chainPrices(upstream("defillama-coins"), chain, tokens.map((t) => t.address.toLowerCase()), { native: true });
+    const nativePrice = prices.native?.price;
     const timeOf = new Map(blocks.map((b: Block) => [b.number, new Date(Number(b.timestamp) * 1000).toISOString()]));
     const symbol = (await viemChain(input.chain)).nativeCurrency.symbol;
 
@@ -110,7 +107,7 @@ export default defineEndpoint({
     const byAddress = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
     const moved = logs.flatMap((log) => {
       const token = byAddress.get(log.address.toLowerCase());
-      const price = prices.get(llama(log.address))?.price;
+      const price = prices.token(log.address)?.price;
       // ERC-721 Transfer events have the id as a third topic and no data: not a fungible amount.
       if (!token || price === undefined || log.topics.length !== 3 || log.data === "0x") return [];
       const amount = formatUnits(hexToBigInt(log.data), token.decimals);
@@ -126,7 +123,7 @@ export default defineEndpoint({
       transfers,
       totalUsd: cents(transfers.reduce((sum, t) => sum + t.valueUsd, 0)),
       tracked: [symbol, ...tokens.map((t) => t.symbol)],
-      unpriced: [...(nativePrice === undefined ? [symbol] : []), ...tokens.filter((t) => !prices.has(llama(t.address))).map((t) => t.symbol)],
+      unpriced: [...(nativePrice === undefined ? [symbol] : []), ...tokens.filter((t) => !prices.token(t.address)).map((t) => t.symbol)],
     };
   },
 });

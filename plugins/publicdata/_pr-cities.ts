@@ -1,6 +1,7 @@
 import tzLookup from "@photostructure/tz-lookup";
 import * as v from "valibot";
-import { datasetVersion, lazy, requireDataset } from "./_pr-datasets.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
+import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 import { fold } from "./_pr-geo.ts";
 
 interface Row {

@@ -1,6 +1,7 @@
 import Fuse from "fuse.js";
 import * as v from "valibot";
-import { datasetVersion, lazy, requireDataset } from "./_pr-datasets.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
+import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 
 /** The fields of a world-countries record this service uses. */
 export interface CountryRecord {

@@ -4,19 +4,6 @@ import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
 
-/** Loads once, on first use: the big datasets must not cost boot time or memory until someone asks. */
-export function lazy<T>(load: () => T): () => T {
-  let value: T | undefined;
-  let loaded = false;
-  return () => {
-    if (!loaded) {
-      value = load();
-      loaded = true;
-    }
-    return value as T;
-  };
-}
-
 const versions = new Map<string, string>();
 
 /** `name@version` of an installed dataset package, read from its package.json (some hide it behind `exports`). */

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { notFound } from "../../core/runtime/errors.ts";
-import { countryCode, fieldError, latitude, longitude } from "./_pr-inputs.ts";
+import { fieldError, notFound } from "../../core/runtime/errors.ts";
+import { countryCode, latitude, longitude } from "./_pr-inputs.ts";
 
 /** One result of Open-Meteo's geocoding search (GeoNames-based), as the API documents it. */
 export interface GeocodingResult {

@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { badRequest } from "../../core/runtime/errors.ts";
 
 export const latitude = (description = "Latitude in decimal degrees (WGS 84), -90 to 90") =>
   v.pipe(v.number(), v.minValue(-90), v.maxValue(90), v.description(description));
@@ -18,6 +17,3 @@ export const ianaZone = (description: string) =>
 
 export const limit = (max: number, fallback: number, what = "results") =>
   v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max), v.description(`Most ${what} to return, 1 to ${max}`)), fallback);
-
-/** A 400 for a problem only the handler can see, shaped like the schema's own field issues. */
-export const fieldError = (field: string, message: string) => badRequest(message, { issues: [{ field, message }] });

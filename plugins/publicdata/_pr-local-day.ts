@@ -1,8 +1,8 @@
 import tzLookup from "@photostructure/tz-lookup";
 import { DateTime } from "luxon";
 import { datasetVersion } from "./_pr-datasets.ts";
-import { fieldError } from "./_pr-inputs.ts";
 import { isZone } from "./_pr-zones.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 /** A calendar day at a place: its zone (given, or found from the point) and where the day starts. */
 export function localDay(input: { lat: number; lon: number; date?: string; zone?: string }, now: Date) {

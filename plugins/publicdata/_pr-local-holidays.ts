@@ -1,11 +1,11 @@
+import { lazy } from "../../core/runtime/lazy.ts";
 import { datasetVersion } from "./_pr-datasets.ts";
 
-type HolidaysLib = typeof import("date-holidays").default;
-let lib: Promise<HolidaysLib> | undefined;
+const holidaysLibrary = lazy(() => import("date-holidays").then((m) => m.default));
 
 /** Public holidays of a country from the bundled date-holidays rules, or undefined when it does not know the country. */
 export async function localHolidays(country: string, year: number) {
-  const Holidays = await (lib ??= import("date-holidays").then((m) => m.default));
+  const Holidays = await holidaysLibrary();
   if (!(country in new Holidays().getCountries())) return undefined;
   const calendar = new Holidays(country);
   const [local = "en"] = calendar.getLanguages();

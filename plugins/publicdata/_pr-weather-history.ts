@@ -1,8 +1,9 @@
 import { DateTime } from "luxon";
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { Location } from "./_pr-geocode.ts";
-import { fieldError, isoDate } from "./_pr-inputs.ts";
+import { isoDate } from "./_pr-inputs.ts";
 import { describeWeather, num, renameUnits, unitQuery, Units, unitsInput, type UnitSystem } from "./_pr-open-meteo.ts";
 
 const daily = {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { DateTime, IANAZone } from "luxon";
 import * as v from "valibot";
-import { lazy } from "./_pr-datasets.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
 
 export interface ZoneRow {
   zone: string;

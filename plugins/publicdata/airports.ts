@@ -1,9 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound } from "../../core/runtime/errors.ts";
-import { datasetVersion, lazy, requireDataset } from "./_pr-datasets.ts";
+import { fieldError, notFound } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
+import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 import { fold, nearest } from "./_pr-geo.ts";
-import { countryCode, fieldError, latitude, limit, longitude } from "./_pr-inputs.ts";
+import { countryCode, latitude, limit, longitude } from "./_pr-inputs.ts";
 
 interface Row {
   ident: string;

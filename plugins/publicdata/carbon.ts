@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest, notFound, ServiceError } from "../../core/runtime/errors.ts";
+import { fieldError, notFound, ServiceError } from "../../core/runtime/errors.ts";
 
 interface Period {
   from: string;
@@ -68,7 +68,7 @@ export default defineEndpoint({
   cacheTtl: 15 * 60,
   upstreams: ["carbon-intensity"],
   async handler({ input, upstream }) {
-    if (input.postcode && input.region) throw badRequest("give postcode or region, not both", { issues: [{ field: "region", message: "give postcode or region, not both" }] });
+    if (input.postcode && input.region) throw fieldError("region", "give postcode or region, not both");
     const api = upstream("carbon-intensity");
     if (input.postcode || input.region) {
       const path = input.postcode ? `/regional/postcode/${input.postcode.toUpperCase()}` : `/regional/regionid/${input.region}`;

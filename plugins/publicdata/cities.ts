@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { citiesDataset, citiesNamed, City, cityIndex, toCity } from "./_pr-cities.ts";
 import { nearest } from "./_pr-geo.ts";
-import { countryCode, fieldError, latitude, limit, longitude } from "./_pr-inputs.ts";
+import { countryCode, latitude, limit, longitude } from "./_pr-inputs.ts";
 
 export default defineEndpoint({
   name: "cities",

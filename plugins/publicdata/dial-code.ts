@@ -1,10 +1,10 @@
 import type libphonenumber from "google-libphonenumber";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound } from "../../core/runtime/errors.ts";
-import { datasetVersion, lazy, requireDataset } from "./_pr-datasets.ts";
+import { fieldError, notFound } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/runtime/lazy.ts";
+import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 import { findCountry } from "./_pr-countries.ts";
-import { fieldError } from "./_pr-inputs.ts";
 
 const library = lazy(() => requireDataset<typeof libphonenumber>("google-libphonenumber"));
 // getRegionCodesForCountryCode exists in the library but is missing from @types/google-libphonenumber.

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError, isoDate, latitude, limit, longitude } from "./_pr-inputs.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
+import { isoDate, latitude, limit, longitude } from "./_pr-inputs.ts";
 
 interface Feature {
   id: string;

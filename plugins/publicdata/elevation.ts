@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { placeEntries, resolveLocation } from "./_pr-geocode.ts";
-import { fieldError } from "./_pr-inputs.ts";
 
 const number = String.raw`-?\d{1,3}(?:\.\d{1,8})?`;
 const pointsPattern = new RegExp(`^${number},${number}(?:;${number},${number}){0,99}$`);

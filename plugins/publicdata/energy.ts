@@ -95,14 +95,13 @@ export default defineEndpoint({
     const { response } = await upstream("eia").json<EiaAnswer>(`/${def.route}/data/`, { query });
     if (!response.data.length) throw notFound(`EIA has no ${input.series} data in that range`);
     const first = response.data[0];
-    const raw = (row: (typeof response.data)[number]) => row[def.column];
     return {
       series: input.series,
       title: first.stateDescription ? `Average residential electricity price, ${first.stateDescription}` : String(first["series-description"] ?? "") || null,
       unit: String(first.units ?? first[`${def.column}-units`] ?? "") || null,
       frequency: def.frequency,
       total: Number(response.total),
-      observations: response.data.map((row) => ({ period: row.period, value: raw(row) === null || raw(row) === undefined ? null : String(raw(row)) })),
+      observations: response.data.map((row) => ({ period: row.period, value: row[def.column] == null ? null : String(row[def.column]) })),
       url: def.page,
     };
   },

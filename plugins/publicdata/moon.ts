@@ -2,8 +2,9 @@ import * as Astronomy from "astronomy-engine";
 import { DateTime } from "luxon";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { datasetVersion } from "./_pr-datasets.ts";
-import { fieldError, ianaZone, isoDate, latitude, longitude } from "./_pr-inputs.ts";
+import { ianaZone, isoDate, latitude, longitude } from "./_pr-inputs.ts";
 import { localDay, localIso, round } from "./_pr-local-day.ts";
 
 const phaseNames = ["new moon", "waxing crescent", "first quarter", "waxing gibbous", "full moon", "waning gibbous", "last quarter", "waning crescent"] as const;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 interface ReporterProject {
   appl_id: number;
@@ -99,7 +99,7 @@ export default defineEndpoint({
   cacheTtl: 24 * 3600,
   upstreams: ["nih-reporter"],
   async handler({ input, upstream }) {
-    if (!input.q && !input.organization && !input.pi) throw badRequest("give q, organization or pi", { issues: [{ field: "q", message: "give q, organization or pi" }] });
+    if (!input.q && !input.organization && !input.pi) throw fieldError("q", "give q, organization or pi");
     const criteria = {
       advanced_text_search: input.q ? { operator: "and", search_field: "projecttitle,terms,abstracttext", search_text: input.q } : undefined,
       org_names: input.organization ? [input.organization] : undefined,

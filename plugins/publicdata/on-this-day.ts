@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError, limit } from "./_pr-inputs.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
+import { limit } from "./_pr-inputs.ts";
 import { licence, pageUrl, type RestPage } from "./_pr-wikipedia.ts";
 
 const kinds = ["selected", "events", "births", "deaths", "holidays"] as const;

@@ -12,7 +12,6 @@ interface Related {
   relatedGroup: { conceptGroup?: { tty: string; conceptProperties?: Concept[] }[] };
 }
 
-const relatedTypes = { IN: "ingredients", BN: "brands", SCD: "clinicalDrugs", SBD: "brandedDrugs" } as const;
 const Concepts = v.array(v.object({ rxcui: v.string(), name: v.string() }));
 const cap = 50;
 
@@ -62,7 +61,7 @@ export default defineEndpoint({
     if (!rxcui) throw notFound(`RxNorm has no concept named ${input.name}`);
     const [props, related] = await Promise.all([
       api.json<{ properties: Concept }>(`/rxcui/${rxcui}/properties.json`),
-      api.json<Related>(`/rxcui/${rxcui}/related.json`, { query: { tty: Object.keys(relatedTypes).join(" ") } }),
+      api.json<Related>(`/rxcui/${rxcui}/related.json`, { query: { tty: "IN BN SCD SBD" } }),
     ]);
     const groups = related.relatedGroup.conceptGroup ?? [];
     const of = (tty: string) =>

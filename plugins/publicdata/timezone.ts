@@ -2,8 +2,9 @@ import tzLookup from "@photostructure/tz-lookup";
 import { DateTime } from "luxon";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { datasetVersion } from "./_pr-datasets.ts";
-import { fieldError, ianaZone, latitude, longitude } from "./_pr-inputs.ts";
+import { ianaZone, latitude, longitude } from "./_pr-inputs.ts";
 import { isZone, tzdataVersion, zoneTable, ZoneTime, zoneTime } from "./_pr-zones.ts";
 
 export default defineEndpoint({

@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { countryCode, fieldError } from "./_pr-inputs.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
+import { countryCode } from "./_pr-inputs.ts";
 import { tzdataVersion, zoneTable, zoneTime } from "./_pr-zones.ts";
 
 const Zone = v.object({

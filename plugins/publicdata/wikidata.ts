@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound } from "../../core/runtime/errors.ts";
-import { fieldError } from "./_pr-inputs.ts";
+import { fieldError, notFound } from "../../core/runtime/errors.ts";
 import { type Entity, keyFacts, linkedIds } from "./_pr-wikidata.ts";
 
 const api = "/w/api.php";

@@ -4,22 +4,43 @@ import { priceKey, usdPrices, usdValue, type TokenPrice } from "./_prices.ts";
 import { rank, rankingOf, routeAnswer, type Pricing } from "./_answer.ts";
 import { raceRoutes } from "./_race.ts";
 import type { RouteRequest } from "./_route.ts";
-import { quoteTtlSeconds } from "./_settings.ts";
+import { parties } from "./_schemas.ts";
+import { feeRecipient, quoteTtlSeconds } from "./_settings.ts";
 
 type Ctx = Pick<EndpointContext<unknown>, "upstream" | "signal" | "log" | "now">;
 
 /** Prices of the input and the origin's native coin; a quote does not fail for want of them. */
-export async function pricesFor(ctx: Ctx, req: Pick<RouteRequest, "fromChain" | "fromToken">): Promise<Map<string, TokenPrice>> {
+async function pricesFor(ctx: Ctx, req: Pick<RouteRequest, "fromChain" | "fromToken">): Promise<Map<string, TokenPrice>> {
   return usdPrices(ctx.upstream("defillama-coins"), [priceKey(req.fromChain, req.fromToken), chainOf(req.fromChain).nativePrice]).catch((error) => {
     ctx.log.warn({ message: String(error?.message ?? error) }, "no USD prices for the swap");
     return new Map<string, TokenPrice>();
   });
 }
 
-export function pricingOf(prices: Map<string, TokenPrice>, req: RouteRequest): Pricing {
+function pricingOf(prices: Map<string, TokenPrice>, req: RouteRequest): Pricing {
   return {
     nativeUsd: prices.get(chainOf(req.fromChain).nativePrice)?.usd,
     amountInUsd: usdValue(req.amount, prices.get(priceKey(req.fromChain, req.fromToken)), req.fromToken),
+  };
+}
+
+type SwapParams = Omit<RouteRequest, "depositor" | "recipient" | "feeBps" | "feeRecipient" | "fromToken" | "toToken"> & {
+  fromToken: string;
+  toToken: string;
+  depositor?: string;
+  recipient?: string;
+};
+
+/** The race request for /v1/swap's parameters: parties resolved, and the fee only when someone is configured to receive it. */
+export function swapRequest(input: SwapParams, feeBps: number): RouteRequest {
+  const recipientOfFee = feeRecipient();
+  return {
+    ...input,
+    ...parties(input),
+    fromToken: input.fromToken as `0x${string}`,
+    toToken: input.toToken as `0x${string}`,
+    feeBps: recipientOfFee ? feeBps : 0,
+    feeRecipient: recipientOfFee,
   };
 }
 
@@ -30,7 +51,6 @@ export async function runSwap(ctx: Ctx, req: RouteRequest, known?: Map<string, T
   const ranked = rank(result, pricing);
   const expiresAt = new Date(ctx.now().getTime() + quoteTtlSeconds() * 1000);
   return {
-    ranked,
     skipped: result.skipped,
     ...rankingOf(ranked),
     routes: ranked.map((r) => routeAnswer(r, req, pricing, expiresAt)),

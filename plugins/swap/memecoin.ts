@@ -6,8 +6,7 @@ import { zeroAddress } from "./_chains.ts";
 import { jupiterTrade, solMint } from "./_jupiter.ts";
 import { raceUpstreams } from "./_race.ts";
 import { Alternatives, BaseUnits, Transaction } from "./_schemas.ts";
-import { feeRecipient } from "./_settings.ts";
-import { runSwap } from "./_swap.ts";
+import { runSwap, swapRequest } from "./_swap.ts";
 import { memecoinExample } from "./_examples.ts";
 
 const evmChains = { ethereum: 1, optimism: 10, bsc: 56, polygon: 137, base: 8453, arbitrum: 42161, avalanche: 43114 } as const;
@@ -75,19 +74,16 @@ export default defineEndpoint({
       };
     }
     const chainId = evmChains[input.chain as keyof typeof evmChains];
-    const token = input.address as `0x${string}`;
-    const recipientOfFee = feeRecipient();
-    const { routes, alternatives } = await runSwap(ctx, {
+    const token = input.address;
+    const { routes, alternatives } = await runSwap(ctx, swapRequest({
       fromChain: chainId, toChain: chainId,
       fromToken: input.side === "buy" ? zeroAddress : token,
       toToken: input.side === "buy" ? token : zeroAddress,
       amount: spend!,
-      depositor: input.user as `0x${string}`,
-      recipient: (input.recipient ?? input.user) as `0x${string}`,
-      feeBps: recipientOfFee ? input.feeBps : 0,
-      feeRecipient: recipientOfFee,
+      depositor: input.user,
+      recipient: input.recipient,
       slippageBps: input.slippageBps,
-    });
+    }, input.feeBps));
     const best = routes[0];
     return {
       ...common, source: best.source, amountIn: best.quote.amountIn, amountOut: best.quote.amountOut, minAmountOut: best.quote.minAmountOut,

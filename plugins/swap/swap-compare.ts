@@ -2,9 +2,8 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { disclaimer } from "./_answer.ts";
 import { raceUpstreams } from "./_race.ts";
-import { Comparison, parties, RouteOutput, Skipped, SwapInput } from "./_schemas.ts";
-import { feeRecipient } from "./_settings.ts";
-import { runSwap } from "./_swap.ts";
+import { Comparison, RouteOutput, Skipped, SwapInput } from "./_schemas.ts";
+import { runSwap, swapRequest } from "./_swap.ts";
 import { compareExample } from "./_examples.ts";
 
 export default defineEndpoint({
@@ -23,16 +22,7 @@ export default defineEndpoint({
   example: compareExample,
   upstreams: [...raceUpstreams, "defillama-coins"],
   async handler(ctx) {
-    const { input } = ctx;
-    const recipientOfFee = feeRecipient();
-    const { routes, comparison, skipped } = await runSwap(ctx, {
-      ...input,
-      ...parties(input),
-      fromToken: input.fromToken as `0x${string}`,
-      toToken: input.toToken as `0x${string}`,
-      feeBps: recipientOfFee ? input.feeBps : 0,
-      feeRecipient: recipientOfFee,
-    });
+    const { routes, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps));
     return { comparison, quotes: routes.map((route, i) => ({ rank: i + 1, winner: i === 0, ...route })), skipped, disclaimer };
   },
 });

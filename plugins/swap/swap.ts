@@ -2,9 +2,8 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { disclaimer } from "./_answer.ts";
 import { raceUpstreams } from "./_race.ts";
-import { Alternatives, Comparison, parties, RouteOutput, Skipped, SwapInput } from "./_schemas.ts";
-import { feeRecipient } from "./_settings.ts";
-import { runSwap } from "./_swap.ts";
+import { Alternatives, Comparison, RouteOutput, Skipped, SwapInput } from "./_schemas.ts";
+import { runSwap, swapRequest } from "./_swap.ts";
 import { swapExample } from "./_examples.ts";
 
 export default defineEndpoint({
@@ -22,16 +21,7 @@ export default defineEndpoint({
   example: swapExample,
   upstreams: [...raceUpstreams, "defillama-coins"],
   async handler(ctx) {
-    const { input } = ctx;
-    const recipientOfFee = feeRecipient();
-    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, {
-      ...input,
-      ...parties(input),
-      fromToken: input.fromToken as `0x${string}`,
-      toToken: input.toToken as `0x${string}`,
-      feeBps: recipientOfFee ? input.feeBps : 0,
-      feeRecipient: recipientOfFee,
-    });
+    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps));
     return { ...routes[0], alternatives, comparison, skipped, disclaimer };
   },
 });

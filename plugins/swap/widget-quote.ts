@@ -2,11 +2,12 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, ServiceError } from "../../core/runtime/errors.ts";
 import { disclaimer } from "./_answer.ts";
+import { chainOf } from "./_chains.ts";
 import { priceKey, usdPrices, usdValue } from "./_prices.ts";
 import { raceUpstreams } from "./_race.ts";
-import { Alternatives, Comparison, parties, RouteOutput, Skipped, swapInputEntries } from "./_schemas.ts";
-import { feeRecipient, widgetQuotesPerHour } from "./_settings.ts";
-import { runSwap } from "./_swap.ts";
+import { Alternatives, Comparison, RouteOutput, Skipped, swapInputEntries } from "./_schemas.ts";
+import { widgetQuotesPerHour } from "./_settings.ts";
+import { runSwap, swapRequest } from "./_swap.ts";
 import { widgetExample } from "./_examples.ts";
 
 /** The spec's human fee: 0.15% with a $0.25 minimum. */
@@ -43,22 +44,14 @@ export default defineEndpoint({
       const retryAfter = Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now().getTime()) / 1000));
       throw new ServiceError(429, "rate_limited", "Too many widget quotes from this address; try again later", { retryAfterSeconds: retryAfter }, { "retry-after": String(retryAfter) });
     }
-    const prices = await usdPrices(ctx.upstream("defillama-coins"), [priceKey(input.fromChain, input.fromToken), priceKey(input.fromChain, "0x0000000000000000000000000000000000000000")]);
+    const prices = await usdPrices(ctx.upstream("defillama-coins"), [priceKey(input.fromChain, input.fromToken), chainOf(input.fromChain).nativePrice]);
     const amountInUsd = usdValue(input.amount, prices.get(priceKey(input.fromChain, input.fromToken)), input.fromToken);
     if (amountInUsd === undefined) throw badRequest("No USD price for this token, so the widget cannot price its fee", { issues: [{ field: "fromToken", message: "no USD price known" }] });
     if (amountInUsd < humanMinimumInputUsd) {
       throw badRequest(`The widget takes swaps worth at least $${humanMinimumInputUsd}`, { issues: [{ field: "amount", message: `worth about $${amountInUsd.toFixed(2)}` }] });
     }
-    const recipientOfFee = feeRecipient();
-    const feeBps = recipientOfFee ? Math.max(humanFee.rateBps, Math.ceil((humanFee.minimumUsd / amountInUsd) * 10_000)) : 0;
-    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, {
-      ...input,
-      ...parties(input),
-      fromToken: input.fromToken as `0x${string}`,
-      toToken: input.toToken as `0x${string}`,
-      feeBps,
-      feeRecipient: recipientOfFee,
-    }, prices);
-    return { ...routes[0], alternatives, comparison, skipped, humanFee: { ...humanFee, amountInUsd: Math.round(amountInUsd * 100) / 100, feeBps }, disclaimer };
+    const req = swapRequest(input, Math.max(humanFee.rateBps, Math.ceil((humanFee.minimumUsd / amountInUsd) * 10_000)));
+    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, req, prices);
+    return { ...routes[0], alternatives, comparison, skipped, humanFee: { ...humanFee, amountInUsd: Math.round(amountInUsd * 100) / 100, feeBps: req.feeBps }, disclaimer };
   },
 });

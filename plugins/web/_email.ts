@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { lazy } from "../../core/runtime/lazy.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -28,14 +29,13 @@ export function parseAddress(email: string): ParsedAddress | undefined {
   return { local, domain };
 }
 
-let disposableDomains: Set<string> | undefined;
+/** mailchecker's module is a 1 MB list: required on first use, not at boot. */
+const disposableDomains = lazy(() => (require("mailchecker") as typeof import("mailchecker")).blacklist());
 
 /** Whether the domain or any parent of it is on mailchecker's list of throwaway-address providers. */
 export function isDisposable(domain: string): boolean {
-  // mailchecker's module is a 1 MB list: required on first use, not at boot.
-  disposableDomains ??= (require("mailchecker") as typeof import("mailchecker")).blacklist();
   const labels = domain.split(".");
-  return labels.some((_, i) => disposableDomains!.has(labels.slice(i).join(".")));
+  return labels.some((_, i) => disposableDomains().has(labels.slice(i).join(".")));
 }
 
 const roleParts = new Set([

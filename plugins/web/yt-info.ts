@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest } from "../../core/runtime/errors.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 
 interface OEmbed {
   title?: string;
@@ -61,7 +61,7 @@ export default defineEndpoint({
     const id = videoIdOf(input.url);
     if (!id) {
       const message = "not a YouTube video URL or id";
-      throw badRequest(message, { issues: [{ field: "url", message }] });
+      throw fieldError("url", message);
     }
     const watchUrl = `https://www.youtube.com/watch?v=${id}`;
     const info = await upstream("youtube-oembed").json<OEmbed>("/oembed", { query: { url: watchUrl, format: "json" }, notFoundAs404: true });

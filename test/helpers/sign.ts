@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { authorizationTypes } from "@x402/evm";
 import type { LocalAccount } from "viem/accounts";
 
 export interface Requirements {
@@ -29,16 +30,7 @@ export async function signAuthorization(account: LocalAccount, r: Requirements, 
   const chainId = r.network.startsWith("eip155:") ? Number(r.network.slice(7)) : 84532;
   const signature = await signer.signTypedData({
     domain: { name: r.extra.name, version: r.extra.version, chainId, verifyingContract: r.asset as `0x${string}` },
-    types: {
-      TransferWithAuthorization: [
-        { name: "from", type: "address" },
-        { name: "to", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "validAfter", type: "uint256" },
-        { name: "validBefore", type: "uint256" },
-        { name: "nonce", type: "bytes32" },
-      ],
-    },
+    types: authorizationTypes,
     primaryType: "TransferWithAuthorization",
     message: {
       from: authorization.from as `0x${string}`,

@@ -16,6 +16,7 @@ import {
   type Abi,
   type Hex,
 } from "viem";
+import { authorizationTypes } from "@x402/evm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { compileTestUsdc } from "../../../core/x402/devnet/compile.ts";
 import {
@@ -37,17 +38,10 @@ after(async () => {
 });
 
 const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
-const authorizationFields = [
-  { name: "from", type: "address" },
-  { name: "to", type: "address" },
-  { name: "value", type: "uint256" },
-  { name: "validAfter", type: "uint256" },
-  { name: "validBefore", type: "uint256" },
-  { name: "nonce", type: "bytes32" },
-] as const;
+/** x402's own TransferWithAuthorization fields; EIP-3009's Receive variant has the same ones. */
 const eip3009Types = {
-  TransferWithAuthorization: authorizationFields,
-  ReceiveWithAuthorization: authorizationFields,
+  ...authorizationTypes,
+  ReceiveWithAuthorization: authorizationTypes.TransferWithAuthorization,
   CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }],
 } as const;
 

@@ -1,25 +1,13 @@
 import assert from "node:assert/strict";
 import type { Outcome } from "../../../core/runtime/invoke.ts";
 
-/** A query string from plain values, encoded the way a client would send it. */
-export const query = (params: Record<string, string | number | boolean>) =>
-  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+export { dataOf, expectFree400, query } from "../../helpers/expect.ts";
 
 export const postJson = (body: unknown): RequestInit => ({
   method: "POST",
   headers: { "content-type": "application/json" },
   body: JSON.stringify(body),
 });
-
-/** A bad request answered before any payment: 400, no payment requirements, the field named. */
-export async function expectFree400(res: Response, field: string) {
-  assert.equal(res.status, 400);
-  assert.equal(res.headers.get("payment-required"), null);
-  const body = await res.json();
-  assert.equal(body.error.code, "invalid_input");
-  assert.ok(body.error.details.issues.some((i: { field: string }) => i.field === field), JSON.stringify(body));
-  return body;
-}
 
 /** A problem only the handler can see (a paid call that fails is not charged): 400 naming the field. */
 export function expectHandler400(out: Outcome, field: string) {
@@ -36,10 +24,4 @@ export async function expect402(res: Response, amount = "5000") {
   assert.ok(res.headers.get("payment-required"));
   const body = await res.json();
   assert.equal(body.accepts[0].maxAmountRequired, amount);
-}
-
-/** The `data` of a successful call. */
-export function dataOf(out: Outcome): any {
-  assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as { data: unknown }).data;
 }

@@ -28,6 +28,7 @@ test("uuid: v7 carries the current unix milliseconds and comes sorted", async ()
   const before = Date.now();
   const data = ((await service.call("uuid", { count: 50, version: "v7" })).body as any).data;
   const after = Date.now();
+  assert.equal(data.uuids.length, 50);
   for (const id of data.uuids) {
     const ms = parseInt(id.replace(/-/g, "").slice(0, 12), 16);
     assert.ok(ms >= before && ms <= after, `${id} has ${ms}, outside ${before}..${after}`);

