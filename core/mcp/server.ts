@@ -41,7 +41,7 @@ export function mountMcp(app: H3, rt: Runtime): void {
         requestId: event.context.requestId as string,
         clientIp: getRequestIP(event, { xForwardedFor: rt.config.trustProxy }) ?? "unknown",
         payment: credentialsOf(meta),
-        signal,
+        signal: () => signal,
       });
       // The request log records the tool, its price and payer like an HTTP call's.
       event.context.endpoint = endpoint.name;

@@ -1,9 +1,10 @@
 import { H3, getRequestIP, handleCors, type H3Event } from "h3";
+import { FastResponse } from "srvx";
 import type { Endpoint } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
-import { invoke, type Outcome } from "./invoke.ts";
+import { invoke, type Call, type Outcome } from "./invoke.ts";
 import { coerceQuery } from "./schema.ts";
-import { ServiceError, notFound, toErrorBody } from "./errors.ts";
+import { ServiceError, notFound, toErrorBody, toServiceError } from "./errors.ts";
 import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
 import { mountMcp } from "../mcp/server.ts";
@@ -27,19 +28,36 @@ export interface AppExtras {
 /** The HTTP adapter: turns requests into calls and outcomes into responses. Nothing else lives here. */
 export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   const app = new H3({
-    onError: (error, event) => replyResponse(event, fail(error.cause instanceof ServiceError ? error.cause : fromH3(error))),
-    onResponse: (response, event) => logRequest(rt, event, response),
+    // h3 would print unexpected errors to the console; they go to the service's log instead.
+    silent: true,
+    onError(error, event) {
+      const e = error.cause instanceof ServiceError ? error.cause : fromH3(error);
+      if (e.status >= 500) rt.log.error({ err: error.cause ?? error, reqId: event.context.requestId, path: event.url.pathname }, "request failed");
+      return logged(rt, event, reply(event, fail(e)));
+    },
   });
-  app.use((event) => {
+  // The request line is written here rather than in h3's onResponse hook, which costs three promise
+  // turns per request (a quarter of the 402 path's throughput, bench/findings.md).
+  app.use((event, next) => {
     event.context.started = performance.now();
     event.context.requestId = event.req.headers.get("x-request-id")?.slice(0, 64) || crypto.randomUUID();
     if (event.req.method === "OPTIONS") {
       const preflight = handleCors(event, cors);
-      if (preflight !== false) return preflight;
+      if (preflight !== false) return logged(rt, event, preflight);
     }
+    const result = next();
+    return result instanceof Promise ? result.then((value) => logged(rt, event, value)) : logged(rt, event, result);
   });
   for (const endpoint of rt.endpoints) {
-    const handle = async (event: H3Event) => reply(event, await invoke(rt, await toCall(rt, event, endpoint)));
+    const handle = async (event: H3Event) => {
+      let input: unknown;
+      try {
+        input = event.req.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes);
+      } catch (error) {
+        return reply(event, fail(toServiceError(error)));
+      }
+      return reply(event, await invoke(rt, toCall(rt, event, endpoint, input)));
+    };
     app.on(endpoint.method, endpoint.path, handle);
     if (endpoint.acceptsBody && endpoint.method === "GET") app.on("POST", endpoint.path, handle);
   }
@@ -58,12 +76,12 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   return app;
 }
 
-async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
+function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint, input: unknown): Call {
   const headers = event.req.headers;
   event.context.endpoint = endpoint.name;
   return {
     endpoint,
-    input: event.req.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes),
+    input,
     resource: rt.config.baseUrl + endpoint.path,
     requestId: event.context.requestId as string,
     clientIp: getRequestIP(event, { xForwardedFor: rt.config.trustProxy }) ?? "unknown",
@@ -73,10 +91,9 @@ async function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint) {
       xPayment: headers.get("x-payment") ?? undefined,
       creditCode: headers.get("x-credit-code") ?? undefined,
     },
-    // Lazy: the server makes an AbortController only for calls that get as far as a handler.
-    get signal() {
-      return event.req.signal;
-    },
+    // A function, not a getter: an object literal with a getter gets a hidden class of its own per
+    // request, which halved the 402 path's throughput (bench/findings.md).
+    signal: () => event.req.signal,
   };
 }
 
@@ -101,28 +118,27 @@ export async function readJson(event: H3Event, maxBytes: number): Promise<unknow
 }
 
 /**
- * Writes an outcome on h3's prepared response and returns the body as a string, so h3 sends it in one
- * write with a Content-Length (a Response object here would be streamed, chunked, at half the speed).
+ * An outcome as a response with its headers as a plain list, so neither h3 nor srvx builds a `Headers`
+ * and the body goes out in one write with a Content-Length. A frozen outcome is one answered again and
+ * again (a route's 402 challenge): it is serialized once.
  */
-export function reply(event: H3Event, outcome: Outcome): string {
+export function reply(event: H3Event, outcome: Outcome): Response {
   event.context.outcome = outcome;
-  event.res.status = outcome.status;
-  const headers = event.res.headers;
-  for (const [k, v] of Object.entries(outcome.headers)) headers.set(k, v);
-  headers.set("content-type", "application/json; charset=utf-8");
-  headers.set("x-request-id", event.context.requestId as string);
-  for (const [k, v] of Object.entries(corsHeaders)) headers.set(k, v);
-  return JSON.stringify(outcome.body);
+  const { body, headers } = rendered(outcome);
+  return new FastResponse(body, { status: outcome.status, headers: [...headers, ["x-request-id", event.context.requestId as string]] });
 }
 
-/** The same as a Response, for h3's error hook, which does not read prepared headers. */
-function replyResponse(event: H3Event, outcome: Outcome): Response {
-  event.context.outcome = outcome;
-  const headers = new Headers(outcome.headers);
-  headers.set("content-type", "application/json; charset=utf-8");
-  headers.set("x-request-id", (event.context.requestId as string) ?? "");
-  for (const [k, v] of Object.entries(corsHeaders)) headers.set(k, v);
-  return new Response(JSON.stringify(outcome.body), { status: outcome.status, headers });
+const renderings = new WeakMap<Outcome, { body: string; headers: [string, string][] }>();
+
+function rendered(outcome: Outcome) {
+  let r = renderings.get(outcome);
+  if (!r) {
+    const body = JSON.stringify(outcome.body);
+    const headers = { ...outcome.headers, ...corsHeaders, "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)) };
+    r = { body, headers: Object.entries(headers) };
+    if (Object.isFrozen(outcome)) renderings.set(outcome, r);
+  }
+  return r;
 }
 
 const corsHeaders = {
@@ -139,16 +155,19 @@ function fromH3(error: { status?: number; message?: string }): ServiceError {
   return new ServiceError(500, "internal_error", "Internal error");
 }
 
-function logRequest(rt: Runtime, event: H3Event, response: Response) {
+/** One line per request, once its answer is known; a thrown error is logged by the error hook instead. */
+function logged<T>(rt: Runtime, event: H3Event, value: T): T {
+  if (!rt.log.isLevelEnabled("info")) return value;
   const outcome = event.context.outcome as Outcome | undefined;
   rt.log.info({
     reqId: event.context.requestId,
     method: event.req.method,
     path: event.url.pathname,
     endpoint: event.context.endpoint,
-    status: response.status,
+    status: value instanceof Response ? value.status : (event.res.status ?? 200),
     ms: Math.round((performance.now() - (event.context.started as number)) * 10) / 10,
     price: outcome?.charged,
     payer: outcome?.payer,
   }, "request");
+  return value;
 }

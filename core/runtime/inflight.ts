@@ -3,34 +3,41 @@ export interface Inflight {
   /** True once a shutdown began: new calls are refused with a 503, running ones go on. */
   readonly draining: boolean;
   readonly size: number;
-  track<T>(work: () => Promise<T>): Promise<T>;
+  track<T>(call: Promise<T>): Promise<T>;
   /** Starts draining and resolves when every running call has finished or `timeoutMs` passed; how many were left. */
   drain(timeoutMs: number): Promise<number>;
 }
 
+/** A count, not a set of promises: tracking is on every call's path, and the drain only needs to know when it reaches zero. */
 export function createInflight(): Inflight {
-  const running = new Set<Promise<unknown>>();
+  let size = 0;
   let draining = false;
+  let idle: (() => void) | undefined;
+  const done = () => {
+    if (--size === 0) idle?.();
+  };
   return {
     get draining() {
       return draining;
     },
     get size() {
-      return running.size;
+      return size;
     },
-    track(work) {
-      const call = work();
-      running.add(call);
-      call.then(() => running.delete(call), () => running.delete(call));
+    track(call) {
+      size++;
+      call.then(done, done);
       return call;
     },
     async drain(timeoutMs) {
       draining = true;
       let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-      await Promise.race([Promise.allSettled([...running]), timeout]);
+      const finished = new Promise<void>((resolve) => {
+        idle = resolve;
+        if (size === 0) resolve();
+      });
+      await Promise.race([finished, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
       clearTimeout(timer);
-      return running.size;
+      return size;
     },
   };
 }

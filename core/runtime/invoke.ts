@@ -27,7 +27,8 @@ export interface Call {
   payment?: PaymentCredentials;
   /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
   prepaid?: { payer?: `0x${string}` };
-  signal?: AbortSignal;
+  /** The caller's cancellation, asked for only by a call that reaches its handler (an HTTP request makes its AbortController then). */
+  signal?: () => AbortSignal;
 }
 
 export interface Outcome {
@@ -48,27 +49,26 @@ export function invoke(rt: Runtime, call: Call): Promise<Outcome> {
   if (rt.inflight.draining && !call.prepaid) {
     return Promise.resolve(failure(rt, call, unavailable("This instance is shutting down; retry the call", 1)));
   }
-  return rt.inflight.track(() => measured(rt, call));
-}
-
-async function measured(rt: Runtime, call: Call): Promise<Outcome> {
-  const started = performance.now();
-  const outcome = await throughTheGate(rt, call);
-  if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
-  return outcome;
+  return rt.inflight.track(throughTheGate(rt, call));
 }
 
 async function throughTheGate(rt: Runtime, call: Call): Promise<Outcome> {
+  const started = performance.now();
+  let outcome: Outcome;
   try {
     if (!call.prepaid) await rt.limiter.hit(`ip:${call.clientIp}`);
     const input = parseInput(call.endpoint, call.input);
-    if (call.prepaid) return await run(rt, call, input, call.prepaid.payer);
-    if (isFree(call.endpoint)) return await run(rt, call, input);
-    const price = call.endpoint.priceOf?.(input, rt.endpoints);
-    return await rt.payments.charge(call, (payer) => run(rt, call, input, payer).catch((e) => failure(rt, call, e)), price);
+    if (call.prepaid) outcome = await run(rt, call, input, call.prepaid.payer);
+    else if (isFree(call.endpoint)) outcome = await run(rt, call, input);
+    else {
+      const price = call.endpoint.priceOf?.(input, rt.endpoints);
+      outcome = await rt.payments.charge(call, (payer) => run(rt, call, input, payer).catch((e) => failure(rt, call, e)), price);
+    }
   } catch (error) {
-    return failure(rt, call, error);
+    outcome = failure(rt, call, error);
   }
+  if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
+  return outcome;
 }
 
 export const isFree = (endpoint: Endpoint) => Number(endpoint.price.slice(1)) === 0;
@@ -87,7 +87,8 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
   const sources = new Set<string>();
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException("deadline passed", "TimeoutError")), endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
-  const signal = call.signal ? AbortSignal.any([call.signal, deadline.signal]) : deadline.signal;
+  const caller = call.signal?.();
+  const signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
   const ctx: EndpointContext<unknown> = {
     input,
     store: rt.store,
@@ -122,7 +123,7 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
 async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, payer: `0x${string}` | undefined, signal: AbortSignal) {
   const endpoint = rt.endpoints.find((e) => (nameOrPath.startsWith("/") ? e.path : e.name) === nameOrPath);
   if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`));
-  const outcome = await invoke(rt, { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer }, signal, payment: undefined });
+  const outcome = await invoke(rt, { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer }, signal: () => signal, payment: undefined });
   return { status: outcome.status, body: outcome.body };
 }
 

@@ -38,7 +38,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const unpaid = (endpoint: Endpoint, price?: Price) => {
     const key = `${endpoint.method} ${endpoint.path} ${price ?? endpoint.price}`;
     let c = challenges.get(key);
-    if (!c) challenges.set(key, (c = challenge(endpoint, requirements(endpoint, price), "Payment required")));
+    if (!c) challenges.set(key, (c = Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required"))));
     return c;
   };
   const refuse = (endpoint: Endpoint, price: Price | undefined, reason: string, message: string, details?: object): Outcome => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
@@ -30,6 +30,8 @@ export interface TestServiceOptions {
   store?: Store;
   /** A clock the test moves; background jobs are off and run with `service.jobs.run(name)`. */
   now?: () => Date;
+  /** A logger the test reads; silent otherwise. */
+  log?: Logger;
 }
 
 /** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
@@ -44,7 +46,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
   });
   const { app, runtime, jobs, close } = await createService({
     config,
-    log: pino({ level: "silent" }),
+    log: options.log ?? pino({ level: "silent" }),
     plugins: options.given,
     egressLoopbackPort: options.egressLoopbackPort,
     now: options.now,
