@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { freePort } from "./ports.ts";
@@ -15,12 +16,13 @@ const serversDir = fileURLToPath(new URL("../servers/", import.meta.url));
 export const benchEnv = { LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0" };
 
 /**
- * Starts `bench/servers/<name>.ts` in its own Node process (`process.execPath --import tsx`), on a free
- * loopback port, and waits for it to print its URL. `nodeArgs` lets a run add `--cpu-prof`.
+ * Starts `bench/servers/<name>.mjs` (plain Node) or `<name>.ts` (`--import tsx`) in its own process, on a
+ * free loopback port, and waits for it to print its URL. `nodeArgs` lets a run add `--cpu-prof`.
  */
 export async function startServer(name: string, env: Record<string, string> = {}, nodeArgs: string[] = [], readyTimeoutMs = 120_000): Promise<ServerChild> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", `${serversDir}${name}.ts`], {
+  const script = existsSync(`${serversDir}${name}.mjs`) ? [`${serversDir}${name}.mjs`] : ["--import", "tsx", `${serversDir}${name}.ts`];
+  const child = spawn(process.execPath, [...nodeArgs, ...script], {
     env: { ...process.env, ...benchEnv, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });

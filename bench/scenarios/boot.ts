@@ -4,9 +4,9 @@ import type { Scenario } from "./scenario.ts";
 
 export const BOOTS = 5;
 
-const child = fileURLToPath(new URL("../servers/boot.ts", import.meta.url));
+const child = fileURLToPath(new URL("../servers/boot.mjs", import.meta.url));
 
-/** What bench/servers/boot.ts prints once the service is built. */
+/** What bench/servers/boot.mjs prints once the service is built. */
 interface Boot {
   readyMs: number;
   cpuMs: number;
@@ -16,10 +16,11 @@ interface Boot {
   heapUsedMB: number;
 }
 
-/** One cold boot in a fresh process (`node --expose-gc --import tsx`), with its own plugin selection. */
+/** One cold boot in a fresh process (`node --expose-gc`, with `--import tsx` for the sources), with its own plugin selection. */
 function bootOnce(env: Record<string, string>, nodeArgs: string[]): Promise<Boot> {
+  const loader = env.BOOT_FROM === "sources" ? ["--import", "tsx"] : [];
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [...nodeArgs, "--expose-gc", "--import", "tsx", child], {
+    const proc = spawn(process.execPath, [...nodeArgs, "--expose-gc", ...loader, child], {
       env: { ...process.env, PLUGINS: "", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -52,8 +53,9 @@ export const boot: Scenario = {
   id: "boot",
   async run(ctx) {
     const runs: Array<{ label: string; env: Record<string, string> }> = [
-      { label: "every plugin", env: {} },
-      { label: "`PLUGINS=converters`", env: { PLUGINS: "converters" } },
+      { label: "every plugin, `npm start` (dist/, plain Node)", env: {} },
+      { label: "`PLUGINS=converters`, `npm start`", env: { PLUGINS: "converters" } },
+      { label: "every plugin, the sources under tsx (`npm run dev`, the tests)", env: { BOOT_FROM: "sources" } },
     ];
     const results = [];
     for (const run of runs) {
@@ -68,10 +70,11 @@ export const boot: Scenario = {
       id: "boot",
       title: "9. Boot time and memory",
       notes: [
-        `bench/servers/boot.ts in a fresh process, ${BOOTS} times per row, one after another: \`node --expose-gc --import tsx\`, readConfig + createService ` +
-          "with a closed payment gate (createClosedGate), `JOBS=off`, memory store, no listener. Time to ready is `performance.now()` when createService returns " +
-          "(from process start, tsx's loader included); CPU is the process's user + system time by then (all threads); RSS and heap are read after a full `gc()`. " +
-          "tsx's transform cache is warm (earlier runs), as it is for `npm start` after the first.",
+        `bench/servers/boot.mjs in a fresh process, ${BOOTS} times per row, one after another: readConfig + createService ` +
+          "with a closed payment gate (createClosedGate), `JOBS=off`, memory store, no listener. The first rows load the build in dist/ (`npm run build`, run " +
+          "at the start of the bench) under `node --expose-gc`, as `npm start` runs the service; the last row loads the TypeScript sources with `--import tsx`. " +
+          "Time to ready is `performance.now()` when createService returns (from process start, module loading included); CPU is the process's user + system " +
+          "time by then (all threads); RSS and heap are read after a full `gc()`. tsx's transform cache is warm (earlier runs).",
       ],
       rows: [],
       table: [

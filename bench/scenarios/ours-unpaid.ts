@@ -13,7 +13,7 @@ function oursScenario(id: string, title: string, path: string, expectedStatus: n
       const server = await startServer("ours", {}, ctx.nodeArgs("ours", id));
       try {
         const row = await measureForDuration({ target: `our service, GET ${path}`, url: server.url + path, expectedStatus });
-        return { id, title, notes: [`bench/servers/ours.ts runs core/main.ts (the \`npm start\` equivalent). ${note}`], rows: [row] };
+        return { id, title, notes: [`bench/servers/ours.mjs runs dist/core/main.mjs under plain Node, as \`npm start\` does (built by \`npm run build\` at the start of the bench run). ${note}`], rows: [row] };
       } finally {
         await server.stop();
       }

@@ -10,6 +10,8 @@ const noRuntime = (): Runtime => {
 };
 
 const pluginsDir = new URL("../../plugins/", import.meta.url);
+/** A family's entry module: index.ts from the sources (tsx), index.mjs from the build (dist/). */
+const pluginEntry = import.meta.url.endsWith(".mjs") ? "index.mjs" : "index.ts";
 
 export interface Loaded {
   endpoints: Endpoint[];
@@ -21,12 +23,12 @@ export interface Loaded {
   disabled: { name: string; reason: string }[];
 }
 
-/** Every family folder with an index.ts, sorted so the load order is the same on every machine. */
+/** Every family folder with an entry module, sorted so the load order is the same on every machine. */
 export async function listFamilies(): Promise<string[]> {
   const dirs = await readdir(pluginsDir, { withFileTypes: true }).catch(() => []);
   const families: string[] = [];
   for (const d of dirs.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (await access(new URL(`${d.name}/index.ts`, pluginsDir)).then(() => true, () => false)) families.push(d.name);
+    if (await access(new URL(`${d.name}/${pluginEntry}`, pluginsDir)).then(() => true, () => false)) families.push(d.name);
   }
   return families;
 }
@@ -57,7 +59,7 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   const families = options.only ? available.filter((f) => options.only!.includes(f)) : available;
   const plugins: Plugin[] = [];
   for (const family of families) {
-    plugins.push(options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/index.ts`, pluginsDir).href)).default);
+    plugins.push(options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default);
   }
 
   plugins.push(corePlugin(options.runtime ?? noRuntime));

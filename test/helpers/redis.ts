@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, connect } from "node:net";
+import { connect } from "node:net";
+import { freePort } from "../../bench/lib/ports.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -50,14 +51,6 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
       await start();
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 async function untilListening(port: number, timeoutMs = 5000) {

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { accessSync, constants, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 
 export type AnvilOptions = {
   /** Fixed port; without it a free one is picked (anvil itself does not accept port 0). */
@@ -23,15 +23,14 @@ export type Anvil = {
   stop(): Promise<void>;
 };
 
-const bundledAnvil = fileURLToPath(
-  new URL("../../../node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil", import.meta.url),
-);
 const runningAnvils = new Set<ChildProcess>();
 const PORT_ATTEMPTS = 5;
 
 export function findAnvilBinary(): string {
   if (process.env.ANVIL_BIN) return process.env.ANVIL_BIN;
   try {
+    // The npm package's binary (Linux x64), found the way Node finds packages, from the sources or from dist/.
+    const bundledAnvil = join(dirname(createRequire(import.meta.url).resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");
     accessSync(bundledAnvil, constants.X_OK);
     return bundledAnvil;
   } catch {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAbi, type Abi, type Hex } from "viem";
 
@@ -38,8 +39,9 @@ export const testUsdcAbi = parseAbi([
   "event AuthorizationCanceled(address indexed authorizer, bytes32 indexed nonce)",
 ]);
 
-const cacheDir = fileURLToPath(new URL("../../../node_modules/.cache/devnet/", import.meta.url));
 const require = createRequire(import.meta.url);
+/** Beside the installed packages (node_modules/.cache), wherever this module runs from (sources or dist/). */
+const cacheDir = join(dirname(dirname(require.resolve("solc/package.json"))), ".cache", "devnet");
 
 const compilerSettings = {
   optimizer: { enabled: true, runs: 200 },

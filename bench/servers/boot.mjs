@@ -1,17 +1,23 @@
-import pino from "pino";
-import { readConfig } from "../../core/runtime/config.ts";
-import { createService } from "../../core/runtime/server.ts";
-import { createClosedGate } from "../../core/x402/gate.ts";
-import type { PaymentOption } from "../../core/x402/requirements.ts";
-
 /**
  * One cold boot, then exit: builds the service (PLUGINS from the environment, all families when unset)
- * with a closed gate and no jobs, and prints one JSON line: time to ready from process start (tsx's
- * loader included) with the process's CPU time by then
- * (steadier than wall time on a shared machine), the createService part alone, endpoints mounted, and the resident set after a full
- * GC (run with --expose-gc). It never listens: what is measured is loading, not serving.
+ * with a closed gate and no jobs, and prints one JSON line: time to ready from process start (the module
+ * loading included) with the process's CPU time by then (steadier than wall time on a shared machine), the
+ * createService part alone, endpoints mounted, and the resident set after a full GC (run with --expose-gc).
+ * It never listens: what is measured is loading, not serving.
+ *
+ * BOOT_FROM=dist (the default) loads the build `npm start` runs, under plain Node; BOOT_FROM=sources loads
+ * the TypeScript sources, which needs `--import tsx` (how `npm run dev` and the tests run).
  */
-const option: PaymentOption = {
+const [dir, ext] = process.env.BOOT_FROM === "sources" ? ["../../core/", ".ts"] : ["../../dist/core/", ".mjs"];
+const load = (path) => import(new URL(`${dir}${path}${ext}`, import.meta.url).href);
+const [{ default: pino }, { readConfig }, { createService }, { createClosedGate }] = await Promise.all([
+  import("pino"),
+  load("runtime/config"),
+  load("runtime/server"),
+  load("x402/gate"),
+]);
+
+const option = {
   network: "eip155:84532",
   asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
   payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
@@ -29,7 +35,7 @@ const service = await createService({
 });
 const readyMs = performance.now();
 const cpu = process.cpuUsage();
-const gc = (globalThis as { gc?: () => void }).gc;
+const gc = globalThis.gc;
 gc?.();
 const memory = process.memoryUsage();
 console.log(
