@@ -220,12 +220,16 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
 /** An endpoint as loaded: its family stamped and its path resolved. */
 export type Endpoint = EndpointDef<any, any> & { family: string; path: string };
 
+/** Reads one of a family's settings from the environment and throws, naming the variable, on a bad value. */
+export type SettingReader = (env: NodeJS.ProcessEnv) => unknown;
+
 export interface Plugin {
   family: string;
   endpoints: Endpoint[];
   pages: PageDef[];
   assets: AssetDef[];
   jobs: JobDef[];
+  settings: SettingReader[];
 }
 
 export function defineEndpoint<In extends ObjectSchema, Out extends v.GenericSchema>(def: EndpointDef<In, Out>): EndpointDef<In, Out> {
@@ -238,6 +242,11 @@ export interface PluginDef {
   pages?: PageDef[];
   assets?: AssetDef[];
   jobs?: JobDef[];
+  /**
+   * The readers of the environment variables the family takes (the same functions its code calls).
+   * Boot runs every one and refuses to start, listing each bad value with the core configuration's.
+   */
+  settings?: SettingReader[];
 }
 
 export function definePlugin(def: PluginDef): Plugin {
@@ -247,5 +256,6 @@ export function definePlugin(def: PluginDef): Plugin {
     pages: def.pages ?? [],
     assets: def.assets ?? [],
     jobs: def.jobs ?? [],
+    settings: def.settings ?? [],
   };
 }

@@ -44,6 +44,8 @@ export interface LoadOptions {
   knownUpstreams?: string[];
   /** The runtime the built-in `core` family reports on (the registry loads without one). */
   runtime?: () => Runtime;
+  /** The environment the families' settings are read from; process.env by default. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   }
 
   plugins.push(corePlugin(options.runtime ?? noRuntime));
-  const problems = checkPlugins(plugins, [...families, "core"], options.knownUpstreams);
+  const problems = [...checkPlugins(plugins, [...families, "core"], options.knownUpstreams), ...checkSettings(plugins, options.env ?? process.env)];
   if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
 
   const endpoints: Endpoint[] = [];
@@ -83,6 +85,20 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
     assets: plugins.flatMap((p) => p.assets ?? []),
     jobs: plugins.flatMap((p) => p.jobs ?? []),
   };
+}
+
+/** Every family's settings read once, so a bad value stops the boot instead of failing calls later. */
+function checkSettings(plugins: Plugin[], env: NodeJS.ProcessEnv): string[] {
+  return plugins.flatMap((plugin) =>
+    (plugin.settings ?? []).flatMap((read) => {
+      try {
+        read(env);
+        return [];
+      } catch (error) {
+        return [`${plugin.family}: ${(error as Error).message}`];
+      }
+    }),
+  );
 }
 
 export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstreams?: string[]): string[] {

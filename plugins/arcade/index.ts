@@ -4,8 +4,8 @@ import { settleJob } from "./_settle-job.ts";
 import leaderboard from "./leaderboard.ts";
 import me from "./me.ts";
 import play from "./play.ts";
-import promoCode from "./promo-code.ts";
-import webPlay from "./web-play.ts";
+import promoCode, { promoAmounts } from "./promo-code.ts";
+import webPlay, { webPlaysPerHour } from "./web-play.ts";
 
 export default definePlugin({
   family: "arcade",
@@ -13,4 +13,5 @@ export default definePlugin({
   pages: [arcadePage],
   assets: arcadeAssets,
   jobs: [settleJob],
+  settings: [webPlaysPerHour, promoAmounts],
 });

@@ -1,5 +1,6 @@
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { tooManyRequests } from "../../core/runtime/errors.ts";
+import { integerSetting } from "../../core/runtime/settings.ts";
 import { dicePlayExample } from "./_examples.ts";
 import { play, PLAY_UPSTREAMS } from "./_play.ts";
 import { PlayInput, PlayResult } from "./_schemas.ts";
@@ -7,7 +8,7 @@ import { PlayInput, PlayResult } from "./_schemas.ts";
 const hourMs = 3_600_000;
 
 /** Plays per visitor (IP address) and hour on the free web route; ARCADE_WEB_PLAYS_PER_HOUR, default 120. */
-export const webPlaysPerHour = (env = process.env) => Number(env.ARCADE_WEB_PLAYS_PER_HOUR) || 120;
+export const webPlaysPerHour = (env = process.env) => integerSetting("ARCADE_WEB_PLAYS_PER_HOUR", env, 120, 1, 100_000);
 
 export default defineEndpoint({
   name: "arcade/web-play",

@@ -1,4 +1,5 @@
 import { getAddress, isAddress, type Address } from "viem";
+import { integerSetting } from "../../core/runtime/settings.ts";
 import { slippagePercent } from "./_odds.ts";
 
 /**
@@ -66,9 +67,7 @@ export function affiliateAddress(env = process.env): Address {
 
 /** How long a quote's signature stays valid: BET_QUOTE_TTL_SECONDS, 300 by default (the SDK's deadline). */
 export function quoteLifetimeSeconds(env = process.env): number {
-  const value = Number(env.BET_QUOTE_TTL_SECONDS || 300);
-  if (!Number.isInteger(value) || value < 30 || value > 3600) throw new Error("BET_QUOTE_TTL_SECONDS must be an integer from 30 to 3600");
-  return value;
+  return integerSetting("BET_QUOTE_TTL_SECONDS", env, 300, 30, 3600);
 }
 
 function addressSetting(name: string, env: NodeJS.ProcessEnv): Address | undefined {
@@ -77,3 +76,6 @@ function addressSetting(name: string, env: NodeJS.ProcessEnv): Address | undefin
   if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address`);
   return getAddress(value);
 }
+
+/** Every bet setting, read at boot (definePlugin's settings). */
+export const betSettings = [affiliateAddress, quoteLifetimeSeconds, ...environmentNames.map((name) => (env: NodeJS.ProcessEnv) => betEnvironment(name, env))];

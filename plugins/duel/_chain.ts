@@ -1,11 +1,18 @@
 import { BaseError, createPublicClient, getAddress, http, isAddress, type Address, type ContractFunctionReturnType, type Hex, type PublicClient, TimeoutError } from "viem";
 import { notFound, ServiceError, unavailable, upstreamFailed, upstreamTimeout } from "../../core/runtime/errors.ts";
+import { isHttpUrl } from "../../core/runtime/settings.ts";
 import { duelEscrowAbi, OUTCOMES, PHASES, type Outcome, type Phase } from "./_abi.ts";
 
 /** The configuration every chain-backed duel endpoint needs; without it they are not mounted. */
 export const DUEL_CONFIG = ["DUEL_RPC_URL", "DUEL_ESCROW_ADDRESS"] as const;
 
 export type Deployment = { rpcUrl: string; escrow: Address };
+
+/** DUEL_RPC_URL and DUEL_ESCROW_ADDRESS when set: a URL and an address (unset, the duel endpoints are not mounted). */
+export function deploymentSettings(env: NodeJS.ProcessEnv): void {
+  if (env.DUEL_RPC_URL && !isHttpUrl(env.DUEL_RPC_URL)) throw new Error("DUEL_RPC_URL must be an http(s) URL");
+  if (env.DUEL_ESCROW_ADDRESS && !isAddress(env.DUEL_ESCROW_ADDRESS)) throw new Error("DUEL_ESCROW_ADDRESS must be a 0x address");
+}
 
 export function deployment(): Deployment {
   const rpcUrl = process.env.DUEL_RPC_URL;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { isHttpUrl, listSetting } from "../../core/runtime/settings.ts";
 import { createPublicClient, fallback, http, type Chain, type PublicClient } from "viem";
 
 type ViemChainName = keyof typeof import("viem/chains");
@@ -56,10 +57,13 @@ export const chainField = (fallbackSlug: ChainSlug = "ethereum") =>
 /** `CHAIN_RPC_BASE_SEPOLIA` for `base-sepolia`: comma-separated URLs, tried in order. */
 export const rpcEnvName = (slug: string) => `CHAIN_RPC_${slug.toUpperCase().replace(/-/g, "_")}`;
 
-export function rpcUrls(slug: ChainSlug): string[] {
-  const configured = (process.env[rpcEnvName(slug)] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+export function rpcUrls(slug: ChainSlug, env = process.env): string[] {
+  const configured = listSetting(rpcEnvName(slug), env, isHttpUrl, "comma-separated http(s) URLs");
   return configured.length ? configured : [...chainInfo(slug).publicRpcs];
 }
+
+/** Every CHAIN_RPC_<SLUG>, read at boot (definePlugin's settings). */
+export const rpcSettings = chainSlugs.map((slug) => (env: NodeJS.ProcessEnv) => rpcUrls(slug, env));
 
 let definitions: Promise<typeof import("viem/chains")> | undefined;
 

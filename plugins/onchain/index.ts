@@ -31,6 +31,7 @@ import walletAge from "./wallet-age.ts";
 import walletPnl from "./wallet-pnl.ts";
 import whales from "./whales.ts";
 
+import { rpcSettings } from "./_chains.ts";
 export default definePlugin({
   family: "onchain",
   endpoints: [
@@ -66,4 +67,5 @@ export default definePlugin({
     walletPnl,
     whales,
   ],
+  settings: rpcSettings,
 });

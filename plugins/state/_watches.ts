@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { Store } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
+import { integerSetting } from "../../core/runtime/settings.ts";
 import type { Delivery } from "./_deliveries.ts";
 import { watchModes, type Observation, type WatchMode } from "./_observe.ts";
 import { stateKeys } from "./_wallet.ts";
@@ -13,7 +14,7 @@ export const retentionMs = 7 * 86_400_000;
 export const listedDeliveries = 10;
 
 /** Live watches one wallet may have at once (WATCH_MAX_PER_WALLET, default 20). */
-export const watchesPerWallet = (env = process.env) => Math.max(1, Number(env.WATCH_MAX_PER_WALLET) || 20);
+export const watchesPerWallet = (env = process.env) => integerSetting("WATCH_MAX_PER_WALLET", env, 20, 1, 10_000);
 
 export interface Watch {
   id: string;

@@ -29,7 +29,7 @@ export default defineEndpoint({
     `(previous and current: {status, fingerprint, excerpt, observedAt}). Signature: ${signatureScheme} The secret is returned only ` +
     `here. A non-2xx answer or no answer is retried after ${retryDelaysMs.map(seconds).join(", ")} (${maxAttempts} attempts in all); ` +
     "/v1/watch-status lists each delivery. Watches belong to the paying wallet (a credit-code payment is refused with 403); " +
-    `a wallet may have ${watchesPerWallet()} live watches at once (409 \`watch_limit_reached\` beyond).`,
+    `a wallet may have ${watchesPerWallet({})} live watches at once by default, WATCH_MAX_PER_WALLET on a deployment (409 \`watch_limit_reached\` beyond).`,
   input: v.object({
     url: urlInput("Page to watch (http or https, ports 80/443)"),
     webhook: urlInput("Receiver of the change events: an http(s) URL that accepts a JSON POST"),

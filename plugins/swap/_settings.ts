@@ -1,4 +1,5 @@
 import { getAddress, isAddress, type Address } from "viem";
+import { integerSetting } from "../../core/runtime/settings.ts";
 
 /**
  * Swap configuration, read per call so tests and operators can change it without a restart.
@@ -50,8 +51,5 @@ export function solanaFeeAccounts(env = process.env): Map<string, string> {
   return accounts;
 }
 
-function integerSetting(name: string, env: NodeJS.ProcessEnv, fallback: number, min: number, max: number): number {
-  const value = Number(env[name] || fallback);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Error(`${name} must be an integer from ${min} to ${max}`);
-  return value;
-}
+/** Every swap setting, read at boot (definePlugin's settings). */
+export const swapSettings = [feeRecipient, raceDeadlineMs, quoteTtlSeconds, widgetQuotesPerHour, lifiIntegrator, solanaFeeAccounts];

@@ -5,10 +5,12 @@ import swapCompare from "./swap-compare.ts";
 import tradeSolana from "./trade-solana.ts";
 import widgetQuote from "./widget-quote.ts";
 import { swapAssets, swapPage } from "./_page.ts";
+import { swapSettings } from "./_settings.ts";
 
 export default definePlugin({
   family: "swap",
   endpoints: [memecoin, swap, swapCompare, tradeSolana, widgetQuote],
   pages: [swapPage],
   assets: swapAssets,
+  settings: swapSettings,
 });

@@ -1,4 +1,5 @@
 import { Resolver } from "node:dns/promises";
+import { listSetting } from "../../core/runtime/settings.ts";
 import { targetError } from "./_target.ts";
 
 export const recordTypes = ["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA", "CAA", "SRV"] as const;
@@ -20,8 +21,20 @@ const wellKnown: Record<Exclude<ResolverChoice, "configured">, string[]> = {
  */
 export function resolverServers(choice: ResolverChoice = "configured"): string[] {
   if (choice !== "configured") return wellKnown[choice];
-  const configured = (process.env.DNS_SERVERS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const configured = dnsServers();
   return configured.length ? configured : [...wellKnown.cloudflare, ...wellKnown.google];
+}
+
+/** DNS_SERVERS, each entry one that Node's resolver takes (`1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`). */
+export function dnsServers(env = process.env): string[] {
+  return listSetting("DNS_SERVERS", env, (server) => {
+    try {
+      new Resolver().setServers([server]);
+      return true;
+    } catch {
+      return false;
+    }
+  }, "comma-separated DNS server addresses (ip or ip:port)");
 }
 
 export interface DnsRecord {

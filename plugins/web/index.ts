@@ -33,6 +33,7 @@ import verifyUrl from "./verify-url.ts";
 import whois from "./whois.ts";
 import ytInfo from "./yt-info.ts";
 import { shortUrlRedirect } from "./_shorturl-redirect.ts";
+import { dnsServers } from "./_dns.ts";
 
 export default definePlugin({
   family: "web",
@@ -72,4 +73,5 @@ export default definePlugin({
     ytInfo,
   ],
   pages: [shortUrlRedirect],
+  settings: [dnsServers],
 });

@@ -23,6 +23,49 @@ test("PLUGINS with an unknown family refuses to boot and names the valid familie
   for (const family of await listFamilies()) assert.ok(run.stderr.includes(family), family);
 });
 
+test("the families' own settings are checked at boot too, every bad value named", () => {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "core/main.ts"], {
+    env: {
+      ...process.env,
+      PLUGINS: "duel,onchain,state,swap,web",
+      LOG_LEVEL: "silent",
+      SWAP_RACE_DEADLINE_MS: "5",
+      WATCH_MAX_PER_WALLET: "lots",
+      DNS_SERVERS: "not-a-server",
+      CHAIN_RPC_BASE: "https://base.example.org,ftp://files.example.org",
+      DUEL_ESCROW_ADDRESS: "0x12",
+    },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  assert.equal(run.status, 1);
+  for (const problem of [
+    "swap: SWAP_RACE_DEADLINE_MS must be an integer from 200 to 20000",
+    "state: WATCH_MAX_PER_WALLET must be an integer from 1 to 10000",
+    'web: DNS_SERVERS must be comma-separated DNS server addresses (ip or ip:port); "not-a-server" is not',
+    'onchain: CHAIN_RPC_BASE must be comma-separated http(s) URLs; "ftp://files.example.org" is not',
+    "duel: DUEL_ESCROW_ADDRESS must be a 0x address",
+  ]) {
+    assert.ok(run.stderr.includes(problem), `${problem}\n${run.stderr}`);
+  }
+});
+
+test("good settings boot: the readers accept what the README documents", async () => {
+  const settings = { SWAP_RACE_DEADLINE_MS: "3000", WATCH_MAX_PER_WALLET: "5", DNS_SERVERS: "127.0.0.1:5353,[::1]:53", CHAIN_RPC_BASE: "https://a.example.org,http://127.0.0.1:8545" };
+  const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, settings);
+  try {
+    const service = await startTestService({ plugins: ["onchain", "state", "swap", "web"] });
+    assert.ok(service.runtime.endpoints.some((e) => e.family === "swap"));
+    await service.close();
+  } finally {
+    for (const [k, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[k];
+      else process.env[k] = value;
+    }
+  }
+});
+
 test("configuration is checked at boot and every problem is listed", () => {
   assert.throws(
     () => readConfig({ PORT: "eighty", STORE_URL: "mysql://x", PAY_TO: "0x12" }),
