@@ -92,6 +92,11 @@ export interface EndpointContext<I> {
   catalog: readonly Endpoint[];
   /** Runs another loaded endpoint (by name, or by path such as `/v1/hash`) as part of this call, already paid for (bundles, batch items). */
   call(nameOrPath: string, input: unknown): Promise<{ status: number; body: unknown }>;
+  /**
+   * Work that may only happen once this call is paid for (the batch funding a credit for its failed items):
+   * it runs after the settlement succeeds, before the answer goes out, and never when the payment fails.
+   */
+  afterPayment(effect: () => Promise<unknown>): void;
 }
 
 /** A background task of a plugin: each tick runs on one instance only, across restarts too. */

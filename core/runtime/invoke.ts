@@ -29,6 +29,8 @@ export interface Call {
   prepaid?: { payer?: `0x${string}` };
   /** The caller's cancellation, asked for only by a call that reaches its handler (an HTTP request makes its AbortController then). */
   signal?: () => AbortSignal;
+  /** Effects deferred until payment (`ctx.afterPayment`); a part of a paid call adds to its parent's list. */
+  afterPayment?: Array<() => Promise<unknown>>;
 }
 
 export interface Outcome {
@@ -52,8 +54,10 @@ export function invoke(rt: Runtime, call: Call): Promise<Outcome> {
   return rt.inflight.track(throughTheGate(rt, call));
 }
 
-async function throughTheGate(rt: Runtime, call: Call): Promise<Outcome> {
+async function throughTheGate(rt: Runtime, given: Call): Promise<Outcome> {
   const started = performance.now();
+  // The call that starts the list runs it, once paid; the parts of a call (bundles, batch items) inherit it.
+  const call = given.afterPayment ? given : { ...given, afterPayment: [] };
   let outcome: Outcome;
   try {
     if (!call.prepaid) await rt.limiter.hit(`ip:${call.clientIp}`);
@@ -67,8 +71,16 @@ async function throughTheGate(rt: Runtime, call: Call): Promise<Outcome> {
   } catch (error) {
     outcome = failure(rt, call, error);
   }
+  if (call !== given && outcome.status < 400) await paidFor(rt, call);
   if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
   return outcome;
+}
+
+async function paidFor(rt: Runtime, call: Call): Promise<void> {
+  for (const effect of call.afterPayment ?? []) {
+    // The money moved and the answer goes out regardless; a lost effect is logged for the operator.
+    await effect().catch((err) => rt.log.error({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed"));
+  }
 }
 
 export const isFree = (endpoint: Endpoint) => Number(endpoint.price.slice(1)) === 0;
@@ -100,6 +112,7 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     catalog: rt.endpoints,
     now: rt.now,
     call: (name, partInput) => callPart(rt, call, name, partInput, payer, signal),
+    afterPayment: (effect) => void call.afterPayment?.push(effect),
     egress: endpoint.probes ? {
       fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
       check: (url) => rt.egress.check(url, signal),

@@ -31,7 +31,7 @@ export const batch = defineEndpoint({
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
     "quoted in the 402 challenge. Every item's input is checked before payment (a 400 names `calls.<i>.params.<field>`). Items run in parallel; " +
     "each answers with its own status, body and latency. Items that fail after payment are credited: their prices go to a credit code " +
-    "(spend it with the X-CREDIT-CODE header). If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
+    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled. If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
   input: v.object({ calls: v.pipe(v.array(item), v.minLength(1), v.maxLength(maxCalls), v.description(`1 to ${maxCalls} calls`)) }),
   output: v.object({
     results: v.array(answer),
@@ -65,7 +65,14 @@ export const batch = defineEndpoint({
       throw new ServiceError(502, "batch_failed", "Every item of the batch failed; nothing is charged", { results });
     }
     const refund = failed.reduce((sum, item) => sum + item.atomic, 0n);
-    const credit = refund > 0n ? { code: await createCredits(ctx.store).issue(refund, "failed batch items"), amount: String(refund) } : null;
+    let credit: { code: string; amount: string } | null = null;
+    if (refund > 0n) {
+      // The code is made now, for the answer; its value arrives only once the batch itself is paid for.
+      const credits = createCredits(ctx.store);
+      const code = await credits.issue(0n, "failed batch items");
+      ctx.afterPayment(() => credits.fund(code, refund));
+      credit = { code, amount: String(refund) };
+    }
     return { results, succeeded: results.length - failed.length, failed: failed.length, credit };
   },
 });
