@@ -1,4 +1,5 @@
 import { Resolver } from "node:dns/promises";
+import { isIP } from "node:net";
 import { listSetting } from "../../core/runtime/settings.ts";
 import { targetError } from "./_target.ts";
 
@@ -27,14 +28,13 @@ export function resolverServers(choice: ResolverChoice = "configured"): string[]
 
 /** DNS_SERVERS, each entry one that Node's resolver takes (`1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`). */
 export function dnsServers(env = process.env): string[] {
-  return listSetting("DNS_SERVERS", env, (server) => {
-    try {
-      new Resolver().setServers([server]);
-      return true;
-    } catch {
-      return false;
-    }
-  }, "comma-separated DNS server addresses (ip or ip:port)");
+  return listSetting("DNS_SERVERS", env, isDnsServer, "comma-separated DNS server addresses (ip or ip:port)");
+}
+
+function isDnsServer(entry: string): boolean {
+  if (isIP(entry)) return true;
+  const withPort = /^\[([^\]]+)\]:(\d{1,5})$/.exec(entry) ?? /^([^:[\]]+):(\d{1,5})$/.exec(entry);
+  return withPort !== null && isIP(withPort[1]) !== 0 && Number(withPort[2]) <= 65_535;
 }
 
 export interface DnsRecord {
