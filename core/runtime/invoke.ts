@@ -54,30 +54,30 @@ export function invoke(rt: Runtime, call: Call): Promise<Outcome> {
   return rt.inflight.track(throughTheGate(rt, call));
 }
 
-async function throughTheGate(rt: Runtime, given: Call): Promise<Outcome> {
+async function throughTheGate(rt: Runtime, call: Call): Promise<Outcome> {
   const started = performance.now();
-  // The call that starts the list runs it, once paid; the parts of a call (bundles, batch items) inherit it.
-  const call = given.afterPayment ? given : { ...given, afterPayment: [] };
+  // A part of a call (bundles, batch items) adds to its parent's effects; the call that starts the list runs it, once paid.
+  const effects = call.afterPayment ?? [];
   let outcome: Outcome;
   try {
     if (!call.prepaid) await rt.limiter.hit(`ip:${call.clientIp}`);
     const input = parseInput(call.endpoint, call.input);
-    if (call.prepaid) outcome = await run(rt, call, input, call.prepaid.payer);
-    else if (isFree(call.endpoint)) outcome = await run(rt, call, input);
+    if (call.prepaid) outcome = await run(rt, call, input, effects, call.prepaid.payer);
+    else if (isFree(call.endpoint)) outcome = await run(rt, call, input, effects);
     else {
       const price = call.endpoint.priceOf?.(input, rt.endpoints);
-      outcome = await rt.payments.charge(call, (payer) => run(rt, call, input, payer).catch((e) => failure(rt, call, e)), price);
+      outcome = await rt.payments.charge(call, (payer) => run(rt, call, input, effects, payer).catch((e) => failure(rt, call, e)), price);
     }
   } catch (error) {
     outcome = failure(rt, call, error);
   }
-  if (call !== given && outcome.status < 400) await paidFor(rt, call);
+  if (!call.afterPayment && outcome.status < 400) await paidFor(rt, call, effects);
   if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
   return outcome;
 }
 
-async function paidFor(rt: Runtime, call: Call): Promise<void> {
-  for (const effect of call.afterPayment ?? []) {
+async function paidFor(rt: Runtime, call: Call, effects: Array<() => Promise<unknown>>): Promise<void> {
+  for (const effect of effects) {
     // The money moved and the answer goes out regardless; a lost effect is logged for the operator.
     await effect().catch((err) => rt.log.error({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed"));
   }
@@ -90,7 +90,7 @@ interface Cached {
   sources: string[];
 }
 
-async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}`): Promise<Outcome> {
+async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() => Promise<unknown>>, payer?: `0x${string}`): Promise<Outcome> {
   const { endpoint } = call;
   const cacheKey = endpoint.cacheTtl ? `cache:${endpoint.name}:${stableJson(input)}` : undefined;
   const hit = cacheKey ? await rt.store.get<Cached>(cacheKey) : undefined;
@@ -111,8 +111,8 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
     headers: call.headers ?? new Headers(),
     catalog: rt.endpoints,
     now: rt.now,
-    call: (name, partInput) => callPart(rt, call, name, partInput, payer, signal),
-    afterPayment: (effect) => void call.afterPayment?.push(effect),
+    call: (name, partInput) => callPart(rt, call, name, partInput, { payer, signal, effects }),
+    afterPayment: (effect) => void effects.push(effect),
     egress: endpoint.probes ? {
       fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
       check: (url) => rt.egress.check(url, signal),
@@ -133,10 +133,11 @@ async function run(rt: Runtime, call: Call, input: unknown, payer?: `0x${string}
 }
 
 /** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */
-async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, payer: `0x${string}` | undefined, signal: AbortSignal) {
+async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, of: { payer?: `0x${string}`; signal: AbortSignal; effects: Call["afterPayment"] }) {
   const endpoint = rt.endpoints.find((e) => (nameOrPath.startsWith("/") ? e.path : e.name) === nameOrPath);
   if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`));
-  const outcome = await invoke(rt, { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer }, signal: () => signal, payment: undefined });
+  const part: Call = { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer: of.payer }, signal: () => of.signal, payment: undefined, afterPayment: of.effects };
+  const outcome = await invoke(rt, part);
   return { status: outcome.status, body: outcome.body };
 }
 
