@@ -34,11 +34,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const { facilitator, ledger, credits, log } = parts;
   const now = parts.now ?? Date.now;
   const requirements = requirementsCache(parts.options, parts.baseUrl);
-  const challenges = new Map<string, Outcome>();
-  const unpaid = (endpoint: Endpoint, price?: Price) => {
-    const key = `${endpoint.method} ${endpoint.path} ${price ?? endpoint.price}`;
-    let c = challenges.get(key);
-    if (!c) challenges.set(key, (c = Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required"))));
+  // Every unpaid request of a route gets the same challenge: one per endpoint and price, found without building a key.
+  const challenges = new WeakMap<Endpoint, Map<Price, Outcome>>();
+  const unpaid = (endpoint: Endpoint, price = endpoint.price) => {
+    let byPrice = challenges.get(endpoint);
+    if (!byPrice) challenges.set(endpoint, (byPrice = new Map()));
+    let c = byPrice.get(price);
+    if (!c) byPrice.set(price, (c = Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required"))));
     return c;
   };
   const refuse = (endpoint: Endpoint, price: Price | undefined, reason: string, message: string, details?: object): Outcome => {
