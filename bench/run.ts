@@ -13,6 +13,7 @@ import { paidSettle, paidVerifyOnly } from "./scenarios/paid.ts";
 import { rawH3 } from "./scenarios/raw-h3.ts";
 import type { BenchContext, Scenario, Section } from "./scenarios/scenario.ts";
 import { sigcheck } from "./scenarios/sigcheck.ts";
+import { cpuPerRequest } from "./scenarios/cpu-per-request.ts";
 import { soak } from "./scenarios/soak.ts";
 import { sustained } from "./scenarios/sustained.ts";
 
@@ -21,7 +22,7 @@ import { sustained } from "./scenarios/sustained.ts";
  * `npm run bench -- 402 hono-402` runs only those and prints the report without touching RESULTS.md.
  * `--cpu-prof` writes a CPU profile of every server child to bench/profiles/ (see bench/profile-summary.ts).
  */
-const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, paidSettle, paidVerifyOnly, sigcheck, boot, sustained, soak];
+const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, paidSettle, paidVerifyOnly, sigcheck, boot, sustained, soak, cpuPerRequest];
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const args = process.argv.slice(2);

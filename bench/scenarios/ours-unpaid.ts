@@ -34,8 +34,8 @@ function oursScenario(id: string, title: string, path: string, expectedStatus: n
   };
 }
 
-/** One answer of our service, as the constant server replays it: status, headers (without the per-connection ones) and body. */
-async function capture(url: string): Promise<string> {
+/** One answer of our service, as the constant server replays it (bench/servers/h3-constant.ts): status, headers (without the per-connection ones) and body. */
+export async function capture(url: string): Promise<string> {
   const res = await fetch(url);
   const perAnswer = new Set(["date", "connection", "keep-alive", "content-length", "x-request-id"]);
   const headers: [string, string][] = [];
