@@ -71,7 +71,7 @@ async function throughTheGate(rt: Runtime, call: Call): Promise<Outcome> {
   } catch (error) {
     outcome = failure(rt, call, error);
   }
-  if (!call.afterPayment && outcome.status < 400) await paidFor(rt, call, effects);
+  if (!call.afterPayment && effects.length && outcome.status < 400) await paidFor(rt, call, effects);
   if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
   return outcome;
 }

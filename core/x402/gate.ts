@@ -15,16 +15,21 @@ export interface PaymentGate {
   charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price): Promise<Outcome>;
 }
 
-/** Requirements are the same for every request to a route, so they are built once and reused. */
-export function requirementsCache(options: PaymentOption[], baseUrl: string) {
-  const cache = new Map<string, RouteRequirements>();
-  return (endpoint: Endpoint, price = endpoint.price) => {
-    const key = `${endpoint.method} ${endpoint.path} ${price}`;
-    let r = cache.get(key);
-    if (!r) cache.set(key, (r = buildRequirements(endpoint, options, baseUrl, price)));
-    return r;
+/** Built once per endpoint and price, then found without building a key (this is on every paid and unpaid request). */
+export function perRoute<T>(build: (endpoint: Endpoint, price: Price) => T) {
+  const cache = new WeakMap<Endpoint, Map<Price, T>>();
+  return (endpoint: Endpoint, price: Price = endpoint.price): T => {
+    let byPrice = cache.get(endpoint);
+    if (!byPrice) cache.set(endpoint, (byPrice = new Map()));
+    let value = byPrice.get(price);
+    if (value === undefined) byPrice.set(price, (value = build(endpoint, price)));
+    return value;
   };
 }
+
+/** Requirements are the same for every request to a route, so they are built once and reused. */
+export const requirementsCache = (options: PaymentOption[], baseUrl: string) =>
+  perRoute((endpoint, price) => buildRequirements(endpoint, options, baseUrl, price));
 
 /** A gate that takes no payment at all: every paid call is answered 402 (used until a facilitator is configured). */
 export function createClosedGate(options: PaymentOption[], baseUrl: string): PaymentGate {

@@ -10,7 +10,7 @@ import { PaymentRejected, decodePayment } from "./codec.ts";
 import type { Credits } from "./credits.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { PaymentGate } from "./gate.ts";
-import { requirementsCache } from "./gate.ts";
+import { perRoute, requirementsCache } from "./gate.ts";
 import type { ClaimRecord, Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
 
@@ -34,15 +34,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const { facilitator, ledger, credits, log } = parts;
   const now = parts.now ?? Date.now;
   const requirements = requirementsCache(parts.options, parts.baseUrl);
-  // Every unpaid request of a route gets the same challenge: one per endpoint and price, found without building a key.
-  const challenges = new WeakMap<Endpoint, Map<Price, Outcome>>();
-  const unpaid = (endpoint: Endpoint, price = endpoint.price) => {
-    let byPrice = challenges.get(endpoint);
-    if (!byPrice) challenges.set(endpoint, (byPrice = new Map()));
-    let c = byPrice.get(price);
-    if (!c) byPrice.set(price, (c = Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required"))));
-    return c;
-  };
+  // Every unpaid request of a route gets the same (frozen, so serialized once) challenge.
+  const unpaid = perRoute((endpoint, price) => Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required")));
   const refuse = (endpoint: Endpoint, price: Price | undefined, reason: string, message: string, details?: object): Outcome => {
     const c = challenge(endpoint, requirements(endpoint, price), message);
     return { ...c, body: { ...(c.body as object), reason, ...details } };

@@ -4,8 +4,7 @@ import * as v from "valibot";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { upstreamFailed } from "../../../core/runtime/errors.ts";
 import { createCredits } from "../../../core/x402/credits.ts";
-import { startTestService, testPaymentOption } from "../../helpers/service.ts";
-import { createClosedGate, type PaymentGate } from "../../../core/x402/gate.ts";
+import { settlingGate, startTestService } from "../../helpers/service.ts";
 
 const echo = defineEndpoint({
   name: "echo",
@@ -86,32 +85,18 @@ test("failed items are credited with their prices; a batch whose items all fail 
   assert.equal((allFailed.body as any).error.code, "batch_failed");
 });
 
-/** A gate that runs a call sent with X-CREDIT-CODE and then settles it, or fails to (the answer is then withheld). */
-function gateThatSettles(succeeds: boolean): PaymentGate {
-  const closed = createClosedGate([testPaymentOption], "http://127.0.0.1:4021");
-  return {
-    ...closed,
-    async charge(call, work, price) {
-      if (!call.payment?.creditCode) return closed.charge(call, work, price);
-      const outcome = await work("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
-      if (outcome.status >= 400 || succeeds) return outcome;
-      return { status: 402, body: { error: "Settlement failed; nothing was charged and the answer is withheld" }, headers: {} };
-    },
-  };
-}
-
 const mixedBatch = { calls: [{ path: "/v1/echo", params: { n: 1 } }, { path: "/v1/flaky", params: { fail: true } }] };
 const postBatch = (s: Awaited<ReturnType<typeof startTestService>>) =>
   s.request("/v1/batch", { method: "POST", headers: { "content-type": "application/json", "x-credit-code": "test" }, body: JSON.stringify(mixedBatch) });
 
 test("a paid batch's credit is funded after its settlement, and stays empty when the settlement fails", async () => {
-  const settled = await startTestService({ given: [plugin], payments: gateThatSettles(true) });
+  const settled = await startTestService({ given: [plugin], payments: settlingGate() });
   const res = await postBatch(settled);
   assert.equal(res.status, 200);
   const { credit } = (await res.json()).data;
   assert.equal(await createCredits(settled.runtime.store).balance(credit.code), 30_000n);
 
-  const failed = await startTestService({ given: [plugin], payments: gateThatSettles(false) });
+  const failed = await startTestService({ given: [plugin], payments: settlingGate({ settles: false }) });
   assert.equal((await postBatch(failed)).status, 402);
   const codes = await failed.runtime.store.keys("credit:");
   assert.ok(codes.length > 0, "the handler ran and made its code");

@@ -2,8 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { startTestService, testPaymentOption } from "../../helpers/service.ts";
-import { createClosedGate, type PaymentGate } from "../../../core/x402/gate.ts";
+import { settlingGate, startTestService, testPayer } from "../../helpers/service.ts";
 
 interface Line {
   msg: string;
@@ -17,21 +16,6 @@ interface Line {
   payer?: string;
 }
 
-const payer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
-
-/** A gate that takes every call as paid by `payer`, so the log's price and payer fields can be read. */
-function acceptingGate(): PaymentGate {
-  const closed = createClosedGate([testPaymentOption], "http://127.0.0.1:4021");
-  return {
-    ...closed,
-    async charge(call, work, price) {
-      if (!call.payment?.creditCode) return closed.charge(call, work, price);
-      const outcome = await work(payer);
-      return outcome.status >= 400 ? outcome : { ...outcome, payer, charged: closed.requirements(call.endpoint, price).amount };
-    },
-  };
-}
-
 async function logged() {
   const lines: Line[] = [];
   const sink = new Writable({
@@ -40,7 +24,7 @@ async function logged() {
       done();
     },
   });
-  const service = await startTestService({ plugins: ["converters"], payments: acceptingGate(), log: pino({ level: "info" }, sink) });
+  const service = await startTestService({ plugins: ["converters"], payments: settlingGate(), log: pino({ level: "info" }, sink) });
   const requests = () => lines.filter((l) => l.msg === "request");
   return { service, requests };
 }
@@ -82,7 +66,7 @@ test("a paid call's line names its price and payer", async () => {
     const [line] = requests();
     assert.equal(line.status, 200);
     assert.equal(line.price, "1000");
-    assert.equal(line.payer, payer);
+    assert.equal(line.payer, testPayer);
   } finally {
     await service.close();
   }
