@@ -49,14 +49,21 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
     return result instanceof Promise ? result.then((value) => logged(rt, event, value)) : logged(rt, event, result);
   });
   for (const endpoint of rt.endpoints) {
-    const handle = async (event: H3Event) => {
+    // No await on the way to invoke(): a GET's 402 or 400 is answered inside the request event.
+    const handle = (event: H3Event) => {
+      const answer = (outcome: Outcome) => reply(event, outcome);
+      const refuse = (error: unknown) => reply(event, fail(toServiceError(error)));
+      if (event.req.method !== "GET") {
+        return readPostInput(event, endpoint, rt.config.maxBodyBytes).then((input) => invoke(rt, toCall(rt, event, endpoint, input))).then(answer, refuse);
+      }
       let input: unknown;
       try {
-        input = event.req.method === "GET" ? coerceQuery(endpoint, event.url.searchParams) : await readPostInput(event, endpoint, rt.config.maxBodyBytes);
+        input = coerceQuery(endpoint, event.url.searchParams);
       } catch (error) {
-        return reply(event, fail(toServiceError(error)));
+        return refuse(error);
       }
-      return reply(event, await invoke(rt, toCall(rt, event, endpoint, input)));
+      const outcome = invoke(rt, toCall(rt, event, endpoint, input));
+      return outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
     };
     app.on(endpoint.method, endpoint.path, handle);
     if (endpoint.acceptsBody && endpoint.method === "GET") app.on("POST", endpoint.path, handle);

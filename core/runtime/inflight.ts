@@ -1,9 +1,12 @@
+import type { MaybePromise } from "./maybe.ts";
+
 /** The calls running right now, so a shutdown can let them finish (design: graceful shutdown). */
 export interface Inflight {
   /** True once a shutdown began: new calls are refused with a 503, running ones go on. */
   readonly draining: boolean;
   readonly size: number;
-  track<T>(call: Promise<T>): Promise<T>;
+  /** Counts a call until it settles; a call answered at once (a value, not a promise) was never running. */
+  track<T>(call: MaybePromise<T>): MaybePromise<T>;
   /** Starts draining and resolves when every running call has finished or `timeoutMs` passed; how many were left. */
   drain(timeoutMs: number): Promise<number>;
 }
@@ -24,6 +27,7 @@ export function createInflight(): Inflight {
       return size;
     },
     track(call) {
+      if (!(call instanceof Promise)) return call;
       size++;
       call.then(done, done);
       return call;

@@ -1,5 +1,6 @@
 import type { Endpoint, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { MaybePromise } from "../runtime/maybe.ts";
 import { challenge } from "./challenge.ts";
 import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
 
@@ -11,8 +12,9 @@ export interface PaymentGate {
   /**
    * Runs `work` only for a payment that is valid, bound to this route and claimed; settles before answering.
    * `work` never throws: a failure comes back as an outcome with status >= 400, and nothing is charged for it.
+   * A call without any payment gets the route's challenge at once, not a promise of it.
    */
-  charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price): Promise<Outcome>;
+  charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price): MaybePromise<Outcome>;
 }
 
 /** Built once per endpoint and price, then found without building a key (this is on every paid and unpaid request). */
@@ -37,7 +39,7 @@ export function createClosedGate(options: PaymentOption[], baseUrl: string): Pay
   return {
     options,
     requirements,
-    async charge(call, _work, price) {
+    charge(call, _work, price) {
       return challenge(call.endpoint, requirements(call.endpoint, price), "Payment required");
     },
   };

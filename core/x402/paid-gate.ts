@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import type { Endpoint, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { MaybePromise } from "../runtime/maybe.ts";
 import { stableJson } from "../runtime/invoke.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
@@ -22,7 +23,7 @@ export interface PaidGateParts {
   credits: Credits;
   log: Logger;
   /** Rate limit per payer, once the payer is known. */
-  limitPayer?: (payer: string) => Promise<void>;
+  limitPayer?: (payer: string) => MaybePromise<void>;
   now?: () => number;
 }
 
@@ -122,7 +123,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   return {
     options: parts.options,
     requirements,
-    async charge(call, work, price) {
+    charge(call, work, price) {
       const p = call.payment ?? {};
       if (p.signature) return payWithAuthorization(call, p.signature, 2, price, work);
       if (p.xPayment) return payWithAuthorization(call, p.xPayment, 1, price, work);

@@ -90,7 +90,7 @@ export async function startTestService(options: TestServiceOptions = {}) {
     /** The same, as a call already paid by `payer` (the identity of the agent-state routes). */
     callAs,
   };
-  function callAs(payer: `0x${string}` | undefined, name: string, input: unknown): Promise<Outcome> {
+  async function callAs(payer: `0x${string}` | undefined, name: string, input: unknown): Promise<Outcome> {
     return invoke(runtime, {
       endpoint: endpoint(name),
       input,
