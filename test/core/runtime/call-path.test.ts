@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 
 // The call path awaits only where a step has to (core/runtime/invoke.ts): a 402 or a 400 is answered inside
-// the request event, without a promise, which is worth 12-16% on those paths (bench/findings.md). A stray
+// the request event, without a promise, which is worth +16% on the 402 path (bench/findings.md). A stray
 // `async` anywhere on the way would lose that without failing any other test.
 const service = await startTestService({ plugins: ["converters", "site"] });
 const limited = await startTestService({ plugins: ["converters"], env: { RATE_LIMIT_PER_MINUTE: "100" } });
