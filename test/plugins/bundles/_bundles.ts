@@ -1,9 +1,9 @@
-import assert from "node:assert/strict";
 import { upstreams } from "../../../core/runtime/upstreams.ts";
 import { chainSlugs, rpcEnvName } from "../../../plugins/onchain/_chains.ts";
-import type { Outcome } from "../../../core/runtime/invoke.ts";
 import { loadFixture, serveFixtures, type AfterHost, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService, type TestServiceOptions } from "../../helpers/service.ts";
+
+export { dataOf, expectFree400 } from "../../helpers/expect.ts";
 
 // Where each family's recorded fixtures expect an upstream's base URL on the shared server (default /<name>).
 const BASES: Record<string, string> = {
@@ -39,21 +39,7 @@ export const failing = (path: string, status: number, source: string, method = "
   response: { status, body: "upstream error", headers: { "retry-after": "0" } },
 });
 
-/** The `data` of a successful bundle call. */
-export function dataOf(out: Outcome): any {
-  assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as { data: unknown }).data;
-}
-
 /** Which parts answered and which failed, with their statuses: `{ price: 200, news: 503 }`. */
 export const statuses = (data: { parts: Record<string, { status: number }> }) =>
   Object.fromEntries(Object.entries(data.parts).map(([name, p]) => [name, p.status]));
 
-/** Bad input answered before any payment or part: 400 naming the field, no payment requirements. */
-export async function expectFree400(res: Response, field: string) {
-  assert.equal(res.status, 400);
-  assert.equal(res.headers.get("payment-required"), null);
-  const body = await res.json();
-  assert.equal(body.error.code, "invalid_input");
-  assert.ok(body.error.details.issues.some((i: { field: string }) => i.field === field), JSON.stringify(body));
-}

@@ -4,6 +4,8 @@ import type { Outcome } from "../../../core/runtime/invoke.ts";
 import { serveFixtures, type AfterHost, type Fixture, type FixtureOptions } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
+export { dataOf, expectFree400 } from "../../helpers/expect.ts";
+
 export const dir = new URL("./fixtures/", import.meta.url);
 
 /**
@@ -24,20 +26,6 @@ export const failing = (path: string, status: number, source: string, method = "
   response: { status, body: status === 451 ? { code: 0, msg: "Service unavailable from a restricted location according to 'b. Eligibility' in https://www.binance.com/en/terms. Please contact customer service if you believe you received this message in error." } : "upstream error", headers: { "retry-after": "0" } },
 });
 
-/** The `data` of a successful call. */
-export function dataOf(out: Outcome): any {
-  assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as { data: unknown }).data;
-}
-
-/** Bad input answered before any payment or handler: 400, no payment requirements, the field named. */
-export async function expectFree400(res: Response, field: string) {
-  assert.equal(res.status, 400);
-  assert.equal(res.headers.get("payment-required"), null);
-  const body = await res.json();
-  assert.equal(body.error.code, "invalid_input");
-  assert.ok(body.error.details.issues.some((i: { field: string }) => i.field === field), JSON.stringify(body));
-}
 
 /** An upstream failure: 502/503/504 with an error body, so nothing is charged. */
 export function expectUpstreamFailure(out: Outcome) {
