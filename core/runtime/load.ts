@@ -90,7 +90,7 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
 /** Every family's settings read once, so a bad value stops the boot instead of failing calls later. */
 function checkSettings(plugins: Plugin[], env: NodeJS.ProcessEnv): string[] {
   return plugins.flatMap((plugin) =>
-    (plugin.settings ?? []).flatMap((read) => {
+    plugin.settings.flatMap((read) => {
       try {
         read(env);
         return [];
