@@ -57,40 +57,58 @@ export function invoke(rt: Runtime, call: Call): MaybePromise<Outcome> {
 
 function throughTheGate(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const started = performance.now();
-  // A part of a call (bundles, batch items) adds to its parent's effects; the call that starts the list runs it, once paid.
-  const effects = call.afterPayment ?? [];
   const recorded = (outcome: Outcome) => {
     if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
     return outcome;
   };
-  const done = (outcome: Outcome) => {
-    if (call.afterPayment || !effects.length || outcome.status >= 400) return recorded(outcome);
-    return paidFor(rt, call, effects).then(() => recorded(outcome));
-  };
-  const failed = (error: unknown) => done(failure(rt, call, error));
+  const failed = (error: unknown) => recorded(failure(rt, call, error));
   try {
-    const outcome = andThen(call.prepaid ? undefined : rt.limiter.hit(`ip:${call.clientIp}`), () => gated(rt, call, effects));
-    return outcome instanceof Promise ? outcome.then(done, failed) : done(outcome);
+    const outcome = andThen(call.prepaid ? undefined : rt.limiter.hit(`ip:${call.clientIp}`), () => gated(rt, call));
+    return outcome instanceof Promise ? outcome.then(recorded, failed) : recorded(outcome);
   } catch (error) {
     return failed(error);
   }
 }
 
-/** Validation, then the handler: directly for a free or prepaid call, inside the payment gate otherwise. */
-function gated(rt: Runtime, call: Call, effects: Array<() => Promise<unknown>>): MaybePromise<Outcome> {
+/**
+ * Validation, then the handler: directly for a free or prepaid call, inside the payment gate otherwise.
+ * The handler's effects (`ctx.afterPayment`) are applied only once the call is paid for: by the gate after
+ * settlement, right after a free handler, and by the parent for a part of a call (a batch item, a bundle part).
+ */
+function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const input = parseInput(call.endpoint, call.input);
-  if (call.prepaid) return run(rt, call, input, effects, call.prepaid.payer);
-  if (isFree(call.endpoint)) return run(rt, call, input, effects);
+  const effects = call.afterPayment ?? [];
+  const commit = call.afterPayment ? undefined : () => applyEffects(rt, call, effects);
+  if (call.prepaid || isFree(call.endpoint)) {
+    const ran = run(rt, call, input, effects, call.prepaid?.payer);
+    return commit ? ran.then((outcome) => (outcome.status >= 400 || !effects.length ? outcome : commit().then((ok) => (ok ? outcome : failure(rt, call, effectFailed()))))) : ran;
+  }
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
-  return rt.payments.charge(call, (payer) => run(rt, call, input, effects, payer).catch((e) => failure(rt, call, e)), price);
+  // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
+  const paid: Call = { ...call, signal: undefined };
+  return rt.payments.charge(call, (payer) => run(rt, paid, input, effects, payer).catch((e) => failure(rt, call, e)), price, commit);
 }
 
-async function paidFor(rt: Runtime, call: Call, effects: Array<() => Promise<unknown>>): Promise<void> {
+const effectAttempts = [0, 100, 500];
+
+/** Applies each effect, retrying one that throws (effects are idempotent); false when one still fails. */
+async function applyEffects(rt: Runtime, call: Call, effects: Array<() => Promise<unknown>>): Promise<boolean> {
   for (const effect of effects) {
-    // The money moved and the answer goes out regardless; a lost effect is logged for the operator.
-    await effect().catch((err) => rt.log.error({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed"));
+    let applied = false;
+    for (const wait of effectAttempts) {
+      if (wait) await new Promise((r) => setTimeout(r, wait));
+      applied = await effect().then(() => true, (err) => {
+        rt.log.warn({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed");
+        return false;
+      });
+      if (applied) break;
+    }
+    if (!applied) return false;
   }
+  return true;
 }
+
+const effectFailed = () => new ServiceError(503, "effect_failed", "The change could not be saved; retry the call");
 
 export const isFree = (endpoint: Endpoint) => Number(endpoint.price.slice(1)) === 0;
 

@@ -1,6 +1,7 @@
+import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
 import { networkOfV1Name, type RequirementsV1, type RequirementsV2, type RouteRequirements } from "./requirements.ts";
-import { isLongSignature, recoverAuthorizer } from "./signature.ts";
+import { isLongSignature, recoverAuthorizer, type TokenDomain } from "./signature.ts";
 
 export interface BoundPayment {
   version: 1 | 2;
@@ -8,9 +9,19 @@ export interface BoundPayment {
   requirement: RequirementsV1 | RequirementsV2;
   network: string;
   authorization: Authorization;
+  signature: string;
+  /** The token's EIP-712 domain the authorization is signed under. */
+  domain: TokenDomain;
+  /** False for a contract wallet's signature (ERC-1271/6492): the gate proves it on-chain before anything else. */
+  signerProven: boolean;
+  /** The payer's `payment-identifier` (v2 extension): the secret a retry repeats to get its stored answer. */
+  paymentId?: string;
   /** What goes to the facilitator: the payload exactly as the client sent it. */
   payload: Record<string, unknown>;
 }
+
+/** How far a payer's clock may run ahead of ours when it sets `validBefore`. */
+export const clockSkewSeconds = 60;
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -20,7 +31,9 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  */
 export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, nowSeconds: number): BoundPayment {
   const { authorization, signature } = decoded.payload.payload;
-  let bound: BoundPayment;
+  let requirement: RequirementsV1 | RequirementsV2;
+  let network: string;
+  let paymentId: string | undefined;
   if (decoded.version === 2) {
     const accepted = decoded.payload.accepted;
     if (decoded.payload.resource && decoded.payload.resource.url !== route.resource.url) {
@@ -29,37 +42,56 @@ export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, n
     const byNetwork = route.v2.filter((r) => r.network === accepted.network);
     if (accepted.scheme !== "exact") throw new PaymentRejected("unsupported_scheme", `Scheme ${accepted.scheme} is not accepted`);
     if (!byNetwork.length) throw new PaymentRejected("invalid_network", `Network ${accepted.network} is not accepted`);
-    const requirement = byNetwork.find((r) => same(r.asset, accepted.asset));
-    if (!requirement) throw new PaymentRejected("invalid_asset", `Asset ${accepted.asset} is not accepted on ${accepted.network}`);
-    if (accepted.amount !== requirement.amount) {
-      throw new PaymentRejected("invalid_exact_evm_payload_authorization_value_mismatch", `This route costs ${requirement.amount}, not ${accepted.amount}`);
+    const matched = byNetwork.find((r) => same(r.asset, accepted.asset));
+    if (!matched) throw new PaymentRejected("invalid_asset", `Asset ${accepted.asset} is not accepted on ${accepted.network}`);
+    if (accepted.amount !== matched.amount) {
+      throw new PaymentRejected("invalid_exact_evm_payload_authorization_value_mismatch", `This route costs ${matched.amount}, not ${accepted.amount}`);
     }
-    if (!same(accepted.payTo, requirement.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
-    bound = { version: 2, requirement, network: requirement.network, authorization, payload: decoded.raw };
+    if (!same(accepted.payTo, matched.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
+    requirement = matched;
+    network = matched.network;
+    paymentId = paymentIdOf(decoded.payload.extensions);
   } else {
     const p = decoded.payload;
     if (p.scheme !== "exact") throw new PaymentRejected("unsupported_scheme", `Scheme ${p.scheme} is not accepted`);
-    const requirement = route.v1.find((r) => r.network === p.network);
-    if (!requirement) throw new PaymentRejected("invalid_network", `Network ${p.network} is not accepted`);
-    bound = { version: 1, requirement, network: networkOfV1Name(requirement.network)!, authorization, payload: decoded.raw };
+    const matched = route.v1.find((r) => r.network === p.network);
+    if (!matched) throw new PaymentRejected("invalid_network", `Network ${p.network} is not accepted`);
+    requirement = matched;
+    network = networkOfV1Name(matched.network)!;
   }
 
-  const r = bound.requirement;
-  const amount = "amount" in r ? r.amount : r.maxAmountRequired;
+  const amount = "amount" in requirement ? requirement.amount : requirement.maxAmountRequired;
   if (authorization.value !== amount) {
     throw new PaymentRejected("invalid_exact_evm_payload_authorization_value_mismatch", `The authorization moves ${authorization.value}, this route costs ${amount}`);
   }
-  if (!same(authorization.to, r.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The authorization pays another address");
-  if (BigInt(authorization.validBefore) < BigInt(nowSeconds + 6)) {
+  if (!same(authorization.to, requirement.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The authorization pays another address");
+  const validBefore = BigInt(authorization.validBefore);
+  if (validBefore < BigInt(nowSeconds + 6)) {
     throw new PaymentRejected("invalid_exact_evm_payload_authorization_valid_before", "The authorization has expired");
+  }
+  if (validBefore > BigInt(nowSeconds + requirement.maxTimeoutSeconds + clockSkewSeconds)) {
+    throw new PaymentRejected(
+      "invalid_exact_evm_payload_authorization_valid_before",
+      `The authorization is valid for longer than this route allows: validBefore may be at most maxTimeoutSeconds (${requirement.maxTimeoutSeconds}) ahead`,
+    );
   }
   if (BigInt(authorization.validAfter) > BigInt(nowSeconds)) {
     throw new PaymentRejected("invalid_exact_evm_payload_authorization_valid_after", "The authorization is not valid yet");
   }
-  if (!isLongSignature(signature)) {
-    const domain = { name: r.extra.name, version: r.extra.version, chainId: Number(bound.network.split(":")[1]), verifyingContract: r.asset as `0x${string}` };
+  const domain = { name: requirement.extra.name, version: requirement.extra.version, chainId: Number(network.split(":")[1]), verifyingContract: requirement.asset as `0x${string}` };
+  const signerProven = !isLongSignature(signature);
+  if (signerProven) {
     const signer = recoverAuthorizer(domain, authorization, signature);
     if (!signer || !same(signer, authorization.from)) throw new PaymentRejected("invalid_exact_evm_signature", "The signature does not match the payer");
   }
-  return bound;
+  return { version: decoded.version, requirement, network, authorization, signature, domain, signerProven, paymentId, payload: decoded.raw };
+}
+
+/** The `payment-identifier` a v2 payload carries, checked as @x402/extensions checks it. */
+function paymentIdOf(extensions: Record<string, unknown> | undefined): string | undefined {
+  const extension = extensions?.[PAYMENT_IDENTIFIER] as { info?: { id?: unknown } } | undefined;
+  if (extension?.info?.id === undefined) return undefined;
+  const checked = validatePaymentIdentifier(extension);
+  if (!checked.valid) throw new PaymentRejected("invalid_payment_identifier", checked.errors?.join("; ") ?? "The payment identifier is malformed");
+  return extension.info.id as string;
 }

@@ -1,3 +1,4 @@
+import { PAYMENT_IDENTIFIER, declarePaymentIdentifierExtension } from "@x402/extensions/payment-identifier";
 import type { Endpoint } from "../endpoint.ts";
 import type { Outcome } from "../runtime/invoke.ts";
 import type { RouteRequirements } from "./requirements.ts";
@@ -14,7 +15,8 @@ export function challenge(endpoint: Endpoint, requirements: RouteRequirements, e
     error,
     resource: requirements.resource,
     accepts: requirements.v2,
-    extensions: { bazaar: bazaarOf(endpoint) },
+    // A retry that repeats the payer's payment identifier gets its stored answer; without one it gets a 409.
+    extensions: { bazaar: bazaarOf(endpoint), [PAYMENT_IDENTIFIER]: paymentIdentifier },
   };
   return {
     status: 402,
@@ -27,6 +29,8 @@ export function challenge(endpoint: Endpoint, requirements: RouteRequirements, e
     },
   };
 }
+
+const paymentIdentifier = declarePaymentIdentifierExtension(false);
 
 /** A compact Bazaar discovery entry: the client echoes it in its payment header, so it stays small. */
 function bazaarOf(endpoint: Endpoint) {

@@ -4,17 +4,21 @@ import type { MaybePromise } from "../runtime/maybe.ts";
 import { challenge } from "./challenge.ts";
 import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
 
+/** Applies a paid call's effects (`ctx.afterPayment`) once its payment is final; false when one could not be applied. */
+export type Commit = () => Promise<boolean>;
+
 export interface PaymentGate {
   /** How this service takes payment (network, asset, payTo), for discovery documents. */
   readonly options: PaymentOption[];
   /** The route's requirements, built once per endpoint and price. */
   requirements(endpoint: Endpoint, price?: Price): RouteRequirements;
   /**
-   * Runs `work` only for a payment that is valid, bound to this route and claimed; settles before answering.
-   * `work` never throws: a failure comes back as an outcome with status >= 400, and nothing is charged for it.
-   * A call without any payment gets the route's challenge at once, not a promise of it.
+   * Runs `work` only for a payment that is valid, bound to this route and claimed; settles, then `commit`s
+   * the call's effects, before answering. `work` never throws: a failure comes back as an outcome with
+   * status >= 400, and nothing is charged for it. A call without any payment gets the route's challenge at
+   * once, not a promise of it.
    */
-  charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price): MaybePromise<Outcome>;
+  charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price, commit?: Commit): MaybePromise<Outcome>;
 }
 
 /** Built once per endpoint and price, then found without building a key (this is on every paid and unpaid request). */

@@ -2,12 +2,24 @@ import type { Store } from "../endpoint.ts";
 import type { Outcome } from "../runtime/invoke.ts";
 import type { BoundPayment } from "./bind.ts";
 
-/** What the ledger knows of one authorization (network, asset, from, nonce). */
-export type ClaimRecord =
-  | { state: "running"; fingerprint: string; at: number }
-  | { state: "settled"; fingerprint: string; at: number; outcome: Outcome; transaction: string }
-  | { state: "pending"; fingerprint: string; at: number; creditCode: string }
-  | { state: "credited"; fingerprint: string; at: number; creditCode: string };
+/**
+ * What the ledger knows of one authorization (network, asset, from, nonce). `paymentId` is the payer's
+ * `payment-identifier`: a secret that never goes on-chain, so only the payer can have a record's answer or
+ * credit code handed back.
+ */
+interface ClaimBase {
+  fingerprint: string;
+  at: number;
+  paymentId?: string;
+}
+export type ClaimRecord = ClaimBase & (
+  | { state: "running" }
+  | { state: "settled"; outcome: Outcome; transaction: string }
+  /** The handler ran but nothing was charged (it failed, or its settlement was refused): spent for any other use. */
+  | { state: "spent" }
+  | { state: "pending"; creditCode: string }
+  | { state: "credited"; creditCode: string }
+);
 
 /** A settlement whose outcome was unknown when the call ended; reconciled against the chain later. */
 export interface PendingSettlement {
@@ -17,9 +29,12 @@ export interface PendingSettlement {
   from: string;
   nonce: string;
   amount: string;
+  payTo: string;
   validBefore: string;
   creditCode: string;
   at: number;
+  /** The settlement's transaction, when the facilitator named one before its outcome was lost. */
+  transaction?: string;
 }
 
 const keepAfterExpiryMs = 3600_000;
@@ -29,7 +44,6 @@ export function claimKeyOf(p: BoundPayment) {
   return `x402:claim:${p.network}:${p.requirement.asset.toLowerCase()}:${a.from.toLowerCase()}:${a.nonce.toLowerCase()}`;
 }
 
-/** The payment ledger: one claim per authorization across every instance sharing the store. */
 const statsKeys = {
   settled: "x402:stats:settled",
   settledAtomic: "x402:stats:settled-atomic",
@@ -37,37 +51,42 @@ const statsKeys = {
   indeterminate: "x402:stats:indeterminate",
 };
 
+/** The payment ledger: one claim per authorization across every instance sharing the store. */
 export function createLedger(store: Store, now: () => number = Date.now) {
+  // An authorization's life is bounded (bind.ts), so every record expires an hour after it could still be used.
   const ttlFor = (p: BoundPayment) => Math.max(Number(p.authorization.validBefore) * 1000 - now(), 0) + keepAfterExpiryMs;
+  const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
   return {
     /** Atomically takes the authorization for this call; returns the existing record when it was taken before. */
-    async claim(p: BoundPayment, fingerprint: string): Promise<{ claimed: true } | { claimed: false; existing?: ClaimRecord }> {
-      const record: ClaimRecord = { state: "running", fingerprint, at: now() };
+    async claim(p: BoundPayment, fingerprint: string, paymentId?: string): Promise<{ claimed: true } | { claimed: false; existing?: ClaimRecord }> {
+      const record: ClaimRecord = { state: "running", fingerprint, at: now(), paymentId };
       if (await store.claim(claimKeyOf(p), record, ttlFor(p))) return { claimed: true };
       return { claimed: false, existing: await store.get<ClaimRecord>(claimKeyOf(p)) };
     },
+    /** Nothing ran on this claim (the facilitator refused the payment): the authorization may be used again. */
+    release: (p: BoundPayment) => store.delete(claimKeyOf(p)),
     /**
      * Re-writes the claim just before settling: a store that cannot take this write cannot record the
      * settlement either, so the call fails (503) before any money moves.
      */
-    settling: (p: BoundPayment, fingerprint: string) => store.set(claimKeyOf(p), { state: "running", fingerprint, at: now() } satisfies ClaimRecord, ttlFor(p)),
-    /** The call failed before settlement: the authorization may be used again. */
-    release: (p: BoundPayment) => store.delete(claimKeyOf(p)),
-    async settled(p: BoundPayment, fingerprint: string, outcome: Outcome, transaction: string) {
-      await store.set(claimKeyOf(p), { state: "settled", fingerprint, at: now(), outcome, transaction } satisfies ClaimRecord, ttlFor(p));
+    settling: (p: BoundPayment, fingerprint: string, paymentId?: string) => write(p, { state: "running", fingerprint, at: now(), paymentId }),
+    /** The handler ran and nothing was charged: the authorization is never handed to another request. */
+    spent: (p: BoundPayment, fingerprint: string, paymentId?: string) => write(p, { state: "spent", fingerprint, at: now(), paymentId }),
+    async settled(p: BoundPayment, fingerprint: string, paymentId: string | undefined, outcome: Outcome, transaction: string) {
+      await write(p, { state: "settled", fingerprint, at: now(), paymentId, outcome, transaction });
       await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.authorization.value))]);
     },
-    /** The facilitator refused to settle: nothing moved, the authorization may be used again. */
-    async settleFailed(p: BoundPayment) {
-      await store.delete(claimKeyOf(p));
+    /** The facilitator refused to settle: nothing moved. */
+    async settleFailed(p: BoundPayment, fingerprint: string, paymentId?: string) {
+      await write(p, { state: "spent", fingerprint, at: now(), paymentId });
       await store.increment(statsKeys.failed);
     },
-    async pending(p: BoundPayment, fingerprint: string, creditCode: string) {
+    async pending(p: BoundPayment, fingerprint: string, paymentId: string | undefined, creditCode: string, transaction?: string) {
       const a = p.authorization;
-      await store.set(claimKeyOf(p), { state: "pending", fingerprint, at: now(), creditCode } satisfies ClaimRecord, ttlFor(p));
+      await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
       const record: PendingSettlement = {
         claimKey: claimKeyOf(p), network: p.network, asset: p.requirement.asset, from: a.from, nonce: a.nonce,
-        amount: a.value, validBefore: a.validBefore, creditCode, at: now(),
+        amount: a.value, payTo: p.requirement.payTo, validBefore: a.validBefore, creditCode, at: now(), transaction,
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);
       await store.increment(statsKeys.indeterminate);
@@ -85,13 +104,16 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       const records = await Promise.all(keys.map((k) => store.get<PendingSettlement>(k)));
       return records.filter((r): r is PendingSettlement => r !== undefined);
     },
+    /** The chain answered: the money moved (the code was funded) or it never will. The claim stays spent either way. */
     async resolvePending(record: PendingSettlement, moved: boolean) {
+      const claim = await store.get<ClaimRecord>(record.claimKey);
+      const paymentId = claim?.paymentId;
+      const fingerprint = claim?.fingerprint ?? "";
+      const resolved: ClaimRecord = moved
+        ? { state: "credited", fingerprint, at: now(), paymentId, creditCode: record.creditCode }
+        : { state: "spent", fingerprint, at: now(), paymentId };
+      await store.set(record.claimKey, resolved, keepAfterExpiryMs);
       await store.delete(`x402:pending:${record.claimKey}`);
-      if (moved) {
-        await store.set(record.claimKey, { state: "credited", fingerprint: "", at: now(), creditCode: record.creditCode } satisfies ClaimRecord, keepAfterExpiryMs);
-      } else {
-        await store.delete(record.claimKey);
-      }
     },
   };
 }

@@ -10,7 +10,7 @@ import { bindPayment, type BoundPayment } from "./bind.ts";
 import { PaymentRejected, decodePayment } from "./codec.ts";
 import type { Credits } from "./credits.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
-import type { PaymentGate } from "./gate.ts";
+import type { Commit, PaymentGate } from "./gate.ts";
 import { perRoute, requirementsCache } from "./gate.ts";
 import type { ClaimRecord, Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
@@ -22,14 +22,16 @@ export interface PaidGateParts {
   ledger: Ledger;
   credits: Credits;
   log: Logger;
-  /** Rate limit per payer, once the payer is known. */
+  /** Rate limit per payer, once the payer is proven. */
   limitPayer?: (payer: string) => MaybePromise<void>;
+  /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
+  proveContractSignature?: (payment: BoundPayment) => Promise<boolean>;
   now?: () => number;
 }
 
 /**
- * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, check the
- * signature locally, claim, verify through the facilitator, run, settle, and only then answer.
+ * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
+ * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
  */
 export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const { facilitator, ledger, credits, log } = parts;
@@ -41,8 +43,19 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const c = challenge(endpoint, requirements(endpoint, price), message);
     return { ...c, body: { ...(c.body as object), reason, ...details } };
   };
+  const proveContractSignature = parts.proveContractSignature
+    ?? (async (p: BoundPayment) => (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid);
 
-  async function payWithCredit(call: Call, code: string, price: Price | undefined, work: () => Promise<Outcome>): Promise<Outcome> {
+  /** The effects of a call that was paid for; when they cannot be applied, the payer gets the price back as a credit. */
+  async function committed(call: Call, outcome: Outcome, commit: Commit | undefined, refund: () => Promise<object>): Promise<Outcome> {
+    if (!commit || (await commit())) return outcome;
+    const details = await refund();
+    log.error({ endpoint: call.endpoint.name, reqId: call.requestId, ...details }, "a paid call's effects could not be applied; its price was credited");
+    const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved; the price is credited (spend it as X-CREDIT-CODE)", details);
+    return { ...outcome, status: 503, body: toErrorBody(error) };
+  }
+
+  async function payWithCredit(call: Call, code: string, price: Price | undefined, work: () => Promise<Outcome>, commit?: Commit): Promise<Outcome> {
     const amount = BigInt(requirements(call.endpoint, price).amount);
     if (!(await credits.spend(code, amount))) return refuse(call.endpoint, price, "credit_insufficient", "The credit code is unknown or its balance is too low");
     const outcome = await work();
@@ -50,11 +63,16 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       await credits.fund(code, amount);
       return outcome;
     }
+    const result = await committed(call, outcome, commit, async () => {
+      await credits.fund(code, amount);
+      return { creditCode: code, refunded: String(amount) };
+    });
     const left = await credits.balance(code);
-    return { ...outcome, charged: `credit:${amount}`, headers: { ...outcome.headers, "x-credit-balance": String(left ?? 0n), "cache-control": "no-store" } };
+    const charged = result.status < 400 ? { charged: `credit:${amount}` } : {};
+    return { ...result, ...charged, headers: { ...result.headers, "x-credit-balance": String(left ?? 0n), "cache-control": "no-store" } };
   }
 
-  async function payWithAuthorization(call: Call, header: string, version: 1 | 2, price: Price | undefined, work: (payer?: `0x${string}`) => Promise<Outcome>): Promise<Outcome> {
+  async function payWithAuthorization(call: Call, header: string, version: 1 | 2, price: Price | undefined, work: (payer?: `0x${string}`) => Promise<Outcome>, commit?: Commit): Promise<Outcome> {
     const route = requirements(call.endpoint, price);
     let bound: BoundPayment;
     try {
@@ -63,24 +81,30 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       if (e instanceof PaymentRejected) return refuse(call.endpoint, price, e.reason, e.message);
       throw e;
     }
+    // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
+    if (!bound.signerProven && !(await proveContractSignature(bound))) {
+      return refuse(call.endpoint, price, "invalid_exact_evm_signature", "The signature does not prove the payer");
+    }
     const payer = bound.authorization.from as `0x${string}`;
     await parts.limitPayer?.(payer.toLowerCase());
     const fingerprint = createHash("sha256").update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`).digest("hex");
-    const claim = await ledger.claim(bound, fingerprint);
-    if (!claim.claimed) return replay(fingerprint, claim.existing);
+    const { paymentId } = bound;
+    const claim = await ledger.claim(bound, fingerprint, paymentId);
+    if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
 
     const verified = await facilitator.verify(bound.payload, bound.requirement).catch((e) => ({ isValid: false, invalidReason: "unexpected_verify_error", invalidMessage: String(e?.message ?? e) }));
     if (!verified.isValid) {
       await ledger.release(bound);
       return refuse(call.endpoint, price, verified.invalidReason ?? "invalid_payment", `The payment was refused: ${verified.invalidReason ?? "invalid"}`);
     }
+    // From here the authorization belongs to this call: it is never handed back for another request.
     const outcome = await work(payer);
     if (outcome.status >= 400) {
-      await ledger.release(bound);
+      await ledger.spent(bound, fingerprint, paymentId);
       return outcome;
     }
 
-    await ledger.settling(bound, fingerprint);
+    await ledger.settling(bound, fingerprint, paymentId);
     let settled: SettleResult;
     try {
       settled = await facilitator.settle(bound.payload, bound.requirement);
@@ -89,33 +113,48 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     }
     if (!settled.success) {
       if (settled.errorReason === "settlement_pending") return indeterminate(call, bound, fingerprint, price, settled);
-      await ledger.settleFailed(bound);
+      await ledger.settleFailed(bound, fingerprint, paymentId);
       return refuse(call.endpoint, price, settled.errorReason ?? "settlement_failed", `Settlement failed: ${settled.errorReason ?? "unknown"}; nothing was charged and the answer is withheld`);
     }
     const receipt = { success: true, transaction: settled.transaction, network: version === 2 ? bound.network : bound.requirement.network, payer };
+    const result = await committed(call, outcome, commit, async () => ({ creditCode: await credits.issue(BigInt(route.amount), `effects of ${call.endpoint.name} failed`) }));
     const paid: Outcome = {
-      ...outcome,
+      ...result,
       payer,
       charged: route.amount,
-      headers: { ...outcome.headers, [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt), "cache-control": "no-store" },
+      headers: { ...result.headers, [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt), "cache-control": "no-store" },
     };
     // The money moved: the answer is delivered even if the store fails now (the spent nonce still stops a replay).
-    await ledger.settled(bound, fingerprint, paid, settled.transaction).catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
+    await ledger.settled(bound, fingerprint, paymentId, paid, settled.transaction).catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
     return paid;
   }
 
-  function replay(fingerprint: string, existing: ClaimRecord | undefined): Outcome {
-    if (existing?.state === "settled" && existing.fingerprint === fingerprint) return { ...existing.outcome, headers: { ...existing.outcome.headers, "x-payment-replayed": "true" } };
+  /**
+   * A payment already claimed. A settled payment is public on-chain, so its answer (or a pending one's credit
+   * code) goes back only to a retry that repeats the payer's secret payment identifier for the same request.
+   */
+  function retried(call: Call, price: Price | undefined, bound: BoundPayment, fingerprint: string, existing: ClaimRecord | undefined): Outcome {
+    const own = existing !== undefined && bound.paymentId !== undefined && existing.paymentId === bound.paymentId && existing.fingerprint === fingerprint;
+    if (own && existing.state === "settled") return { ...existing.outcome, headers: { ...existing.outcome.headers, "x-payment-replayed": "true" } };
+    if (own && existing.state === "pending") {
+      return refuse(call.endpoint, price, "settlement_pending", "Settlement is still being reconciled; if the transfer lands, its value is credited to creditCode", { creditCode: existing.creditCode });
+    }
     const message = existing?.state === "running"
       ? "This payment is already being used by a call in progress"
-      : existing?.state === "settled" ? "This payment was already used for another request" : "This payment was already used";
-    const details = existing && "creditCode" in existing ? { creditCode: existing.creditCode } : undefined;
+      : existing?.state === "spent" ? "This payment was used by a call that was not charged; sign a new payment"
+      : "This payment was already used";
+    const details = {
+      ...(own && existing.state === "credited" ? { creditCode: existing.creditCode } : {}),
+      ...(existing?.state === "settled" ? { transaction: existing.transaction, network: bound.network } : {}),
+      ...(existing?.state === "settled" && !own ? { retry: "Send a payment-identifier (x402 extension) with a payment to have its answer replayed on retry" } : {}),
+    };
     return { status: 409, body: toErrorBody(new ServiceError(409, "payment_already_used", message, details)), headers: { "cache-control": "no-store" } };
   }
 
   async function indeterminate(call: Call, bound: BoundPayment, fingerprint: string, price: Price | undefined, cause: unknown): Promise<Outcome> {
     const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
-    await ledger.pending(bound, fingerprint, creditCode);
+    const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
+    await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction);
     log.warn({ endpoint: call.endpoint.name, payer: bound.authorization.from, cause: String((cause as Error)?.message ?? JSON.stringify(cause)) }, "settlement indeterminate; queued for reconciliation");
     return refuse(call.endpoint, price, "settlement_pending", "Settlement did not complete in time; if the transfer lands, its value is credited to creditCode (send it as X-CREDIT-CODE)", { creditCode });
   }
@@ -123,11 +162,11 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   return {
     options: parts.options,
     requirements,
-    charge(call, work, price) {
+    charge(call, work, price, commit) {
       const p = call.payment ?? {};
-      if (p.signature) return payWithAuthorization(call, p.signature, 2, price, work);
-      if (p.xPayment) return payWithAuthorization(call, p.xPayment, 1, price, work);
-      if (p.creditCode) return payWithCredit(call, p.creditCode, price, () => work());
+      if (p.signature) return payWithAuthorization(call, p.signature, 2, price, work, commit);
+      if (p.xPayment) return payWithAuthorization(call, p.xPayment, 1, price, work, commit);
+      if (p.creditCode) return payWithCredit(call, p.creditCode, price, () => work(), commit);
       return unpaid(call.endpoint, price);
     },
   };

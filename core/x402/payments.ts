@@ -7,6 +7,7 @@ import { createLocalFacilitator, createRemoteFacilitator, type Facilitator } fro
 import type { PaymentGate } from "./gate.ts";
 import { createLedger } from "./ledger.ts";
 import { createPaidGate } from "./paid-gate.ts";
+import { createContractSignatureProver } from "./contract-signature.ts";
 import { createReconciler } from "./reconcile.ts";
 import type { PaymentOption } from "./requirements.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
@@ -75,7 +76,11 @@ export async function createPayments(config: Config, store: Store, log: Logger):
   const ledger = createLedger(store);
   const credits = createCredits(store);
   const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
-  const gate = createPaidGate({ options, baseUrl: config.baseUrl, facilitator, ledger, credits, log, limitPayer: (payer) => payerLimit.hit(`payer:${payer}`) });
+  const gate = createPaidGate({
+    options, baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+    limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
+    proveContractSignature: rpcUrl ? createContractSignatureProver(rpcUrl) : undefined,
+  });
   const reconciler = rpcUrl ? createReconciler({ store, ledger, credits, rpcUrl, log }) : undefined;
   if (reconciler) reconciler.start();
   else log.warn("no RPC_URL: indeterminate settlements cannot be reconciled against the chain");

@@ -55,7 +55,13 @@ export function recoverAuthorizer(domain: TokenDomain, a: Authorization, signatu
   const recoveryId = v >= 27 ? v - 27 : v;
   if (recoveryId !== 0 && recoveryId !== 1) return undefined;
   if (BigInt(toHex(bytes.subarray(32, 64))) > halfOrder) return undefined;
-  const publicKey = secp.recover(authorizationDigest(domain, a), bytes.subarray(0, 64), recoveryId as 0 | 1, false);
+  let publicKey: Uint8Array | null;
+  try {
+    publicKey = secp.recover(authorizationDigest(domain, a), bytes.subarray(0, 64), recoveryId as 0 | 1, false);
+  } catch {
+    // r or s out of range (zero, or not below the curve order): no signer.
+    return undefined;
+  }
   if (!publicKey) return undefined;
   return getAddress(`0x${keccak256(publicKey.subarray(1), "hex").slice(-40)}`);
 }

@@ -39,17 +39,18 @@ export const testPayer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 /**
  * A gate without a chain for tests of what happens around a payment: a call sent with X-CREDIT-CODE runs as
  * paid by `testPayer` and then "settles" (the outcome carries payer and price) or, with `settles: false`,
- * fails to (a 402, the answer withheld). Calls without it get the route's 402.
+ * fails to (a 402, the answer withheld, its effects never applied). Calls without it get the route's 402.
  */
 export function settlingGate({ settles = true } = {}): PaymentGate {
   const closed = createClosedGate([testPaymentOption], "http://127.0.0.1:4021");
   return {
     ...closed,
-    async charge(call, work, price) {
+    async charge(call, work, price, commit) {
       if (!call.payment?.creditCode) return closed.charge(call, work, price);
       const outcome = await work(testPayer);
       if (outcome.status >= 400) return outcome;
       if (!settles) return { status: 402, body: { error: "Settlement failed; nothing was charged and the answer is withheld" }, headers: {} };
+      if (commit && !(await commit())) return { status: 503, body: { error: { code: "effect_failed", message: "effects failed" } }, headers: {} };
       return { ...outcome, payer: testPayer, charged: closed.requirements(call.endpoint, price).amount };
     },
   };

@@ -53,8 +53,12 @@ export async function challengeOf(fetchApp: typeof fetch, url: string) {
   return JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString("utf8"));
 }
 
-export async function v2Header(account: LocalAccount, required: any, change: Record<string, string> = {}, signer?: LocalAccount) {
+/** A v2 payment header for the route's first offer; `paymentId` adds the payer's payment-identifier (the secret a retry repeats). */
+export async function v2Header(account: LocalAccount, required: any, change: Record<string, string> = {}, signer?: LocalAccount, paymentId?: string) {
   const accepted = required.accepts[0];
   const payload = await signAuthorization(account, accepted, change, signer);
-  return { header: toHeader({ x402Version: 2, resource: required.resource, accepted, payload }), payload };
+  const extensions = paymentId ? { "payment-identifier": { ...required.extensions["payment-identifier"], info: { required: false, id: paymentId } } } : undefined;
+  return { header: toHeader({ x402Version: 2, resource: required.resource, accepted, payload, ...(extensions ? { extensions } : {}) }), payload };
 }
+
+export const newPaymentId = () => `pay_${randomBytes(16).toString("hex")}`;

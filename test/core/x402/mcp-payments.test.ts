@@ -9,6 +9,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import type { Facilitator } from "../../../core/x402/facilitator.ts";
 import { signAuthorization } from "../../helpers/sign.ts";
+import { appendPaymentIdentifierToExtensions } from "@x402/extensions/payment-identifier";
 
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
@@ -41,7 +42,10 @@ async function payFor(args: Record<string, unknown>, call = hash) {
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: payer() });
   client.setSpendControls(false);
-  return client.createPaymentPayload(unpaid.structuredContent);
+  const payload = await client.createPaymentPayload(unpaid.structuredContent);
+  // The payer's secret for safe retries, as @x402/extensions' client helper adds it.
+  appendPaymentIdentifierToExtensions((payload.extensions ??= {}));
+  return payload;
 }
 
 test("a paid tool call verifies, runs, settles once and returns the receipt in _meta", async () => {

@@ -6,7 +6,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin, handlerRuns } from "../../helpers/probe-plugin.ts";
-import { challengeOf, v2Header } from "../../helpers/sign.ts";
+import { challengeOf, newPaymentId, v2Header } from "../../helpers/sign.ts";
 
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
@@ -62,9 +62,9 @@ test("@x402/fetch 2.x pays a route with v2: 200, PAYMENT-RESPONSE, exactly the p
   assert.equal((await chain.balance(payTo())) - before, 10000n);
 });
 
-test("the same payment sent 20 times at once: one answer, one transfer; an identical retry replays it free", async () => {
+test("the same payment sent 20 times at once: one answer, one transfer; a retry with its payment identifier replays it free", async () => {
   const required = await challengeOf(service.fetch, url("/v1/probe?echo=once"));
-  const { header } = await v2Header(payer(), required);
+  const { header } = await v2Header(payer(), required, {}, undefined, newPaymentId());
   const before = await chain.balance(payTo());
   const runs = handlerRuns.count;
   const responses = await Promise.all(
