@@ -10,6 +10,8 @@ import { createLocalFacilitator, type Facilitator } from "../../core/x402/facili
 import { createLedger } from "../../core/x402/ledger.ts";
 import { createPaidGate } from "../../core/x402/paid-gate.ts";
 import { createReconciler } from "../../core/x402/reconcile.ts";
+import { createContractSignatureProver } from "../../core/x402/contract-signature.ts";
+import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
 
@@ -33,6 +35,8 @@ export interface PaidServiceOptions {
   facilitator?: (real: Facilitator) => Facilitator;
   store?: Store;
   env?: Record<string, string>;
+  /** Calls a minute per proven payer (the production gate's per-payer limit); none when unset. */
+  payerLimitPerMinute?: number;
 }
 
 /** The real service with the real payment gate, settling on a devnet started by the test file. */
@@ -44,11 +48,18 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const facilitator = options.facilitator ? options.facilitator(real) : real;
   const ledger = createLedger(store);
   const credits = createCredits(store);
-  const gate = createPaidGate({ options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log });
+  const payerLimit = options.payerLimitPerMinute ? createRateLimiter(store, options.payerLimitPerMinute) : undefined;
+  const prove = createContractSignatureProver(devnet.rpcUrl);
+  const contractProofs = { count: 0 };
+  const gate = createPaidGate({
+    options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+    limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
+    proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
+  });
   const reconciler = createReconciler({ store, ledger, credits, rpcUrl: devnet.rpcUrl, log });
   const service = await createService({ config, log, store, plugins: options.plugins, payments: async () => ({ gate }) });
   const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
-  return { ...service, store, credits, ledger, reconciler, fetch: fetchApp, baseUrl: config.baseUrl };
+  return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };
 }
 
 export function chainReader(devnet: Devnet) {
