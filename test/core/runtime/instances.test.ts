@@ -9,7 +9,7 @@ import { chainReader, startDevnet, startPaidService, type Devnet } from "../../h
 import { probePlugin, handlerRuns } from "../../helpers/probe-plugin.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { challengeOf, v2Header } from "../../helpers/sign.ts";
+import { challengeOf, newPaymentId, v2Header } from "../../helpers/sign.ts";
 
 const skip = redisMissing;
 const log = pino({ level: "silent" });
@@ -47,7 +47,7 @@ let replayedHeader = "";
 
 test("a payment replayed against two instances at once is granted once and moves the price once", { skip }, async () => {
   const required = await challengeOf(a.fetch, url("/v1/probe?echo=twice"));
-  const { header } = await v2Header(payer(), required);
+  const { header } = await v2Header(payer(), required, {}, undefined, newPaymentId());
   replayedHeader = header;
   const chain = chainReader(devnet);
   const before = await chain.balance(devnet.accounts.payTo.address);
@@ -61,7 +61,7 @@ test("a payment replayed against two instances at once is granted once and moves
   assert.equal(handlerRuns.count - runs, 1);
   assert.equal((await chain.balance(devnet.accounts.payTo.address)) - before, 1000n);
   const retry = await b.fetch(url("/v1/probe?echo=twice"), { headers: { "payment-signature": header } });
-  assert.equal(retry.status, 200, "the settled answer is replayed by the other instance");
+  assert.equal(retry.status, 200, "the settled answer is replayed to its payer's identifier by the other instance");
   assert.equal(handlerRuns.count - runs, 1);
 });
 
