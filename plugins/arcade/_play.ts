@@ -5,8 +5,8 @@ import type { Outcome } from "./_blackjack.ts";
 import { continueHand, dealHand } from "./_blackjack-play.ts";
 import { latestBlock, PAYMENT_CHAIN } from "./_chain.ts";
 import { coinPair, rollDice } from "./_fair.js";
-import { award, ensurePlayer, playerIdOf } from "./_points.ts";
-import { claimSeed, fairnessOf, recordKeys, resultFields, saveRecord, type PendingPlay } from "./_records.ts";
+import { award, ensurePlayer, playerIdOf, playerOrNew, scoreOf } from "./_points.ts";
+import { claimSeed, fairnessOf, freshSeed, recordKeys, resultFields, saveRecord, type PendingPlay } from "./_records.ts";
 import { referees, type PredictionGame } from "./_referees.ts";
 import { CHOICES, type PlayInput, type PlayResult } from "./_schemas.ts";
 
@@ -15,6 +15,8 @@ export interface PlayContext {
   store: Store;
   upstream(name: string): Upstream;
   now(): Date;
+  /** A play writes nothing itself: its record, points and schedule are written here, once the call is paid for. */
+  afterPayment(effect: () => Promise<unknown>): void;
 }
 
 /** Every upstream a play may call. */
@@ -25,7 +27,6 @@ export async function play(ctx: PlayContext, input: PlayInput): Promise<PlayResu
   checkGameFields(input);
   const playerId = playerIdOf(input.player.alias, input.player.secret);
   if (input.game === "blackjack" && input.action !== "deal") return continueHand(ctx, input, playerId);
-  await ensurePlayer(ctx.store, playerId, input.player.alias, ctx.now());
   const base = { playId: randomUUID(), playerId, alias: input.player.alias, salt: input.salt };
   switch (input.game) {
     case "blackjack":
@@ -61,39 +62,39 @@ const diceWins = { over: (sum: number) => sum >= 8, under: (sum: number) => sum 
 
 async function playInstant(ctx: PlayContext, play: NewPlay & { game: "dice" | "higherlower"; choice: string }): Promise<PlayResult> {
   const block = await latestBlock(ctx.upstream(PAYMENT_CHAIN));
-  const seed = await claimSeed(ctx.store, block, play.salt, play.playId);
-  try {
-    let outcome: Outcome;
-    let fields: Partial<PlayResult>;
-    let derived;
-    if (play.game === "dice") {
-      const dice = await rollDice(seed.seedHex);
-      const sum = dice[0] + dice[1];
-      outcome = diceWins[play.choice as keyof typeof diceWins](sum) ? "win" : "loss";
-      fields = { dice, sum };
-      derived = { dice };
-    } else {
-      const pair = await coinPair(seed.seedHex);
-      const [shown, hidden] = await marketCaps(ctx.upstream("coingecko"), [pair.shown, pair.hidden]);
-      const compared = Math.sign(hidden.marketCapUsd! - shown.marketCapUsd!);
-      outcome = compared === 0 ? "push" : (compared > 0) === (play.choice === "higher") ? "win" : "loss";
-      fields = { shown, hidden };
-      derived = pair;
-    }
-    const counted = (await award(ctx.store, { ...play, outcome }, ctx.now()))!;
-    const result: PlayResult = {
-      playId: play.playId, game: play.game, status: "settled", choice: play.choice,
-      playedAt: ctx.now().toISOString(), settledAt: ctx.now().toISOString(), ...resultFields(outcome),
-      pointsAwarded: counted.pointsAwarded, streakActive: counted.streakActive, player: counted.player,
-      ...fields,
-      fairness: fairnessOf(block, play.salt, seed.seedHex, play.game, derived),
-    };
-    await saveRecord(ctx.store, play.playerId, result, true);
-    return result;
-  } catch (error) {
-    await seed.release();
-    throw error;
+  const seedHex = await freshSeed(ctx.store, block, play.salt);
+  let outcome: Outcome;
+  let fields: Partial<PlayResult>;
+  let derived;
+  if (play.game === "dice") {
+    const dice = await rollDice(seedHex);
+    const sum = dice[0] + dice[1];
+    outcome = diceWins[play.choice as keyof typeof diceWins](sum) ? "win" : "loss";
+    fields = { dice, sum };
+    derived = { dice };
+  } else {
+    const pair = await coinPair(seedHex);
+    const [shown, hidden] = await marketCaps(ctx.upstream("coingecko"), [pair.shown, pair.hidden]);
+    const compared = Math.sign(hidden.marketCapUsd! - shown.marketCapUsd!);
+    outcome = compared === 0 ? "push" : (compared > 0) === (play.choice === "higher") ? "win" : "loss";
+    fields = { shown, hidden };
+    derived = pair;
   }
+  const at = ctx.now();
+  const score = scoreOf(await playerOrNew(ctx.store, play.playerId, play.alias, at), outcome);
+  const result: PlayResult = {
+    playId: play.playId, game: play.game, status: "settled", choice: play.choice,
+    playedAt: at.toISOString(), settledAt: at.toISOString(), ...resultFields(outcome),
+    pointsAwarded: score.pointsAwarded, streakActive: score.streakActive, player: score.player,
+    ...fields,
+    fairness: fairnessOf(block, play.salt, seedHex, play.game, derived),
+  };
+  ctx.afterPayment(async () => {
+    await claimSeed(ctx.store, seedHex, play.playId);
+    await award(ctx.store, { ...play, outcome, pointsAwarded: score.pointsAwarded }, at);
+    await saveRecord(ctx.store, play.playerId, result, true);
+  });
+  return result;
 }
 
 /** The two coins' market caps in USD from CoinGecko, in the order asked. */
@@ -115,7 +116,7 @@ async function startPrediction(ctx: PlayContext, play: NewPlay & { game: Predict
   const reference = referee.reference ? await referee.reference(ctx.upstream(referee.upstream)) : undefined;
   const settlesAt = referee.settlesAt(now, reference).toISOString();
   const pending: PendingPlay = { playId: play.playId, playerId: play.playerId, alias: play.alias, game: play.game, choice: play.choice, settlesAt, reference: reference ?? null };
-  const player = (await ensurePlayer(ctx.store, play.playerId, play.alias, now));
+  const player = await playerOrNew(ctx.store, play.playerId, play.alias, now);
   const result: PlayResult = {
     playId: play.playId, game: play.game, status: "pending", choice: play.choice,
     playedAt: now.toISOString(), settledAt: null, ...resultFields(null),
@@ -123,7 +124,10 @@ async function startPrediction(ctx: PlayContext, play: NewPlay & { game: Predict
     referee: { source: referee.source, url: referee.url, settlesAt, reference: reference ?? null, observed: null },
     fairness: null,
   };
-  await saveRecord(ctx.store, play.playerId, result, true);
-  await ctx.store.set(recordKeys.pending(play.playId), pending);
+  ctx.afterPayment(async () => {
+    await ensurePlayer(ctx.store, play.playerId, play.alias);
+    await saveRecord(ctx.store, play.playerId, result, true);
+    await ctx.store.set(recordKeys.pending(play.playId), pending);
+  });
   return result;
 }

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Store } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
+import { once } from "../state/_once.ts";
 import type { Outcome } from "./_blackjack.ts";
 
 /** What the store keeps per player besides the atomic counters (points live in counters and sorted sets). */
@@ -43,7 +44,7 @@ export const keys = {
   allTimeBoard: "arcade:board:all",
   weekBoard: (week: string) => `arcade:board:week:${week}`,
   lock: (id: string) => `arcade:lock:${id}`,
-  awarded: (playId: string) => `arcade:awarded:${playId}`,
+  award: (playId: string) => `arcade:award:${playId}`,
 };
 
 /**
@@ -70,9 +71,16 @@ export async function playerView(store: Store, id: string, now: Date): Promise<P
   return { id, ...profile, points: points ?? 0, weekPoints: weekPoints ?? 0 };
 }
 
-export async function ensurePlayer(store: Store, id: string, alias: string, now: Date): Promise<PlayerView> {
-  await store.claim(keys.profile(id), { alias, streak: 0, bestStreak: 0, wins: 0, plays: 0 } satisfies Profile);
-  return (await playerView(store, id, now))!;
+const newProfile = (alias: string): Profile => ({ alias, streak: 0, bestStreak: 0, wins: 0, plays: 0 });
+
+/** The player as stored, or a new player's zeros: reading writes nothing (a play registers its player once paid for). */
+export async function playerOrNew(store: Store, id: string, alias: string, now: Date): Promise<PlayerView> {
+  return (await playerView(store, id, now)) ?? { id, ...newProfile(alias), points: 0, weekPoints: 0 };
+}
+
+/** Registers a player once (a claim, so running it again changes nothing). */
+export async function ensurePlayer(store: Store, id: string, alias: string): Promise<void> {
+  await store.claim(keys.profile(id), newProfile(alias));
 }
 
 export interface Award {
@@ -81,33 +89,57 @@ export interface Award {
   player: PlayerView;
 }
 
+/** A win extends the streak, a loss ends it, a push leaves it as it was. */
+function profileAfter(before: Profile, alias: string, outcome: Outcome): Profile {
+  const streak = outcome === "win" ? before.streak + 1 : outcome === "loss" ? 0 : before.streak;
+  return { alias, streak, bestStreak: Math.max(before.bestStreak, streak), wins: before.wins + (outcome === "win" ? 1 : 0), plays: before.plays + 1 };
+}
+
 /**
- * Counts one finished play: exactly once per play id (a claim), under the player's lock. A win earns 10
- * points, 20 once the streak reaches 3; a loss ends the streak; a push leaves it as it was. Points count in
- * the week they are awarded. Undefined when this play was already counted.
+ * What a finished play adds to the player as they stand, without writing it: a win earns 10 points, 20 once
+ * the streak reaches 3. Points count in the week they are awarded. The answer shows this before it is paid for.
  */
-export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome }, now: Date): Promise<Award | undefined> {
+export function scoreOf(player: PlayerView, outcome: Outcome): Award {
+  const profile = profileAfter(player, player.alias, outcome);
+  const pointsAwarded = outcome === "win" ? (profile.streak >= DOUBLE_FROM_STREAK ? 2 * WIN_POINTS : WIN_POINTS) : 0;
+  return {
+    pointsAwarded,
+    streakActive: profile.streak,
+    player: { ...player, ...profile, points: player.points + pointsAwarded, weekPoints: player.weekPoints + pointsAwarded },
+  };
+}
+
+interface AwardPlan {
+  pointsAwarded: number;
+  week: string;
+}
+
+/**
+ * Counts one finished play, exactly once per play id however often it runs (an effect run again, two
+ * settlement workers). Its points are fixed by the first run: those its answer showed, or (a settled
+ * prediction) from the streak as it stands. Then the profile, the counters and the boards are each written
+ * once, under the player's lock, so plays of one player in flight together update the streak one after
+ * another. Undefined when an earlier run had fixed the points (this run only completes what that one left).
+ */
+export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome; pointsAwarded?: number }, now: Date): Promise<Award | undefined> {
   const { playId, playerId: id, alias, outcome } = play;
   return withPlayerLock(store, id, async () => {
-    if (!(await store.claim(keys.awarded(playId), now.toISOString(), 400 * dayMs))) return undefined;
-    const before = (await store.get<Profile>(keys.profile(id))) ?? { alias, streak: 0, bestStreak: 0, wins: 0, plays: 0 };
-    const streak = outcome === "win" ? before.streak + 1 : outcome === "loss" ? 0 : before.streak;
-    const pointsAwarded = outcome === "win" ? (streak >= DOUBLE_FROM_STREAK ? 2 * WIN_POINTS : WIN_POINTS) : 0;
-    const profile: Profile = {
-      alias,
-      streak,
-      bestStreak: Math.max(before.bestStreak, streak),
-      wins: before.wins + (outcome === "win" ? 1 : 0),
-      plays: before.plays + 1,
+    const wanted: AwardPlan = {
+      pointsAwarded: play.pointsAwarded ?? scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded,
+      week: weekOf(now),
     };
-    await store.set(keys.profile(id), profile);
-    const week = weekOf(now);
-    const [points, weekPoints] = await Promise.all([
-      store.increment(keys.points(id), pointsAwarded),
-      store.increment(keys.weekPoints(week, id), pointsAwarded, keepMs),
-      pointsAwarded ? store.rank(keys.allTimeBoard, id, pointsAwarded) : undefined,
-      pointsAwarded ? store.rank(keys.weekBoard(week), id, pointsAwarded) : undefined,
-    ]);
-    return { pointsAwarded, streakActive: streak, player: { id, ...profile, points, weekPoints } };
+    const first = await store.claim(keys.award(playId), wanted, 400 * dayMs);
+    const { pointsAwarded, week } = first ? wanted : (await store.get<AwardPlan>(keys.award(playId)))!;
+    const step = (name: string, write: () => Promise<unknown>) => once(store, `${keys.award(playId)}:${name}`, 400 * dayMs, write);
+    await step("profile", async () => store.set(keys.profile(id), profileAfter((await store.get<Profile>(keys.profile(id))) ?? newProfile(alias), alias, outcome)));
+    if (pointsAwarded) {
+      await step("points", () => store.increment(keys.points(id), pointsAwarded));
+      await step("week-points", () => store.increment(keys.weekPoints(week, id), pointsAwarded, keepMs));
+      await step("board", () => store.rank(keys.allTimeBoard, id, pointsAwarded));
+      await step("week-board", () => store.rank(keys.weekBoard(week), id, pointsAwarded));
+    }
+    if (!first) return undefined;
+    const player = (await playerView(store, id, now))!;
+    return { pointsAwarded, streakActive: player.streak, player };
   });
 }

@@ -29,11 +29,13 @@ export interface PendingPlay {
   reference: Reference | null;
 }
 
+/** A play's record and, for a new play, its place in the player's recent plays: once, however often it runs. */
 export async function saveRecord(store: Store, playerId: string, result: PlayResult, isNew: boolean): Promise<void> {
   await store.set(recordKeys.play(result.playId), result, 90 * dayMs);
   if (!isNew) return;
   await withPlayerLock(store, playerId, async () => {
     const recent = (await store.get<string[]>(recordKeys.recent(playerId))) ?? [];
+    if (recent.includes(result.playId)) return;
     await store.set(recordKeys.recent(playerId), [result.playId, ...recent].slice(0, recentCount), 90 * dayMs);
   });
 }
@@ -44,16 +46,22 @@ export async function recentPlays(store: Store, playerId: string): Promise<PlayR
   return plays.filter((p): p is PlayResult => p !== undefined);
 }
 
-/**
- * The seed of a new play. A seed plays once: the same salt on the same block would replay a known result.
- * `release` frees it again when the play fails before it counts.
- */
-export async function claimSeed(store: Store, block: LatestBlock, salt: string, playId: string) {
+const saltReused = () => conflict("salt_reused", "This salt was already played on this block; choose a new salt");
+
+/** The seed of a new play, refused when it was played already: the same salt on the same block would replay a known result. */
+export async function freshSeed(store: Store, block: LatestBlock, salt: string): Promise<string> {
   const seedHex = await seedOf(block.hash, salt);
-  if (!(await store.claim(recordKeys.seed(seedHex), playId, 30 * dayMs))) {
-    throw conflict("salt_reused", "This salt was already played on this block; choose a new salt");
-  }
-  return { seedHex, release: () => store.delete(recordKeys.seed(seedHex)).then(() => undefined) };
+  if ((await store.get(recordKeys.seed(seedHex))) !== undefined) throw saltReused();
+  return seedHex;
+}
+
+/**
+ * Takes the seed for a paid play, so it plays once. A second run for the same play finds it its own; a play
+ * of the same salt that was paid first makes this one fail (and be credited).
+ */
+export async function claimSeed(store: Store, seedHex: string, playId: string): Promise<void> {
+  if (await store.claim(recordKeys.seed(seedHex), playId, 30 * dayMs)) return;
+  if ((await store.get(recordKeys.seed(seedHex))) !== playId) throw saltReused();
 }
 
 export function fairnessOf(block: LatestBlock, salt: string, seedHex: string, game: Fairness["game"], derived: Derived): Fairness {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
 import type { Store } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
+import { once } from "../state/_once.ts";
 
 /** Submissions per visitor (IP address) and clock hour: the spec's limit. */
 export const REVIEWS_PER_HOUR = 5;
@@ -47,17 +48,22 @@ export async function pendingReviews(store: Store, limit: number): Promise<Revie
   return found.filter((r): r is Review => r !== undefined).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
 }
 
-/** Publishes a held review; the claim makes a second approval (another operator, a retry) a no-op. */
-export async function approve(store: Store, id: string): Promise<Review | undefined> {
-  const review = (await store.get<Review>(approvedKey(id))) ?? (await store.get<Review>(pendingKey(id)));
-  if (!review) return undefined;
-  if (await store.claim(approvedKey(id), review)) await store.rank(approvedByDate, id, Date.parse(review.createdAt));
-  await store.delete(pendingKey(id));
-  return review;
+/** A review waiting for moderation, or one already approved (approving it again changes nothing). */
+export async function heldOrApproved(store: Store, id: string): Promise<Review | undefined> {
+  return (await store.get<Review>(approvedKey(id))) ?? (await store.get<Review>(pendingKey(id)));
 }
 
-export async function reject(store: Store, id: string): Promise<boolean> {
-  return store.delete(pendingKey(id));
+export const isHeld = async (store: Store, id: string) => (await store.get(pendingKey(id))) !== undefined;
+
+/** Publishes a held review; a second approval (another operator, a retry) adds it to the list no second time. */
+export async function approve(store: Store, review: Review): Promise<void> {
+  await store.claim(approvedKey(review.id), review);
+  await once(store, `site:reviews:listed:${review.id}`, undefined, () => store.rank(approvedByDate, review.id, Date.parse(review.createdAt)));
+  await store.delete(pendingKey(review.id));
+}
+
+export async function reject(store: Store, id: string): Promise<void> {
+  await store.delete(pendingKey(id));
 }
 
 export async function approvedReviews(store: Store, limit: number): Promise<Review[]> {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { OPERATOR_TOKEN, Review, ReviewId, approve, exampleReview, requireOperator } from "./_reviews.ts";
+import { OPERATOR_TOKEN, Review, ReviewId, approve, exampleReview, heldOrApproved, requireOperator } from "./_reviews.ts";
 
 export default defineEndpoint({
   name: "site/review-approve",
@@ -13,10 +13,12 @@ export default defineEndpoint({
   output: v.object({ status: v.picklist(["approved"]), review: Review }),
   example: { input: { id: exampleReview.id }, output: { status: "approved", review: exampleReview } },
   requires: [OPERATOR_TOKEN],
-  async handler({ input, store, headers }) {
+  async handler(ctx) {
+    const { input, store, headers } = ctx;
     requireOperator(headers);
-    const review = await approve(store, input.id);
+    const review = await heldOrApproved(store, input.id);
     if (!review) throw notFound(`No review ${input.id} is waiting for moderation`);
+    ctx.afterPayment(() => approve(store, review));
     return { status: "approved" as const, review };
   },
 });

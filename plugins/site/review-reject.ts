@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { OPERATOR_TOKEN, ReviewId, exampleReview, reject, requireOperator } from "./_reviews.ts";
+import { OPERATOR_TOKEN, ReviewId, exampleReview, isHeld, reject, requireOperator } from "./_reviews.ts";
 
 export default defineEndpoint({
   name: "site/review-reject",
@@ -13,9 +13,11 @@ export default defineEndpoint({
   output: v.object({ id: v.string(), status: v.picklist(["rejected"]) }),
   example: { input: { id: exampleReview.id }, output: { id: exampleReview.id, status: "rejected" } },
   requires: [OPERATOR_TOKEN],
-  async handler({ input, store, headers }) {
+  async handler(ctx) {
+    const { input, store, headers } = ctx;
     requireOperator(headers);
-    if (!(await reject(store, input.id))) throw notFound(`No review ${input.id} is waiting for moderation`);
+    if (!(await isHeld(store, input.id))) throw notFound(`No review ${input.id} is waiting for moderation`);
+    ctx.afterPayment(() => reject(store, input.id));
     return { id: input.id, status: "rejected" as const };
   },
 });

@@ -24,13 +24,16 @@ export default defineEndpoint({
     input: { rating: 5, text: "The try-it panel showed me exactly what my agent has to pay.", name: "Ada" },
     output: { id: "b3b8f5d9-bb79-4af8-b0a8-d3327ab29704", status: "pending", remainingThisHour: 4 },
   },
-  async handler({ input, store, clientIp, now }) {
+  async handler(ctx) {
+    const { input, store, clientIp, now } = ctx;
     const at = now().getTime();
+    // The hourly quota protects the service, so it counts every submission that gets this far.
     const hour = Math.floor(at / HOUR_MS);
     const used = await store.increment(`site:reviews:quota:${clientIp}:${hour}`, 1, HOUR_MS);
     if (used > REVIEWS_PER_HOUR) throw tooManyRequests(Math.ceil(((hour + 1) * HOUR_MS - at) / 1000));
     const id = randomUUID();
-    await holdForModeration(store, { id, rating: input.rating, name: input.name.trim(), text: input.text.trim(), createdAt: new Date(at).toISOString() });
+    const review = { id, rating: input.rating, name: input.name.trim(), text: input.text.trim(), createdAt: new Date(at).toISOString() };
+    ctx.afterPayment(() => holdForModeration(store, review));
     return { id, status: "pending" as const, remainingThisHour: REVIEWS_PER_HOUR - used };
   },
 });

@@ -41,14 +41,27 @@ export interface Watch {
 export const saveWatch = (store: Store, watch: Watch, now: Date) =>
   store.set(stateKeys.watch(watch.id), watch, Date.parse(watch.expiresAt) + retentionMs - now.getTime());
 
+const slotsOf = (wallet: string, env: NodeJS.ProcessEnv) => Array.from({ length: watchesPerWallet(env) }, (_, n) => stateKeys.slot(wallet, n));
+const limitReached = (cap: number) =>
+  new ServiceError(409, "watch_limit_reached", `This wallet already has ${cap} live watches; one frees up when it expires`, { limit: cap });
+
+/** Refuses, before any payment, a wallet whose slots are all taken. Under a race only `claimSlot` holds the cap. */
+export async function checkFreeSlot(store: Store, wallet: string, env = process.env): Promise<void> {
+  const slots = slotsOf(wallet, env);
+  const holders = await Promise.all(slots.map((slot) => store.get(slot)));
+  if (!holders.includes(undefined)) throw limitReached(slots.length);
+}
+
 /**
  * Takes one of the wallet's watch slots until the watch expires. Each slot is a claim in the shared store,
  * so concurrent creations on several instances never exceed the cap, and an expired watch frees its slot.
+ * A second run for the same watch (a retried effect) finds the slot it took and takes no other.
  */
 export async function claimSlot(store: Store, wallet: string, id: string, lifetimeMs: number, env = process.env): Promise<void> {
-  const cap = watchesPerWallet(env);
-  for (let n = 0; n < cap; n++) if (await store.claim(stateKeys.slot(wallet, n), id, lifetimeMs)) return;
-  throw new ServiceError(409, "watch_limit_reached", `This wallet already has ${cap} live watches; one frees up when it expires`, { limit: cap });
+  const slots = slotsOf(wallet, env);
+  if ((await Promise.all(slots.map((slot) => store.get(slot)))).includes(id)) return;
+  for (const slot of slots) if (await store.claim(slot, id, lifetimeMs)) return;
+  throw limitReached(slots.length);
 }
 
 export const deliveryView = v.object({

@@ -29,7 +29,8 @@ export default defineEndpoint({
       expiresAt: "2026-11-23T11:00:00.000Z", ttl: 3600, overwritten: false,
     },
   },
-  async handler({ input, payer, store, now }) {
+  async handler(ctx) {
+    const { input, payer, store, now } = ctx;
     const slot = stateKeys.value(walletOf(payer), input.key);
     const at = now();
     const previous = await store.get<StoredValue>(slot);
@@ -41,7 +42,8 @@ export default defineEndpoint({
       updatedAt: at.toISOString(),
       expiresAt: isoAfter(at, input.ttl * 1000),
     };
-    await store.set(slot, record, input.ttl * 1000);
+    // Written once paid for; setting the same record again is harmless when the effect is retried.
+    ctx.afterPayment(() => store.set(slot, record, input.ttl * 1000));
     const { value, ...stamps } = record;
     return { key: input.key, bytes: Buffer.byteLength(value), ...stamps, ttl: input.ttl, overwritten: live !== undefined };
   },

@@ -6,7 +6,7 @@ import { urlInput } from "../web/_inputs.ts";
 import { maxAttempts, retryDelaysMs } from "./_deliveries.ts";
 import { checkSelector, observe, watchModes } from "./_observe.ts";
 import { newSecret, signatureHeader, signatureScheme } from "./_signing.ts";
-import { claimSlot, intervalBounds, lifetimeBounds, saveWatch, watchesPerWallet, watchView, type Watch } from "./_watches.ts";
+import { checkFreeSlot, claimSlot, intervalBounds, lifetimeBounds, saveWatch, watchesPerWallet, watchView, type Watch } from "./_watches.ts";
 import { isoAfter, walletOf } from "./_wallet.ts";
 
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -63,7 +63,8 @@ export default defineEndpoint({
       },
     },
   },
-  async handler({ input, payer, egress, store, now }) {
+  async handler(ctx) {
+    const { input, payer, egress, store, now } = ctx;
     const owner = walletOf(payer);
     if (input.ttl < input.interval) throw badRequest("ttl must be at least one interval", { issues: [{ field: "ttl", message: "shorter than interval" }] });
     if (input.selector && input.mode === "status") throw badRequest("selector applies to the text and hash modes only", { issues: [{ field: "selector", message: "not used in status mode" }] });
@@ -72,14 +73,18 @@ export default defineEndpoint({
     const at = now();
     const target = { url: input.url, mode: input.mode, selector: input.selector ?? null };
     const baseline = await observe(egress, target, at);
+    await checkFreeSlot(store, owner);
     const id = randomUUID();
-    await claimSlot(store, owner, id, input.ttl * 1000);
     const watch: Watch = {
       id, owner, ...target, webhook: input.webhook, interval: input.interval, secret: newSecret(),
       createdAt: at.toISOString(), expiresAt: isoAfter(at, input.ttl * 1000), nextCheckAt: isoAfter(at, input.interval * 1000),
       checks: 0, changes: 0, last: baseline, lastCheckedAt: at.toISOString(), lastChangedAt: null, lastError: null, deliveries: [],
     };
-    await saveWatch(store, watch, at);
+    // The slot is taken once paid for: of calls racing for the last slot one gets it, the others' effects fail (and are credited).
+    ctx.afterPayment(async () => {
+      await claimSlot(store, owner, id, input.ttl * 1000);
+      await saveWatch(store, watch, at);
+    });
     const { url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret } = watch;
     return { id, url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret, signatureHeader, baseline };
   },

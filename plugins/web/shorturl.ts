@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import * as v from "valibot";
-import { defineEndpoint } from "../../core/endpoint.ts";
+import { defineEndpoint, type Store } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
 import { urlInput } from "./_inputs.ts";
 
@@ -44,7 +44,8 @@ export default defineEndpoint({
     input: { url: "https://example.com/a/very/long/path?with=query", ttlDays: 30 },
     output: { code: "k7Qm2Xp", shortUrl: "http://localhost:4021/s/k7Qm2Xp", target: "https://example.com/a/very/long/path?with=query", expiresAt: "2026-12-21T10:00:00.000Z" },
   },
-  async handler({ input, egress, store, payer, now }) {
+  async handler(ctx) {
+    const { input, egress, store, payer, now } = ctx;
     const { url } = await egress.check(input.url);
     const created = now();
     const record: ShortUrlRecord = {
@@ -53,15 +54,23 @@ export default defineEndpoint({
       expiresAt: new Date(created.getTime() + input.ttlDays * dayMs).toISOString(),
       payer: payer ?? null,
     };
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const code = randomCode();
-      if (await store.claim(shortUrlKey(code), record, input.ttlDays * dayMs)) {
-        return { code, shortUrl: `${baseUrl()}/s/${code}`, target: url, expiresAt: record.expiresAt };
-      }
-    }
-    throw unavailable("could not find a free short code, try again", 1);
+    const code = await unusedCode(store);
+    ctx.afterPayment(async () => {
+      if (await store.claim(shortUrlKey(code), record, input.ttlDays * dayMs)) return;
+      // A retried effect finds its own record; another link that took the code since the handler looked fails the write (credited).
+      if (JSON.stringify(await store.get(shortUrlKey(code))) !== JSON.stringify(record)) throw unavailable("the short code was taken meanwhile", 1);
+    });
+    return { code, shortUrl: `${baseUrl()}/s/${code}`, target: url, expiresAt: record.expiresAt };
   },
 });
+
+async function unusedCode(store: Store): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = randomCode();
+    if ((await store.get(shortUrlKey(code))) === undefined) return code;
+  }
+  throw unavailable("could not find a free short code, try again", 1);
+}
 
 function randomCode(): string {
   return Array.from({ length: codeLength }, () => alphabet[randomInt(alphabet.length)]).join("");
