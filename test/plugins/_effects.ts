@@ -37,11 +37,20 @@ export function settlingTogether(calls: number): PaymentGate {
   };
 }
 
-/** The plugin with each effect its endpoints register run through `run` (twice, or again after a failure). */
-export function withEffects(plugin: Plugin, run: (effect: () => Promise<unknown>) => Promise<unknown>): Plugin {
+/**
+ * The plugin with each effect its endpoints register run through `run` (twice, or again after a failure).
+ * `failed` collects what the effects threw: the call path only logs it, after the answer is decided.
+ */
+export function withEffects(plugin: Plugin, run: (effect: () => Promise<unknown>) => Promise<unknown>): Plugin & { failed: unknown[] } {
+  const failed: unknown[] = [];
+  const tracked = (effect: () => Promise<unknown>) => () => run(effect).catch((error) => {
+    failed.push(error);
+    throw error;
+  });
   return {
     ...plugin,
-    endpoints: plugin.endpoints.map((e) => ({ ...e, handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect) => ctx.afterPayment(() => run(effect)) }) })),
+    endpoints: plugin.endpoints.map((e) => ({ ...e, handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect) => ctx.afterPayment(tracked(effect)) }) })),
+    failed,
   };
 }
 

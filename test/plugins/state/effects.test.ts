@@ -62,13 +62,15 @@ test("store: 8 concurrent calls from a wallet funded for one write only the one 
 });
 
 test("store: an effect run a second time (a retry) leaves the same record, version 1 then 2", async (t) => {
-  const s = await service(t, settlingGate(), effectsTwice(state));
+  const twice = effectsTwice(state);
+  const s = await service(t, settlingGate(), twice);
   assert.equal((await store(s, "twice", "one")).status, 200);
   assert.equal((await read(s, "twice")).version, 1);
   assert.equal((await store(s, "twice", "two")).status, 200);
   const stored = await read(s, "twice");
   assert.deepEqual([stored.value, stored.version], ["two", 2]);
   assert.equal((await s.keys("state:")).length, 1);
+  assert.deepEqual(twice.failed, []);
 });
 
 test("watch: a creation whose settlement fails leaves no watch and takes no slot", async (t) => {
@@ -100,9 +102,12 @@ test("watch: 8 concurrent settled creations under the cap store exactly 8 watche
 test("watch: 8 paid creations racing for 3 slots store exactly 3 watches; the next is refused before payment", async (t) => {
   withWatchCap(t, 3);
   let effects = 0;
-  const s = await service(t, settlingTogether(8), withEffects(state, (effect) => (effects++, effect())));
+  const counted = withEffects(state, (effect) => (effects++, effect()));
+  const s = await service(t, settlingTogether(8), counted);
   await Promise.all(Array.from({ length: 8 }, () => watch(s)));
   assert.equal(effects, 8, "all eight passed the handler's check and were paid: only the effect's claim holds the cap");
+  assert.equal(counted.failed.length, 5, "the five that found no slot failed their effect (the call path credits them)");
+  assert.ok(counted.failed.every((e: any) => e.code === "watch_limit_reached"));
   const watches = await s.keys("state:watch:");
   assert.equal(watches.length, 3);
   const slots = await s.keys("state:slot:");
@@ -118,8 +123,10 @@ test("watch: 8 paid creations racing for 3 slots store exactly 3 watches; the ne
 });
 
 test("watch: an effect run a second time (a retry) takes one slot for one watch", async (t) => {
-  const s = await service(t, settlingGate(), effectsTwice(state));
+  const twice = effectsTwice(state);
+  const s = await service(t, settlingGate(), twice);
   assert.equal((await watch(s)).status, 200);
+  assert.deepEqual(twice.failed, [], "the second run finds the slot it took");
   assert.equal((await s.keys("state:watch:")).length, 1);
   assert.equal((await s.keys("state:slot:")).length, 1);
 });
