@@ -1,0 +1,25 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import site from "../../../plugins/site/index.ts";
+import { startTestService } from "../../helpers/service.ts";
+import { effectsTwice } from "../_effects.ts";
+
+const token = "operator-secret-for-tests";
+process.env.REVIEWS_OPERATOR_TOKEN = token;
+
+test("reviews: submit, approve and reject run a second time (a retry) hold, list and drop each review once", async (t) => {
+  const twice = effectsTwice(site);
+  const service = await startTestService({ plugins: ["site"], given: [twice], now: () => new Date("2026-05-04T10:00:00Z") });
+  t.after(() => service.close());
+  const post = async (path: string, body: unknown) =>
+    (await service.request(path, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json();
+  const kept = (await post("/site/api/reviews", { rating: 5, text: "kept" })).data;
+  const dropped = (await post("/site/api/reviews", { rating: 1, text: "dropped" })).data;
+  assert.equal((await service.runtime.store.keys("site:reviews:pending:")).length, 2);
+
+  assert.equal((await post("/site/api/reviews/approve", { id: kept.id })).data.status, "approved");
+  assert.equal((await post("/site/api/reviews/reject", { id: dropped.id })).data.status, "rejected");
+  assert.deepEqual(twice.failed, []);
+  assert.deepEqual(await service.runtime.store.keys("site:reviews:pending:"), []);
+  assert.deepEqual(await service.runtime.store.top("site:reviews:approved-by-date", 5), [{ member: kept.id, score: Date.parse("2026-05-04T10:00:00Z") }]);
+});
