@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import * as v from "valibot";
 import type { Store } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { once } from "../state/_once.ts";
 
 /** Submissions per visitor (IP address) and clock hour: the spec's limit. */
 export const REVIEWS_PER_HOUR = 5;
@@ -55,10 +54,17 @@ export async function heldOrApproved(store: Store, id: string): Promise<Review |
 
 export const isHeld = async (store: Store, id: string) => (await store.get(pendingKey(id))) !== undefined;
 
-/** Publishes a held review; a second approval (another operator, a retry) adds it to the list no second time. */
+/**
+ * Publishes a held review. The approval's claim lists it once, so a second approval (another operator, a retry)
+ * changes nothing; a listing that fails gives the claim back, so the retry lists it.
+ */
 export async function approve(store: Store, review: Review): Promise<void> {
-  await store.claim(approvedKey(review.id), review);
-  await once(store, `site:reviews:listed:${review.id}`, undefined, () => store.rank(approvedByDate, review.id, Date.parse(review.createdAt)));
+  if (await store.claim(approvedKey(review.id), review)) {
+    await store.rank(approvedByDate, review.id, Date.parse(review.createdAt)).catch(async (error) => {
+      await store.delete(approvedKey(review.id)).catch(() => undefined);
+      throw error;
+    });
+  }
   await store.delete(pendingKey(review.id));
 }
 
