@@ -13,7 +13,7 @@ export function fundedFor(calls: number): PaymentGate {
   const settles = settlingGate();
   const fails = settlingGate({ settles: false });
   let left = calls;
-  return { ...settles, charge: (call, work, price) => (call.payment?.creditCode && left-- > 0 ? settles : fails).charge(call, work, price) };
+  return { ...settles, charge: (call, work, price, commit) => (call.payment?.creditCode && left-- > 0 ? settles : fails).charge(call, work, price, commit) };
 }
 
 /**
@@ -27,19 +27,19 @@ export function settlingTogether(calls: number): PaymentGate {
   const allAnswered = new Promise<void>((resolve) => (release = resolve));
   return {
     ...settles,
-    charge: (call, work, price) =>
+    charge: (call, work, price, commit) =>
       settles.charge(call, async (payer) => {
         const outcome = await work(payer);
         if (++answered === calls) release();
         await allAnswered;
         return outcome;
-      }, price),
+      }, price, commit),
   };
 }
 
 /**
- * The plugin with each effect its endpoints register run through `run` (twice, or again after a failure).
- * `failed` collects what the effects threw: the call path only logs it, after the answer is decided.
+ * The plugin with each effect its endpoints register run through `run`. `failed` collects what each run
+ * threw (the call path runs a failed effect again, so one effect that keeps failing shows up once per run).
  */
 export function withEffects(plugin: Plugin, run: (effect: () => Promise<unknown>) => Promise<unknown>): Plugin & { failed: unknown[] } {
   const failed: unknown[] = [];
@@ -60,10 +60,7 @@ export const effectsTwice = (plugin: Plugin) => withEffects(plugin, async (effec
   await effect();
 });
 
-/** What a retry does after a write that failed: an effect that threw runs again. */
-export const effectsRetried = (plugin: Plugin) => withEffects(plugin, (effect) => effect().catch(() => effect()));
-
-/** A store whose `op` throws the first time it is called: a write that fails halfway through an effect. */
+/** A store whose `op` throws the first time it is called: a write that fails halfway through an effect, which the call path runs again. */
 export function failingOnce(store: Store, op: keyof Store): Store & { failed: () => boolean } {
   let failed = false;
   return new Proxy(store, {
