@@ -1,6 +1,5 @@
-import { createPublicClient, encodeFunctionData, http, parseEventLogs, type Address, type Hex } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { createRelayer } from "./relayer.ts";
+import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import { relayerOn, SendRefused, type RelayerOn } from "./relayer.ts";
 import type { Facilitator, LocalFacilitatorOptions, SettleResult, VerifyResult } from "./facilitator.ts";
 
 const transferWithAuthorization = {
@@ -84,11 +83,8 @@ function reasonOf(error: unknown): string {
  * this is what makes paid calls about twice as fast (bench/findings.md). Other payloads (ERC-1271 or
  * ERC-6492 signatures) go to `fallback`.
  */
-export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facilitator, now: () => number = Date.now): Facilitator {
-  const account = privateKeyToAccount(o.relayerKey);
-  // No chain definition needed: the relayer signs with the chain id, and the rest are plain reads.
-  const client = createPublicClient({ transport: http(o.rpcUrl, { batch: true }) });
-  const relayer = createRelayer(client, account, o.chainId);
+export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facilitator, sender: RelayerOn = relayerOn(o), now: () => number = Date.now): Facilitator {
+  const { client, account, relayer } = sender;
 
   function terms(t: Transfer): VerifyResult | undefined {
     const seconds = BigInt(Math.floor(now() / 1000));
@@ -118,15 +114,22 @@ export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facili
       const t = transferOf(payload, requirements);
       if (!t) return fallback.settle(payload, requirements);
       const data = encodeFunctionData({ abi, functionName: "transferWithAuthorization", args: argsOf(t) });
-      const transaction = await relayer.send({ to: t.asset, data, gas: settlementGas });
-      const receipt = await client.waitForTransactionReceipt({ hash: transaction, pollingInterval: 100, timeout: o.confirmationTimeoutMs ?? 60_000 });
-      const failed = (errorReason: string): SettleResult => ({ success: false, errorReason, transaction, network: t.network, payer: t.from });
-      if (receipt.status !== "success") return failed("invalid_exact_evm_transaction_failed");
+      const failed = (errorReason: string, transaction = "", errorMessage?: string): SettleResult => ({ success: false, errorReason, errorMessage, transaction, network: t.network, payer: t.from });
+      let relayed: { hash: Hex; receipt: TransactionReceipt };
+      try {
+        relayed = await relayer.relay({ to: t.asset, data, gas: settlementGas }, o.confirmationTimeoutMs ?? 60_000);
+      } catch (error) {
+        // Refused: nothing reached a pool, so nothing can move. Anything else may still land: the gate reconciles it.
+        if (error instanceof SendRefused) return failed("unexpected_settle_error", "", error.message);
+        throw error;
+      }
+      const { hash: transaction, receipt } = relayed;
+      if (receipt.status !== "success") return failed("invalid_exact_evm_transaction_failed", transaction);
       const moved = parseEventLogs({ abi, logs: receipt.logs, eventName: "Transfer" }).some(
         (log) => log.address.toLowerCase() === t.asset.toLowerCase() && log.args.from.toLowerCase() === t.from.toLowerCase()
           && log.args.to.toLowerCase() === t.to.toLowerCase() && log.args.value === t.value,
       );
-      if (!moved) return failed("invalid_exact_evm_transfer_event_mismatch");
+      if (!moved) return failed("invalid_exact_evm_transfer_event_mismatch", transaction);
       return { success: true, transaction, network: t.network, payer: t.from };
     },
   };

@@ -2,9 +2,10 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import { HTTPFacilitatorClient } from "@x402/core/http";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { toFacilitatorEvmSigner } from "@x402/evm";
-import { createWalletClient, defineChain, http, nonceManager, publicActions } from "viem";
+import { concat, createWalletClient, defineChain, encodeFunctionData, http, nonceManager, publicActions, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectEip3009 } from "./direct-eip3009.ts";
+import { relayerOn, type RelayerOn } from "./relayer.ts";
 
 export interface VerifyResult {
   isValid: boolean;
@@ -37,10 +38,11 @@ export interface LocalFacilitatorOptions {
 }
 
 /**
- * @x402/core's own facilitator with the @x402/evm exact scheme. The relayer account keeps its nonces
- * locally, so settlements can be sent in parallel without colliding.
+ * @x402/core's own facilitator with the @x402/evm exact scheme. Without `sender`, the relayer account keeps
+ * its nonces locally with viem's nonce manager (one process per key); with it, its transactions go through
+ * our relayer, which several instances of one key can share.
  */
-export function createX402Facilitator(o: LocalFacilitatorOptions): x402Facilitator {
+export function createX402Facilitator(o: LocalFacilitatorOptions, sender?: RelayerOn): x402Facilitator {
   const account = privateKeyToAccount(o.relayerKey, { nonceManager });
   const chain = defineChain({
     id: o.chainId,
@@ -54,8 +56,10 @@ export function createX402Facilitator(o: LocalFacilitatorOptions): x402Facilitat
       address: account.address,
       readContract: (a) => client.readContract({ ...a, args: a.args ?? [] } as any),
       verifyTypedData: (a) => client.verifyTypedData(a as any),
-      writeContract: (a) => client.writeContract({ ...a, args: a.args ?? [] } as any),
-      sendTransaction: (a) => client.sendTransaction(a as any),
+      writeContract: (a) => sender
+        ? relay(sender, a.address, concat([encodeFunctionData({ ...a, args: a.args ?? [] } as any), (a as { dataSuffix?: Hex }).dataSuffix ?? "0x"]))
+        : client.writeContract({ ...a, args: a.args ?? [] } as any),
+      sendTransaction: (a) => (sender ? relay(sender, a.to, a.data ?? "0x") : client.sendTransaction(a as any)),
       waitForTransactionReceipt: (a) => client.waitForTransactionReceipt({ ...a, pollingInterval: 100 }),
       getCode: (a) => client.getCode(a),
     },
@@ -66,16 +70,23 @@ export function createX402Facilitator(o: LocalFacilitatorOptions): x402Facilitat
   return facilitator;
 }
 
+/** A fifth over the estimate: the state can change between the estimate and the inclusion. */
+async function relay({ client, account, relayer }: RelayerOn, to: Hex, data: Hex) {
+  const gas = await client.estimateGas({ account, to, data });
+  return relayer.send({ to, data, gas: (gas * 6n) / 5n });
+}
+
 /**
  * The in-process facilitator, as the gate uses it: EOA-signed EIP-3009 payments directly on the token,
- * anything else through @x402/core's facilitator.
+ * anything else through @x402/core's facilitator, both sending through one relayer (one nonce count).
  */
 export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
-  const facilitator = createX402Facilitator(o);
+  const sender = relayerOn(o);
+  const facilitator = createX402Facilitator(o, sender);
   return createDirectEip3009(o, {
     verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
     settle: (payload, requirements) => facilitator.settle(payload as any, requirements as any),
-  });
+  }, sender);
 }
 
 /** Any facilitator's /verify and /settle over HTTP; `auth` is sent as the Authorization header. */

@@ -1,5 +1,6 @@
-import type { Hash, Hex, PublicClient } from "viem";
-import type { PrivateKeyAccount } from "viem/accounts";
+import { BaseError, RpcRequestError, createPublicClient, http, keccak256, type Hash, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import type { LocalFacilitatorOptions } from "./facilitator.ts";
 
 export interface RelayedCall {
   to: Hex;
@@ -7,22 +8,67 @@ export interface RelayedCall {
   gas: bigint;
 }
 
-interface Waiting {
-  signed: Promise<Hex>;
-  resolve(hash: Hash): void;
+/** The node answered the send with a refusal (or it was never sent): it is in no pool and cannot land. */
+export class SendRefused extends Error {
+  override name = "SendRefused";
+}
+
+/** No receipt within the confirmation timeout: the transaction may still land. */
+export class ConfirmationTimeout extends Error {
+  override name = "ConfirmationTimeout";
+}
+
+interface Signed {
+  raw: Hex;
+  hash: Hash;
+  nonce: number;
+}
+
+interface Queued {
+  call: RelayedCall;
+  attempt: number;
+  resolve(signed: Signed): void;
   reject(error: unknown): void;
 }
 
+export interface RelayerOptions {
+  /** Sends of one call whose nonce another sender of the same key took first (several instances). */
+  maxAttempts?: number;
+  pollMs?: number;
+  /** How often a transaction still without a receipt is looked for on the node. */
+  recheckMs?: number;
+}
+
+// Wordings of geth, reth/anvil, Nethermind, Erigon and the providers in front of them.
+const staleNonce = /nonce too low|nonce has already been used|already used|replacement transaction underpriced|oldnonce|nonce expired|replacementnotallowed/i;
+const alreadyKnown = /already known|already imported|alreadyknown|known transaction/i;
+
+/** What a send's failure says about the transaction: only a JSON-RPC answer is an answer. */
+export function replyOf(error: unknown): "known" | "stale-nonce" | "lost" | { refused: string } {
+  const answer = error instanceof BaseError ? error.walk((e) => e instanceof RpcRequestError) : undefined;
+  if (!(answer instanceof RpcRequestError)) return "lost";
+  const text = `${answer.details} ${answer.shortMessage}`;
+  if (alreadyKnown.test(text)) return "known";
+  if (staleNonce.test(text)) return "stale-nonce";
+  return { refused: answer.details || answer.shortMessage };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Sends the relayer's transactions: nonces counted here, signatures made in parallel, and the signed
- * transactions handed to the node in nonce order, those ready together in one JSON-RPC batch. A burst that
- * reaches a node out of order can stay queued behind a nonce it already has (seen with anvil); in order, it
- * cannot. A send that fails makes the next one count from the node again, so no nonce is left unused.
+ * Sends the relayer's transactions and waits for them to land. Nonces are counted here and handed out in
+ * order at send time, and the signed transactions of one moment go to the node in one ordered JSON-RPC batch
+ * (a burst that reaches a node out of order can stay queued behind a nonce it already has). Several
+ * instances may share the key: a send whose nonce the other took is signed again with the node's count.
+ * A send whose reply is lost may have reached the node, so it is waited for by its hash, never assumed failed.
  */
-export function createRelayer(client: PublicClient, account: PrivateKeyAccount, chainId: number) {
-  let next: Promise<number> | undefined;
+export function createRelayer(client: PublicClient, account: PrivateKeyAccount, chainId: number, options: RelayerOptions = {}) {
+  const maxAttempts = options.maxAttempts ?? 8;
+  const pollMs = options.pollMs ?? 100;
+  const recheckMs = options.recheckMs ?? 2000;
+  let next: number | undefined;
   let fees: { at: number; value: Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> } | undefined;
-  const waiting: Waiting[] = [];
+  const queue: Queued[] = [];
   let flushing = false;
 
   const nonceFromNode = () => client.getTransactionCount({ address: account.address, blockTag: "pending" });
@@ -35,37 +81,110 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
     next = undefined;
     fees = undefined;
   };
+  const signAt = async (nonce: number, call: RelayedCall & { value?: bigint }, f: Awaited<ReturnType<typeof currentFees>>): Promise<Signed> => {
+    const raw = await account.signTransaction({ type: "eip1559", chainId, nonce, ...call, ...f });
+    return { raw, hash: keccak256(raw), nonce };
+  };
+
+  async function signBatch(batch: Queued[]) {
+    const [base, f] = await Promise.all([next ?? nonceFromNode(), currentFees()]);
+    next = base + batch.length;
+    return { f, signed: await Promise.all(batch.map((q, i) => signAt(base + i, q.call, f))) };
+  }
 
   async function flush() {
     if (flushing) return;
     flushing = true;
     try {
-      while (waiting.length) {
-        const batch = waiting.splice(0);
-        const raws = await Promise.allSettled(batch.map((w) => w.signed));
-        // Requested in one tick, in nonce order: the transport sends them as one ordered batch.
-        const sends = raws.map((raw) => (raw.status === "fulfilled" ? client.sendRawTransaction({ serializedTransaction: raw.value }) : Promise.reject(raw.reason)));
-        const results = await Promise.allSettled(sends);
-        results.forEach((result, i) => {
-          if (result.status === "fulfilled") return batch[i].resolve(result.value);
+      while (queue.length) {
+        const batch = queue.splice(0);
+        const prepared = await signBatch(batch).catch((error) => {
           recount();
-          batch[i].reject(result.reason);
+          for (const q of batch) q.reject(new SendRefused(`the transaction could not be prepared: ${(error as Error)?.message ?? error}`));
         });
+        if (!prepared) continue;
+        const { f, signed } = prepared;
+        // Requested in one tick, in nonce order: the transport sends them as one ordered batch.
+        const replies = await Promise.allSettled(signed.map((s) => client.sendRawTransaction({ serializedTransaction: s.raw })));
+        const refused: number[] = [];
+        let lastTaken = -1;
+        replies.forEach((r, i) => {
+          const reply = r.status === "fulfilled" ? "known" : replyOf(r.reason);
+          const q = batch[i];
+          if (reply === "known" || reply === "lost") {
+            lastTaken = i;
+            return q.resolve(signed[i]);
+          }
+          recount();
+          if (reply === "stale-nonce" && q.attempt < maxAttempts) {
+            q.attempt++;
+            queue.push(q);
+            return;
+          }
+          if (reply !== "stale-nonce") refused.push(i);
+          q.reject(new SendRefused(reply === "stale-nonce" ? `every nonce tried was taken (${maxAttempts} attempts)` : `the node refused the transaction: ${reply.refused}`));
+        });
+        // A refused nonce below one the node took would hold the later ones back: fill it with a no-op.
+        for (const i of refused) if (i < lastTaken) await client.sendRawTransaction({ serializedTransaction: (await signAt(signed[i].nonce, { to: account.address, data: "0x", gas: 21_000n }, f)).raw }).catch(() => {});
       }
     } finally {
       flushing = false;
     }
   }
 
+  function submit(call: RelayedCall): Promise<Signed> {
+    return new Promise<Signed>((resolve, reject) => {
+      queue.push({ call, attempt: 1, resolve, reject });
+      void flush();
+    });
+  }
+
+  async function receiptOf(sent: Signed[]): Promise<TransactionReceipt | undefined> {
+    const receipts = await Promise.all(sent.map((s) => client.getTransactionReceipt({ hash: s.hash }).catch(() => undefined)));
+    return receipts.find((r) => r?.status === "success") ?? receipts.find((r) => r !== undefined);
+  }
+
+  /** True when the transaction can no longer land (its nonce was mined with another); one the node lost is sent again. */
+  async function superseded(s: Signed): Promise<boolean> {
+    const mined = await client.getTransactionCount({ address: account.address, blockTag: "latest" }).catch(() => undefined);
+    if (mined !== undefined && mined > s.nonce) return !(await receiptOf([s]));
+    const known = await client.getTransaction({ hash: s.hash }).then(() => true, () => false);
+    if (!known) await client.sendRawTransaction({ serializedTransaction: s.raw }).catch(() => {});
+    return false;
+  }
+
   return {
-    send(call: RelayedCall): Promise<Hash> {
-      const nonce = (next ??= nonceFromNode()).then((n) => n);
-      next = nonce.then((n) => n + 1);
-      const signed = Promise.all([nonce, currentFees()]).then(([n, f]) => account.signTransaction({ type: "eip1559", chainId, nonce: n, ...call, ...f }));
-      return new Promise<Hash>((resolve, reject) => {
-        waiting.push({ signed, resolve, reject });
-        void flush();
-      });
+    /** Hands the call to the node; the hash of what it holds (or may hold, when its reply was lost). */
+    send: async (call: RelayedCall): Promise<Hash> => (await submit(call)).hash,
+    /**
+     * Sends the call and waits for its receipt. SendRefused: nothing was taken by the node, nothing can land.
+     * ConfirmationTimeout: a transaction may still land.
+     */
+    async relay(call: RelayedCall, timeoutMs: number): Promise<{ hash: Hash; receipt: TransactionReceipt }> {
+      const deadline = Date.now() + timeoutMs;
+      const sent = [await submit(call)];
+      let recheckAt = Date.now() + recheckMs;
+      while (Date.now() < deadline) {
+        const receipt = await receiptOf(sent);
+        if (receipt) return { hash: receipt.transactionHash, receipt };
+        if (Date.now() >= recheckAt) {
+          recheckAt = Date.now() + recheckMs;
+          if (sent.length < maxAttempts && (await superseded(sent[sent.length - 1]))) sent.push(await submit(call));
+        }
+        await sleep(pollMs);
+      }
+      throw new ConfirmationTimeout(`no receipt within ${timeoutMs} ms for ${sent.map((s) => s.hash).join(", ")}`);
     },
   };
+}
+
+export type Relayer = ReturnType<typeof createRelayer>;
+export type RelayerOn = ReturnType<typeof relayerOn>;
+
+/** The relayer key's one sender on a chain: every settlement path of a process shares its nonce count. */
+export function relayerOn(o: LocalFacilitatorOptions) {
+  const account = privateKeyToAccount(o.relayerKey);
+  // No chain definition needed: the relayer signs with the chain id, and the rest are plain reads.
+  const client = createPublicClient({ transport: http(o.rpcUrl, { batch: true }) });
+  return { client, account, relayer: createRelayer(client, account, o.chainId) };
 }

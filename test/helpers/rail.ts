@@ -1,7 +1,7 @@
 import pino from "pino";
 import { createPublicClient, http, parseAbiItem, type Address } from "viem";
 import { privateKeyToAccount, type LocalAccount } from "viem/accounts";
-import { createRedisStore, type RedisStore } from "../../core/runtime/redis-store.ts";
+import { createRedisStore } from "../../core/runtime/redis-store.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
 import { startPaidService, type Devnet } from "./paid.ts";
 import { probePlugin } from "./probe-plugin.ts";
@@ -15,6 +15,7 @@ export const probeUrl = (echo = "") => `http://127.0.0.1:4021/v1/probe?echo=${ec
 /** The token's Transfer events to `to` (from `from`, when given) since `fromBlock`: what moved on-chain. */
 export async function transfersTo(devnet: Devnet, to: Address, fromBlock: bigint, from?: Address) {
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });
+  if ((await client.getBlockNumber()) < fromBlock) return { count: 0, value: 0n };
   const logs = await client.getLogs({ address: devnet.usdc.address, event: transferEvent, args: { to, ...(from ? { from } : {}) }, fromBlock, toBlock: "latest" });
   return { count: logs.length, value: logs.reduce((sum, log) => sum + log.args.value!, 0n) };
 }
@@ -30,6 +31,8 @@ export async function payProbe(service: Paid, account: LocalAccount, echo = "") 
 }
 
 export interface InstanceOptions {
+  /** A Redis shared with other instances; the memory store without it. */
+  redisUrl?: string;
   /** Where this instance's facilitator reaches the chain (a proxy in front of the devnet, say). */
   rpcUrl?: string;
   confirmationTimeoutMs?: number;
@@ -37,9 +40,9 @@ export interface InstanceOptions {
   facilitator?: (local: Facilitator) => Facilitator;
 }
 
-/** A paid service instance on its own connection to a shared Redis, settling with the devnet's relayer key. */
-export async function startInstance(devnet: Devnet, redisUrl: string, options: InstanceOptions = {}) {
-  const store: RedisStore = await createRedisStore(redisUrl, pino({ level: "silent" }));
+/** A paid service instance (on its own connection to a shared Redis, if given), settling with the devnet's relayer key. */
+export async function startInstance(devnet: Devnet, options: InstanceOptions = {}) {
+  const redis = options.redisUrl ? await createRedisStore(options.redisUrl, pino({ level: "silent" })) : undefined;
   const local = createLocalFacilitator({
     rpcUrl: options.rpcUrl ?? devnet.rpcUrl,
     chainId: devnet.chainId,
@@ -47,12 +50,12 @@ export async function startInstance(devnet: Devnet, redisUrl: string, options: I
     confirmationTimeoutMs: options.confirmationTimeoutMs,
   });
   const facilitator = options.facilitator ? options.facilitator(local) : local;
-  const service = await startPaidService(devnet, { plugins: [probePlugin], store, facilitator: () => facilitator });
+  const service = await startPaidService(devnet, { plugins: [probePlugin], store: redis, facilitator: () => facilitator });
   return {
     ...service,
     async close() {
       await service.close();
-      await store.close();
+      await redis?.close();
     },
   };
 }

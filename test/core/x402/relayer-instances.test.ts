@@ -16,7 +16,7 @@ let instances: Awaited<ReturnType<typeof startInstance>>[];
 before(async () => {
   if (redisMissing) return;
   [devnet, redis] = await Promise.all([startDevnet(), startRedis()]);
-  instances = await Promise.all([startInstance(devnet, redis.url), startInstance(devnet, redis.url)]);
+  instances = await Promise.all([startInstance(devnet, { redisUrl: redis.url }), startInstance(devnet, { redisUrl: redis.url })]);
 });
 
 after(async () => {
