@@ -31,6 +31,10 @@ export interface Store {
   delete(key: string): Promise<boolean>;
   /** Sets the key only if it is absent; true when this call created it. */
   claim(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
+  /** Deletes the key only while it holds `value` (the same JSON): an owner releasing what it claimed. */
+  deleteIf(key: string, value: unknown): Promise<boolean>;
+  /** Sets a new TTL only while the key holds `value` (the same JSON): an owner renewing what it claimed. */
+  renewIf(key: string, value: unknown, ttlMs: number): Promise<boolean>;
   /** Adds `by` and returns the new value; the TTL is set when the key is created. */
   increment(key: string, by?: number, ttlMs?: number): Promise<number>;
   /** Subtracts `amount` only when the number held covers it, atomically; the new value, or undefined (absent or short). */

@@ -22,6 +22,14 @@ local held = tonumber(redis.call('GET', KEYS[1]) or '')
 if held == nil or held < tonumber(ARGV[1]) then return false end
 return redis.call('INCRBYFLOAT', KEYS[1], '-' .. ARGV[1])`;
 
+const deleteIfScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+const renewIfScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
 // The members scoring at least the count-th score: ties at the cut are then ordered like the memory store.
 const topScript = `
 local cut = redis.call('ZREVRANGE', KEYS[1], ARGV[1] - 1, ARGV[1] - 1, 'WITHSCORES')
@@ -82,6 +90,12 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
       const text = JSON.stringify(value) ?? "null";
       const reply = await client.set(key, text, ttlMs ? { condition: "NX", expiration: { type: "PX", value: Math.ceil(ttlMs) } } : { condition: "NX" });
       return reply === "OK";
+    },
+    async deleteIf(key, value) {
+      return Number(await script(deleteIfScript, [key], [JSON.stringify(value) ?? "null"])) === 1;
+    },
+    async renewIf(key, value, ttlMs) {
+      return Number(await script(renewIfScript, [key], [JSON.stringify(value) ?? "null", Math.ceil(ttlMs)])) === 1;
     },
     async increment(key, by = 1, ttlMs) {
       return Number(await script(incrementScript, [key], [by, Math.ceil(ttlMs ?? 0)]));

@@ -21,6 +21,10 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
     }
     return entry;
   };
+  const holds = (key: string, value: unknown) => {
+    const entry = live(key);
+    return entry !== undefined && JSON.stringify(entry.value) === JSON.stringify(value);
+  };
   const put = (key: string, value: unknown, ttlMs?: number) =>
     entries.set(key, { value: structuredClone(value), expiresAt: ttlMs ? now() + ttlMs : Infinity });
 
@@ -38,6 +42,14 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
     async claim(key, value, ttlMs) {
       if (live(key)) return false;
       put(key, value, ttlMs);
+      return true;
+    },
+    async deleteIf(key, value) {
+      return holds(key, value) && entries.delete(key);
+    },
+    async renewIf(key, value, ttlMs) {
+      if (!holds(key, value)) return false;
+      entries.get(key)!.expiresAt = now() + ttlMs;
       return true;
     },
     async increment(key, by = 1, ttlMs) {

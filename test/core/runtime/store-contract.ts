@@ -51,6 +51,34 @@ export function storeContract(label: string, fresh: () => Promise<Store>, option
     assert.equal(await store.get("claim:ttl"), "third");
   });
 
+  it("deleteIf: deletes only while the key holds the value; of many at once, one deletes", async (store) => {
+    assert.equal(await store.claim("owned:a", { owner: "one" }, 60_000), true);
+    assert.equal(await store.deleteIf("owned:a", { owner: "two" }), false);
+    assert.deepEqual(await store.get("owned:a"), { owner: "one" });
+    const deleted = await Promise.all(Array.from({ length: 10 }, () => store.deleteIf("owned:a", { owner: "one" })));
+    assert.equal(deleted.filter(Boolean).length, 1);
+    assert.equal(await store.get("owned:a"), undefined);
+    assert.equal(await store.deleteIf("owned:absent", "x"), false);
+  });
+
+  it("deleteIf: an expired claim taken by another owner is not deleted by the first", async (store) => {
+    assert.equal(await store.claim("owned:lock", "first", 60), true);
+    await sleep(120);
+    assert.equal(await store.claim("owned:lock", "second", 60_000), true);
+    assert.equal(await store.deleteIf("owned:lock", "first"), false);
+    assert.equal(await store.get("owned:lock"), "second");
+  });
+
+  it("renewIf: extends the TTL only while the key holds the value", async (store) => {
+    assert.equal(await store.claim("owned:renew", "me", 100), true);
+    assert.equal(await store.renewIf("owned:renew", "someone else", 60_000), false);
+    assert.equal(await store.renewIf("owned:renew", "me", 60_000), true);
+    await sleep(150);
+    assert.equal(await store.get("owned:renew"), "me", "renewed past its first TTL");
+    assert.equal(await store.renewIf("owned:absent", "me", 60_000), false);
+    assert.equal(await store.get("owned:absent"), undefined);
+  });
+
   it("increment: concurrent increments all count, the value reads back as a number", async (store) => {
     const results = await Promise.all(Array.from({ length: 50 }, () => store.increment("inc:n")));
     assert.deepEqual([...results].sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1));
