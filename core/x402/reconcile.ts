@@ -1,10 +1,10 @@
+import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { createPublicClient, http, parseAbi } from "viem";
+import { createPublicClient, http } from "viem";
 import type { Store } from "../endpoint.ts";
+import { defaultLogWindow, fateOf, type LogWindow } from "./authorization-use.ts";
 import type { Credits } from "./credits.ts";
-import type { Ledger } from "./ledger.ts";
-
-const authorizationStateAbi = parseAbi(["function authorizationState(address authorizer, bytes32 nonce) view returns (bool)"]);
+import type { Ledger, PendingSettlement } from "./ledger.ts";
 
 export interface ReconcilerParts {
   store: Store;
@@ -14,54 +14,118 @@ export interface ReconcilerParts {
   log: Logger;
   intervalMs?: number;
   now?: () => number;
+  /** The lock's lifetime unless renewed; the holder renews it every third of it. */
+  lockTtlMs?: number;
+  logWindow?: Partial<LogWindow>;
 }
 
+type Tally = { credited: number; dropped: number };
+
+const lockKey = "lock:x402:reconcile";
+/** Longer than any pending record can wait: the mark is what stops a second funding. */
+const fundedMarkTtlMs = 30 * 24 * 3600_000;
+const recordsAtOnce = 16;
+
 /**
- * Settlements whose outcome was unknown are checked against the token itself: if the authorization was
- * used, the money moved without an answer, so its pre-issued credit code is funded; if it expired unused,
- * nothing moved and the claim is dropped. One instance does it at a time, under a lock in the store.
+ * Settlements whose outcome was unknown are checked against the token: a credit code is funded only for a
+ * transfer seen on-chain (authorization-use.ts); an authorization cancelled or spent otherwise is dropped, one
+ * that expired unused too. Each authorization funds at most once: a mark is claimed in the store before the
+ * money is added, so overlapping passes (slow RPC, an expired lock, several instances) cannot add it twice.
+ * One instance works at a time under a lock that names its owner, is renewed while held and released only by it.
  */
 export function createReconciler(parts: ReconcilerParts) {
   const { store, ledger, credits, log } = parts;
   const now = parts.now ?? Date.now;
-  const chain = createPublicClient({ transport: http(parts.rpcUrl) });
+  const lockTtlMs = parts.lockTtlMs ?? 60_000;
+  const window = { ...defaultLogWindow, ...parts.logWindow };
+  const chain = createPublicClient({ transport: http(parts.rpcUrl, { batch: true }) });
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<Tally> | undefined;
+  let stopped = false;
 
-  async function reconcileOnce(): Promise<{ credited: number; dropped: number }> {
-    const result = { credited: 0, dropped: 0 };
-    if (!(await store.claim("lock:x402:reconcile", true, 60_000))) return result;
+  async function withLock(work: (held: () => boolean) => Promise<void>) {
+    const owner = randomUUID();
+    if (!(await store.claim(lockKey, owner, lockTtlMs))) return;
+    let held = true;
+    const renewal = setInterval(() => {
+      store.renewIf(lockKey, owner, lockTtlMs).then((still) => (held &&= still), (err) => log.warn({ err }, "reconciliation lock not renewed"));
+    }, lockTtlMs / 3);
+    renewal.unref();
     try {
-      for (const record of await ledger.pendingSettlements()) {
-        const used = await chain.readContract({
-          address: record.asset as `0x${string}`,
-          abi: authorizationStateAbi,
-          functionName: "authorizationState",
-          args: [record.from as `0x${string}`, record.nonce as `0x${string}`],
-        });
-        if (used) {
-          await credits.fund(record.creditCode, BigInt(record.amount));
-          await ledger.resolvePending(record, true);
-          result.credited++;
-          log.info({ payer: record.from, amount: record.amount, creditCode: record.creditCode.slice(0, 8) }, "unsettled payment moved on-chain: credited");
-        } else if (BigInt(record.validBefore) * 1000n < BigInt(now())) {
-          await ledger.resolvePending(record, false);
-          result.dropped++;
-        }
-      }
+      await work(() => held);
     } finally {
-      await store.delete("lock:x402:reconcile");
+      clearInterval(renewal);
+      await store.deleteIf(lockKey, owner).catch((err) => log.warn({ err }, "reconciliation lock not released; it expires"));
     }
-    return result;
   }
+
+  async function fundOnce(record: PendingSettlement, transaction: string): Promise<boolean> {
+    const mark = record.claimKey.replace(/^x402:claim:/, "x402:funded:");
+    if (!(await store.claim(mark, { creditCode: record.creditCode, transaction, at: now() }, fundedMarkTtlMs))) return false;
+    try {
+      await credits.fund(record.creditCode, BigInt(record.amount));
+    } catch (err) {
+      // The mark stays: funding twice is the worse error. An operator can fund this code by hand.
+      log.error({ err, creditCode: record.creditCode, amount: record.amount, transaction }, "credit marked funded but not funded");
+      throw err;
+    }
+    return true;
+  }
+
+  async function reconcile(record: PendingSettlement, latest: bigint, tally: Tally) {
+    const fate = await fateOf(chain, record, latest, window);
+    const about = { payer: record.from, nonce: record.nonce, amount: record.amount, creditCode: record.creditCode.slice(0, 8) };
+    if (fate.state === "moved") {
+      if (await fundOnce(record, fate.transaction)) {
+        tally.credited++;
+        log.info({ ...about, transaction: fate.transaction }, "unsettled payment moved on-chain: credited");
+      }
+      await ledger.resolvePending(record, true);
+    } else if (fate.state === "not-moved") {
+      await ledger.resolvePending(record, false);
+      tally.dropped++;
+      log.warn({ ...about, why: fate.why, transaction: fate.transaction }, "unsettled payment: authorization spent without paying us; dropped, nothing credited");
+    } else if (fate.state === "unused") {
+      if (BigInt(record.validBefore) * 1000n >= BigInt(now())) return;
+      await ledger.resolvePending(record, false);
+      tally.dropped++;
+      log.info(about, "unsettled payment expired unused: dropped");
+    } else {
+      log.warn({ ...about, maxBlocks: String(window.maxBlocks) }, "unsettled payment: authorization spent, but not within the log window; kept");
+    }
+  }
+
+  async function pass(): Promise<Tally> {
+    const tally = { credited: 0, dropped: 0 };
+    await withLock(async (held) => {
+      const records = await ledger.pendingSettlements();
+      if (!records.length) return;
+      const latest = await chain.getBlockNumber({ cacheTime: 0 });
+      for (let i = 0; i < records.length && held() && !stopped; i += recordsAtOnce) {
+        const some = records.slice(i, i + recordsAtOnce);
+        await Promise.all(some.map((r) => reconcile(r, latest, tally).catch((err) => log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"))));
+      }
+    });
+    return tally;
+  }
+
+  /** One pass; a pass already running in this process is joined, not overlapped. */
+  const reconcileOnce = () => (running ??= pass().finally(() => (running = undefined)));
 
   return {
     reconcileOnce,
     start() {
-      timer = setInterval(() => reconcileOnce().catch((err) => log.error({ err }, "reconciliation failed")), parts.intervalMs ?? 30_000);
+      stopped = false;
+      timer = setInterval(() => {
+        if (!running) reconcileOnce().catch((err) => log.error({ err }, "reconciliation failed"));
+      }, parts.intervalMs ?? 30_000);
       timer.unref();
     },
-    stop() {
+    /** Stops the timer; a running pass ends after its current records. */
+    async stop() {
+      stopped = true;
       clearInterval(timer);
+      await running?.catch(() => {});
     },
   };
 }

@@ -86,6 +86,12 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
     return { raw, hash: keccak256(raw), nonce };
   };
 
+  /** A no-op at a nonce the node is missing, so the transactions queued behind it can be mined. */
+  async function fill(nonce: number, f?: Awaited<ReturnType<typeof currentFees>>) {
+    const noop = await signAt(nonce, { to: account.address, data: "0x", gas: 21_000n }, f ?? (await currentFees())).catch(() => undefined);
+    if (noop) await client.sendRawTransaction({ serializedTransaction: noop.raw }).catch(() => {});
+  }
+
   async function signBatch(batch: Queued[]) {
     const [base, f] = await Promise.all([next ?? nonceFromNode(), currentFees()]);
     next = base + batch.length;
@@ -124,8 +130,8 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
           if (reply !== "stale-nonce") refused.push(i);
           q.reject(new SendRefused(reply === "stale-nonce" ? `every nonce tried was taken (${maxAttempts} attempts)` : `the node refused the transaction: ${reply.refused}`));
         });
-        // A refused nonce below one the node took would hold the later ones back: fill it with a no-op.
-        for (const i of refused) if (i < lastTaken) await client.sendRawTransaction({ serializedTransaction: (await signAt(signed[i].nonce, { to: account.address, data: "0x", gas: 21_000n }, f)).raw }).catch(() => {});
+        // A refused nonce below one the node took would hold the later ones back.
+        for (const i of refused) if (i < lastTaken) await fill(signed[i].nonce, f);
       }
     } finally {
       flushing = false;
@@ -144,12 +150,18 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
     return receipts.find((r) => r?.status === "success") ?? receipts.find((r) => r !== undefined);
   }
 
-  /** True when the transaction can no longer land (its nonce was mined with another); one the node lost is sent again. */
+  const countOf = (blockTag: "latest" | "pending") => client.getTransactionCount({ address: account.address, blockTag }).catch(() => undefined);
+  const isKnown = (s: Signed) => client.getTransaction({ hash: s.hash }).then(() => true, () => false);
+
+  /**
+   * True when the transaction can no longer land (its nonce was mined with another). One the node does not
+   * have is sent again as it was; one waiting behind a nonce the node lacks gets that nonce filled.
+   */
   async function superseded(s: Signed): Promise<boolean> {
-    const mined = await client.getTransactionCount({ address: account.address, blockTag: "latest" }).catch(() => undefined);
+    const [mined, pending] = await Promise.all([countOf("latest"), countOf("pending")]);
     if (mined !== undefined && mined > s.nonce) return !(await receiptOf([s]));
-    const known = await client.getTransaction({ hash: s.hash }).then(() => true, () => false);
-    if (!known) await client.sendRawTransaction({ serializedTransaction: s.raw }).catch(() => {});
+    if (!(await isKnown(s))) await client.sendRawTransaction({ serializedTransaction: s.raw }).catch(() => {});
+    else if (pending !== undefined && pending < s.nonce) await fill(pending);
     return false;
   }
 
@@ -173,6 +185,8 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
         }
         await sleep(pollMs);
       }
+      // Not in the node's pool: the next send counts from the node, so its nonce does not stay a gap.
+      if (!(await isKnown(sent[sent.length - 1]))) recount();
       throw new ConfirmationTimeout(`no receipt within ${timeoutMs} ms for ${sent.map((s) => s.hash).join(", ")}`);
     },
   };

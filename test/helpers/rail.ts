@@ -1,11 +1,12 @@
 import pino from "pino";
-import { createPublicClient, http, parseAbiItem, type Address } from "viem";
+import { createPublicClient, createWalletClient, http, parseAbiItem, type Address, type Hex } from "viem";
 import { privateKeyToAccount, type LocalAccount } from "viem/accounts";
 import { createRedisStore } from "../../core/runtime/redis-store.ts";
+import { devnetChain, testUsdcAbi } from "../../core/x402/devnet/index.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
 import { startPaidService, type Devnet } from "./paid.ts";
 import { probePlugin } from "./probe-plugin.ts";
-import { challengeOf, v2Header } from "./sign.ts";
+import { challengeOf, signAuthorization, v2Header } from "./sign.ts";
 
 export type Paid = Awaited<ReturnType<typeof startPaidService>>;
 
@@ -61,3 +62,28 @@ export async function startInstance(devnet: Devnet, options: InstanceOptions = {
 }
 
 export const accountOf = (devnet: Devnet, index: number) => privateKeyToAccount(devnet.accounts.others[index].privateKey);
+
+const cancelTypes = { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] } as const;
+
+/** The payer's own transaction on the token; returns once it is mined. */
+async function asPayer(devnet: Devnet, account: LocalAccount, functionName: "cancelAuthorization" | "transferWithAuthorization", args: readonly unknown[]) {
+  const chain = devnetChain(devnet.rpcUrl, devnet.chainId);
+  const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
+  const hash = await wallet.writeContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName, args } as any);
+  const receipt = await createPublicClient({ chain, transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
+}
+
+/** EIP-3009 cancelAuthorization, signed and sent by the payer: the nonce is spent, no money moves. */
+export async function cancelOnChain(devnet: Devnet, account: LocalAccount, nonce: Hex) {
+  const domain = { name: devnet.usdc.name, version: devnet.usdc.version, chainId: devnet.chainId, verifyingContract: devnet.usdc.address };
+  const signature = await account.signTypedData({ domain, types: cancelTypes, primaryType: "CancelAuthorization", message: { authorizer: account.address, nonce } });
+  await asPayer(devnet, account, "cancelAuthorization", [account.address, nonce, signature]);
+}
+
+/** The payer spends the nonce on another transfer of its own (`value` to `to`), sent by itself. */
+export async function spendNonceElsewhere(devnet: Devnet, account: LocalAccount, nonce: Hex, to: Address, value: bigint) {
+  const requirements = { network: devnet.network, asset: devnet.usdc.address, payTo: to, amount: String(value), maxTimeoutSeconds: 300, extra: { name: devnet.usdc.name, version: devnet.usdc.version } };
+  const { authorization: a, signature } = await signAuthorization(account, requirements, { nonce });
+  await asPayer(devnet, account, "transferWithAuthorization", [a.from, a.to, BigInt(a.value), BigInt(a.validAfter), BigInt(a.validBefore), a.nonce, signature]);
+}
