@@ -22,8 +22,9 @@ export const defaultLogWindow: LogWindow = { chunkBlocks: 2_000n, maxBlocks: 100
 export type AuthorizationFate =
   | { state: "unused" }
   | { state: "moved"; transaction: Hash }
-  | { state: "not-moved"; why: "canceled" | "no-matching-transfer" | "no-use-found"; transaction?: Hash }
-  | { state: "beyond-window" };
+  | { state: "not-moved"; why: "canceled" | "spent-on-another-transfer"; transaction: Hash }
+  /** Spent, but no event seen: older than the window, or a node behind the one that answered the state. */
+  | { state: "unseen"; why: "beyond-window" | "no-event" };
 
 // Blocks mined this long before the call was recorded cannot hold its use (margin for the server's clock).
 const clockSlackSeconds = 600n;
@@ -44,8 +45,8 @@ export async function fateOf(chain: PublicClient, record: PendingSettlement, lat
   if (!spent) return { state: "unused" };
   const since = BigInt(Math.floor(record.at / 1000)) - clockSlackSeconds;
   const found = await findUse(chain, token, authorizer, nonce, since, latest, window);
-  if (found === "beyond-window") return { state: "beyond-window" };
-  if (!found) return { state: "not-moved", why: "no-use-found" };
+  if (found === "beyond-window") return { state: "unseen", why: "beyond-window" };
+  if (!found) return { state: "unseen", why: "no-event" };
   if (found.eventName === "AuthorizationCanceled") return { state: "not-moved", why: "canceled", transaction: found.transactionHash };
   const receipt = await chain.getTransactionReceipt({ hash: found.transactionHash });
   // FiatToken and TestUSDC emit the Transfer as the token's next log after marking the nonce used.
@@ -55,7 +56,7 @@ export async function fateOf(chain: PublicClient, record: PendingSettlement, lat
     && transfer.args.value === BigInt(record.amount)
     // Without payTo, the recipient the payer signed, which the gate bound to payTo.
     && (!record.payTo || same(transfer.args.to, record.payTo));
-  return moved ? { state: "moved", transaction: found.transactionHash } : { state: "not-moved", why: "no-matching-transfer", transaction: found.transactionHash };
+  return moved ? { state: "moved", transaction: found.transactionHash } : { state: "not-moved", why: "spent-on-another-transfer", transaction: found.transactionHash };
 }
 
 type UseLog = Log<bigint, number, false, typeof used | typeof canceled> & { eventName: "AuthorizationUsed" | "AuthorizationCanceled" };

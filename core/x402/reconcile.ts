@@ -91,7 +91,7 @@ export function createReconciler(parts: ReconcilerParts) {
       tally.dropped++;
       log.info(about, "unsettled payment expired unused: dropped");
     } else {
-      log.warn({ ...about, maxBlocks: String(window.maxBlocks) }, "unsettled payment: authorization spent, but not within the log window; kept");
+      log.warn({ ...about, why: fate.why, maxBlocks: String(window.maxBlocks) }, "unsettled payment: authorization spent, but its use not seen; kept");
     }
   }
 

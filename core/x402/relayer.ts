@@ -1,4 +1,4 @@
-import { BaseError, RpcRequestError, createPublicClient, http, keccak256, type Hash, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import { BaseError, RpcRequestError, TransactionReceiptNotFoundError, createPublicClient, http, keccak256, type Hash, type Hex, type PublicClient, type TransactionReceipt } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { LocalFacilitatorOptions } from "./facilitator.ts";
 
@@ -81,7 +81,7 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
     next = undefined;
     fees = undefined;
   };
-  const signAt = async (nonce: number, call: RelayedCall & { value?: bigint }, f: Awaited<ReturnType<typeof currentFees>>): Promise<Signed> => {
+  const signAt = async (nonce: number, call: RelayedCall, f: Awaited<ReturnType<typeof currentFees>>): Promise<Signed> => {
     const raw = await account.signTransaction({ type: "eip1559", chainId, nonce, ...call, ...f });
     return { raw, hash: keccak256(raw), nonce };
   };
@@ -159,7 +159,7 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
    */
   async function superseded(s: Signed): Promise<boolean> {
     const [mined, pending] = await Promise.all([countOf("latest"), countOf("pending")]);
-    if (mined !== undefined && mined > s.nonce) return !(await receiptOf([s]));
+    if (mined !== undefined && mined > s.nonce) return client.getTransactionReceipt({ hash: s.hash }).then(() => false, (e) => e instanceof TransactionReceiptNotFoundError);
     if (!(await isKnown(s))) await client.sendRawTransaction({ serializedTransaction: s.raw }).catch(() => {});
     else if (pending !== undefined && pending < s.nonce) await fill(pending);
     return false;
@@ -181,7 +181,11 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
         if (receipt) return { hash: receipt.transactionHash, receipt };
         if (Date.now() >= recheckAt) {
           recheckAt = Date.now() + recheckMs;
-          if (sent.length < maxAttempts && (await superseded(sent[sent.length - 1]))) sent.push(await submit(call));
+          if (sent.length < maxAttempts && (await superseded(sent[sent.length - 1]))) {
+            // Something was sent before: a refusal now does not make the outcome certain.
+            const again = await submit(call).catch(() => undefined);
+            if (again) sent.push(again);
+          }
         }
         await sleep(pollMs);
       }
