@@ -40,7 +40,7 @@ export const batch = defineEndpoint({
     credit: v.nullable(v.pipe(v.object({ code: v.string(), amount: v.pipe(v.string(), v.description("USDC atomic units (6 decimals)")) }), v.description("The failed items' prices, spendable as X-CREDIT-CODE"))),
   }),
   example: {
-    input: { calls: [{ path: "/v1/hash", params: { text: "hello", algorithm: "sha256" } }, { path: "/v1/uuid", params: { count: 1 } }] },
+    input: { calls: [{ path: "/v1/hash", params: { text: "hello", algo: "sha256" } }, { path: "/v1/uuid", params: { count: 1 } }] },
     output: {
       results: [
         { path: "/v1/hash", status: 200, ms: 1.2, body: { meta: { product: "converters", endpoint: "hash", ts: "2026-11-21T12:00:00.000Z" }, data: {} } },
