@@ -5,6 +5,8 @@ import type { H3 } from "h3";
 import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
+import { agentEndpoints } from "./agent-surface.ts";
+import { isFree } from "./invoke.ts";
 import { notFound } from "./errors.ts";
 import { layout, navigation, pageHeaders } from "./pages.ts";
 
@@ -30,7 +32,8 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   app.get("/health", () => ({
     status: "ok",
     families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
-    endpoints: rt.endpoints.length,
+    endpoints: agentEndpoints(rt.endpoints).length,
+    paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
     disabled: rt.disabled,
     payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
   }));

@@ -1,10 +1,11 @@
 import type { Endpoint, PageContext, PageDef } from "../../core/endpoint.ts";
 import { escapeHtml } from "../../core/runtime/pages.ts";
 import { isFree } from "../../core/runtime/invoke.ts";
+import { agentEndpoints } from "../../core/runtime/agent-surface.ts";
 
-/** The site's own routes (reviews, the devnet payer) serve its pages; the catalog lists everything else. */
+/** The pages' own routes (reviews, the devnet payer, the free play) serve pages; the catalog lists what agents call. */
 const listed = (endpoints: readonly Endpoint[]) =>
-  endpoints.filter((e) => e.family !== "site").sort((a, b) => a.family.localeCompare(b.family) || a.name.localeCompare(b.name));
+  agentEndpoints(endpoints).sort((a, b) => a.family.localeCompare(b.family) || a.name.localeCompare(b.name));
 
 /** Swagger UI's deep link to an operation, `#/<tag>/<operationId>`; it splits on "/", so `bet/odds` links to its tag. */
 const docsLink = (e: Endpoint) => `/docs#/${encodeURIComponent(e.family)}${e.name.includes("/") ? "" : `/${encodeURIComponent(e.name)}`}`;

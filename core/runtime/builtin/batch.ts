@@ -26,6 +26,7 @@ export const batch = defineEndpoint({
   acceptsBody: true,
   price: "$0.05",
   priceOf: (input, catalog) => atomicToPrice(maxBig(minimumAtomic, prepare(input.calls, catalog).reduce((sum, p) => sum + p.atomic, 0n))),
+  maxPriceOf: (catalog) => atomicToPrice(maxBig(minimumAtomic, BigInt(maxCalls) * catalog.filter((e) => e.name !== "batch").reduce((most, e) => maxBig(most, toAtomic(e.price)), 0n))),
   summary: "Run up to 10 catalog calls in one paid request, in parallel; failed items are credited",
   description:
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
