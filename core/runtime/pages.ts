@@ -19,8 +19,8 @@ export function mountPages(app: H3, rt: Runtime): void {
     });
   }
   const icon = () => new Response(favicon, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
-  app.get("/favicon.svg", icon);
-  app.get("/favicon.ico", icon);
+  // Catalogs look for it with HEAD first.
+  for (const path of ["/favicon.svg", "/favicon.ico"]) for (const method of ["GET", "HEAD"] as const) app.on(method, path, icon);
   for (const asset of assets) {
     let content: Promise<Buffer> | undefined;
     app.get(asset.path, async () => {

@@ -6,7 +6,7 @@ import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { extractDiscoveryInfo, validateDiscoveryExtension } from "@x402/extensions/bazaar";
 import {
   checkL2ForOpenAPI, checkL4ForOpenAPI, getL3ForOpenAPI, getOpenAPI, getProbe, getWarningsForL2, getWarningsForL3, getWarningsForL4,
-  getWarningsForOpenAPI, isOpenApiParseFailure, validatePaymentRequiredDetailed, type HttpMethod,
+  getWarningsForFavicon, getWarningsForOpenAPI, isOpenApiParseFailure, validatePaymentRequiredDetailed, type HttpMethod,
 } from "@agentcash/discovery";
 import { isFree } from "../../../core/runtime/invoke.ts";
 import { startTestService } from "../../helpers/service.ts";
@@ -87,7 +87,9 @@ test("@agentcash/discovery reads the OpenAPI and validates every live 402 with n
   const source = (await getOpenAPI(origin))._unsafeUnwrap();
   assert.ok(source && !isOpenApiParseFailure(source));
   const l2 = checkL2ForOpenAPI(source);
-  const warnings = [...getWarningsForOpenAPI(source), ...getWarningsForL2(l2), ...getWarningsForL4(checkL4ForOpenAPI(source))];
+  const favicon = (await getWarningsForFavicon(origin)).unwrapOr([]);
+  assert.deepEqual(favicon, []);
+  const warnings = [...getWarningsForOpenAPI(source), ...getWarningsForL2(l2), ...getWarningsForL4(checkL4ForOpenAPI(source)), ...favicon];
   assert.equal(l2.routes.filter((r) => r.authMode === "paid").length, paidOperations.length);
   assert.ok(l2.routes.every((r) => r.authMode), "every route has an auth mode");
   for (const operation of paidOperations) {
@@ -124,4 +126,14 @@ test("the Bazaar's own helpers validate every paid route's extension and extract
     res.headers.forEach((v, k) => (headerBytes += k.length + v.length + 4));
     assert.ok(headerBytes < 12_000, `${endpoint.name}: ${headerBytes} bytes of headers`);
   }
+});
+
+test("X-PAYMENT-Requirements is ASCII JSON: a description with ³ reads the same in a fetch client, which reads header bytes as Latin-1", async () => {
+  const water = paidOperations.find((o) => o.path === "/v1/water")!;
+  const { url, init } = fromExamples(water);
+  const res = await service.request(url, init);
+  assert.equal(res.status, 402);
+  const header = res.headers.get("x-payment-requirements")!;
+  assert.match(header, /^[\x20-\x7e]+$/);
+  assert.match(JSON.parse(header).accepts[0].description, /ft³\/s/);
 });
