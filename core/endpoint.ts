@@ -178,6 +178,8 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
    * the loaded endpoints. Runs before any payment, so it may also refuse input only it can check (a 400).
    */
   priceOf?(input: v.InferOutput<In>, catalog: readonly Endpoint[]): Price;
+  /** With `priceOf`: the most one call can cost, so an agent can bound what it authorizes (OpenAPI's price range). */
+  maxPriceOf?(catalog: readonly Endpoint[]): Price;
   /** One line: OpenAPI summary, MCP tool description, manifest title. */
   summary: string;
   description?: string;

@@ -1,4 +1,5 @@
 import { serve } from "h3";
+import pino from "pino";
 import { readConfig } from "./runtime/config.ts";
 import { createService } from "./runtime/server.ts";
 import { createPayments, type Payments } from "./x402/payments.ts";
@@ -6,8 +7,13 @@ import { createPayments, type Payments } from "./x402/payments.ts";
 let payments: Payments | undefined;
 try {
   const config = readConfig();
+  // A person at a terminal reads coloured lines with clock times; anything else (a container's log, a pipe) gets JSON lines.
+  const log = process.stdout.isTTY
+    ? pino({ level: config.logLevel }, (await import("pino-pretty")).default({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }))
+    : undefined;
   const service = await createService({
     config,
+    log,
     payments: async (store, log) => {
       payments = await createPayments(config, store, log);
       // The duel endpoints read their deployment from the environment: on the devnet, the escrow it just deployed.
@@ -28,7 +34,9 @@ try {
   service.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
   if (payments?.devnet) {
     console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);
-    console.log(`Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  npm run pay -- /v1/hash?text=hi\n`);
+    // The port the service listens on, and the path quoted so a shell leaves its `?` alone.
+    const env = config.port === 4021 ? "" : `PORT=${config.port} `;
+    console.log(`Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  ${env}npm run pay -- '/v1/hash?text=hi'\n`);
   }
   // Draining starts at once (new calls get a 503, /ready says so); the listener stops accepting; running
   // calls and job ticks finish; then the store and the devnet close. A second signal stops at once.

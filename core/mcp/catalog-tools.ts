@@ -3,6 +3,7 @@ import type { Endpoint } from "../endpoint.ts";
 import type { Runtime } from "../runtime/container.ts";
 import { toRegistryEntry } from "../runtime/documents.ts";
 import { isFree } from "../runtime/invoke.ts";
+import { agentEndpoints } from "../runtime/agent-surface.ts";
 
 /** MCP tool names allow `[a-zA-Z0-9_-]`: a catalog name's `/` becomes `_` (`bet/odds` -> `bet_odds`). */
 export const toolName = (endpoint: Endpoint) => endpoint.name.replaceAll("/", "_");
@@ -57,7 +58,7 @@ export type CatalogTool = {
 
 /** The free tools: find endpoints and describe any of them with its price, from the loaded endpoints. */
 export function catalogTools(rt: Runtime): CatalogTool[] {
-  const endpoints = [...rt.endpoints].sort((a, b) => a.name.localeCompare(b.name));
+  const endpoints = agentEndpoints(rt.endpoints).sort((a, b) => a.name.localeCompare(b.name));
   const families = [...new Set(endpoints.map((e) => e.family))].sort() as [string, ...string[]];
   const url = (e: Endpoint) => rt.config.baseUrl + e.path;
   const tool = (e: Endpoint) => (e.mcp && !isFree(e) ? { tool: toolName(e) } : {});
@@ -72,7 +73,7 @@ export function catalogTools(rt: Runtime): CatalogTool[] {
   return [
     {
       name: "search_catalog",
-      description: "Free. Search the catalog of pay-per-call endpoints: name, family, HTTP route, price and summary of each match, and the MCP tool when it is one.",
+      description: "Free. Search the catalog of pay-per-call endpoints: name, family, HTTP route, price and summary of each match, and its own tool when it has one (any of them runs through call_endpoint).",
       input: SearchInput,
       output: SearchOutput,
       run({ query, family, limit }: v.InferOutput<typeof SearchInput>) {

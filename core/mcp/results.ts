@@ -18,12 +18,18 @@ export function credentialsOf(meta: Record<string, unknown> | undefined): Paymen
 }
 
 /**
- * An outcome of `invoke()` as a tool result. 200: the `{meta, data}` envelope as `structuredContent` and as
- * text, the settlement receipt in `_meta`. 402: the v2 PaymentRequired as `structuredContent`, and in the text
- * inside the spec's `x402/error` wrapper. Any other failure: the HTTP error body as text.
+ * An outcome of `invoke()` as a tool result, as the x402 MCP convention has it. 200: the `{meta, data}`
+ * envelope as `structuredContent` and as text, the settlement receipt in `_meta`. 402, and a payment refused
+ * for any reason (a reused one among them): the v2 PaymentRequired, with the reason, as `structuredContent`
+ * and as the text itself, so a client that reads only the text can pay. Any other failure: the HTTP error body as text.
  */
-export function toToolResult(outcome: Outcome): CallToolResult {
+export function toToolResult(outcome: Outcome, requirementsOf: () => Record<string, unknown>): CallToolResult {
   if (outcome.status === 402 && outcome.headers["payment-required"]) return paymentRequired(outcome);
+  const error = (outcome.body as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
+  if (outcome.status === 409 && error?.code === "payment_already_used") {
+    const required = { ...requirementsOf(), error: error.message, reason: error.code, ...(isRecord(error.details) ? error.details : {}) };
+    return { isError: true, structuredContent: required, content: [{ type: "text", text: JSON.stringify(required) }] };
+  }
   const text = JSON.stringify(outcome.body);
   if (outcome.status >= 400) return { isError: true, content: [{ type: "text", text }] };
   const receipt = outcome.headers["payment-response"] ?? outcome.headers["x-payment-response"];
@@ -38,8 +44,7 @@ export function toToolResult(outcome: Outcome): CallToolResult {
 function paymentRequired(outcome: Outcome): CallToolResult {
   const { x402Version, error, accepts, ...details } = outcome.body as Record<string, unknown>;
   const required = { ...(decodeHeader(outcome.headers["payment-required"]) as Record<string, unknown>), ...details };
-  const wrapped = { "x402/error": { code: 402, message: required.error, data: required } };
-  return { isError: true, structuredContent: required, content: [{ type: "text", text: JSON.stringify(wrapped) }] };
+  return { isError: true, structuredContent: required, content: [{ type: "text", text: JSON.stringify(required) }] };
 }
 
 const decodeHeader = (value: string): unknown => JSON.parse(Buffer.from(value, "base64").toString("utf8"));

@@ -5,6 +5,8 @@ import type { H3 } from "h3";
 import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
+import { agentEndpoints } from "./agent-surface.ts";
+import { isFree } from "./invoke.ts";
 import { notFound } from "./errors.ts";
 import { layout, navigation, pageHeaders } from "./pages.ts";
 
@@ -30,7 +32,8 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   app.get("/health", () => ({
     status: "ok",
     families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
-    endpoints: rt.endpoints.length,
+    endpoints: agentEndpoints(rt.endpoints).length,
+    paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
     disabled: rt.disabled,
     payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
   }));
@@ -48,12 +51,17 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   });
 }
 
-// Swagger UI inside the shared layout; the layout's plain button look is undone inside it.
+// Swagger UI inside the shared layout, whose element styles stop at .swagger-ui. One exception: the version
+// badges (grey 3.75:1, green 2.2:1 under white) its links (3.1:1) and the Authorize button (2:1) are darkened to reach WCAG AA.
 const docsHead = `<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<style>.swagger-ui button { background: transparent; color: inherit; border-color: transparent; } .swagger-ui .info { margin: 16px 0; }</style>`;
+<style>.swagger-ui .info { margin: 16px 0; } .swagger-ui .info .title small { background: #5b6470; } .swagger-ui .info .title small.version-stamp { background: #1a7f37; } .swagger-ui .info a, .swagger-ui .info .url { color: #0969da; } .swagger-ui .btn.authorize { color: #1a7f37; border-color: #1a7f37; } .swagger-ui .btn.authorize svg { fill: #1a7f37; }</style>`;
 
 const docsBody = `<div id="docs"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script>
-window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#docs", deepLinking: true, docExpansion: "none", filter: true, tryItOutEnabled: false, validatorUrl: null });
+window.ui = SwaggerUIBundle({
+  url: "/openapi.json", dom_id: "#docs", deepLinking: true, docExpansion: "none", filter: true, tryItOutEnabled: false, validatorUrl: null,
+  // Swagger renders the server choice without a label; a screen reader needs one.
+  onComplete: () => document.querySelector("#docs .servers select")?.setAttribute("aria-label", "Server"),
+});
 </script>`;

@@ -1,5 +1,7 @@
 import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
+import { bazaarOf } from "../x402/bazaar.ts";
+import { agentEndpoints, countLine } from "./agent-surface.ts";
 import { isFree } from "./invoke.ts";
 import { schemasOf } from "./schema.ts";
 
@@ -27,61 +29,53 @@ export function toRegistryEntry(e: Endpoint) {
 export const buildRegistry = (endpoints: Endpoint[]) =>
   [...endpoints].sort((a, b) => a.name.localeCompare(b.name)).map(toRegistryEntry);
 
-/** The x402 manifest: every route with its requirements, schemas and a Bazaar discovery entry. */
-export function toManifest(endpoints: Endpoint[], gate: PaymentGate, baseUrl: string) {
+/** The x402 manifest: every paid agent route with its requirements and its 402's Bazaar discovery entry. */
+export function toManifest(loaded: Endpoint[], gate: PaymentGate, baseUrl: string) {
+  const paid = agentEndpoints(loaded).filter((e) => !isFree(e)).sort((a, b) => a.name.localeCompare(b.name));
   return {
     x402Version: 2,
     name: "x402 agent services",
     baseUrl,
+    count: countLine(loaded),
     payment: { scheme: "exact", options: gate.options, protocols: ["x402 v1 (X-PAYMENT)", "x402 v2 (PAYMENT-SIGNATURE)"] },
     pricing: "Per call, charged only for a 200 answer; cached answers cost the same as fresh ones.",
-    resources: buildRegistry(endpoints)
-      .filter((entry) => !isFree(endpoints.find((e) => e.name === entry.name)!))
-      .map((entry) => {
-        const endpoint = endpoints.find((e) => e.name === entry.name)!;
-        const requirements = gate.requirements(endpoint);
-        const input = entry.method === "GET"
-          ? { type: "http", method: "GET", queryParams: entry.input }
-          : { type: "http", method: "POST", bodyType: "json", body: entry.input };
-        return {
-          resource: requirements.resource.url,
-          type: "http",
-          name: entry.name,
-          family: entry.family,
-          method: entry.method,
-          description: entry.summary,
-          price: entry.price,
-          accepts: requirements.v2,
-          extensions: { bazaar: { info: { input, output: { type: "json", example: entry.example.output } }, schema: { input: entry.input, output: entry.output } } },
-        };
-      }),
+    resources: paid.map((e) => ({
+      resource: gate.requirements(e).resource.url,
+      type: "http",
+      name: e.name,
+      family: e.family,
+      method: e.method,
+      description: e.summary,
+      price: e.price,
+      accepts: gate.requirements(e).v2,
+      extensions: { bazaar: bazaarOf(e) },
+    })),
   };
 }
 
-/** The compatibility shape x402scan reads: `{version, resources}` plus our own fields. */
+/** `/.well-known/x402` as x402scan's DISCOVERY.md gives it: the paid resources' URLs, and guidance. */
 export function toWellKnown(endpoints: Endpoint[], baseUrl: string) {
-  const paid = endpoints.filter((e) => !isFree(e));
+  const paid = agentEndpoints(endpoints).filter((e) => !isFree(e));
   return {
     version: 1,
     resources: paid.map((e) => baseUrl + e.path),
-    openapi: `${baseUrl}/openapi.json`,
-    manifest: `${baseUrl}/x402-manifest`,
-    mcp: `${baseUrl}/mcp`,
-    docs: `${baseUrl}/docs`,
-    instructions: "Call any resource; answer its 402 with an x402 payment (X-PAYMENT for v1, PAYMENT-SIGNATURE for v2). Bad input is refused with 400 before any payment.",
+    instructions:
+      `${countLine(endpoints)}. OpenAPI with prices and examples: ${baseUrl}/openapi.json. MCP: ${baseUrl}/mcp. ` +
+      "Call a resource; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1). Bad input, an unknown parameter among it, is refused with 400 before any payment.",
   };
 }
 
-export function toLlmsTxt(endpoints: Endpoint[], baseUrl: string) {
+export function toLlmsTxt(loaded: Endpoint[], baseUrl: string) {
+  const endpoints = agentEndpoints(loaded);
   const lines = [
     "# x402 agent services",
     "",
-    "> Pay-per-call data and tools for agents. No account or key: every paid route answers 402 with x402 payment requirements (USDC); retry with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). Invalid input gets a free 400 before any payment; failures are never charged.",
+    `> Pay-per-call data and tools for agents: ${countLine(endpoints)}. No account or key: every paid route answers 402 with x402 payment requirements (USDC); retry with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). Invalid input, an unknown parameter among it, gets a free 400 before any payment; failures are never charged.`,
     "",
-    `- OpenAPI: ${baseUrl}/openapi.json`,
+    `- OpenAPI (prices, schemas, an example on every parameter): ${baseUrl}/openapi.json`,
     `- x402 manifest: ${baseUrl}/x402-manifest`,
     `- Docs: ${baseUrl}/docs`,
-    `- MCP (Streamable HTTP; paid tools take the x402 payment in _meta["x402/payment"]): ${baseUrl}/mcp`,
+    `- MCP (Streamable HTTP; the tool call_endpoint runs any endpoint below by name; paid tools take the x402 payment in _meta["x402/payment"]): ${baseUrl}/mcp`,
     "",
   ];
   const families = [...new Set(endpoints.map((e) => e.family))].sort();

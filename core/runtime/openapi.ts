@@ -1,32 +1,61 @@
 import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
+import { exampleAnswer } from "../x402/bazaar.ts";
+import { agentEndpoints, countLine } from "./agent-surface.ts";
 import { isFree } from "./invoke.ts";
+import { errorExamples, parameterExamples } from "./openapi-examples.ts";
 import { schemasOf, type JsonSchema } from "./schema.ts";
 
-const errorResponse = (description: string) => ({
+const errorResponse = (status: number, description: string) => ({
   description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example: errorExamples[status] } },
 });
 
-/** OpenAPI 3.1 of the loaded endpoints: one operation per route, the price in `x-payment-info`, the 402 documented. */
-export function toOpenApi(endpoints: Endpoint[], gate: PaymentGate, baseUrl: string) {
+type ExampleOf = ReturnType<typeof parameterExamples>;
+
+/**
+ * OpenAPI 3.1 of the endpoints agents call (a page's own routes stay out), as x402scan and its discovery
+ * library read it first: per operation an explicit `security: []` (no account or key) with the price in
+ * `x-payment-info`, the 402 documented, and an example on every parameter and response.
+ */
+export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string) {
+  const endpoints = agentEndpoints(loaded);
+  const exampleOf = parameterExamples(endpoints);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of [...endpoints].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
-    (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, gate);
-    if (e.acceptsBody && e.method === "GET") paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, gate);
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, gate, endpoints, exampleOf);
+    if (e.acceptsBody && e.method === "GET") paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, gate, endpoints, exampleOf);
   }
+  const families = [...new Set(endpoints.map((e) => e.family))].sort();
   return {
     openapi: "3.1.0",
     info: {
       title: "x402 agent services",
       version: "1.0.0",
       description:
-        "Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). Invalid input is answered 400 before any payment; upstream failures are never charged.",
+        `Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). ${countLine(endpoints)}. ` +
+        "Invalid input, an unknown parameter among it, is answered 400 before any payment; upstream failures are never charged.",
+      contact: { name: "x402 agent services", url: `${baseUrl}/docs` },
+      "x-guidance": "Call a route; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1) and call it again. Every operation's examples form a call that works.",
     },
     servers: [{ url: baseUrl }],
-    tags: [...new Set(endpoints.map((e) => e.family))].sort().map((name) => ({ name })),
+    "x-service-info": {
+      categories: families,
+      docs: { homepage: `${baseUrl}/`, apiReference: `${baseUrl}/docs`, llms: `${baseUrl}/llms.txt` },
+    },
+    "x-discovery": { llmsTxtUrl: `${baseUrl}/llms.txt` },
+    tags: families.map((name) => ({ name, description: `The ${name} endpoints` })),
     paths,
     components: {
+      securitySchemes: {
+        x402: {
+          type: "apiKey",
+          in: "header",
+          name: "PAYMENT-SIGNATURE",
+          description:
+            "Not a key: the x402 v2 payment for one call, answering that call's 402 (X-PAYMENT for x402 v1). Operations declare `security: []` because nothing is needed before the 402; `x-payment-info` gives the price.",
+        },
+      },
       schemas: {
         Error: {
           type: "object",
@@ -50,49 +79,67 @@ export function toOpenApi(endpoints: Endpoint[], gate: PaymentGate, baseUrl: str
   };
 }
 
-function operation(e: Endpoint, gate: PaymentGate) {
+function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[], exampleOf: ExampleOf) {
   const { input, output } = schemasOf(e);
-  const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family] };
+  const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security: [] };
   if (e.description) op.description = e.description;
-  if (e.method === "GET") op.parameters = queryParameters(input);
+  if (e.method === "GET") op.parameters = queryParameters(input, e.example.input as Record<string, unknown>, exampleOf);
   else op.requestBody = { required: true, content: { "application/json": { schema: input, example: e.example.input } } };
 
   const data = e.raw ? output : envelope(output);
   const responses: Record<string, unknown> = {
-    200: { description: "The answer", content: { "application/json": { schema: data } } },
-    400: errorResponse("Invalid input, with every field problem listed; never charged"),
-    429: errorResponse("Rate limited; see Retry-After"),
-    502: errorResponse("Upstream failed; not charged"),
-    503: errorResponse("Upstream unavailable; see Retry-After; not charged"),
-    504: errorResponse("Timed out; not charged"),
+    200: { description: "The answer", content: { "application/json": { schema: data, example: exampleAnswer(e) } } },
+    400: errorResponse(400, "Invalid input, with every field problem listed, an unknown parameter among them; never charged"),
+    429: errorResponse(429, "Rate limited; see Retry-After"),
+    502: errorResponse(502, "Upstream failed; not charged"),
+    503: errorResponse(503, "Upstream unavailable; see Retry-After; not charged"),
+    504: errorResponse(504, "Timed out; not charged"),
   };
   if (!isFree(e)) {
     const requirements = gate.requirements(e);
-    op["x-payment-info"] = { price: e.price, amount: requirements.amount, protocols: ["x402"], x402Versions: [1, 2], accepts: requirements.v2 };
+    op["x-payment-info"] = { price: priceOf(e, catalog), protocols: [{ x402: { versions: [1, 2], accepts: requirements.v2 } }] };
     responses[402] = {
       description: "Payment required: requirements in PAYMENT-REQUIRED (v2, base64 JSON), X-PAYMENT-Requirements (JSON) and the body (v1)",
       headers: {
         "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64 JSON PaymentRequired (x402 v2)" },
         "X-PAYMENT-Requirements": { schema: { type: "string" }, description: "JSON {x402Version, accepts}" },
       },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" }, example: { x402Version: 1, error: "Payment required", accepts: requirements.v1 } } },
     };
   }
   op.responses = responses;
   return op;
 }
 
-function queryParameters(input: JsonSchema) {
+/** A fixed price, or the bounds of one computed from the call (the batch: its items). */
+function priceOf(e: Endpoint, catalog: readonly Endpoint[]) {
+  const usd = (price: string) => price.slice(1);
+  if (!e.priceOf || !e.maxPriceOf) return { mode: "fixed", currency: "USD", amount: usd(e.price) };
+  return { mode: "dynamic", currency: "USD", min: usd(e.price), max: usd(e.maxPriceOf(catalog)) };
+}
+
+/**
+ * A parameter the example call gives carries that value as its `example`, which Swagger's "Try it out" and
+ * indexers' probes send; together they are the call, so they reach the 402. Any other parameter has its
+ * example in its schema only: sending it too could break the call (two of a one-of).
+ */
+function queryParameters(input: JsonSchema, call: Record<string, unknown>, exampleOf: ExampleOf) {
   const required = new Set<string>(input.required ?? []);
-  return Object.entries<JsonSchema>(input.properties ?? {}).map(([name, schema]) => ({
-    name,
-    in: "query",
-    required: required.has(name),
-    ...(schema.description ? { description: schema.description } : {}),
-    // Structured values travel as JSON text; lists of scalars as comma-separated values.
-    ...(isStructured(schema) ? { content: { "application/json": { schema } } } : { schema }),
-    ...(schema.type === "array" && !isStructured(schema) ? { style: "form", explode: false } : {}),
-  }));
+  return Object.entries<JsonSchema>(input.properties ?? {}).map(([name, property]) => {
+    const inCall = call[name] !== undefined;
+    const example = inCall ? call[name] : exampleOf(name, property);
+    const schema = example === undefined ? property : { ...property, examples: [example] };
+    return {
+      name,
+      in: "query",
+      required: required.has(name),
+      ...(property.description ? { description: property.description } : {}),
+      // Structured values travel as JSON text; lists of scalars as comma-separated values.
+      ...(isStructured(property) ? { content: { "application/json": { schema, ...(inCall ? { example } : {}) } } } : { schema }),
+      ...(property.type === "array" && !isStructured(property) ? { style: "form", explode: false } : {}),
+      ...(inCall && !isStructured(property) ? { example } : {}),
+    };
+  });
 }
 
 const isStructured = (schema: JsonSchema) => schema.type === "object" || (schema.type === "array" && schema.items?.type === "object");

@@ -18,6 +18,9 @@ export function mountPages(app: H3, rt: Runtime): void {
       return new Response(layout(page, html, nav), { status, headers: pageHeaders });
     });
   }
+  const icon = () => new Response(favicon, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
+  // Catalogs look for it with HEAD first.
+  for (const path of ["/favicon.svg", "/favicon.ico"]) for (const method of ["GET", "HEAD"] as const) app.on(method, path, icon);
   for (const asset of assets) {
     let content: Promise<Buffer> | undefined;
     app.get(asset.path, async () => {
@@ -26,6 +29,9 @@ export function mountPages(app: H3, rt: Runtime): void {
     });
   }
 }
+
+/** The site's icon: the 402 status on the accent colour. */
+export const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0969da"/><text x="16" y="21" font-family="system-ui,sans-serif" font-size="12" font-weight="700" fill="#fff" text-anchor="middle">402</text></svg>`;
 
 /** The links every page shows: the catalog, the API reference, then the plugins' pages. */
 export const navigation = (rt: Runtime) =>
@@ -47,6 +53,7 @@ export function layout(page: Pick<PageDef, "path" | "title" | "head">, body: str
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} · x402 agent services</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>${styles}</style>
 ${page.head ?? ""}
 </head>
@@ -62,25 +69,31 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const styles = `
-:root { --ink: #1b1f24; --muted: #5b6470; --line: #d9dee5; --bg: #f7f8fa; --card: #fff; --accent: #1f6feb; --good: #1a7f37; --bad: #cf222e; }
+:root { --ink: #1b1f24; --muted: #5b6470; --line: #d9dee5; --bg: #f7f8fa; --card: #fff; --accent: #0969da; --good: #1a7f37; --bad: #cf222e; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: var(--bg); }
-header.site { display: flex; gap: 24px; align-items: center; padding: 12px 24px; background: var(--card); border-bottom: 1px solid var(--line); }
+header.site { display: flex; flex-wrap: wrap; gap: 8px 24px; align-items: center; padding: 12px 24px; background: var(--card); border-bottom: 1px solid var(--line); }
 header.site .brand { font-weight: 700; color: var(--ink); text-decoration: none; }
-header.site nav { display: flex; gap: 16px; }
+header.site nav { display: flex; flex-wrap: wrap; gap: 4px 16px; }
 header.site nav a { color: var(--muted); text-decoration: none; }
 header.site nav a[aria-current="page"] { color: var(--accent); font-weight: 600; }
-main { max-width: 1100px; margin: 0 auto; padding: 24px; }
+main { max-width: 1100px; margin: 0 auto; padding: 24px; overflow-wrap: break-word; }
+@media (max-width: 640px) {
+  header.site, main, footer.site { padding-left: 12px; padding-right: 12px; }
+  /* A table fits the screen: its cells break long words rather than widen the page. */
+  :where(th, td):not(.swagger-ui *) { overflow-wrap: anywhere; }
+}
 footer.site { max-width: 1100px; margin: 0 auto; padding: 24px; color: var(--muted); font-size: 13px; }
 a { color: var(--accent); }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px; margin-bottom: 16px; }
-button, select, input, textarea { font: inherit; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--card); }
-button { cursor: pointer; background: var(--accent); color: #fff; border-color: var(--accent); }
-button:disabled { opacity: .5; cursor: default; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); }
-code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
-pre { background: #f0f2f5; padding: 12px; border-radius: 6px; overflow: auto; }
+/* The site's plain look for form controls, tables and code, never inside Swagger UI, whose own styles stay as they are. */
+:where(button, select, input, textarea):not(.swagger-ui *) { font: inherit; padding: 6px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--card); }
+:where(button):not(.swagger-ui *) { cursor: pointer; background: var(--accent); color: #fff; border-color: var(--accent); }
+:where(button:disabled):not(.swagger-ui *) { opacity: .5; cursor: default; }
+:where(table):not(.swagger-ui *) { border-collapse: collapse; width: 100%; }
+:where(th, td):not(.swagger-ui *) { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); }
+:where(code, pre):not(.swagger-ui *) { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+:where(pre):not(.swagger-ui *) { background: #f0f2f5; padding: 12px; border-radius: 6px; overflow: auto; }
 .muted { color: var(--muted); }
 .good { color: var(--good); }
 .bad { color: var(--bad); }

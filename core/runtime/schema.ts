@@ -23,6 +23,8 @@ export function schemasOf(endpoint: Endpoint): Compiled {
       return json as JsonSchema;
     };
     const input = convert(endpoint.input, "input");
+    // The input is strict (an unknown parameter is a 400), and the documents say so.
+    if (input.type === "object") input.additionalProperties = false;
     if (endpoint.oneOf) input.oneOf = endpoint.oneOf.map((group) => ({ required: [...group] }));
     // Input mode skips transforms silently; converting the output side too refuses them, so what is
     // documented is exactly what is validated.
@@ -82,10 +84,17 @@ function coerceScalar(text: string, types: string[]): unknown {
   return text;
 }
 
-/** Validates raw input: every problem is listed, with its field path. */
+/**
+ * Validates raw input: every problem is listed, with its field path. A parameter the endpoint does not know
+ * is one of them: dropping it silently would charge for an answer to a question the caller did not ask.
+ */
 export function parseInput<T>(endpoint: Endpoint, raw: unknown): T {
+  const unknown = unknownParameters(endpoint, raw);
   const result = v.safeParse(endpoint.input, raw ?? {});
-  if (!result.success) throw badRequest(`Invalid input for ${endpoint.name}`, { issues: toFieldIssues(result.issues) });
+  if (unknown.length || !result.success) {
+    const issues = [...unknown, ...(result.success ? [] : toFieldIssues(result.issues))];
+    throw badRequest(unknown.length ? `Invalid input for ${endpoint.name}: ${unknown[0].message}` : `Invalid input for ${endpoint.name}`, { issues });
+  }
   if (endpoint.oneOf) checkOneOf(endpoint.oneOf, raw as Record<string, unknown>, endpoint.name);
   return result.output as T;
 }
@@ -102,6 +111,35 @@ function checkOneOf(groups: readonly (readonly string[])[], raw: Record<string, 
     if (missing) issue = { field: missing, message: `${touched[0].join(" and ")} go together` };
   }
   if (issue) throw badRequest(`Invalid input for ${name}`, { issues: [issue] });
+}
+
+function unknownParameters(endpoint: Endpoint, raw: unknown): { field: string; message: string }[] {
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return [];
+  const known = Object.keys(schemasOf(endpoint).input.properties ?? {});
+  return Object.keys(raw)
+    .filter((name) => !known.includes(name))
+    .map((name) => {
+      const nearest = nearestName(name, known);
+      const hint = nearest ? `; did you mean "${nearest}"?` : "; this endpoint takes no parameters";
+      return { field: name, message: `Unknown parameter "${name}"${hint} Known: ${known.join(", ") || "none"}` };
+    });
+}
+
+/** The known name closest to a misspelt one: one that contains the other first, then the fewest edits. */
+export function nearestName(name: string, known: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  const score = (k: string) => (lower.includes(k.toLowerCase()) || k.toLowerCase().includes(lower) ? 0 : 1) * 1000 + editDistance(lower, k.toLowerCase());
+  return [...known].sort((a, b) => score(a) - score(b))[0];
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }
 
 export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]) {

@@ -2,6 +2,7 @@ import { PAYMENT_IDENTIFIER, declarePaymentIdentifierExtension } from "@x402/ext
 import type { Endpoint } from "../endpoint.ts";
 import type { Outcome } from "../runtime/invoke.ts";
 import type { RouteRequirements } from "./requirements.ts";
+import { bazaarOf } from "./bazaar.ts";
 
 export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
 
@@ -23,7 +24,7 @@ export function challenge(endpoint: Endpoint, requirements: RouteRequirements, e
     body: { x402Version: 1, error, accepts: requirements.v1 },
     headers: {
       "payment-required": encodeHeader(paymentRequired),
-      "x-payment-requirements": JSON.stringify({ x402Version: 1, accepts: requirements.v1 }),
+      "x-payment-requirements": asciiJson({ x402Version: 1, accepts: requirements.v1 }),
       "cache-control": "no-store",
       ...extraHeaders,
     },
@@ -32,11 +33,5 @@ export function challenge(endpoint: Endpoint, requirements: RouteRequirements, e
 
 const paymentIdentifier = declarePaymentIdentifierExtension(false);
 
-/** A compact Bazaar discovery entry: the client echoes it in its payment header, so it stays small. */
-function bazaarOf(endpoint: Endpoint) {
-  const input =
-    endpoint.method === "GET"
-      ? { type: "http", method: "GET", queryParams: endpoint.example.input }
-      : { type: "http", method: "POST", bodyType: "json", body: endpoint.example.input };
-  return { info: { input, output: { type: "json" } } };
-}
+/** JSON with every non-ASCII character escaped: a header value is read as Latin-1 by fetch clients. */
+const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

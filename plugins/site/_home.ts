@@ -1,10 +1,11 @@
 import type { Endpoint, PageContext, PageDef } from "../../core/endpoint.ts";
 import { escapeHtml } from "../../core/runtime/pages.ts";
 import { isFree } from "../../core/runtime/invoke.ts";
+import { agentEndpoints } from "../../core/runtime/agent-surface.ts";
 
-/** The site's own routes (reviews, the devnet payer) serve its pages; the catalog lists everything else. */
+/** The pages' own routes (reviews, the devnet payer, the free play) serve pages; the catalog lists what agents call. */
 const listed = (endpoints: readonly Endpoint[]) =>
-  endpoints.filter((e) => e.family !== "site").sort((a, b) => a.family.localeCompare(b.family) || a.name.localeCompare(b.name));
+  agentEndpoints(endpoints).sort((a, b) => a.family.localeCompare(b.family) || a.name.localeCompare(b.name));
 
 /** Swagger UI's deep link to an operation, `#/<tag>/<operationId>`; it splits on "/", so `bet/odds` links to its tag. */
 const docsLink = (e: Endpoint) => `/docs#/${encodeURIComponent(e.family)}${e.name.includes("/") ? "" : `/${encodeURIComponent(e.name)}`}`;
@@ -85,6 +86,15 @@ dialog#try textarea { width: 100%; font-family: ui-monospace, monospace; font-si
 dialog#try .close { float: right; }
 dialog#try .close button { background: none; color: var(--muted); border: none; font-size: 22px; padding: 0 6px; }
 dialog#try pre { max-height: 320px; }
+@media (max-width: 640px) {
+  /* On a phone each endpoint is a short block: name and price, route, what it does, then its links. */
+  .filters input { width: 100%; }
+  .family table, .family tbody, .family tr { display: block; }
+  .family thead { display: none; }
+  .family tr { padding: 8px 0; border-bottom: 1px solid var(--line); }
+  .family td { display: inline-block; border: 0; padding: 2px 8px 2px 0; }
+  .family td:nth-child(4) { display: block; }
+}
 </style>
 <script type="module" src="/site/home.js"></script>`;
 

@@ -26,6 +26,7 @@ export const batch = defineEndpoint({
   acceptsBody: true,
   price: "$0.05",
   priceOf: (input, catalog) => atomicToPrice(maxBig(minimumAtomic, prepare(input.calls, catalog).reduce((sum, p) => sum + p.atomic, 0n))),
+  maxPriceOf: (catalog) => atomicToPrice(maxBig(minimumAtomic, BigInt(maxCalls) * catalog.filter((e) => e.name !== "batch").reduce((most, e) => maxBig(most, toAtomic(e.price)), 0n))),
   summary: "Run up to 10 catalog calls in one paid request, in parallel; failed items are credited",
   description:
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
@@ -40,7 +41,7 @@ export const batch = defineEndpoint({
     credit: v.nullable(v.pipe(v.object({ code: v.string(), amount: v.pipe(v.string(), v.description("USDC atomic units (6 decimals)")) }), v.description("The failed items' prices, spendable as X-CREDIT-CODE"))),
   }),
   example: {
-    input: { calls: [{ path: "/v1/hash", params: { text: "hello", algorithm: "sha256" } }, { path: "/v1/uuid", params: { count: 1 } }] },
+    input: { calls: [{ path: "/v1/hash", params: { text: "hello", algo: "sha256" } }, { path: "/v1/uuid", params: { count: 1 } }] },
     output: {
       results: [
         { path: "/v1/hash", status: 200, ms: 1.2, body: { meta: { product: "converters", endpoint: "hash", ts: "2026-11-21T12:00:00.000Z" }, data: {} } },

@@ -4,6 +4,7 @@ import { serve } from "h3";
 import { chromium, type Browser } from "playwright-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestService } from "../../helpers/service.ts";
+import { agentEndpoints } from "../../../core/runtime/agent-surface.ts";
 
 const service = await startTestService();
 const get = async (path: string) => {
@@ -12,7 +13,10 @@ const get = async (path: string) => {
   return res;
 };
 
-test("openapi.json is a valid OpenAPI 3.1.0 document with one operation per route", async () => {
+const agents = agentEndpoints(service.runtime.endpoints);
+const paid = agents.filter((e) => e.price !== "$0");
+
+test("openapi.json is a valid OpenAPI 3.1.0 document with one operation per agent route", async () => {
   const doc = await (await get("/openapi.json")).json();
   assert.equal(doc.openapi, "3.1.0");
   assert.equal(doc.info.version, "1.0.0");
@@ -21,15 +25,16 @@ test("openapi.json is a valid OpenAPI 3.1.0 document with one operation per rout
   assert.equal(result.valid, true, JSON.stringify(result.errors)?.slice(0, 2000));
   const operations = Object.values<Record<string, any>>(doc.paths).flatMap((p) => Object.values(p));
   // One per route: the batch (and any GET that also takes a body) is served for POST too.
-  const alsoPost = service.runtime.endpoints.filter((e) => e.acceptsBody && e.method === "GET").length;
+  const alsoPost = agents.filter((e) => e.acceptsBody && e.method === "GET").length;
   assert.ok(alsoPost >= 1);
-  assert.equal(operations.length, service.runtime.endpoints.length + alsoPost);
+  assert.equal(operations.length, agents.length + alsoPost);
+  assert.ok(!Object.keys(doc.paths).some((path) => /^\/(site|arcade|swap)\/api\//.test(path)), "the pages' own routes stay out");
   assert.ok(doc.paths["/v1/batch"].post.requestBody);
   assert.ok(doc.paths["/v1/batch"].get.parameters.find((p: any) => p.name === "calls").content["application/json"]);
   const hash = doc.paths["/v1/hash"].get;
   assert.equal(hash.operationId, "hash");
-  assert.equal(hash["x-payment-info"].price, "$0.001");
-  assert.equal(hash["x-payment-info"].amount, "1000");
+  assert.deepEqual(hash["x-payment-info"].price, { mode: "fixed", currency: "USD", amount: "0.001" });
+  assert.equal(hash["x-payment-info"].protocols[0].x402.accepts[0].amount, "1000");
   assert.ok(hash.responses["402"].headers["PAYMENT-REQUIRED"]);
   assert.ok(hash.parameters.some((p: any) => p.name === "text" && p.required === true));
 });
@@ -37,13 +42,13 @@ test("openapi.json is a valid OpenAPI 3.1.0 document with one operation per rout
 test("x402-manifest lists every paid route with its requirements and a Bazaar entry", async () => {
   const manifest = await (await get("/x402-manifest")).json();
   assert.equal(manifest.x402Version, 2);
-  const paid = service.runtime.endpoints.filter((e) => e.price !== "$0");
   assert.equal(manifest.resources.length, paid.length);
   const hash = manifest.resources.find((r: any) => r.name === "hash");
   assert.equal(hash.resource, "http://127.0.0.1:4021/v1/hash");
   assert.equal(hash.accepts[0].amount, "1000");
   assert.equal(hash.extensions.bazaar.info.input.method, "GET");
-  assert.equal(hash.extensions.bazaar.schema.input.type, "object");
+  assert.equal(hash.extensions.bazaar.schema.properties.input.properties.queryParams.type, "object");
+  assert.deepEqual(hash.extensions.bazaar.info.input.queryParams, { text: "hi", algo: "sha256" });
 });
 
 test("/.well-known/x402 has the {version, resources} shape with absolute URLs", async () => {
@@ -51,6 +56,8 @@ test("/.well-known/x402 has the {version, resources} shape with absolute URLs", 
   assert.equal(doc.version, 1);
   assert.ok(doc.resources.includes("http://127.0.0.1:4021/v1/hash"));
   assert.ok(doc.resources.every((r: string) => r.startsWith("http://127.0.0.1:4021/v1/")));
+  assert.equal(doc.resources.length, paid.length);
+  assert.deepEqual(Object.keys(doc).sort(), ["instructions", "resources", "version"]);
 });
 
 test("llms.txt lists each endpoint with its price", async () => {
@@ -58,10 +65,19 @@ test("llms.txt lists each endpoint with its price", async () => {
   assert.match(text, /\[GET \/v1\/hash\]\(http:\/\/127\.0\.0\.1:4021\/v1\/hash\) \$0\.001: Hash text/);
 });
 
-test("health lists the loaded families and endpoint count", async () => {
+test("every surface states one endpoint count: health, OpenAPI, llms.txt, the manifest and the well-known list", async () => {
   const health = await (await get("/health")).json();
   assert.equal(health.status, "ok");
-  assert.equal(health.endpoints, service.runtime.endpoints.length);
+  assert.equal(health.endpoints, agents.length);
+  assert.equal(health.paid, paid.length);
+  const line = `${agents.length} endpoints, ${paid.length} of them paid`;
+  assert.match((await (await get("/openapi.json")).json()).info.description, new RegExp(line));
+  const llms = await (await get("/llms.txt")).text();
+  assert.match(llms, new RegExp(line));
+  assert.equal(llms.split("\n").filter((l) => /^- \[(GET|POST) /.test(l)).length, agents.length);
+  assert.ok(!/\/site\/api\/|\/arcade\/api\/|\/swap\/api\//.test(llms));
+  assert.equal((await (await get("/x402-manifest")).json()).count, line);
+  assert.match((await (await get("/.well-known/x402")).json()).instructions, new RegExp(line));
   assert.ok(health.families.includes("converters"));
 });
 

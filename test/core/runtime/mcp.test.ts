@@ -34,14 +34,14 @@ test("initialize: the server names itself, offers tools and explains how paid to
   assert.match(client.getInstructions() ?? "", /x402\/payment/);
 });
 
-test("tools/list: the 21 flagged endpoints as paid tools, plus the free catalog tools", async () => {
+test("tools/list: the 21 flagged endpoints as paid tools, call_endpoint for the rest, plus the free catalog tools", async () => {
   const { tools } = await client.listTools();
   const flagged = buildRegistry(service.runtime.endpoints).filter((e) => e.mcp);
   assert.equal(flagged.length, 21);
-  assert.equal(tools.length, 23);
+  assert.equal(tools.length, 24);
   const names = tools.map((t) => t.name);
-  assert.deepEqual(names.filter((n) => n === "search_catalog" || n === "describe_endpoint").sort(), ["describe_endpoint", "search_catalog"]);
-  assert.deepEqual(names.filter((n) => !n.endsWith("_catalog") && n !== "describe_endpoint").sort(), flagged.map((e) => e.name.replaceAll("/", "_")).sort());
+  assert.deepEqual(names.filter((n) => n === "search_catalog" || n === "describe_endpoint" || n === "call_endpoint").sort(), ["call_endpoint", "describe_endpoint", "search_catalog"]);
+  assert.deepEqual(names.filter((n) => !n.endsWith("_catalog") && !n.endsWith("_endpoint")).sort(), flagged.map((e) => e.name.replaceAll("/", "_")).sort());
   assert.ok(names.includes("bet_odds"));
   assert.ok(names.every((n) => /^[a-zA-Z0-9_-]{1,64}$/.test(n)));
 
@@ -49,10 +49,9 @@ test("tools/list: the 21 flagged endpoints as paid tools, plus the free catalog 
   assert.equal(hash.inputSchema.type, "object");
   assert.ok((hash.inputSchema.required as string[]).includes("text"));
   assert.match(hash.description!, /\$0\.001 per call/);
-  assert.deepEqual(hash.annotations, { title: hash.title, readOnlyHint: true, openWorldHint: false });
-  const [answer, payment] = (hash.outputSchema as any).anyOf;
-  assert.deepEqual(answer.required, ["meta", "data"]);
-  assert.equal(payment.properties.x402Version.const, 2);
+  assert.deepEqual(hash.annotations, { readOnlyHint: true, openWorldHint: false });
+  // No output schema: structuredContent is the answer or the PaymentRequired, and describe_endpoint gives the answer's schema.
+  assert.equal(hash.outputSchema, undefined);
   assert.equal(tools.find((t) => t.name === "crypto-price")!.annotations?.openWorldHint, true);
   assert.equal(tools.find((t) => t.name === "search_catalog")!.annotations?.openWorldHint, false);
 });
@@ -102,7 +101,8 @@ test("an unpaid call answers the x402 v2 PaymentRequired as an error result, in 
   assert.equal(required.resource.url, "http://127.0.0.1:4021/v1/hash");
   assert.equal(required.accepts[0].amount, "1000");
   assert.equal(required.accepts[0].network, "eip155:84532");
-  assert.deepEqual(text(result), { "x402/error": { code: 402, message: required.error, data: required } });
+  // The x402 MCP convention: the text content is the PaymentRequired itself, for clients that read only the text.
+  assert.deepEqual(text(result), required);
   // The same requirements as the HTTP route's 402.
   const res = await service.request("/v1/hash?text=abc");
   const header = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
@@ -123,4 +123,45 @@ test("an unknown tool is a protocol error; GET /mcp is 405 (stateless, no server
   const res = await service.request("/mcp", { headers: { accept: "text/event-stream" } });
   assert.equal(res.status, 405);
   assert.equal(res.headers.get("allow"), "POST");
+});
+
+test("tools/list fits an LLM tool API: no top-level oneOf, anyOf or allOf in an input schema, under 30 KB, no operator notes", async () => {
+  const { tools } = await client.listTools();
+  const size = Buffer.byteLength(JSON.stringify({ tools }));
+  assert.ok(size < 30_000, `tools/list is ${size} bytes`);
+  for (const tool of tools) {
+    for (const key of ["oneOf", "anyOf", "allOf"]) assert.equal(key in tool.inputSchema, false, `${tool.name} has a top-level ${key}`);
+    assert.doesNotMatch(tool.description!, /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, `${tool.name} names an environment variable`);
+    assert.doesNotMatch(tool.description!, /\/v1\//, `${tool.name} points to a route, not a tool`);
+  }
+  const htmlMd = tools.find((t) => t.name === "html-md")!;
+  assert.match(htmlMd.description!, /Give exactly one of: html, or url/);
+  assert.match(tools.find((t) => t.name === "bet_odds")!.description!, /bet\/quote \(call_endpoint\)/);
+});
+
+test("an unknown argument is a free 400 naming it and the nearest known one, on a tool, call_endpoint and a catalog tool", async () => {
+  const typo: any = await client.callTool({ name: "hash", arguments: { text: "hi", algorithm: "md5" } });
+  assert.equal(typo.isError, true);
+  assert.equal(typo.structuredContent, undefined);
+  assert.equal(text(typo).error.details.issues[0].field, "algorithm");
+  assert.match(text(typo).error.message, /did you mean "algo"/);
+  const generic: any = await client.callTool({ name: "call_endpoint", arguments: { name: "slugify", arguments: { text: "Hi", lang: "en" } } });
+  assert.equal(generic.isError, true);
+  assert.equal(text(generic).error.details.issues[0].field, "lang");
+  const catalog: any = await client.callTool({ name: "search_catalog", arguments: { querry: "hash" } });
+  assert.match(text(catalog).error.message, /did you mean "query"/);
+});
+
+test("call_endpoint: an endpoint that is not a tool answers its own PaymentRequired, priced as that endpoint", async () => {
+  const slugify = service.runtime.endpoints.find((e) => e.name === "slugify")!;
+  assert.equal(slugify.mcp, undefined);
+  const result: any = await client.callTool({ name: "call_endpoint", arguments: { name: "slugify", arguments: slugify.example.input } });
+  assert.equal(result.isError, true);
+  assert.equal(result.structuredContent.resource.url, "http://127.0.0.1:4021/v1/slugify");
+  assert.equal(result.structuredContent.accepts[0].amount, service.runtime.payments.requirements(slugify).amount);
+  assert.deepEqual(text(result), result.structuredContent);
+  const missing: any = await client.callTool({ name: "call_endpoint", arguments: { name: "slugifyy" } });
+  assert.match(text(missing).error.message, /did you mean slugify/);
+  const page: any = await client.callTool({ name: "call_endpoint", arguments: { name: "swap/widget-quote" } });
+  assert.equal(text(page).error.code, "not_found");
 });

@@ -70,14 +70,16 @@ test("a paid tool call verifies, runs, settles once and returns the receipt in _
   assert.equal((await chain.balance(payTo())) - before, 1000n);
 });
 
-test("a replayed payment for another call is refused: 409 payment_already_used, nothing moves", async () => {
+test("a replayed payment for another call is refused as a PaymentRequired with the reason payment_already_used; nothing moves", async () => {
   const payment = await payFor({ text: "first" });
   assert.notEqual((await hash({ text: "first" }, payment)).isError, true);
   const before = await chain.balance(payTo());
   const replay = await hash({ text: "second" }, payment);
   assert.equal(replay.isError, true);
-  assert.equal(replay.structuredContent, undefined);
-  assert.equal(text(replay).error.code, "payment_already_used");
+  assert.equal(replay.structuredContent.reason, "payment_already_used");
+  assert.equal(replay.structuredContent.x402Version, 2);
+  assert.equal(replay.structuredContent.accepts[0].amount, "1000");
+  assert.deepEqual(text(replay), replay.structuredContent);
   assert.equal(await chain.balance(payTo()), before);
 });
 
@@ -89,7 +91,7 @@ test("a tampered payment is refused with the HTTP reason and the requirements; n
   assert.equal(refused.isError, true);
   assert.match(refused.structuredContent.reason, /value_mismatch/);
   assert.equal(refused.structuredContent.accepts[0].amount, "1000");
-  assert.equal(text(refused)["x402/error"].data.reason, refused.structuredContent.reason);
+  assert.deepEqual(text(refused), refused.structuredContent);
 
   const forged = await hash({ text: "tamper" }, { ...payment, payload: { ...payment.payload, authorization: { ...payment.payload.authorization, nonce: `0x${"1".repeat(64)}` } } });
   assert.match(forged.structuredContent.reason, /invalid_exact_evm_signature/);
@@ -129,4 +131,32 @@ test("a settlement that fails withholds the answer: the requirements with the re
     await client.close();
     await failingService.close();
   }
+});
+
+test("a client that reads only the text content pays a paid tool", async () => {
+  const unpaid = await hash({ text: "text only" });
+  const required = JSON.parse((unpaid.content as any)[0].text);
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: payer() });
+  client.setSpendControls(false);
+  const payment = await client.createPaymentPayload(required);
+  const before = await chain.balance(payTo());
+  const paid = await hash({ text: "text only" }, payment);
+  assert.notEqual(paid.isError, true);
+  assert.equal(JSON.parse(paid.content[0].text).data.hex, createHash("sha256").update("text only").digest("hex"));
+  assert.equal((await chain.balance(payTo())) - before, 1000n);
+});
+
+test("call_endpoint pays for an endpoint that is not a tool, at that endpoint's price", async () => {
+  const slugify = service.runtime.endpoints.find((e) => e.name === "slugify")!;
+  assert.notEqual(slugify.mcp, true);
+  const call = (args: Record<string, unknown>, payment?: unknown): Promise<any> =>
+    mcp.callTool({ name: "call_endpoint", arguments: { name: "slugify", arguments: args }, ...(payment ? { _meta: { "x402/payment": payment } } : {}) });
+  const payment = await payFor({ text: "Hello World" }, call);
+  const before = await chain.balance(payTo());
+  const result = await call({ text: "Hello World" }, payment);
+  assert.notEqual(result.isError, true);
+  assert.equal(result.structuredContent.meta.endpoint, "slugify");
+  assert.equal(result._meta["x402/payment-response"].success, true);
+  assert.equal((await chain.balance(payTo())) - before, BigInt(service.runtime.payments.requirements(slugify).amount));
 });

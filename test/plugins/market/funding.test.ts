@@ -54,9 +54,12 @@ test("funding: every venue down is a 502, not charged", async (t) => {
   assert.match((out.body as any).error.message, /binance-futures.*bybit.*okx.*hyperliquid/);
 });
 
-test("funding: unknown parameters are ignored, the price is $0.01", async (t) => {
+test("funding: an unknown parameter is a free 400, the price is $0.01", async (t) => {
   const { service, api } = await marketService(t, []);
-  const res = await service.request("/v1/funding?x=1");
+  const unknown = await service.request("/v1/funding?x=1");
+  assert.equal(unknown.status, 400);
+  assert.equal((await unknown.json()).error.details.issues[0].field, "x");
+  const res = await service.request("/v1/funding");
   assert.equal(res.status, 402);
   assert.equal((await res.json()).accepts[0].maxAmountRequired, "10000");
   assert.equal(api.calls.length, 0);
