@@ -70,7 +70,7 @@ function newAjv(draft: Draft) {
 }
 
 /** Ajv's regular expression engine: RE2, linear in the text's length. */
-function linearRegExp(pattern: string): { test(text: string): boolean } {
+function linearRegExp(pattern: string): { test(text: string): boolean; toString(): string } {
   let re: RE2JS;
   try {
     re = RE2JS.compile(pattern);
