@@ -113,8 +113,10 @@ export function createEgress(options: EgressOptions) {
         discard(res.body);
         return { status: res.statusCode, headers, location: headers.location, body: Buffer.alloc(0) };
       }
-      // A handler that asked for an encoding itself (page-speed measures the transfer) gets the bytes as sent.
-      const encoding = req.headers["accept-encoding"] ? undefined : headers["content-encoding"];
+      // A handler that asked for an encoding itself (page-speed measures the transfer) gets the bytes as sent;
+      // a HEAD, 204 or 304 has no body to decode whatever its headers say.
+      const bodiless = req.method === "HEAD" || res.statusCode === 204 || res.statusCode === 304;
+      const encoding = req.headers["accept-encoding"] || bodiless ? undefined : headers["content-encoding"];
       const body = await readBody(res.body, { maxBytes, encoding, declaredLength: headers["content-length"] }).catch((error) => {
         if (isDecodeError(error)) throw new ServiceError(502, "target_error", `the target's ${encoding} body does not decode`, { url: target.url });
         throw error;

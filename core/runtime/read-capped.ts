@@ -40,7 +40,7 @@ export async function readBody(body: Readable, options: BodyOptions): Promise<Bu
     discard(body);
     return undefined;
   }
-  const decoder = decoderFor(options.encoding);
+  const decoder = length === 0 ? undefined : decoderFor(options.encoding);
   decoder?.on("error", ignore);
   let read: Buffer | undefined;
   let over = false;
