@@ -4,7 +4,12 @@ import type * as v from "valibot";
 export interface Upstream {
   /** Base URL after configuration overrides. */
   readonly url: string;
-  /** GET or POST a path below the base URL and parse JSON; non-2xx and timeouts become 502/504. */
+  /**
+   * GET or POST a path below the base URL, parse JSON and check it against `shape` (what the code reads):
+   * non-2xx and timeouts become 502/504, an answer of another shape a 502 `upstream_invalid`.
+   */
+  json<S extends v.GenericSchema>(path: string, shape: S, init?: UpstreamRequest): Promise<v.InferOutput<S>>;
+  /** @deprecated unchecked; pass the shape the code reads. */
   json<T = unknown>(path: string, init?: UpstreamRequest): Promise<T>;
   /** Same, returning the body as text (XML, CSV, HTML). */
   text(path: string, init?: UpstreamRequest): Promise<string>;

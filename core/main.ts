@@ -1,7 +1,7 @@
-import { serve } from "h3";
 import pino from "pino";
 import { readConfig } from "./runtime/config.ts";
 import { createService } from "./runtime/server.ts";
+import { listen } from "./runtime/listen.ts";
 import { createPayments, type Payments } from "./x402/payments.ts";
 
 let payments: Payments | undefined;
@@ -28,9 +28,7 @@ try {
       return payments;
     },
   });
-  // GET inputs such as base64 images ride in the query string: allow headers well past Node's 16 KiB default.
-  const server = serve(service.app, { port: config.port, hostname: config.host, silent: true, node: { maxHeaderSize: 256 * 1024 } });
-  await server.ready();
+  const server = await listen(service.app, { port: config.port, host: config.host, handlerTimeoutMs: config.handlerTimeoutMs });
   service.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
   if (payments?.devnet) {
     console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);

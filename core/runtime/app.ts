@@ -112,10 +112,7 @@ async function readPostInput(event: H3Event, endpoint: Endpoint, maxBytes: numbe
 }
 
 export async function readJson(event: H3Event, maxBytes: number): Promise<unknown> {
-  const declared = Number(event.req.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new ServiceError(413, "body_too_large", `The body may be at most ${maxBytes} bytes`);
-  const text = await event.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new ServiceError(413, "body_too_large", `The body may be at most ${maxBytes} bytes`);
+  const text = await readText(event, maxBytes);
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -123,6 +120,33 @@ export async function readJson(event: H3Event, maxBytes: number): Promise<unknow
     throw new ServiceError(400, "invalid_json", "The body is not valid JSON");
   }
 }
+
+/**
+ * The body as it arrives, refused at `maxBytes` whether its length was declared or it came chunked: past the
+ * limit nothing more is read (the connection closes after the 413), so a huge body never sits in memory.
+ */
+async function readText(event: H3Event, maxBytes: number): Promise<string> {
+  if (Number(event.req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  const body = event.req.body;
+  if (!body) return "";
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      reader.releaseLock();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+const tooLarge = (maxBytes: number) =>
+  new ServiceError(413, "body_too_large", `The body may be at most ${maxBytes} bytes`, undefined, { connection: "close" });
 
 /**
  * An outcome as a response with its headers as a plain list, so neither h3 nor srvx builds a `Headers`

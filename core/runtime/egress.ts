@@ -3,7 +3,7 @@ import net from "node:net";
 import { Agent, request, type Dispatcher } from "undici";
 import { addressRefusal } from "./egress-address.ts";
 import { badRequest, ServiceError } from "./errors.ts";
-import { declaredLength, readCapped } from "./read-capped.ts";
+import { discard, isDecodeError, readBody } from "./read-capped.ts";
 import type { TargetResponse } from "../endpoint.ts";
 
 export { addressRefusal, isPublicAddress } from "./egress-address.ts";
@@ -105,16 +105,22 @@ export function createEgress(options: EgressOptions) {
   }
 
   async function send(target: CheckedTarget, req: { method: string; headers: Record<string, string>; body?: string | Buffer }, signal: AbortSignal) {
-    const agent = new Agent({ connect: { lookup: pinnedLookup(target.address) } });
+    const agent = pinnedAgent(target.address);
     try {
       const res = await request(target.url, { ...req, method: req.method as Dispatcher.HttpMethod, dispatcher: agent, signal });
       const headers = flatten(res.headers);
       if (redirectStatuses.has(res.statusCode) && headers.location) {
-        await res.body.dump();
+        discard(res.body);
         return { status: res.statusCode, headers, location: headers.location, body: Buffer.alloc(0) };
       }
-      const length = declaredLength(res.headers["content-length"]);
-      const body = length !== undefined && length > maxBytes ? undefined : await readCapped(res.body, maxBytes);
+      // A handler that asked for an encoding itself (page-speed measures the transfer) gets the bytes as sent;
+      // a HEAD, 204 or 304 has no body to decode whatever its headers say.
+      const bodiless = req.method === "HEAD" || res.statusCode === 204 || res.statusCode === 304;
+      const encoding = req.headers["accept-encoding"] || bodiless ? undefined : headers["content-encoding"];
+      const body = await readBody(res.body, { maxBytes, encoding, declaredLength: headers["content-length"] }).catch((error) => {
+        if (isDecodeError(error)) throw new ServiceError(502, "target_error", `the target's ${encoding} body does not decode`, { url: target.url });
+        throw error;
+      });
       if (!body) throw new ServiceError(502, "target_error", `the target answered more than ${maxBytes} bytes`, { url: target.url });
       return { status: res.statusCode, headers, location: undefined, body };
     } finally {
@@ -161,13 +167,14 @@ function resolveLocation(location: string, base: string): string {
   }
 }
 
-/** Answers every lookup with the address that was checked, whatever DNS would say now. */
-function pinnedLookup(address: string): net.LookupFunction {
+/** A dispatcher whose every lookup answers the address that was checked, whatever DNS would say now. */
+export function pinnedAgent(address: string): Agent {
   const family = net.isIP(address);
-  return (_hostname, options, callback) => {
+  const lookup: net.LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
   };
+  return new Agent({ connect: { lookup } });
 }
 
 function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {

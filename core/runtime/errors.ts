@@ -27,6 +27,9 @@ export const notFound = (message = "Not found", details?: unknown) => new Servic
 export const conflict = (code: string, message: string) => new ServiceError(409, code, message);
 export const upstreamFailed = (upstream: string, message: string) =>
   new ServiceError(502, "upstream_error", message, { upstream });
+/** An upstream answered, but not in the shape the code reads: never used, never cached, never charged. */
+export const upstreamInvalid = (upstream: string, problems: string[]) =>
+  new ServiceError(502, "upstream_invalid", `${upstream} answered in an unexpected shape`, { upstream, problems });
 export const upstreamTimeout = (upstream: string) =>
   new ServiceError(504, "upstream_timeout", `${upstream} did not answer in time`, { upstream });
 export const unavailable = (message: string, retryAfterSeconds: number, details?: unknown) =>

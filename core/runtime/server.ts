@@ -46,7 +46,15 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   const owned = parts.store ? undefined : config.storeUrl ? await openRedisStore(config.storeUrl, log) : undefined;
   const store = parts.store ?? owned ?? createMemoryStore();
   const payments = await parts.payments(store, log);
-  const upstreams = createUpstreams({ table: upstreamTable, ...config.upstream, overrides: withDefaults(config.upstream.overrides, payments.upstreamUrls), retries: 2, log });
+  const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });
+  const upstreams = createUpstreams({
+    table: upstreamTable,
+    ...config.upstream,
+    overrides: withDefaults(config.upstream.overrides, payments.upstreamUrls),
+    retries: 2,
+    log,
+    guard: egress.check,
+  });
   const loaded = await loadPlugins({
     only: config.plugins,
     given: parts.plugins,
@@ -55,7 +63,6 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     knownUpstreams: Object.keys(upstreamTable),
     runtime: () => runtime,
   });
-  const egress = createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort });
   const container = createContainer({
     config,
     endpoints: loaded.endpoints,

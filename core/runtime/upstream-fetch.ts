@@ -1,9 +1,8 @@
-import zlib from "node:zlib";
-import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { request } from "undici";
+import { request, type Agent, type Dispatcher } from "undici";
 import type { Logger } from "../endpoint.ts";
-import { declaredLength, readCapped } from "./read-capped.ts";
+import { pinnedAgent, type CheckedTarget } from "./egress.ts";
+import { discard, isDecodeError, readBody } from "./read-capped.ts";
 
 export interface ExchangePlan {
   name: string;
@@ -19,6 +18,8 @@ export interface ExchangePlan {
   /** Read a 4xx answer's body (capped) instead of discarding it. */
   keepErrorBody?: boolean;
   maxRedirections?: number;
+  /** Checks a redirect's target outside the configured origin (the egress guard's check). */
+  guard?: (url: string, signal: AbortSignal) => Promise<CheckedTarget>;
 }
 
 /** How one exchange with an upstream ended, after any retries. */
@@ -27,6 +28,9 @@ export type Outcome =
   | { kind: "unreachable" }
   | { kind: "timeout" }
   | { kind: "too-large" }
+  /** A Content-Encoding the body does not match (a truncated or forged gzip). */
+  | { kind: "undecodable" }
+  | { kind: "redirect-refused"; location: string }
   | { kind: "aborted" };
 
 /** Longest Retry-After we wait for; an upstream asking for more is not retried. */
@@ -54,40 +58,68 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
   const both = AbortSignal.any([signal, timeout]);
   const ended = (): Outcome => (signal.aborted ? { kind: "aborted" } : timeout.aborted ? { kind: "timeout" } : { kind: "unreachable" });
   try {
-    const res = await request(plan.url, { method: plan.method, headers: plan.headers, body: plan.body, signal: both, maxRedirections: plan.maxRedirections ?? 0 });
+    const res = await follow(plan, both);
     if (res.statusCode < 200 || res.statusCode >= 300) {
-      const errorBody = plan.keepErrorBody && res.statusCode >= 400 && res.statusCode < 500 ? await readErrorBody(res.body, res.headers["content-encoding"]) : undefined;
-      if (errorBody === undefined) await res.body.dump().catch(() => {});
+      const keep = plan.keepErrorBody && res.statusCode >= 400 && res.statusCode < 500;
+      const errorBody = keep ? await readErrorBody(res) : (discard(res.body), undefined);
       const outcome: Outcome = { kind: "response", status: res.statusCode, errorBody };
       return { outcome, retryAfterMs: retryAfter(res.headers["retry-after"]) };
     }
-    const length = declaredLength(res.headers["content-length"]);
-    const body = length !== undefined && length > plan.maxBytes ? undefined : await readCapped(decoded(res.body, res.headers["content-encoding"]), plan.maxBytes);
-    if (!body) {
-      res.body.destroy();
-      return { outcome: { kind: "too-large" } };
-    }
+    const body = await readBody(res.body, { maxBytes: plan.maxBytes, encoding: res.headers["content-encoding"], declaredLength: res.headers["content-length"] });
+    if (!body) return { outcome: { kind: "too-large" } };
     return { outcome: { kind: "response", status: res.statusCode, body: body.toString("utf8") } };
   } catch (error) {
+    if (error instanceof RedirectRefused) return { outcome: { kind: "redirect-refused", location: error.message } };
+    if (isDecodeError(error)) return { outcome: { kind: "undecodable" } };
     const outcome = ended();
     if (outcome.kind === "unreachable") plan.log?.warn({ upstream: plan.name, path: plan.url.pathname, error: errorCode(error) }, "upstream unreachable");
     return { outcome };
   }
 }
 
-const errorBodyCap = 65_536;
+class RedirectRefused extends Error {}
 
-async function readErrorBody(body: Readable, encoding: string | string[] | undefined): Promise<string | undefined> {
-  const read = await readCapped(decoded(body, encoding), errorBodyCap).catch(() => undefined);
-  if (!read) body.destroy();
-  return read?.toString("utf8");
+/**
+ * The request, and the redirects the table allows. A hop to the configured origin is followed as is; a hop
+ * anywhere else goes through the egress guard (a public address, connected to the address checked), as a
+ * caller's URL would: a list's download moved to a metadata or private address is refused.
+ */
+async function follow(plan: ExchangePlan, signal: AbortSignal): Promise<Dispatcher.ResponseData> {
+  let url = plan.url;
+  let method: Dispatcher.HttpMethod = plan.method;
+  let body = plan.body;
+  for (let hop = 0; ; hop++) {
+    const pinned = url.origin === plan.url.origin ? undefined : await pinnedTo(plan, url, signal);
+    try {
+      const res = await request(url, { method, headers: plan.headers, body, signal, dispatcher: pinned });
+      res.body.on("error", () => {});
+      const location = redirectStatuses.has(res.statusCode) ? res.headers.location : undefined;
+      if (typeof location !== "string" || hop >= (plan.maxRedirections ?? 0)) return res;
+      discard(res.body);
+      url = new URL(location, url);
+      if (res.statusCode === 303) [method, body] = ["GET", undefined];
+    } finally {
+      pinned?.destroy().catch(() => {});
+    }
+  }
 }
 
-/** Some APIs compress every answer (Stack Exchange gzips always); the size cap applies after decompression. */
-function decoded(body: Readable, encoding: string | string[] | undefined): AsyncIterable<Uint8Array> {
-  const name = String(encoding ?? "").trim().toLowerCase();
-  const decoder = name === "gzip" || name === "x-gzip" ? zlib.createGunzip() : name === "deflate" ? zlib.createInflate() : name === "br" ? zlib.createBrotliDecompress() : undefined;
-  return decoder ? body.pipe(decoder) : body;
+async function pinnedTo(plan: ExchangePlan, url: URL, signal: AbortSignal): Promise<Agent> {
+  if (!plan.guard) throw new RedirectRefused(url.href);
+  try {
+    return pinnedAgent((await plan.guard(url.href, signal)).address);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new RedirectRefused(url.href);
+  }
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+const errorBodyCap = 65_536;
+
+async function readErrorBody(res: Dispatcher.ResponseData): Promise<string | undefined> {
+  const read = await readBody(res.body, { maxBytes: errorBodyCap, encoding: res.headers["content-encoding"] }).catch(() => undefined);
+  return read?.toString("utf8");
 }
 
 function isRetryableStatus(status: number): boolean {

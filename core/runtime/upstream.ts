@@ -1,7 +1,10 @@
+import * as v from "valibot";
 import type { Logger, Upstream, UpstreamRequest } from "../endpoint.ts";
 import { createBreaker, type Breaker, type BreakerState } from "./breaker.ts";
 import { notFound, ServiceError, unavailable, upstreamFailed, upstreamTimeout } from "./errors.ts";
 import { createSingleFlight } from "./single-flight.ts";
+import { checkUpstream } from "./upstream-shape.ts";
+import type { CheckedTarget } from "./egress.ts";
 import { exchange, type ExchangePlan, type Outcome } from "./upstream-fetch.ts";
 import type { UpstreamEntry, UpstreamTable } from "./upstreams.ts";
 
@@ -26,6 +29,8 @@ export interface UpstreamsOptions {
   breaker?: { threshold: number; cooldownMs: number };
   userAgent?: string;
   log?: Logger;
+  /** The egress guard's check, for redirects that leave an upstream's configured origin. */
+  guard?: (url: string, signal: AbortSignal) => Promise<CheckedTarget>;
 }
 
 export interface UpstreamCall extends UpstreamRequest {
@@ -34,6 +39,8 @@ export interface UpstreamCall extends UpstreamRequest {
 }
 
 export interface UpstreamClient extends Upstream {
+  json<S extends v.GenericSchema>(path: string, shape: S, init?: UpstreamCall): Promise<v.InferOutput<S>>;
+  /** @deprecated unchecked; pass the shape the code reads. */
   json<T = unknown>(path: string, init?: UpstreamCall): Promise<T>;
   text(path: string, init?: UpstreamCall): Promise<string>;
 }
@@ -95,6 +102,7 @@ export function createUpstreams(options: UpstreamsOptions) {
       maxBytes: entry.maxBytes ?? maxBytes,
       keepErrorBody: init.keepErrorBody,
       maxRedirections: entry.maxRedirections,
+      guard: options.guard,
     };
     const outcome =
       method === "GET"
@@ -111,14 +119,18 @@ export function createUpstreams(options: UpstreamsOptions) {
       const started = () => onCall?.(name);
       return {
         url: overrides[name]?.url ?? entry.url,
-        async json<T = unknown>(path: string, init: UpstreamCall = {}): Promise<T> {
+        async json(path: string, shapeOrInit?: v.GenericSchema | UpstreamCall, maybeInit?: UpstreamCall) {
+          const shape = isSchema(shapeOrInit) ? shapeOrInit : undefined;
+          const init = (shape ? maybeInit : (shapeOrInit as UpstreamCall | undefined)) ?? {};
           started();
           const text = await call(name, path, init, "application/json", signal);
+          let parsed: unknown;
           try {
-            return JSON.parse(text) as T;
+            parsed = JSON.parse(text);
           } catch {
             throw upstreamFailed(name, `${name} answered invalid JSON`);
           }
+          return shape ? checkUpstream(name, shape, parsed) : parsed;
         },
         text(path: string, init: UpstreamCall = {}): Promise<string> {
           started();
@@ -142,8 +154,10 @@ export type Upstreams = ReturnType<typeof createUpstreams>;
 
 function isUpstreamFault(outcome: Outcome): boolean {
   if (outcome.kind === "response") return outcome.status === 429 || outcome.status >= 500;
-  return outcome.kind === "unreachable" || outcome.kind === "timeout";
+  return outcome.kind === "unreachable" || outcome.kind === "timeout" || outcome.kind === "undecodable";
 }
+
+const isSchema = (x: unknown): x is v.GenericSchema => typeof x === "object" && x !== null && (x as { kind?: unknown }).kind === "schema";
 
 function bodyOf(name: string, outcome: Outcome, init: UpstreamCall, maxBytes: number, signal: AbortSignal): string {
   switch (outcome.kind) {
@@ -160,6 +174,10 @@ function bodyOf(name: string, outcome: Outcome, init: UpstreamCall, maxBytes: nu
       throw upstreamTimeout(name);
     case "too-large":
       throw upstreamFailed(name, `${name} answered more than ${maxBytes} bytes`);
+    case "undecodable":
+      throw upstreamFailed(name, `${name} answered a body that does not match its Content-Encoding`);
+    case "redirect-refused":
+      throw upstreamFailed(name, `${name} redirected to a target the egress guard refuses`);
     case "aborted":
       throw signal.reason ?? new DOMException("The call was aborted", "AbortError");
   }

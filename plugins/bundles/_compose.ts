@@ -80,6 +80,11 @@ export interface BundleDef<In extends v.ObjectSchema<v.ObjectEntries, undefined>
   example: { input: Record<string, unknown>; output: unknown };
   mcp?: boolean;
   deadlineMs?: number;
+  /**
+   * The caller's URL the parts reach: checked by the egress guard before any part runs, so a refused one
+   * (an internal address, a name that resolves to one) is the caller's 400, not failed parts or a "down" site.
+   */
+  target?(input: v.InferOutput<In>): string;
 }
 
 /**
@@ -104,9 +109,11 @@ export function defineBundle<In extends v.ObjectSchema<v.ObjectEntries, undefine
     output,
     example: def.example as EndpointDef<In, typeof output>["example"],
     composes: [...new Set(Object.values(def.parts))].sort(),
+    probes: def.target ? true : undefined,
     timeoutMs: deadlineMs + 2_000,
     mcp: def.mcp,
     async handler(ctx) {
+      if (def.target) await ctx.egress.check(def.target(ctx.input));
       const planned = Object.entries(def.plan(ctx.input)).filter((entry): entry is [string, Record<string, unknown> | Skip] => entry[1] !== undefined);
       const skipped = planned.filter(([, p]) => isSkip(p)).map(([part, p]) => ({ part, reason: (p as Skip).skip }));
       const calls = Object.fromEntries(planned.filter(([, p]) => !isSkip(p)).map(([part, input]) => [part, { endpoint: def.parts[part], input }]));

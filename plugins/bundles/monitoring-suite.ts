@@ -68,5 +68,6 @@ export default defineBundle({
       certDaysRemaining: days ?? null,
     };
   },
+  target: ({ url }) => url,
   example: examples["monitoring-suite"],
 });

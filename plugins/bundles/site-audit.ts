@@ -83,5 +83,6 @@ export default defineBundle({
       technologies: ((data.tech as { technologies?: { name: string }[] } | undefined)?.technologies ?? []).map((t) => t.name),
     };
   },
+  target: ({ url }) => url,
   example: examples["site-audit"],
 });

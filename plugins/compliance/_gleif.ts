@@ -11,40 +11,31 @@ export function isLei(value: string): boolean {
   return remainder === 1;
 }
 
-interface GleifAddress {
-  addressLines?: string[];
-  city?: string | null;
-  region?: string | null;
-  country?: string | null;
-  postalCode?: string | null;
-}
+const s = v.nullish(v.string());
+const GleifAddress = v.object({ addressLines: v.nullish(v.array(v.string())), city: s, region: s, country: s, postalCode: s });
+type GleifAddress = v.InferOutput<typeof GleifAddress>;
 
 /** The parts of a GLEIF `lei-records` resource (JSON:API) this service reads. */
-export interface GleifRecord {
-  id: string;
-  attributes: {
-    lei: string;
-    entity: {
-      legalName?: { name?: string };
-      otherNames?: { name?: string }[];
-      legalAddress?: GleifAddress;
-      headquartersAddress?: GleifAddress;
-      registeredAs?: string | null;
-      jurisdiction?: string | null;
-      category?: string | null;
-      legalForm?: { id?: string | null };
-      status?: string | null;
-    };
-    registration: {
-      initialRegistrationDate?: string | null;
-      lastUpdateDate?: string | null;
-      status?: string | null;
-      nextRenewalDate?: string | null;
-      managingLou?: string | null;
-    };
-    bic?: string[] | string | null;
-  };
-}
+export const GleifRecord = v.object({
+  id: v.string(),
+  attributes: v.object({
+    lei: v.string(),
+    entity: v.object({
+      legalName: v.nullish(v.object({ name: s })),
+      otherNames: v.nullish(v.array(v.object({ name: s }))),
+      legalAddress: v.nullish(GleifAddress),
+      headquartersAddress: v.nullish(GleifAddress),
+      registeredAs: s,
+      jurisdiction: s,
+      category: s,
+      legalForm: v.nullish(v.object({ id: s })),
+      status: s,
+    }),
+    registration: v.object({ initialRegistrationDate: s, lastUpdateDate: s, status: s, nextRenewalDate: s, managingLou: s }),
+    bic: v.nullish(v.union([v.array(v.string()), v.string()])),
+  }),
+});
+export type GleifRecord = v.InferOutput<typeof GleifRecord>;
 
 const Address = v.object({
   lines: v.array(v.string()),
@@ -74,7 +65,7 @@ export const LeiRecord = v.object({
   url: v.pipe(v.string(), v.description("The record in GLEIF's search")),
 });
 
-const address = (a?: GleifAddress) =>
+const address = (a?: GleifAddress | null) =>
   a ? { lines: a.addressLines ?? [], city: a.city ?? null, region: a.region ?? null, country: a.country ?? null, postalCode: a.postalCode ?? null } : null;
 
 export function leiRecord({ attributes: { lei, entity, registration, bic } }: GleifRecord): v.InferOutput<typeof LeiRecord> {

@@ -1,11 +1,11 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { isLei, leiRecord, LeiRecord, type GleifRecord } from "./_gleif.ts";
+import { GleifRecord, isLei, leiRecord, LeiRecord } from "./_gleif.ts";
 
-interface GleifList {
-  meta?: { pagination?: { total?: number } };
-  data?: GleifRecord[];
-}
+const GleifList = v.object({
+  meta: v.nullish(v.object({ pagination: v.nullish(v.object({ total: v.nullish(v.number()) })) })),
+  data: v.array(GleifRecord),
+});
 
 export default defineEndpoint({
   name: "gleif",
@@ -59,11 +59,11 @@ export default defineEndpoint({
     const api = upstream("gleif");
     const q = input.q.trim();
     if (isLei(q.toUpperCase())) {
-      const one = await api.json<{ data: GleifRecord }>(`/lei-records/${q.toUpperCase()}`, { notFoundAs404: true });
+      const one = await api.json(`/lei-records/${q.toUpperCase()}`, v.object({ data: GleifRecord }), { notFoundAs404: true });
       return { query: input.q, match: "lei" as const, total: 1, records: [leiRecord(one.data)] };
     }
-    const found = await api.json<GleifList>("/lei-records", { query: { "filter[fulltext]": q, "page[size]": input.limit, "page[number]": 1 } });
-    const records = (found.data ?? []).slice(0, input.limit).map(leiRecord);
+    const found = await api.json("/lei-records", GleifList, { query: { "filter[fulltext]": q, "page[size]": input.limit, "page[number]": 1 } });
+    const records = found.data.slice(0, input.limit).map(leiRecord);
     return { query: input.q, match: "fulltext" as const, total: found.meta?.pagination?.total ?? records.length, records };
   },
 });

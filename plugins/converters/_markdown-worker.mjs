@@ -1,7 +1,7 @@
 // Renders Markdown in a worker thread. Plain JavaScript, because worker threads do not get the tsx loader.
 // Marked's emphasis matching can run for minutes on crafted input and deep nesting overflows its stack,
 // so the main thread (_markdown.ts) gives every job a deadline and kills a worker that misses it.
-import { parentPort } from "node:worker_threads";
+import { JobError, serveJobs } from "../../core/runtime/worker-jobs.mjs";
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { convert } from "html-to-text";
@@ -45,14 +45,11 @@ function run(job) {
   return convert(html, textOptions(job.keepLinks)).replace(/^\n+/, "").trimEnd();
 }
 
-parentPort.on("message", (job) => {
+serveJobs((job) => {
   try {
-    parentPort.postMessage({ ok: true, result: run(job) });
+    return run(job);
   } catch (error) {
-    const tooDeep = error instanceof RangeError;
-    parentPort.postMessage({ ok: false, tooDeep, message: tooDeep ? "The Markdown is nested too deeply" : String(error?.message ?? error) });
+    if (error instanceof RangeError) throw new JobError("too-deep", "The Markdown is nested too deeply");
+    throw error;
   }
 });
-
-// Loading the libraries can take a while on a busy machine: the deadline starts only once this is said.
-parentPort.postMessage({ ready: true });

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
 import { createWorker, OEM, type RecognizeResult, type Worker } from "tesseract.js";
+import { WorkerOverBudget } from "../../core/runtime/worker-pool.ts";
 
 /** English LSTM data from the installed @tesseract.js-data/eng package: nothing is downloaded. */
 const langPath = join(dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
@@ -29,13 +30,35 @@ function start(): Promise<Worker> {
 
 const threadOf = (w: Worker) => (w as Worker & { worker: ThreadWorker }).worker;
 
-export async function recognize(image: Buffer): Promise<RecognizeResult> {
+/**
+ * Recognizes on the tesseract worker's thread. A job past `timeoutMs`, or whose call ended, terminates that
+ * worker (the next call starts a new one), so a hostile image cannot keep OCR busy for everyone after it.
+ * Memory is bounded by the input: at most 4096 pixels a side (ocr.ts).
+ */
+export async function recognize(image: Buffer, timeoutMs: number, signal: AbortSignal): Promise<RecognizeResult> {
+  signal.throwIfAborted();
   running++;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal.reason);
+  const timer = setTimeout(() => stop.abort(new WorkerOverBudget("time", `the work took longer than ${timeoutMs} ms`)), timeoutMs);
+  signal.addEventListener("abort", onAbort, { once: true });
   try {
-    const w = await (worker ??= start());
+    const current = (worker ??= start());
+    const w = await current;
     threadOf(w).ref();
-    return await w.recognize(image, {}, { text: true, blocks: true });
+    const stopped = new Promise<never>((_, reject) =>
+      stop.signal.addEventListener("abort", () => {
+        if (worker === current) closeOcrWorker().catch(() => {});
+        reject(stop.signal.reason);
+      }, { once: true }),
+    );
+    const job = w.recognize(image, {}, { text: true, blocks: true });
+    // A job on a terminated worker fails after the race is decided; that failure is expected, not a crash.
+    job.catch(() => {});
+    return await Promise.race([job, stopped]);
   } finally {
+    clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort);
     running--;
     worker?.then((w) => running === 0 && threadOf(w).unref(), () => {});
   }

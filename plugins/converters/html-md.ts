@@ -1,8 +1,6 @@
 import * as v from "valibot";
-import type TurndownService from "turndown";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { lazy } from "../../core/runtime/lazy.ts";
-import { gfm } from "./_markdown-gfm.ts";
+import { createWorkerPool, refusedWork } from "../../core/runtime/worker-pool.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
 import { decodeBody } from "../web/_page-fetch.ts";
 
@@ -36,21 +34,18 @@ export default defineEndpoint({
       chars: 88,
     },
   },
-  async handler({ input, egress }) {
+  async handler({ input, egress, signal }) {
     const source = await contentOrUrl(egress, input.html, input.url);
     const html = "inline" in source ? source.inline : decodeBody(source.fetched, source.contentType);
-    const markdown = (await converter(input)).turndown(html);
+    const job = { html, headingStyle: input.headingStyle, codeBlockStyle: input.codeBlockStyle, maxDepth };
+    const markdown = await pool.run<string>(job, { timeoutMs: convertTimeoutMs, signal }).catch((error) => {
+      throw refusedWork(error, "inline" in source ? "html" : "url", "the HTML");
+    });
     return { markdown, chars: markdown.length };
   },
 });
 
-/** turndown and its DOM (domino) are loaded on the first call, not at boot. */
-const turndown = lazy(() => import("turndown").then((m) => m.default));
-
-async function converter(options: v.InferOutput<typeof input>): Promise<TurndownService> {
-  const TurndownService = await turndown();
-  const service = new TurndownService({ headingStyle: options.headingStyle, codeBlockStyle: options.codeBlockStyle, bulletListMarker: "-" });
-  service.remove(["head", "title", "meta", "link", "script", "style", "noscript", "template", "iframe", "object", "embed", "form", "button", "select", "textarea"]);
-  service.use(gfm);
-  return service;
-}
+/** turndown recurses once per level; real documents nest far less. */
+const maxDepth = 256;
+const convertTimeoutMs = 10_000;
+const pool = createWorkerPool({ file: new URL("./_turndown-worker.mjs", import.meta.url), memoryMb: 256 });

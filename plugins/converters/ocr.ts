@@ -1,12 +1,14 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { refusedWork } from "../../core/runtime/worker-pool.ts";
 import { base64Param, decodeBase64 } from "./_base64.ts";
 import { imageInfo } from "./_image-size.ts";
 import { recognize } from "./_ocr-worker.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
 
 const maxSide = 4096;
+const recognizeTimeoutMs = 20_000;
 const bbox = v.object({ x0: v.number(), y0: v.number(), x1: v.number(), y1: v.number() });
 
 export default defineEndpoint({
@@ -54,7 +56,7 @@ export default defineEndpoint({
       ],
     },
   },
-  async handler({ input, egress }) {
+  async handler({ input, egress, signal }) {
     const source = await contentOrUrl(egress, input.image, input.url);
     const bytes = "inline" in source ? decodeBase64(source.inline) : source.fetched;
     const field = input.url ? "url" : "image";
@@ -63,9 +65,9 @@ export default defineEndpoint({
     if (info.width < 1 || info.height < 1 || info.width > maxSide || info.height > maxSide) {
       throw fieldError(field, `The image is ${info.width}x${info.height} pixels; each side must be 1 to ${maxSide}`);
     }
-    const result = await recognize(bytes).catch((error) => {
+    const result = await recognize(bytes, recognizeTimeoutMs, signal).catch((error) => {
       if (String(error).includes("Error attempting to read image")) throw fieldError(field, "The image could not be decoded");
-      throw error;
+      throw refusedWork(error, field, "the image");
     });
     const lines = result.data.blocks?.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines)) ?? [];
     return {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { createWorkerPool, refusedWork, WorkerJobFailed } from "../../core/runtime/worker-pool.ts";
 import { base64Param, decodeBase64 } from "./_base64.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
 
@@ -43,37 +43,26 @@ export default defineEndpoint({
       chars: 24,
     },
   },
-  async handler({ input, egress }) {
+  async handler({ input, egress, signal }) {
     const source = await contentOrUrl(egress, input.pdf, input.url);
     const bytes = "inline" in source ? decodeBase64(source.inline) : source.fetched;
-    if (!bytes.subarray(0, 1024).includes("%PDF-")) throw fieldError(input.url ? "url" : "pdf", "This is not a PDF (no %PDF- header)");
-    const document = await open(bytes);
-    try {
-      const { totalPages, text } = await extractText(document, { mergePages: false });
-      const { info } = await getMeta(document);
-      const pages = text.map((pageText, i) => ({ page: i + 1, text: pageText }));
-      return {
-        pageCount: totalPages,
-        title: textOrNull(info.Title),
-        author: textOrNull(info.Author),
-        pages,
-        chars: pages.reduce((sum, p) => sum + p.text.length, 0),
-      };
-    } finally {
-      await document.destroy();
-    }
+    const field = input.url ? "url" : "pdf";
+    if (!bytes.subarray(0, 1024).includes("%PDF-")) throw fieldError(field, "This is not a PDF (no %PDF- header)");
+    const read = await pool.run<Read>({ bytes: new Uint8Array(bytes) }, { timeoutMs: readTimeoutMs, signal }).catch((error) => {
+      if (error instanceof WorkerJobFailed && (error.kind === "encrypted" || error.kind === "damaged")) throw fieldError(field, error.message);
+      throw refusedWork(error, field, "the PDF");
+    });
+    const pages = read.pages.map((text, i) => ({ page: i + 1, text }));
+    return { pageCount: read.totalPages, title: read.title, author: read.author, pages, chars: pages.reduce((sum, p) => sum + p.text.length, 0) };
   },
 });
 
-async function open(bytes: Buffer) {
-  try {
-    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
-  } catch (error) {
-    const name = (error as Error).name;
-    if (name === "PasswordException") throw fieldError("pdf", "The PDF is encrypted with a password");
-    if (name === "InvalidPDFException" || name === "FormatError") throw fieldError("pdf", "The PDF is damaged or not a PDF");
-    throw error;
-  }
+interface Read {
+  totalPages: number;
+  pages: string[];
+  title: string | null;
+  author: string | null;
 }
 
-const textOrNull = (value: unknown) => (typeof value === "string" && value.trim() ? value : null);
+const readTimeoutMs = 15_000;
+const pool = createWorkerPool({ file: new URL("./_pdf-worker.mjs", import.meta.url), memoryMb: 256, keepIdle: 1 });

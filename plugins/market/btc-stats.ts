@@ -1,13 +1,20 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 const MEMPOOL = "mempool-space";
 
-interface Difficulty { progressPercent: number; difficultyChange: number; estimatedRetargetDate: number; remainingBlocks: number; nextRetargetHeight: number }
-interface Fees { fastestFee: number; halfHourFee: number; hourFee: number; economyFee: number; minimumFee: number }
-interface Mempool { count: number; vsize: number; total_fee: number }
-interface Hashrate { currentHashrate: number; currentDifficulty: number }
+const Difficulty = v.object({ progressPercent: v.number(), difficultyChange: v.number(), estimatedRetargetDate: v.number(), remainingBlocks: v.number(), nextRetargetHeight: v.number() });
+const Fees = v.object({ fastestFee: v.number(), halfHourFee: v.number(), hourFee: v.number(), economyFee: v.number(), minimumFee: v.number() });
+const Mempool = v.object({ count: v.number(), vsize: v.number(), total_fee: v.number() });
+const Hashrate = v.object({ currentHashrate: v.number(), currentDifficulty: v.number() });
+const Prices = v.object({ USD: v.number() });
+const Height = v.pipe(v.string(), v.trim(), v.regex(/^[1-9]\d{0,8}$/, "a block height"), v.transform(Number));
+type Difficulty = v.InferOutput<typeof Difficulty>;
+type Fees = v.InferOutput<typeof Fees>;
+type Mempool = v.InferOutput<typeof Mempool>;
+type Hashrate = v.InferOutput<typeof Hashrate>;
 
 export default defineEndpoint({
   name: "btc-stats",
@@ -39,12 +46,12 @@ export default defineEndpoint({
   async handler({ upstream, signal }) {
     const api = upstream(MEMPOOL);
     const { values, sources } = await gatherVenues<unknown>({
-      "/blocks/tip/height": async () => Number(await api.text("/blocks/tip/height")),
-      "/v1/difficulty-adjustment": () => api.json<Difficulty>("/v1/difficulty-adjustment"),
-      "/v1/fees/recommended": () => api.json<Fees>("/v1/fees/recommended"),
-      "/mempool": () => api.json<Mempool>("/mempool"),
-      "/v1/prices": () => api.json<{ USD: number }>("/v1/prices"),
-      "/v1/mining/hashrate/3d": () => api.json<Hashrate>("/v1/mining/hashrate/3d"),
+      "/blocks/tip/height": async () => checkUpstream(MEMPOOL, Height, await api.text("/blocks/tip/height")),
+      "/v1/difficulty-adjustment": () => api.json("/v1/difficulty-adjustment", Difficulty),
+      "/v1/fees/recommended": () => api.json("/v1/fees/recommended", Fees),
+      "/mempool": () => api.json("/mempool", Mempool),
+      "/v1/prices": () => api.json("/v1/prices", Prices),
+      "/v1/mining/hashrate/3d": () => api.json("/v1/mining/hashrate/3d", Hashrate),
     }, signal);
     const part = <T>(name: string) => values.find((x) => x.venue === name)?.value as T | undefined;
     const height = part<number>("/blocks/tip/height");

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { isHttpUrl, listSetting } from "../../core/runtime/settings.ts";
 import { createPublicClient, fallback, http, type Chain, type PublicClient } from "viem";
+import { checkedRpcFetch } from "./_rpc-fetch.ts";
 
 type ViemChainName = keyof typeof import("viem/chains");
 
@@ -81,7 +82,7 @@ export async function clientFor(slug: ChainSlug): Promise<PublicClient> {
   let client = clients.get(key);
   if (!client) {
     const chain = await viemChain(slug);
-    const transports = urls.map((url) => http(url, { timeout: 8_000, retryCount: 1, batch: { wait: 0 } }));
+    const transports = urls.map((url) => http(url, { timeout: 8_000, retryCount: 1, batch: { wait: 0 }, fetchFn: checkedRpcFetch }));
     client = createPublicClient({
       chain,
       // No multicall batching: viem would route getBalance through Multicall3, which fails below its deployment block.

@@ -1,14 +1,20 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface Entry {
-  word: string;
-  phonetic?: string;
-  phonetics?: { text?: string; audio?: string }[];
-  meanings: { partOfSpeech: string; definitions: { definition: string; example?: string }[]; synonyms?: string[]; antonyms?: string[] }[];
-  license?: { name: string; url: string };
-  sourceUrls?: string[];
-}
+/** What the code reads of Free Dictionary API's answer. */
+const Entries = v.array(v.object({
+  word: v.string(),
+  phonetic: v.nullish(v.string()),
+  phonetics: v.nullish(v.array(v.object({ text: v.nullish(v.string()), audio: v.nullish(v.string()) }))),
+  meanings: v.array(v.object({
+    partOfSpeech: v.string(),
+    definitions: v.array(v.object({ definition: v.string(), example: v.nullish(v.string()) })),
+    synonyms: v.nullish(v.array(v.string())),
+    antonyms: v.nullish(v.array(v.string())),
+  })),
+  license: v.nullish(v.object({ name: v.string(), url: v.string() })),
+  sourceUrls: v.nullish(v.array(v.string())),
+}));
 
 const https = (url: string) => (url.startsWith("//") ? `https:${url}` : url);
 const unique = (items: string[]) => [...new Set(items)];
@@ -59,7 +65,7 @@ export default defineEndpoint({
   cacheTtl: 30 * 86_400,
   upstreams: ["free-dictionary"],
   async handler({ input, upstream }) {
-    const entries = await upstream("free-dictionary").json<Entry[]>(`/entries/en/${encodeURIComponent(input.word.trim().toLowerCase())}`, { notFoundAs404: true });
+    const entries = await upstream("free-dictionary").json(`/entries/en/${encodeURIComponent(input.word.trim().toLowerCase())}`, Entries, { notFoundAs404: true });
     const byPart = new Map<string, { partOfSpeech: string; definitions: { definition: string; example: string | null }[]; synonyms: string[]; antonyms: string[] }>();
     for (const meaning of entries.flatMap((e) => e.meanings)) {
       const part = byPart.get(meaning.partOfSpeech) ?? { partOfSpeech: meaning.partOfSpeech, definitions: [], synonyms: [], antonyms: [] };

@@ -3,11 +3,16 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 import { isoDate, latitude, limit, longitude } from "./_pr-inputs.ts";
 
-interface Feature {
-  id: string;
-  properties: { mag: number | null; magType: string | null; place: string | null; time: number; updated: number; url: string; felt: number | null; alert: string | null; tsunami: number; sig: number; status: string; type: string; title: string };
-  geometry: { coordinates: [number, number, number] };
-}
+const n = v.nullable(v.number());
+const s = v.nullable(v.string());
+/** What the code reads of a USGS GeoJSON feed. */
+const Feed = v.object({
+  features: v.array(v.object({
+    id: v.string(),
+    properties: v.object({ mag: n, magType: s, place: s, time: v.number(), updated: v.number(), url: v.string(), felt: n, alert: s, tsunami: v.number(), sig: v.number(), status: v.string(), type: v.string(), title: v.string() }),
+    geometry: v.object({ coordinates: v.tuple([v.number(), v.number(), v.number()]) }),
+  })),
+});
 
 const day = 86_400_000;
 
@@ -66,7 +71,7 @@ export default defineEndpoint({
     if (hasPoint && (input.lat === undefined || input.lon === undefined)) throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
     const start = input.start ?? new Date(now().getTime() - 7 * day).toISOString().slice(0, 10);
     if (input.end !== undefined && input.end < start) throw fieldError("end", "end is before start");
-    const answer = await upstream("usgs").json<{ features: Feature[] }>("/fdsnws/event/1/query", {
+    const answer = await upstream("usgs").json("/fdsnws/event/1/query", Feed, {
       query: {
         format: "geojson", orderby: "time", starttime: start, endtime: input.end && `${input.end}T23:59:59`, minmagnitude: input.minMagnitude, limit: input.limit,
         ...(hasPoint ? { latitude: input.lat, longitude: input.lon, maxradiuskm: input.radiusKm } : {}),

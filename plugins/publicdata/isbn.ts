@@ -3,18 +3,21 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, notFound } from "../../core/runtime/errors.ts";
 import { normalizeIsbn } from "./_pr-isbn.ts";
 
-interface Book {
-  url: string;
-  key: string;
-  title: string;
-  subtitle?: string;
-  authors?: { name: string; url: string }[];
-  publishers?: { name: string }[];
-  publish_date?: string;
-  number_of_pages?: number;
-  subjects?: { name: string }[];
-  cover?: { small?: string; medium?: string; large?: string };
-}
+const s = v.nullish(v.string());
+const Book = v.object({
+  url: v.string(),
+  key: v.string(),
+  title: v.string(),
+  subtitle: s,
+  authors: v.nullish(v.array(v.object({ name: v.string(), url: v.string() }))),
+  publishers: v.nullish(v.array(v.object({ name: v.string() }))),
+  publish_date: s,
+  number_of_pages: v.nullish(v.number()),
+  subjects: v.nullish(v.array(v.object({ name: v.string() }))),
+  cover: v.nullish(v.object({ small: s, medium: s, large: s })),
+});
+/** Open Library answers {} for an ISBN it does not hold (our 404); anything but books by key is the wrong shape. */
+const Books = v.record(v.string(), Book);
 
 export default defineEndpoint({
   name: "isbn",
@@ -61,7 +64,7 @@ export default defineEndpoint({
     const isbn = normalizeIsbn(input.isbn);
     if (!isbn) throw fieldError("isbn", "the ISBN check digit is wrong");
     const key = `ISBN:${isbn.isbn13}`;
-    const books = await upstream("open-library").json<Record<string, Book>>("/api/books", { query: { bibkeys: key, format: "json", jscmd: "data" } });
+    const books = await upstream("open-library").json("/api/books", Books, { query: { bibkeys: key, format: "json", jscmd: "data" } });
     const book = books[key];
     if (!book) throw notFound(`Open Library has no edition with ISBN ${isbn.isbn13}`);
     return {

@@ -2,26 +2,28 @@ import * as v from "valibot";
 import { defineEndpoint, type Store, type Upstream } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-interface KevEntry {
-  cveID: string;
-  vendorProject: string;
-  product: string;
-  vulnerabilityName: string;
-  dateAdded: string;
-  shortDescription: string;
-  requiredAction: string;
-  dueDate: string;
-  knownRansomwareCampaignUse: string;
-  notes: string;
-  cwes?: string[];
-}
+const KevEntry = v.object({
+  cveID: v.string(),
+  vendorProject: v.string(),
+  product: v.string(),
+  vulnerabilityName: v.string(),
+  dateAdded: v.string(),
+  shortDescription: v.string(),
+  requiredAction: v.string(),
+  dueDate: v.string(),
+  knownRansomwareCampaignUse: v.string(),
+  notes: v.string(),
+  cwes: v.optional(v.array(v.string())),
+});
 
-interface KevCatalog {
-  catalogVersion: string;
-  dateReleased: string;
-  count: number;
-  vulnerabilities: KevEntry[];
-}
+/** What the code reads of CISA's catalog; it is checked before it is kept for 6 hours. */
+const KevCatalog = v.object({
+  catalogVersion: v.string(),
+  dateReleased: v.string(),
+  count: v.number(),
+  vulnerabilities: v.array(KevEntry),
+});
+type KevCatalog = v.InferOutput<typeof KevCatalog>;
 
 /** The spec refreshes the catalog every 6 hours; every query in between reads this copy. */
 const catalogTtlMs = 6 * 3600 * 1000;
@@ -30,7 +32,7 @@ const catalogKey = "publicdata:kev:catalog";
 async function catalogOf(store: Store, api: Upstream): Promise<KevCatalog> {
   const kept = await store.get<KevCatalog>(catalogKey);
   if (kept) return kept;
-  const catalog = await api.json<KevCatalog>("/known_exploited_vulnerabilities.json");
+  const catalog = await api.json("/known_exploited_vulnerabilities.json", KevCatalog);
   await store.set(catalogKey, catalog, catalogTtlMs);
   return catalog;
 }

@@ -3,26 +3,31 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { limit } from "./_pr-inputs.ts";
 import { plainText } from "./_pr-text.ts";
 
-interface Show {
-  id: number;
-  url: string;
-  name: string;
-  type: string | null;
-  language: string | null;
-  genres: string[];
-  status: string | null;
-  runtime: number | null;
-  averageRuntime: number | null;
-  premiered: string | null;
-  ended: string | null;
-  officialSite: string | null;
-  rating: { average: number | null };
-  network: { name: string; country: { code: string } | null } | null;
-  webChannel: { name: string; country: { code: string } | null } | null;
-  externals: { imdb: string | null; thetvdb: number | null };
-  image: { medium: string; original: string } | null;
-  summary: string | null;
-}
+const s = v.nullable(v.string());
+const n = v.nullable(v.number());
+const Channel = v.nullable(v.object({ name: v.string(), country: v.nullable(v.object({ code: v.string() })) }));
+const Show = v.object({
+  id: v.number(),
+  url: v.string(),
+  name: v.string(),
+  type: s,
+  language: s,
+  genres: v.array(v.string()),
+  status: s,
+  runtime: n,
+  averageRuntime: n,
+  premiered: s,
+  ended: s,
+  officialSite: s,
+  rating: v.object({ average: n }),
+  network: Channel,
+  webChannel: Channel,
+  externals: v.object({ imdb: s, thetvdb: n }),
+  image: v.nullable(v.object({ medium: v.string(), original: v.string() })),
+  summary: s,
+});
+/** What the code reads of TVmaze's show search. */
+const Results = v.array(v.object({ score: v.number(), show: Show }));
 
 export default defineEndpoint({
   name: "tv",
@@ -73,7 +78,7 @@ export default defineEndpoint({
   cacheTtl: 12 * 3600,
   upstreams: ["tvmaze"],
   async handler({ input, upstream }) {
-    const results = await upstream("tvmaze").json<{ score: number; show: Show }[]>("/search/shows", { query: { q: input.q } });
+    const results = await upstream("tvmaze").json("/search/shows", Results, { query: { q: input.q } });
     const shows = results.slice(0, input.limit).map(({ score, show: s }) => {
       const channel = s.network ?? s.webChannel;
       return {

@@ -2,25 +2,21 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
 
-interface WbPage {
-  page: number;
-  pages: number;
-  total: number;
-  lastupdated?: string;
-}
-
-interface WbRow {
-  indicator: { id: string; value: string };
-  country: { id: string; value: string };
-  countryiso3code: string;
-  date: string;
-  value: number | null;
-  unit: string;
-  obs_status: string;
-  decimal: number;
-}
-
-type WbAnswer = [WbPage, WbRow[] | null] | [{ message: { id: string; key: string; value: string }[] }];
+const WbPage = v.object({ page: v.number(), pages: v.number(), total: v.number(), lastupdated: v.nullish(v.string()) });
+const WbRow = v.object({
+  indicator: v.object({ id: v.string(), value: v.string() }),
+  country: v.object({ id: v.string(), value: v.string() }),
+  countryiso3code: v.string(),
+  date: v.string(),
+  value: v.nullable(v.number()),
+  unit: v.string(),
+  obs_status: v.string(),
+});
+/** What the code reads of the World Bank's answer: a page and its rows, or a message refusing the query. */
+const WbAnswer = v.union([
+  v.tuple([WbPage, v.nullable(v.array(WbRow))]),
+  v.tuple([v.object({ message: v.array(v.object({ id: v.string(), key: v.string(), value: v.string() })) })]),
+]);
 
 /** World Bank message ids: 120 an invalid parameter value (country), 175 an unknown indicator. */
 const unknownIndicator = "175";
@@ -81,7 +77,7 @@ export default defineEndpoint({
     }
     const range = input.from || input.to ? { date: `${input.from ?? 1960}:${input.to ?? 2100}` } : { mrv: input.recent };
     const countries = input.country.toUpperCase().split(",");
-    const answer = await upstream("worldbank").json<WbAnswer>(`/country/${countries.join(";")}/indicator/${input.indicator}`, {
+    const answer = await upstream("worldbank").json(`/country/${countries.join(";")}/indicator/${input.indicator}`, WbAnswer, {
       query: { format: "json", per_page: 2000, ...range },
     });
     const head = answer[0];
@@ -90,7 +86,7 @@ export default defineEndpoint({
       if (message?.id === unknownIndicator) throw notFound(`The World Bank has no indicator ${input.indicator}`);
       throw badRequest(`The World Bank refused the query: ${message?.value ?? "invalid parameter"}`);
     }
-    const rows = (answer[1] as WbRow[] | null) ?? [];
+    const rows = answer[1] ?? [];
     if (!rows.length) throw notFound(`No ${input.indicator} data for ${input.country} in that range`);
     return {
       indicator: { id: rows[0].indicator.id, name: rows[0].indicator.value },

@@ -2,12 +2,13 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { countryCode } from "./_pr-inputs.ts";
 
-interface Answer {
-  "post code": string;
-  country: string;
-  "country abbreviation": string;
-  places: { "place name": string; longitude: string; latitude: string; state: string; "state abbreviation": string }[];
-}
+/** What the code reads of Zippopotam.us's answer. */
+const Answer = v.object({
+  "post code": v.string(),
+  country: v.string(),
+  "country abbreviation": v.string(),
+  places: v.array(v.object({ "place name": v.string(), longitude: v.string(), latitude: v.string(), state: v.string(), "state abbreviation": v.string() })),
+});
 
 export default defineEndpoint({
   name: "zipcode",
@@ -38,7 +39,7 @@ export default defineEndpoint({
   cacheTtl: 30 * 86_400,
   upstreams: ["zippopotam"],
   async handler({ input, upstream }) {
-    const a = await upstream("zippopotam").json<Answer>(`/${input.country.toLowerCase()}/${encodeURIComponent(input.code.trim())}`, { notFoundAs404: true });
+    const a = await upstream("zippopotam").json(`/${input.country.toLowerCase()}/${encodeURIComponent(input.code.trim())}`, Answer, { notFoundAs404: true });
     return {
       postalCode: a["post code"],
       country: a.country,

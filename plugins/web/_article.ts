@@ -1,39 +1,40 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "./_html-parsers.ts";
-import { htmlToText } from "./_html-text.ts";
+import { refusedWork, createWorkerPool } from "../../core/runtime/worker-pool.ts";
 
-/** Readability's article, or the body text when it finds none. */
-export function readArticle(html: string, url: string) {
-  const { document } = parseHTML(html);
-  const lang = document.documentElement?.getAttribute("lang") || null;
-  const pageTitle = document.querySelector("title")?.textContent?.trim() || null;
-  const bodyText = htmlToText(document.body?.innerHTML ?? "");
-  const parsed = tryReadability(document, url);
-  if (parsed?.content && parsed.textContent?.trim()) {
-    return {
-      title: clean(parsed.title) ?? pageTitle,
-      byline: clean(parsed.byline),
-      siteName: clean(parsed.siteName),
-      publishedTime: clean(parsed.publishedTime),
-      lang: clean(parsed.lang) ?? lang,
-      excerpt: clean(parsed.excerpt),
-      text: htmlToText(parsed.content),
-      method: "readability" as const,
-    };
-  }
-  return { title: pageTitle, byline: null, siteName: null, publishedTime: null, lang, excerpt: null, text: bodyText, method: "body" as const };
+export interface Article {
+  title: string | null;
+  byline: string | null;
+  siteName: string | null;
+  publishedTime: string | null;
+  lang: string | null;
+  excerpt: string | null;
+  text: string;
+  method: "readability" | "body";
 }
 
-function tryReadability(document: unknown, url: string) {
+export interface Outline {
+  headings: { level: number; text: string }[];
+  links: { total: number; internal: number; external: number };
+}
+
+/** Real pages nest far less; deeper trees only make Readability and the parser slower. */
+const maxDepth = 256;
+const readTimeoutMs = 10_000;
+const pool = createWorkerPool({ file: new URL("./_article-worker.mjs", import.meta.url), memoryMb: 256 });
+
+/** Readability's article (or the body text when it finds none), read in a worker with a deadline. */
+export async function readArticle(html: string, url: string, signal: AbortSignal): Promise<Article> {
+  return (await read(html, url, false, signal)).article;
+}
+
+/** The article plus the page's headings and link counts, in one parse. */
+export function readPage(html: string, url: string, signal: AbortSignal): Promise<{ article: Article; outline: Outline }> {
+  return read(html, url, true, signal) as Promise<{ article: Article; outline: Outline }>;
+}
+
+async function read(html: string, url: string, outline: boolean, signal: AbortSignal): Promise<{ article: Article; outline?: Outline }> {
   try {
-    Object.defineProperty(document, "documentURI", { value: url, configurable: true });
-    return new Readability(document as Document).parse();
-  } catch {
-    return null;
+    return await pool.run({ html, url, maxDepth, outline }, { timeoutMs: readTimeoutMs, signal });
+  } catch (error) {
+    throw refusedWork(error, "url", "the page");
   }
-}
-
-function clean(value: string | null | undefined): string | null {
-  const text = value?.replace(/\s+/g, " ").trim();
-  return text ? text : null;
 }

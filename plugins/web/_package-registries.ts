@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 
@@ -11,18 +12,31 @@ export interface PackageFacts {
   url: string;
 }
 
-interface Packument {
-  "dist-tags"?: Record<string, string>;
-  license?: string | { type?: string };
-  maintainers?: unknown[];
-  time?: Record<string, string>;
-  versions?: Record<string, { license?: string | { type?: string }; deprecated?: string; maintainers?: unknown[] }>;
-}
+const License = v.nullish(v.union([v.string(), v.object({ type: v.nullish(v.string()) })]));
+const s = v.nullish(v.string());
+/** What the code reads of npm's packument: an existing package always has a latest tag. */
+const Packument = v.object({
+  "dist-tags": v.object({ latest: v.string() }),
+  license: License,
+  maintainers: v.nullish(v.array(v.unknown())),
+  time: v.nullish(v.record(v.string(), v.string())),
+  versions: v.nullish(v.record(v.string(), v.object({ license: License, deprecated: v.nullish(v.unknown()), maintainers: v.nullish(v.array(v.unknown())) }))),
+});
 
-interface PypiProject {
-  info?: { version?: string; license?: string | null; license_expression?: string | null; classifiers?: string[]; yanked?: boolean; yanked_reason?: string | null; package_url?: string };
-  urls?: { upload_time_iso_8601?: string }[];
-}
+/** What the code reads of PyPI's project JSON: an existing project always has a version. */
+const PypiProject = v.object({
+  info: v.object({
+    version: v.string(),
+    license: s,
+    license_expression: s,
+    classifiers: v.nullish(v.array(v.string())),
+    yanked: v.nullish(v.boolean()),
+    yanked_reason: s,
+    package_url: s,
+  }),
+  urls: v.nullish(v.array(v.object({ upload_time_iso_8601: s }))),
+});
+type PypiProject = v.InferOutput<typeof PypiProject>;
 
 /** Undefined when the registry has no such package (its 404), facts otherwise. */
 async function orMissing<T>(lookup: Promise<T>): Promise<T | undefined> {
@@ -37,7 +51,7 @@ async function orMissing<T>(lookup: Promise<T>): Promise<T | undefined> {
 /** npm: the full document, because only it has licence, maintainers and publish times. */
 export async function npmFacts(registry: Upstream, name: string): Promise<PackageFacts | undefined> {
   const path = `/${name.startsWith("@") ? `@${encodeURIComponent(name.slice(1))}` : encodeURIComponent(name)}`;
-  const doc = await orMissing(registry.json<Packument>(path, { notFoundAs404: true }));
+  const doc = await orMissing(registry.json(path, Packument, { notFoundAs404: true }));
   const latest = doc?.["dist-tags"]?.latest;
   if (!doc || !latest) return undefined;
   const manifest = doc.versions?.[latest] ?? {};
@@ -56,7 +70,7 @@ export async function npmFacts(registry: Upstream, name: string): Promise<Packag
 
 /** PyPI: no maintainer list in its JSON API; "Development Status :: 7 - Inactive" or a yanked release counts as deprecated. */
 export async function pypiFacts(pypi: Upstream, name: string): Promise<PackageFacts | undefined> {
-  const doc = await orMissing(pypi.json<PypiProject>(`/${encodeURIComponent(name)}/json`, { notFoundAs404: true }));
+  const doc = await orMissing(pypi.json(`/${encodeURIComponent(name)}/json`, PypiProject, { notFoundAs404: true }));
   const info = doc?.info;
   if (!info?.version) return undefined;
   const inactive = (info.classifiers ?? []).includes("Development Status :: 7 - Inactive");
@@ -68,7 +82,7 @@ export async function pypiFacts(pypi: Upstream, name: string): Promise<PackageFa
     deprecationMessage: info.yanked ? info.yanked_reason || "the latest release is yanked" : inactive ? "Development Status :: 7 - Inactive" : null,
     maintainers: null,
     lastPublish: isoOrNull(uploads.at(-1)),
-    url: info.package_url ?? `https://pypi.org/project/${name}/`,
+    url: info.package_url || `https://pypi.org/project/${name}/`,
   };
 }
 
@@ -81,18 +95,17 @@ function licenseOf(info: NonNullable<PypiProject["info"]>): string | null {
   return classifier ? classifier.split(" :: ").at(-1)! : null;
 }
 
-interface OsvAnswer {
-  vulns?: { id: string }[];
-}
+/** OSV answers {} for a version with no known vulnerability. */
+const OsvAnswer = v.object({ vulns: v.nullish(v.array(v.object({ id: v.string() }))) });
 
 /** Known vulnerabilities of one version (OSV POST /v1/query). */
 export async function vulnerabilitiesOf(osv: Upstream, ecosystem: "npm" | "PyPI", name: string, version: string) {
-  const answer = await osv.json<OsvAnswer>("/query", { method: "POST", body: { version, package: { name, ecosystem } } });
+  const answer = await osv.json("/query", OsvAnswer, { method: "POST", body: { version, package: { name, ecosystem } } });
   const ids = (answer.vulns ?? []).map((v) => v.id);
   return { count: ids.length, ids };
 }
 
-function isoOrNull(value: string | undefined): string | null {
+function isoOrNull(value: string | null | undefined): string | null {
   if (!value) return null;
   const time = Date.parse(value);
   return Number.isNaN(time) ? null : new Date(time).toISOString();

@@ -30,7 +30,14 @@ export async function fetchHtml(egress: Egress, url: string): Promise<FetchedPag
   const res = await fetchTarget(egress, url, { accept: htmlAccept });
   const type = mediaType(res.headers["content-type"]);
   if (type && !htmlTypes.has(type)) throw badRequest(`the target is not an HTML page (content-type ${type})`, { url: res.url });
+  if (looksBinary(res.body)) throw badRequest("the target's body is not text (binary, or compressed without saying so)", { url: res.url });
   return { url: res.url, status: res.status, headers: res.headers, html: decodeBody(res.body, res.headers["content-type"]), redirects: res.redirects };
+}
+
+/** Text never holds a NUL byte; images, archives and compressed streams soon do (gzip starts with 1f 8b). */
+export function looksBinary(body: Buffer): boolean {
+  const head = body.subarray(0, 8192);
+  return head.includes(0) || (head[0] === 0x1f && head[1] === 0x8b);
 }
 
 export function mediaType(contentType: string | undefined): string | undefined {

@@ -1,9 +1,7 @@
-import { parseHTML } from "./_html-parsers.ts";
-import { getDomain } from "tldts";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { readArticle } from "./_article.ts";
+import { readPage } from "./_article.ts";
 import { wordsOf } from "./_html-text.ts";
 import { fetchHtml } from "./_page-fetch.ts";
 import { keywordDensity, readability, sentencesOf, wordsPerMinute } from "./_text-metrics.ts";
@@ -69,12 +67,12 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 3600,
-  async handler({ input, egress }) {
+  async handler({ input, egress, signal }) {
     if ((input.url === undefined) === (input.text === undefined)) {
       const message = "give exactly one of url or text";
       throw badRequest(message, { issues: [{ field: input.url === undefined ? "url" : "text", message }] });
     }
-    const source = input.url !== undefined ? await fromPage(egress, input.url) : fromText(input.text!);
+    const source = input.url !== undefined ? await fromPage(egress, input.url, signal) : fromText(input.text!);
     const prose = source.text.replace(urlPattern, " ");
     const words = wordsOf(prose);
     const sentences = sentencesOf(prose).length;
@@ -94,23 +92,10 @@ export default defineEndpoint({
   },
 });
 
-async function fromPage(egress: Parameters<typeof fetchHtml>[0], url: string): Promise<Source> {
+async function fromPage(egress: Parameters<typeof fetchHtml>[0], url: string, signal: AbortSignal): Promise<Source> {
   const page = await fetchHtml(egress, url);
-  const { document } = parseHTML(page.html);
-  const headings = Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6"))
-    .map((h) => ({ level: Number(h.tagName.slice(1)), text: (h.textContent ?? "").replace(/\s+/g, " ").trim() }))
-    .filter((h) => h.text);
-  const site = getDomain(new URL(page.url).hostname) ?? new URL(page.url).hostname;
-  let internal = 0;
-  let external = 0;
-  for (const a of Array.from(document.querySelectorAll("a[href]"))) {
-    const target = resolve(a.getAttribute("href") ?? "", page.url);
-    if (!target || !/^https?:$/.test(target.protocol)) continue;
-    if ((getDomain(target.hostname) ?? target.hostname) === site) internal++;
-    else external++;
-  }
-  const article = readArticle(page.html, page.url);
-  return { title: article.title, text: article.text, headings, links: { total: internal + external, internal, external } };
+  const { article, outline } = await readPage(page.html, page.url, signal);
+  return { title: article.title, text: article.text, ...outline };
 }
 
 function fromText(text: string): Source {
@@ -120,10 +105,3 @@ function fromText(text: string): Source {
   return { title: headings[0]?.text ?? null, text: body, headings, links: { total: urls, internal: 0, external: urls } };
 }
 
-function resolve(href: string, base: string): URL | undefined {
-  try {
-    return new URL(href, base);
-  } catch {
-    return undefined;
-  }
-}

@@ -55,9 +55,9 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 600,
-  async handler({ input, egress }) {
+  async handler({ input, egress, signal }) {
     const page = await fetchHtml(egress, input.url);
-    const article = readArticle(page.html, page.url);
+    const article = await readArticle(page.html, page.url, signal);
     return {
       url: page.url,
       ...article,

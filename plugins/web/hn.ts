@@ -2,20 +2,19 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 
-interface AlgoliaHit {
-  objectID: string;
-  title?: string | null;
-  url?: string | null;
-  author?: string;
-  points?: number | null;
-  num_comments?: number | null;
-  created_at?: string;
-}
-
-interface AlgoliaAnswer {
-  hits?: AlgoliaHit[];
-  nbHits?: number;
-}
+/** What the code reads of Algolia's HN search: `hits` must be there, so a wrong answer is never an empty list. */
+const AlgoliaAnswer = v.object({
+  hits: v.array(v.object({
+    objectID: v.string(),
+    title: v.nullish(v.string()),
+    url: v.nullish(v.string()),
+    author: v.nullish(v.string()),
+    points: v.nullish(v.number()),
+    num_comments: v.nullish(v.number()),
+    created_at: v.nullish(v.string()),
+  })),
+  nbHits: v.nullish(v.number()),
+});
 
 const weekSeconds = 7 * 86_400;
 
@@ -83,12 +82,12 @@ export default defineEndpoint({
       : input.mode === "new" ? ["/search_by_date", { tags: "story", hitsPerPage }]
       : input.mode === "best" ? ["/search", { tags: "story", numericFilters: `created_at_i>${since}`, hitsPerPage }]
       : ["/search", { query: input.query, tags: "story", hitsPerPage }];
-    const answer = await upstream("hn-algolia").json<AlgoliaAnswer>(path as string, { query });
+    const answer = await upstream("hn-algolia").json(path as string, AlgoliaAnswer, { query });
     return {
       mode: input.mode,
       query: input.mode === "search" ? input.query! : null,
       total: answer.nbHits ?? 0,
-      stories: (answer.hits ?? []).slice(0, input.limit).map((hit) => ({
+      stories: answer.hits.slice(0, input.limit).map((hit) => ({
         id: Number(hit.objectID),
         title: hit.title ?? "",
         url: hit.url || null,

@@ -56,6 +56,21 @@ export function settlingGate({ settles = true } = {}): PaymentGate {
   };
 }
 
+/** settlingGate, listing every call it charged (endpoint, status): a charged failure shows up here. */
+export function chargeRecorder() {
+  const gate = settlingGate();
+  const charged: { endpoint: string; status: number; body: unknown }[] = [];
+  const charge: PaymentGate["charge"] = (call, work, price) => {
+    const out = gate.charge(call, work, price);
+    const record = (outcome: Outcome) => {
+      if (outcome.charged) charged.push({ endpoint: call.endpoint.name, status: outcome.status, body: outcome.body });
+      return outcome;
+    };
+    return out instanceof Promise ? out.then(record) : record(out);
+  };
+  return { gate: { ...gate, charge }, charged };
+}
+
 /** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
 export async function startTestService(options: TestServiceOptions = {}) {
   const config = readConfig({

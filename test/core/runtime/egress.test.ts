@@ -2,8 +2,10 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, test } from "node:test";
+import { gzipSync } from "node:zlib";
 import { createEgress, isPublicAddress, type LookupAll } from "../../../core/runtime/egress.ts";
 import { ServiceError } from "../../../core/runtime/errors.ts";
+import { watchCrashes } from "../../helpers/crashes.ts";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -38,6 +40,10 @@ function fakeDns() {
 }
 
 const maxBytes = 1024;
+/** Under the cap as sent (a few hundred bytes), far over it once inflated. */
+const bomb = gzipSync(Buffer.alloc(1_000_000));
+let closeHuge = () => {};
+const hugeClosed = new Promise<void>((resolve) => (closeHuge = resolve));
 let target: Awaited<ReturnType<typeof listen>>;
 let elsewhere: Awaited<ReturnType<typeof listen>>;
 let origin: string;
@@ -71,6 +77,17 @@ before(async () => {
         return void res.end("x");
       case "/big-declared":
         return void res.writeHead(200, { "content-length": String(maxBytes * 10) }).end("x".repeat(maxBytes * 10));
+      case "/huge-declared-open":
+        // Declares far more than the cap and sends a little, never ending: the guard must cancel it.
+        req.socket.once("close", () => closeHuge());
+        res.writeHead(200, { "content-length": String(50_000_000) });
+        return void res.write(Buffer.alloc(65_536));
+      case "/gzip-bomb":
+        return void res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" }).end(bomb);
+      case "/gzip-forged":
+        return void res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" }).end(Buffer.from("\x1f\x8b not gzip at all"));
+      case "/gzip-hello":
+        return void res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync("hello"));
       case "/slow":
         res.write("a little, ");
         return void setTimeout(() => res.end("then the rest"), 1_000).unref();
@@ -176,6 +193,38 @@ describe("egress: refuses", () => {
     assert.match(error.message, /more than 1024 bytes/);
   });
 
+  test("a body declared far over the cap and left open: cancelled, and nothing is left to crash the process", async () => {
+    const watch = watchCrashes();
+    try {
+      const error = await refusal(egressFor().fetch(`${origin}/huge-declared-open`));
+      assert.equal(error.status, 502);
+      assert.match(error.message, /more than 1024 bytes/);
+      await hugeClosed;
+      assert.deepEqual(await watch.settled(), []);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  test("a gzip body that inflates past the cap", async () => {
+    assert.ok(bomb.length < maxBytes, "the bomb is under the cap as sent");
+    const watch = watchCrashes();
+    try {
+      const error = await refusal(egressFor().fetch(`${origin}/gzip-bomb`));
+      assert.equal(error.status, 502);
+      assert.match(error.message, /more than 1024 bytes/);
+      assert.deepEqual(await watch.settled(), []);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  test("a body that is not the gzip it claims", async () => {
+    const error = await refusal(egressFor().fetch(`${origin}/gzip-forged`));
+    assert.equal(error.status, 502);
+    assert.match(error.message, /does not decode/);
+  });
+
   test("a body slower than the time cap", async () => {
     const error = await refusal(egressFor().fetch(`${origin}/slow`));
     assert.equal(error.status, 504);
@@ -202,6 +251,12 @@ describe("egress: lets through", () => {
     assert.equal(answer.text(), "hello");
     assert.deepEqual(answer.redirects, [`${origin}/redirect/2`, `${origin}/redirect/1`, `${origin}/ok`]);
     assert.equal(answer.url, `${origin}/ok`);
+  });
+
+  test("a gzip body, decoded; raw when the handler asked for an encoding itself", async () => {
+    assert.equal((await egressFor().fetch(`${origin}/gzip-hello`)).text(), "hello");
+    const raw = await egressFor().fetch(`${origin}/gzip-hello`, { headers: { "accept-encoding": "gzip" } });
+    assert.deepEqual(raw.body, gzipSync("hello"));
   });
 
   test("exactly 5 redirects", async () => {

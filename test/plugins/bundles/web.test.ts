@@ -78,3 +78,16 @@ test("domain-intel, monitoring-suite, site-audit: bad input is a free 400", asyn
   await expectFree400(await service.request("/v1/site-audit"), "url");
   assert.equal(target.hits.length, hits);
 });
+
+test("monitoring-suite, site-audit: a URL the egress guard refuses is the caller's 400 before any part runs, never a charged 'down'", async (t) => {
+  const { service } = await web(t);
+  const hits = target.hits.length;
+  for (const name of ["monitoring-suite", "site-audit"]) {
+    for (const url of ["http://localhost/", "http://10.0.0.1/admin", "http://169.254.169.254/latest/meta-data/"]) {
+      const out = await service.call(name, { url });
+      assert.equal(out.status, 400, `${name} ${url}: ${JSON.stringify(out.body)}`);
+      assert.match((out.body as any).error.message, /is (loopback|private|link-local)/);
+    }
+  }
+  assert.equal(target.hits.length, hits, "no part reached anything");
+});

@@ -1,9 +1,6 @@
-/**
- * Source of the worker that runs a caller's regular expression. It is plain JavaScript run with
- * `eval: true`, because worker threads do not inherit the tsx loader.
- */
-export const regexWorkerSource = String.raw`
-const { parentPort } = require("node:worker_threads");
+// Runs a caller's regular expression in a worker thread (plain JavaScript: worker threads do not get the tsx
+// loader). JavaScript's engine backtracks, so _regex.ts gives each run a deadline and kills a worker that misses it.
+import { serveJobs } from "../../core/runtime/worker-jobs.mjs";
 
 // Output characters one job may return; past this the answer is truncated or refused.
 const BUDGET = 1000000;
@@ -59,17 +56,10 @@ function split(re, text, limit) {
   return { parts: parts.slice(0, kept), truncated: kept < parts.length };
 }
 
-parentPort.on("message", ({ pattern, flags, text, op, replacement, limit }) => {
-  try {
-    const re = new RegExp(pattern, flags);
-    let result;
-    if (op === "test") result = { matched: re.test(text) };
-    else if (op === "match") result = match(re, text, limit);
-    else if (op === "replace") result = replace(re, text, replacement);
-    else result = split(re, text, limit);
-    parentPort.postMessage({ ok: true, result });
-  } catch (error) {
-    parentPort.postMessage({ ok: false, message: String((error && error.message) || error) });
-  }
+serveJobs(({ pattern, flags, text, op, replacement, limit }) => {
+  const re = new RegExp(pattern, flags);
+  if (op === "test") return { matched: re.test(text) };
+  if (op === "match") return match(re, text, limit);
+  if (op === "replace") return replace(re, text, replacement);
+  return split(re, text, limit);
 });
-`;
