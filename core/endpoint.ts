@@ -2,6 +2,8 @@ import type * as v from "valibot";
 
 /** The upstream client an endpoint gets from `ctx.upstream(name)`. */
 export interface Upstream {
+  /** The upstream's name in its family's table. */
+  readonly name: string;
   /** Base URL after configuration overrides. */
   readonly url: string;
   /**
@@ -13,7 +15,26 @@ export interface Upstream {
   json<T = unknown>(path: string, init?: UpstreamRequest): Promise<T>;
   /** Same, returning the body as text (XML, CSV, HTML). */
   text(path: string, init?: UpstreamRequest): Promise<string>;
+  /**
+   * A JSON-RPC 2.0 read from a node (a chain's): POSTed as `{jsonrpc, id: 1, method, params}` to the base URL and,
+   * a read being idempotent, retried and shared by identical concurrent calls like a GET. The node's error
+   * answer (a revert) throws `RpcAnswerError`, a 502 carrying the node's code, message and data.
+   */
+  rpc<T = unknown>(method: string, params?: readonly unknown[]): Promise<T>;
+  /**
+   * Several JSON-RPC reads in one request (a batch; ids 0 to n-1, in order): one answer per call, in the calls'
+   * order, each its result or the node's error for that call. A batch the node refuses as a whole throws.
+   */
+  rpcBatch(calls: readonly RpcCall[]): Promise<RpcAnswer[]>;
 }
+
+export interface RpcCall {
+  method: string;
+  params?: readonly unknown[];
+}
+
+/** One call's answer in a JSON-RPC batch. */
+export type RpcAnswer = { result: unknown } | { error: { code: number; message: string; data?: unknown } };
 
 export interface UpstreamRequest {
   method?: "GET" | "POST";
@@ -80,10 +101,17 @@ export interface Egress {
   check(url: string): Promise<{ url: string; address: string }>;
 }
 
-export interface EndpointContext<I> {
+export interface EndpointContext<I, U extends string = string, S = unknown> {
   /** Validated input, defaults applied. */
   input: I;
-  upstream(name: string): Upstream;
+  /** A client for one of the upstreams the endpoint declares in `upstreams`. */
+  upstream(name: U): Upstream;
+  /** The family's settings (`definePlugin({ settings })`), read and checked once at boot. */
+  settings: S;
+  /** Prepaid balances spent with X-CREDIT-CODE: a family that gives credit (the arcade's prizes) issues codes here. */
+  credits: CreditIssuer;
+  /** The service's public base URL, without a trailing slash. */
+  baseUrl: string;
   egress: Egress;
   store: Store;
   log: Logger;
@@ -108,21 +136,32 @@ export interface EndpointContext<I> {
   afterPayment(effect: () => Promise<unknown>): void;
 }
 
+/** Issues credit codes: bearer balances in USDC, spent with the X-CREDIT-CODE header instead of a payment. */
+export interface CreditIssuer {
+  /** A new code holding `amount` (a money string such as "$0.25"; "$0" for a code funded later). */
+  issue(amount: Price, reason: string): Promise<string>;
+  /** Adds `amount` to a code issued earlier. */
+  fund(code: string, amount: Price): Promise<void>;
+}
+
 /** A background task of a plugin: each tick runs on one instance only, across restarts too. */
-export interface JobDef {
+export interface JobDef<S = any> {
   /** Unique across plugins. */
   name: string;
   /** Milliseconds between ticks. */
   everyMs: number;
   /** Named upstreams the job may call. */
   upstreams?: readonly string[];
-  run(ctx: JobContext): Promise<void>;
+  /** The family's settings, when the job reads them (`ctx.settings`). */
+  settings?: Settings<S>;
+  run(ctx: JobContext<S>): Promise<void>;
 }
 
-export interface JobContext {
+export interface JobContext<S = unknown> {
   store: Store;
   log: Logger;
   upstream(name: string): Upstream;
+  settings: S;
   /** The guard for caller-supplied URLs (watches and webhooks). */
   egress: Egress;
   signal: AbortSignal;
@@ -167,7 +206,7 @@ export type Method = "GET" | "POST";
 export type Price = `$${string}`;
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
-export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends v.GenericSchema = v.GenericSchema> {
+export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends v.GenericSchema = v.GenericSchema, U extends string = string, S = unknown> {
   /** Catalog name; the path defaults to `/v1/<name>` (`bet/odds` -> `/v1/bet/odds`). */
   name: string;
   /** GET reads the query string, POST the JSON body. */
@@ -201,17 +240,19 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
   example: { input: v.InferInput<In>; output: v.InferInput<Out> };
   /** Seconds to cache an answer per validated input. */
   cacheTtl?: number;
-  /** Named upstreams this endpoint may call; any other name throws. */
-  upstreams?: readonly string[];
+  /** Named upstreams this endpoint may call (its own family's, the core's `payment-chain`); `ctx.upstream` takes only these. */
+  upstreams?: readonly U[];
+  /** The family's settings, when the handler reads them: `ctx.settings` is typed by them (boot checks they are the family's own). */
+  settings?: Settings<S>;
   /**
    * Contacts hosts or URLs the caller names (HTTP through `ctx.egress`, DNS or TLS probes). Only such
    * endpoints get `ctx.egress`; their examples need a live target, so the catalog test leaves them to their own tests.
    */
   probes?: boolean;
   /**
-   * Environment variables the endpoint cannot work without (a chain's RPC URL, a contract address). When one
-   * is unset the endpoint is not mounted, like one whose upstream key is missing; its example needs that
-   * deployment, so the catalog test leaves it to the endpoint's own tests.
+   * Settings (environment variables) the endpoint cannot work without (a contract address, an operator token).
+   * When one is unset the endpoint is not mounted, like one whose upstream key is missing; its example needs
+   * that deployment, so the catalog test leaves it to the endpoint's own tests.
    */
   requires?: readonly string[];
   /**
@@ -230,14 +271,109 @@ export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends
   timeoutMs?: number;
   /** The body is sent as is, without the `{meta, data}` envelope (the duel calldata composers). */
   raw?: boolean;
-  handler(ctx: EndpointContext<v.InferOutput<In>>): Promise<v.InferInput<Out>> | v.InferInput<Out>;
+  handler(ctx: EndpointContext<v.InferOutput<In>, U, S>): Promise<v.InferInput<Out>> | v.InferInput<Out>;
 }
 
 /** An endpoint as loaded: its family stamped and its path resolved. */
-export type Endpoint = EndpointDef<any, any> & { family: string; path: string };
+export type Endpoint = EndpointDef<any, any, any, any> & { family: string; path: string };
 
-/** Reads one of a family's settings from the environment and throws, naming the variable, on a bad value. */
-export type SettingReader = (env: NodeJS.ProcessEnv) => unknown;
+// --- settings ---
+
+/** The environment as the settings see it: configuration, plus what the devnet provides when it runs. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A family's settings: one reader of the environment that throws, naming the variable, on a bad value.
+ * Boot reads it once, with every other family's and the core's configuration, and refuses to start
+ * listing every problem; handlers then get the value as `ctx.settings`.
+ */
+export interface Settings<S> {
+  read(env: Env): S;
+}
+
+export function defineSettings<S>(read: (env: Env) => S): Settings<S> {
+  return { read };
+}
+
+export type SettingsOf<T> = T extends Settings<infer S> ? S : never;
+
+// --- upstreams ---
+
+export interface UpstreamKey {
+  /** Environment variable that holds the key (`UPSTREAM_<NAME>_KEY`). */
+  env: string;
+  /** Sent as this request header... */
+  header?: string;
+  /** ...or as this query parameter. */
+  query?: string;
+  /** The upstream works without the key (lower limits); an endpoint using it stays mounted. */
+  optional?: boolean;
+}
+
+/** A third-party API a family calls. The README's data-sources section is generated from these entries. */
+export interface UpstreamEntry {
+  /**
+   * Public base URL; a request's path is appended to it. None when only an operator (or the devnet) can
+   * name one, such as the node of a chain where our own contract lives: endpoints using it are not mounted
+   * until `UPSTREAM_<NAME>_URL` is set.
+   */
+  url?: string;
+  /** Mirrors of `url` tried in order when it fails (unreachable, a timeout, 429 or 5xx); unused once configuration names a URL. */
+  mirrors?: readonly string[];
+  /** One line: licence, attribution and limits a user of the data should know. */
+  terms: string;
+  key?: UpstreamKey;
+  /** Sent with every request to this upstream. */
+  headers?: Record<string, string>;
+  /** Response size cap in bytes when the default is too small for this upstream. */
+  maxBytes?: number;
+  /** Request timeout when the default is too short (bulk list downloads). */
+  timeoutMs?: number;
+  /** Redirects to follow (a download that answers 302 to signed storage); none by default. */
+  maxRedirections?: number;
+}
+
+/**
+ * Upstreams by name. Names are global: a family using another family's upstream lists that family's
+ * entry (the same object) in its own table, and boot refuses two different entries under one name.
+ */
+export type UpstreamTable = Record<string, UpstreamEntry>;
+
+export function defineUpstreams<const T extends UpstreamTable>(table: T): T {
+  return table;
+}
+
+// --- devnet ---
+
+/** A contract a family needs on the devnet, compiled with solc-js and deployed (owned) by the devnet's payTo account. */
+export interface DevnetContract {
+  /** The contract's name, also its file: `<dir>/<name>.sol`. */
+  name: string;
+  dir: URL;
+  /** Constructor arguments, given the owner's address. */
+  args(owner: `0x${string}`): readonly unknown[];
+}
+
+/** What the devnet started, for a family to derive its settings from. */
+export interface DevnetInfo {
+  rpcUrl: string;
+  chainId: number;
+  /** The contracts the families asked for, by name. */
+  contracts: Readonly<Record<string, `0x${string}`>>;
+  /** The dev payer (its keys are public: anvil's well-known mnemonic). */
+  payer: { address: `0x${string}`; privateKey: `0x${string}` };
+  /** Where this service itself answers on loopback. */
+  selfUrl: string;
+}
+
+/** What a family needs when the service runs its own devnet (the embedded default). */
+export interface DevnetNeeds {
+  contracts?: readonly DevnetContract[];
+  /** Settings in the environment's own terms (`DUEL_ESCROW_ADDRESS`): configuration still wins over them. */
+  settings(devnet: DevnetInfo): Record<string, string>;
+}
+
+// --- plugins ---
 
 export interface Plugin {
   family: string;
@@ -245,24 +381,29 @@ export interface Plugin {
   pages: PageDef[];
   assets: AssetDef[];
   jobs: JobDef[];
-  settings: SettingReader[];
+  settings?: Settings<unknown>;
+  upstreams: UpstreamTable;
+  devnet?: DevnetNeeds;
 }
 
-export function defineEndpoint<In extends ObjectSchema, Out extends v.GenericSchema>(def: EndpointDef<In, Out>): EndpointDef<In, Out> {
+export function defineEndpoint<In extends ObjectSchema, Out extends v.GenericSchema, const U extends string = never, S = unknown>(
+  def: EndpointDef<In, Out, U, S>,
+): EndpointDef<In, Out, U, S> {
   return def;
 }
 
 export interface PluginDef {
   family: string;
-  endpoints: EndpointDef<any, any>[];
+  endpoints: EndpointDef<any, any, any, any>[];
   pages?: PageDef[];
   assets?: AssetDef[];
   jobs?: JobDef[];
-  /**
-   * The readers of the environment variables the family takes (the same functions its code calls).
-   * Boot runs every one and refuses to start, listing each bad value with the core configuration's.
-   */
-  settings?: SettingReader[];
+  /** The family's settings; its endpoints and jobs that read them name the same object. */
+  settings?: Settings<any>;
+  /** The upstreams the family's endpoints and jobs call (`defineUpstreams`). */
+  upstreams?: UpstreamTable;
+  /** What the family needs from the devnet (a contract deployed, settings pointing at it). */
+  devnet?: DevnetNeeds;
 }
 
 export function definePlugin(def: PluginDef): Plugin {
@@ -272,6 +413,8 @@ export function definePlugin(def: PluginDef): Plugin {
     pages: def.pages ?? [],
     assets: def.assets ?? [],
     jobs: def.jobs ?? [],
-    settings: def.settings ?? [],
+    settings: def.settings,
+    upstreams: def.upstreams ?? {},
+    devnet: def.devnet,
   };
 }

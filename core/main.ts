@@ -1,35 +1,25 @@
 import pino from "pino";
 import { readConfig } from "./runtime/config.ts";
-import { createService } from "./runtime/server.ts";
+import { createService, type Service } from "./runtime/server.ts";
 import { listen } from "./runtime/listen.ts";
 import { createPayments, type Payments } from "./x402/payments.ts";
 
 let payments: Payments | undefined;
+let service: Service | undefined;
 try {
   const config = readConfig();
   // A person at a terminal reads coloured lines with clock times; anything else (a container's log, a pipe) gets JSON lines.
   const log = process.stdout.isTTY
     ? pino({ level: config.logLevel }, (await import("pino-pretty")).default({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }))
     : undefined;
-  const service = await createService({
+  const started = await createService({
     config,
     log,
-    payments: async (store, log) => {
-      payments = await createPayments(config, store, log);
-      // The duel endpoints read their deployment from the environment: on the devnet, the escrow it just deployed.
-      if (payments.devnet && !process.env.DUEL_ESCROW_ADDRESS) {
-        Object.assign(process.env, { DUEL_RPC_URL: payments.devnet.rpcUrl, DUEL_ESCROW_ADDRESS: payments.devnet.duelEscrow });
-      }
-      // The site's "pay with the dev payer" button pays through the service itself, on the devnet only.
-      if (payments.devnet) {
-        const self = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-        Object.assign(process.env, { DEVNET_PAYER_KEY: payments.devnet.accounts.payer.privateKey, DEVNET_SELF_URL: `http://${self.includes(":") ? `[${self}]` : self}:${config.port}` });
-      }
-      return payments;
-    },
+    payments: async (context) => (payments = await createPayments(config, context)),
   });
-  const server = await listen(service.app, { port: config.port, host: config.host, handlerTimeoutMs: config.handlerTimeoutMs });
-  service.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
+  service = started;
+  const server = await listen(started.app, { port: config.port, host: config.host, handlerTimeoutMs: config.handlerTimeoutMs });
+  started.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
   if (payments?.devnet) {
     console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);
     // The port the service listens on, and the path quoted so a shell leaves its `?` alone.
@@ -39,16 +29,17 @@ try {
   // Draining starts at once (new calls get a 503, /ready says so); the listener stops accepting; running
   // calls and job ticks finish; then the store and the devnet close. A second signal stops at once.
   const shutdown = async (signal: string) => {
-    service.runtime.log.info({ signal, running: service.runtime.inflight.size }, "shutting down");
+    started.runtime.log.info({ signal, running: started.runtime.inflight.size }, "shutting down");
     process.once(signal, () => process.exit(1));
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
-    await Promise.all([service.close(), server.close()]);
+    await Promise.all([started.close(), server.close()]);
     process.exit(0);
   };
   process.once("SIGINT", shutdown);
   process.once("SIGTERM", shutdown);
 } catch (error) {
-  await payments?.stop();
+  // A service that failed to start has stopped what it started; one that started but could not listen is closed here.
+  await service?.close();
   console.error(`Refusing to start: ${(error as Error).message}`);
   process.exit(1);
 }

@@ -2,9 +2,7 @@ import { serve } from "h3";
 import pino from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
-import { createCredits } from "../../core/x402/credits.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
-import { createLedger } from "../../core/x402/ledger.ts";
 import { createPaidGate } from "../../core/x402/paid-gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
 import { announceReady, portFromEnv } from "./announce.ts";
@@ -33,9 +31,7 @@ const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) 
 const service = await createService({
   config,
   log,
-  payments: async (store) => ({
-    gate: createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger: createLedger(store), credits: createCredits(store), log }),
-  }),
+  payments: async ({ ledger, credits }) => ({ gate: createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log }) }),
 });
 const server = serve(service.app, { port, hostname: "127.0.0.1", silent: true });
 await server.ready();

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import type { Endpoint } from "../endpoint.ts";
 import type { Runtime } from "../runtime/container.ts";
 import { toRegistryEntry } from "../runtime/documents.ts";
-import { isFree } from "../runtime/invoke.ts";
+import { isFree } from "../shared.ts";
 import { agentEndpoints } from "../runtime/agent-surface.ts";
 
 /** MCP tool names allow `[a-zA-Z0-9_-]`: a catalog name's `/` becomes `_` (`bet/odds` -> `bet_odds`). */

@@ -1,5 +1,5 @@
 import type { Endpoint } from "../endpoint.ts";
-import { isFree } from "./invoke.ts";
+import { isFree } from "../shared.ts";
 
 /** A route under `/<family>/api/` serves one of the family's pages (a free play, a widget's quote), not agents. */
 export const isPageRoute = (e: Endpoint) => /^\/[a-z0-9-]+\/api\//.test(e.path);

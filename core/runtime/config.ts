@@ -38,16 +38,22 @@ const EnvSchema = v.object({
 
 export type Config = ReturnType<typeof readConfig>;
 
-/** Reads and checks the environment once at boot; every problem is listed in one error. */
+/**
+ * Reads and checks the environment once at boot; every problem is listed in one error. This is the one place
+ * the service reads `process.env`: everything else, the families' settings included, gets `config.env`.
+ */
 export function readConfig(env: Record<string, string | undefined> = process.env) {
   const picked = Object.fromEntries(Object.keys(EnvSchema.entries).map((k) => [k, env[k] === "" ? undefined : env[k]]));
   const result = v.safeParse(EnvSchema, picked);
-  if (!result.success) {
-    const problems = result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  const problems = result.success ? [] : result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
+  for (const [name, value] of Object.entries(env)) {
+    if (/^UPSTREAM_[A-Z0-9_]+_URL$/.test(name) && value && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol))) problems.push(`${name}: must be an http(s) URL`);
   }
+  if (!result.success || problems.length) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   const e = result.output;
   return {
+    /** The environment as it was read: the families' settings and the upstream overrides come from here. */
+    env: Object.freeze({ ...env }) as Readonly<Record<string, string | undefined>>,
     port: e.PORT,
     host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
@@ -62,7 +68,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     maxBodyBytes: e.MAX_BODY_BYTES,
     jobs: e.JOBS === "on",
-    upstream: { timeoutMs: e.UPSTREAM_TIMEOUT_MS, maxBytes: e.UPSTREAM_MAX_BYTES, userAgent: e.UPSTREAM_USER_AGENT, overrides: upstreamOverrides(env) },
+    upstream: { timeoutMs: e.UPSTREAM_TIMEOUT_MS, maxBytes: e.UPSTREAM_MAX_BYTES, userAgent: e.UPSTREAM_USER_AGENT },
     egress: { timeoutMs: e.EGRESS_TIMEOUT_MS, maxBytes: e.EGRESS_MAX_BYTES },
     payment: {
       facilitator: e.FACILITATOR ?? (e.FACILITATOR_URL ? "remote" : e.RELAYER_KEY ? "local" : "devnet"),
@@ -81,7 +87,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 }
 
 /** `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as `_`). */
-function upstreamOverrides(env: Record<string, string | undefined>) {
+export function upstreamOverrides(env: Readonly<Record<string, string | undefined>>) {
   const overrides: Record<string, { url?: string; key?: string }> = {};
   for (const [k, value] of Object.entries(env)) {
     const m = /^UPSTREAM_([A-Z0-9_]+)_(URL|KEY)$/.exec(k);
@@ -90,4 +96,16 @@ function upstreamOverrides(env: Record<string, string | undefined>) {
     (overrides[name] ??= {})[m[2] === "URL" ? "url" : "key"] = value;
   }
   return overrides;
+}
+
+/** What the command-line tools (`npm run pay`, `npm run reviews`) and the devnet's launcher read from the environment. */
+export function readToolEnv(env: Record<string, string | undefined> = process.env) {
+  return {
+    /** The service to call: BASE_URL, else localhost on PORT. */
+    baseUrl: (env.BASE_URL || `http://localhost:${env.PORT || 4021}`).replace(/\/+$/, ""),
+    payerKey: env.PAYER_KEY as `0x${string}` | undefined,
+    reviewsOperatorToken: env.REVIEWS_OPERATOR_TOKEN,
+    /** An anvil binary to run instead of the npm package's. */
+    anvilBin: env.ANVIL_BIN,
+  };
 }

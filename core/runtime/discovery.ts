@@ -6,7 +6,7 @@ import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
 import { agentEndpoints } from "./agent-surface.ts";
-import { isFree } from "./invoke.ts";
+import { isFree } from "../shared.ts";
 import { notFound } from "./errors.ts";
 import { layout, navigation, pageHeaders } from "./pages.ts";
 

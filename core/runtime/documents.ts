@@ -2,7 +2,7 @@ import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 import { bazaarOf } from "../x402/bazaar.ts";
 import { agentEndpoints, countLine } from "./agent-surface.ts";
-import { isFree } from "./invoke.ts";
+import { isFree } from "../shared.ts";
 import { schemasOf } from "./schema.ts";
 
 /** One entry per endpoint: what registry.json, the manifest and the MCP tool list are built from. */

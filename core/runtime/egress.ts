@@ -5,6 +5,7 @@ import { addressRefusal } from "./egress-address.ts";
 import { badRequest, ServiceError } from "./errors.ts";
 import { discard, isDecodeError, readBody } from "./read-capped.ts";
 import type { TargetResponse } from "../endpoint.ts";
+import { lowerKeys } from "../shared.ts";
 
 export { addressRefusal, isPublicAddress } from "./egress-address.ts";
 
@@ -81,7 +82,7 @@ export function createEgress(options: EgressOptions) {
   async function follow(raw: string, init: EgressInit, signal: AbortSignal): Promise<EgressResponse> {
     let method = (init.method ?? "GET").toUpperCase();
     let body = init.body;
-    const headers: Record<string, string> = { "user-agent": "x402-agent-services/1.0", ...lower(init.headers) };
+    const headers: Record<string, string> = { "user-agent": "x402-agent-services/1.0", ...lowerKeys(init.headers) };
     delete headers.host;
     const redirects: string[] = [];
     for (let current = raw; ; ) {
@@ -192,8 +193,4 @@ function flatten(headers: Record<string, string | string[] | undefined>): Record
   const flat: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   return flat;
-}
-
-function lower(headers: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 }

@@ -16,6 +16,20 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * A node's JSON-RPC error answer (a revert, an unknown method): a 502 unless the caller reads it as an answer
+ * about the chain (the chain transport hands it to viem, which decodes reverts from `rpc.data`).
+ */
+export class RpcAnswerError extends ServiceError {
+  constructor(
+    upstream: string,
+    method: string,
+    readonly rpc: { code: number; message: string; data?: unknown },
+  ) {
+    super(502, "upstream_error", `${upstream}: ${method} failed: ${rpc.message}`, { upstream, rpcCode: rpc.code });
+  }
+}
+
 export interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
 }

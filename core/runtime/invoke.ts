@@ -1,9 +1,10 @@
 import * as v from "valibot";
-import type { Endpoint, EndpointContext } from "../endpoint.ts";
+import type { CreditIssuer, Endpoint, EndpointContext } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
 import { parseInput } from "./schema.ts";
+import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
 
 /** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
 export interface PaymentCredentials {
@@ -110,8 +111,6 @@ async function applyEffects(rt: Runtime, call: Call, effects: Array<() => Promis
 
 const effectFailed = () => new ServiceError(503, "effect_failed", "The change could not be saved; retry the call");
 
-export const isFree = (endpoint: Endpoint) => Number(endpoint.price.slice(1)) === 0;
-
 interface Cached {
   data: unknown;
   sources: string[];
@@ -128,8 +127,12 @@ async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() =>
   const timer = setTimeout(() => deadline.abort(new DOMException("deadline passed", "TimeoutError")), endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
   const caller = call.signal?.();
   const signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
+  const family = rt.families.get(endpoint.family);
   const ctx: EndpointContext<unknown> = {
     input,
+    settings: family?.settings,
+    credits: creditIssuer(rt),
+    baseUrl: rt.config.baseUrl,
     store: rt.store,
     log: rt.log.child({ endpoint: endpoint.name, reqId: call.requestId }),
     signal,
@@ -145,8 +148,8 @@ async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() =>
       check: (url) => rt.egress.check(url, signal),
     } : undeclaredEgress(endpoint),
     upstream(name) {
-      if (!endpoint.upstreams?.includes(name)) throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
-      return rt.upstreams.client(name, { signal, onCall: (used: string) => sources.add(used) });
+      if (!endpoint.upstreams?.includes(name) || !family) throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
+      return family.upstream(name, { signal, onCall: (used: string) => sources.add(used) });
     },
   };
   const data = await untilAborted(Promise.resolve().then(() => endpoint.handler(ctx)), signal).finally(() => clearTimeout(timer));
@@ -167,6 +170,12 @@ async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: un
   const outcome = await invoke(rt, part);
   return { status: outcome.status, body: outcome.body };
 }
+
+/** Credit codes in money strings, over the ledger's atomic USDC units. */
+const creditIssuer = (rt: Runtime): CreditIssuer => ({
+  issue: (amount, reason) => rt.credits.issue(BigInt(toAtomicAmount(amount, 6)), reason),
+  fund: (code, amount) => rt.credits.fund(code, BigInt(toAtomicAmount(amount, 6))),
+});
 
 const undeclaredEgress = (endpoint: Endpoint) => {
   const refuse = (): never => {
@@ -198,12 +207,4 @@ function failure(rt: Runtime, call: Call, error: unknown): Outcome {
     rt.log.error({ err: error, endpoint: call.endpoint.name, reqId: call.requestId }, "call failed");
   }
   return { status: e.status, body: toErrorBody(e), headers: { ...e.headers } };
-}
-
-/** JSON with sorted keys, so equal inputs give equal cache keys. */
-export function stableJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  const keys = Object.keys(value).filter((k) => (value as any)[k] !== undefined).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson((value as any)[k])}`).join(",")}}`;
 }

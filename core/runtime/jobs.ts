@@ -15,12 +15,13 @@ export interface Jobs {
  * in the shared store makes it run once across instances. A job works idempotently per item, so a tick
  * lost to a crash is made good by the next one.
  */
-export function createJobs(rt: Runtime, defs: JobDef[]): Jobs {
+export function createJobs(rt: Runtime, defs: (JobDef & { family?: string })[]): Jobs {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   const stopping = new AbortController();
 
-  const contextOf = (job: JobDef): JobContext => ({
+  const contextOf = (job: JobDef & { family?: string }): JobContext => ({
+    settings: job.family ? rt.families.get(job.family)?.settings : undefined,
     store: rt.store,
     log: rt.log.child({ job: job.name }),
     signal: stopping.signal,
@@ -30,8 +31,9 @@ export function createJobs(rt: Runtime, defs: JobDef[]): Jobs {
       check: (url) => rt.egress.check(url, stopping.signal),
     },
     upstream(name) {
-      if (!job.upstreams?.includes(name)) throw new Error(`job ${job.name} calls undeclared upstream ${name}`);
-      return rt.upstreams.client(name, { signal: stopping.signal, onCall: () => {} });
+      const family = job.family ? rt.families.get(job.family) : undefined;
+      if (!job.upstreams?.includes(name) || !family) throw new Error(`job ${job.name} calls undeclared upstream ${name}`);
+      return family.upstream(name, { signal: stopping.signal });
     },
   });
 

@@ -1,6 +1,6 @@
 import { readdir, access } from "node:fs/promises";
 import * as v from "valibot";
-import type { AssetDef, Endpoint, JobDef, PageDef, Plugin } from "../endpoint.ts";
+import type { AssetDef, Endpoint, JobDef, PageDef, Plugin, UpstreamTable } from "../endpoint.ts";
 import { schemasOf } from "./schema.ts";
 import { corePlugin } from "./builtin/index.ts";
 import type { Runtime } from "./container.ts";
@@ -14,13 +14,17 @@ const pluginsDir = new URL("../../plugins/", import.meta.url);
 const pluginEntry = import.meta.url.endsWith(".mjs") ? "index.mjs" : "index.ts";
 
 export interface Loaded {
+  /** Every endpoint of the loaded families; which are mounted is decided with the upstream configuration (`mountable`). */
   endpoints: Endpoint[];
   pages: PageDef[];
   assets: AssetDef[];
-  jobs: JobDef[];
+  jobs: (JobDef & { family: string })[];
   families: string[];
-  /** Endpoints left unmounted, with the reason (a missing upstream key). */
-  disabled: { name: string; reason: string }[];
+  plugins: Plugin[];
+  /** Every upstream the loaded families declare, with the core's. */
+  upstreams: UpstreamTable;
+  /** Each family's settings, read from the environment at boot. */
+  settings: Map<string, unknown>;
 }
 
 /** Every family folder with an entry module, sorted so the load order is the same on every machine. */
@@ -33,26 +37,17 @@ export async function listFamilies(): Promise<string[]> {
   return families;
 }
 
-export interface LoadOptions {
+export interface ImportOptions {
   /** PLUGINS: the families to load; all when unset. */
   only?: string[];
   /** Plugins given as values instead of folders under plugins/. */
   given?: Plugin[];
-  isConfigured?: (upstream: string) => boolean;
-  /** Whether an environment variable an endpoint `requires` is set. */
-  isSet?: (variable: string) => boolean;
-  knownUpstreams?: string[];
   /** The runtime the built-in `core` family reports on (the registry loads without one). */
   runtime?: () => Runtime;
-  /** The environment the families' settings are read from; process.env by default. */
-  env?: NodeJS.ProcessEnv;
 }
 
-/**
- * Imports the selected families (all when `only` is unset) and checks them; boot fails with every
- * problem listed at once. `isConfigured` tells whether an upstream has the key it needs.
- */
-export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
+/** Imports the selected families (all when `only` is unset), then the core's own. */
+export async function importPlugins(options: ImportOptions = {}): Promise<Plugin[]> {
   const available = options.given ? options.given.map((p) => p.family) : await listFamilies();
   const unknown = (options.only ?? []).filter((f) => !available.includes(f));
   if (unknown.length) {
@@ -61,54 +56,107 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   const families = options.only ? available.filter((f) => options.only!.includes(f)) : available;
   const plugins: Plugin[] = [];
   for (const family of families) {
-    plugins.push(options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default);
+    const plugin: Plugin | undefined = options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
+    if (!plugin?.endpoints) throw new Error(`plugins/${family}/index.ts: default export is not definePlugin(...)`);
+    if (plugin.family !== family) throw new Error(`plugins/${family}: family is "${plugin.family}", expected the folder name`);
+    plugins.push(plugin);
   }
-
   plugins.push(corePlugin(options.runtime ?? noRuntime));
-  const problems = [...checkPlugins(plugins, [...families, "core"], options.knownUpstreams), ...checkSettings(plugins, options.env ?? process.env)];
-  if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
+  return plugins;
+}
 
-  const endpoints: Endpoint[] = [];
-  const disabled: Loaded["disabled"] = [];
-  for (const e of plugins.flatMap((p) => p.endpoints)) {
-    const missing = (e.upstreams ?? []).filter((u) => options.isConfigured && !options.isConfigured(u));
-    const unset = (e.requires ?? []).filter((variable) => options.isSet && !options.isSet(variable));
-    if (missing.length) disabled.push({ name: e.name, reason: `missing key for upstream ${missing.join(", ")}` });
-    else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
-    else endpoints.push(e);
-  }
+export interface LoadOptions extends ImportOptions {
+  /** The environment the families' settings are read from (configuration, and what the devnet provides). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Plugins already imported (`importPlugins`). */
+  plugins?: Plugin[];
+  /** Tests only: settings that replace what a family read, by family. */
+  settings?: Record<string, object>;
+}
+
+/**
+ * Imports the selected families and checks them: names, routes, schemas, examples, upstream tables, and each
+ * family's settings read from `env`. Boot fails with every problem listed at once.
+ */
+export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
+  const plugins = options.plugins ?? (await importPlugins(options));
+  const upstreams = mergeUpstreams(plugins);
+  const { settings, problems: unreadable } = readSettings(plugins, options.env ?? {}, options.settings);
+  const problems = [...checkPlugins(plugins, upstreams.problems), ...unreadable];
+  if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
   return {
-    endpoints,
-    families: [...families, "core"],
-    disabled,
-    pages: plugins.flatMap((p) => p.pages ?? []),
-    assets: plugins.flatMap((p) => p.assets ?? []),
-    jobs: plugins.flatMap((p) => p.jobs ?? []),
+    endpoints: plugins.flatMap((p) => p.endpoints),
+    families: plugins.map((p) => p.family),
+    plugins,
+    upstreams: upstreams.table,
+    settings,
+    pages: plugins.flatMap((p) => p.pages),
+    assets: plugins.flatMap((p) => p.assets),
+    jobs: plugins.flatMap((p) => p.jobs.map((job) => ({ ...job, family: p.family }))),
   };
 }
 
-/** Every family's settings read once, so a bad value stops the boot instead of failing calls later. */
-function checkSettings(plugins: Plugin[], env: NodeJS.ProcessEnv): string[] {
-  return plugins.flatMap((plugin) =>
-    plugin.settings.flatMap((read) => {
-      try {
-        read(env);
-        return [];
-      } catch (error) {
-        return [`${plugin.family}: ${(error as Error).message}`];
-      }
-    }),
-  );
+/** Each family's settings read from `env` (with a test's replacements); a problem per bad value, naming the family. */
+export function readSettings(plugins: Plugin[], env: Readonly<Record<string, string | undefined>>, overrides: Record<string, object> = {}) {
+  const settings = new Map<string, unknown>();
+  const problems: string[] = [];
+  for (const plugin of plugins) {
+    try {
+      const read = plugin.settings?.read(env);
+      const override = overrides[plugin.family];
+      settings.set(plugin.family, override ? { ...(read as object), ...override } : read);
+    } catch (error) {
+      problems.push(`${plugin.family}: ${(error as Error).message}`);
+    }
+  }
+  return { settings, problems };
 }
 
-export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstreams?: string[]): string[] {
+/** The loaded endpoints split into those to mount and those left out, with the reason (a missing key, URL or setting). */
+export function mountable(endpoints: Endpoint[], isConfigured: (upstream: string) => boolean, isSet: (setting: string) => boolean) {
+  const mounted: Endpoint[] = [];
+  const disabled: { name: string; reason: string }[] = [];
+  for (const e of endpoints) {
+    const missing = (e.upstreams ?? []).filter((u: string) => !isConfigured(u));
+    const unset = (e.requires ?? []).filter((setting) => !isSet(setting));
+    if (missing.length) disabled.push({ name: e.name, reason: `missing key or URL for upstream ${missing.join(", ")}` });
+    else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
+    else mounted.push(e);
+  }
+  return { mounted, disabled };
+}
+
+/** The upstreams a family may call: its own table and the core's. */
+export function upstreamNamesOf(plugin: Plugin, plugins: Plugin[]): string[] {
+  const core = plugins.find((p) => p.family === "core");
+  return [...Object.keys(plugin.upstreams), ...Object.keys(core?.upstreams ?? {})];
+}
+
+/** One table from every family's: a name declared twice must be the same entry (a family listing another's). */
+function mergeUpstreams(plugins: Plugin[]): { table: UpstreamTable; problems: string[] } {
+  const table: UpstreamTable = {};
+  const owner = new Map<string, string>();
   const problems: string[] = [];
+  for (const plugin of plugins) {
+    for (const [name, entry] of Object.entries(plugin.upstreams)) {
+      if (Object.hasOwn(table, name) && table[name] !== entry) {
+        problems.push(`upstream ${name} (${plugin.family}): declared again with another entry; list ${owner.get(name)}'s entry instead`);
+        continue;
+      }
+      table[name] = entry;
+      if (!owner.has(name)) owner.set(name, plugin.family);
+    }
+  }
+  return { table, problems };
+}
+
+export function checkPlugins(plugins: Plugin[], upstreamProblems: string[] = []): string[] {
+  const problems: string[] = [...upstreamProblems];
   const names = new Map<string, string>();
   const routes = new Map<string, string>();
   const jobs = new Map<string, string>();
-  plugins.forEach((plugin, i) => {
-    if (!plugin?.endpoints) return void problems.push(`plugins/${folders[i]}/index.ts: default export is not definePlugin(...)`);
-    if (plugin.family !== folders[i]) problems.push(`plugins/${folders[i]}: family is "${plugin.family}", expected the folder name`);
+  for (const plugin of plugins) {
+    const known = new Set(upstreamNamesOf(plugin, plugins));
     for (const e of plugin.endpoints) {
       const at = `${e.name} (${plugin.family})`;
       if (names.has(e.name)) problems.push(`${at}: duplicate name, also in ${names.get(e.name)}`);
@@ -117,7 +165,8 @@ export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstream
       if (routes.has(route)) problems.push(`${at}: duplicate route ${route}, also ${routes.get(route)}`);
       routes.set(route, e.name);
       if (!/^\$\d+(\.\d+)?$/.test(e.price)) problems.push(`${at}: price "${e.price}" is not a money string like $0.005`);
-      for (const u of e.upstreams ?? []) if (knownUpstreams && !knownUpstreams.includes(u)) problems.push(`${at}: unknown upstream ${u}`);
+      for (const u of e.upstreams ?? []) if (!known.has(u)) problems.push(`${at}: upstream ${u} is not in the ${plugin.family} family's table`);
+      if (e.settings && e.settings !== plugin.settings) problems.push(`${at}: its settings are not the ${plugin.family} family's`);
       try {
         schemasOf(e);
       } catch (error) {
@@ -136,9 +185,10 @@ export function checkPlugins(plugins: Plugin[], folders: string[], knownUpstream
     for (const job of plugin.jobs ?? []) {
       if (jobs.has(job.name)) problems.push(`job ${job.name} (${plugin.family}): duplicate name, also in ${jobs.get(job.name)}`);
       jobs.set(job.name, plugin.family);
-      for (const u of job.upstreams ?? []) if (knownUpstreams && !knownUpstreams.includes(u)) problems.push(`job ${job.name}: unknown upstream ${u}`);
+      for (const u of job.upstreams ?? []) if (!known.has(u)) problems.push(`job ${job.name}: upstream ${u} is not in the ${plugin.family} family's table`);
+      if (job.settings && job.settings !== plugin.settings) problems.push(`job ${job.name}: its settings are not the ${plugin.family} family's`);
     }
-  });
+  }
   return problems;
 }
 

@@ -2,7 +2,7 @@ import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 import { exampleAnswer } from "../x402/bazaar.ts";
 import { agentEndpoints, countLine } from "./agent-surface.ts";
-import { isFree } from "./invoke.ts";
+import { isFree } from "../shared.ts";
 import { errorExamples, parameterExamples } from "./openapi-examples.ts";
 import { schemasOf, type JsonSchema } from "./schema.ts";
 

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { toJsonSchema } from "@valibot/to-json-schema";
 import type { Endpoint } from "../endpoint.ts";
 import { badRequest } from "./errors.ts";
+import { jsonOrText } from "../shared.ts";
 
 export type JsonSchema = Record<string, any>;
 
@@ -55,18 +56,10 @@ export function coerceQuery(endpoint: Endpoint, query: URLSearchParams): Record<
   for (const name of new Set(query.keys())) {
     const values = query.getAll(name);
     const types = queryTypes.get(name) ?? ["string"];
-    if (types.includes("array")) out[name] = values.length === 1 && values[0].trimStart().startsWith("[") ? parseJson(values[0]) : values.flatMap((x) => x.split(",")).filter((x) => x !== "");
+    if (types.includes("array")) out[name] = values.length === 1 && values[0].trimStart().startsWith("[") ? jsonOrText(values[0]) : values.flatMap((x) => x.split(",")).filter((x) => x !== "");
     else out[name] = coerceScalar(values[values.length - 1], types);
   }
   return out;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function coerceScalar(text: string, types: string[]): unknown {

@@ -15,6 +15,8 @@ export interface ExchangePlan {
   retries: number;
   retryBaseMs: number;
   log?: Logger;
+  /** A POST that may be sent again (a JSON-RPC read): retried like a GET. */
+  idempotent?: boolean;
   /** Read a 4xx answer's body (capped) instead of discarding it. */
   keepErrorBody?: boolean;
   maxRedirections?: number;
@@ -23,7 +25,7 @@ export interface ExchangePlan {
 }
 
 /** How one exchange with an upstream ended, after any retries. */
-export type Outcome =
+export type ExchangeOutcome =
   | { kind: "response"; status: number; body?: string; errorBody?: string }
   | { kind: "unreachable" }
   | { kind: "timeout" }
@@ -36,8 +38,8 @@ export type Outcome =
 /** Longest Retry-After we wait for; an upstream asking for more is not retried. */
 const maxRetryAfterMs = 2_000;
 
-export async function exchange(plan: ExchangePlan, signal: AbortSignal): Promise<Outcome> {
-  const retries = plan.method === "GET" ? plan.retries : 0;
+export async function exchange(plan: ExchangePlan, signal: AbortSignal): Promise<ExchangeOutcome> {
+  const retries = plan.method === "GET" || plan.idempotent ? plan.retries : 0;
   for (let attempt = 0; ; attempt++) {
     const { outcome, retryAfterMs } = await attemptOnce(plan, signal);
     const retryable = outcome.kind === "unreachable" || (outcome.kind === "response" && isRetryableStatus(outcome.status));
@@ -53,16 +55,16 @@ export async function exchange(plan: ExchangePlan, signal: AbortSignal): Promise
   }
 }
 
-async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ outcome: Outcome; retryAfterMs?: number }> {
+async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ outcome: ExchangeOutcome; retryAfterMs?: number }> {
   const timeout = AbortSignal.timeout(plan.timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
-  const ended = (): Outcome => (signal.aborted ? { kind: "aborted" } : timeout.aborted ? { kind: "timeout" } : { kind: "unreachable" });
+  const ended = (): ExchangeOutcome => (signal.aborted ? { kind: "aborted" } : timeout.aborted ? { kind: "timeout" } : { kind: "unreachable" });
   try {
     const res = await follow(plan, both);
     if (res.statusCode < 200 || res.statusCode >= 300) {
       const keep = plan.keepErrorBody && res.statusCode >= 400 && res.statusCode < 500;
       const errorBody = keep ? await readErrorBody(res) : (discard(res.body), undefined);
-      const outcome: Outcome = { kind: "response", status: res.statusCode, errorBody };
+      const outcome: ExchangeOutcome = { kind: "response", status: res.statusCode, errorBody };
       return { outcome, retryAfterMs: retryAfter(res.headers["retry-after"]) };
     }
     const body = await readBody(res.body, { maxBytes: plan.maxBytes, encoding: res.headers["content-encoding"], declaredLength: res.headers["content-length"] });

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Endpoint, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/invoke.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
-import { stableJson } from "../runtime/invoke.ts";
+import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
 import { bindPayment, type BoundPayment } from "./bind.ts";

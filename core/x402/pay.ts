@@ -4,6 +4,7 @@ import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount } from "./devnet/index.ts";
+import { readToolEnv } from "../runtime/config.ts";
 
 const args = process.argv.slice(2);
 const path = args.find((a) => !a.startsWith("--"));
@@ -13,8 +14,8 @@ if (!path) {
 }
 const bodyAt = args.indexOf("--body");
 const body = bodyAt >= 0 ? args[bodyAt + 1] : undefined;
-const baseUrl = process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 4021}`;
-const account = privateKeyToAccount((process.env.PAYER_KEY as `0x${string}`) ?? devAccount(2).privateKey);
+const { baseUrl, payerKey } = readToolEnv();
+const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
 
 async function payingFetch(): Promise<typeof fetch> {
   if (args.includes("--v1")) {

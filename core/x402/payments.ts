@@ -1,11 +1,8 @@
-import type { Logger } from "pino";
-import type { Store } from "../endpoint.ts";
 import type { Config } from "../runtime/config.ts";
+import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import { createCredits } from "./credits.ts";
 import { createLocalFacilitator, createRemoteFacilitator, type Facilitator } from "./facilitator.ts";
 import type { PaymentGate } from "./gate.ts";
-import { createLedger } from "./ledger.ts";
 import { createPaidGate } from "./paid-gate.ts";
 import { createContractSignatureProver } from "./contract-signature.ts";
 import { createReconciler } from "./reconcile.ts";
@@ -14,9 +11,10 @@ import { startDevnet, type Devnet } from "./devnet/index.ts";
 import { chainProbe, facilitatorProbe } from "./probes.ts";
 import type { Probe } from "../runtime/readiness.ts";
 
-export interface Payments {
+export interface Payments extends PaymentsPart {
   gate: PaymentGate;
-  devnet?: Devnet;
+  /** The devnet started (the embedded default), with its accounts. */
+  devnet?: Devnet & PaymentsPart["devnet"];
   /** Upstream base URLs the payment setup decides: the payment network's RPC. */
   upstreamUrls: Record<string, string>;
   /** Readiness checks of what settling needs: the chain's RPC, a remote facilitator. */
@@ -41,14 +39,14 @@ export function configuredOptions(config: Config, payTo: `0x${string}`): Payment
  * Chooses how payments are taken: the devnet (the embedded default: anvil, our test USDC, the local
  * facilitator), a local facilitator on a real chain (RELAYER_KEY + RPC_URL), or a remote facilitator.
  */
-export async function createPayments(config: Config, store: Store, log: Logger): Promise<Payments> {
+export async function createPayments(config: Config, { store, log, ledger, credits, contracts }: PaymentsContext): Promise<Payments> {
   const p = config.payment;
   let devnet: Devnet | undefined;
   let facilitator: Facilitator;
   let options: PaymentOption[];
   let rpcUrl = p.rpcUrl;
   if (p.facilitator === "devnet") {
-    devnet = await startDevnet();
+    devnet = await startDevnet({ contracts });
     rpcUrl = devnet.rpcUrl;
     options = [{
       network: devnet.network,
@@ -73,8 +71,6 @@ export async function createPayments(config: Config, store: Store, log: Logger):
     }
   }
 
-  const ledger = createLedger(store);
-  const credits = createCredits(store);
   const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
   const gate = createPaidGate({
     options, baseUrl: config.baseUrl, facilitator, ledger, credits, log,
@@ -86,7 +82,7 @@ export async function createPayments(config: Config, store: Store, log: Logger):
   else log.warn("no RPC_URL: indeterminate settlements cannot be reconciled against the chain");
   return {
     gate,
-    devnet,
+    devnet: devnet && { ...devnet, payer: devnet.accounts.payer },
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
     probes: {
       ...(rpcUrl ? { "payment-chain": chainProbe(rpcUrl) } : {}),

@@ -1,4 +1,5 @@
 import type { Endpoint } from "../endpoint.ts";
+import { toAtomicAmount } from "../shared.ts";
 
 /** One way to pay: a token on a network, as configured (Base USDC in production, the devnet token by default). */
 export interface PaymentOption {
@@ -63,15 +64,6 @@ const v1Names: Record<string, string> = {
 };
 export const v1NameOf = (network: string) => v1Names[network];
 export const networkOfV1Name = (name: string) => Object.keys(v1Names).find((k) => v1Names[k] === name);
-
-/** "$0.005" in a token of `decimals` decimals, as an integer string; exact, no floating point. */
-export function toAtomicAmount(price: string, decimals: number): string {
-  const m = /^\$(\d+)(?:\.(\d+))?$/.exec(price);
-  if (!m) throw new Error(`Not a money string: ${price}`);
-  const fraction = (m[2] ?? "").padEnd(decimals, "0");
-  if (fraction.length > decimals) throw new Error(`${price} has more than ${decimals} decimals`);
-  return (BigInt(m[1]) * 10n ** BigInt(decimals) + BigInt(fraction || "0")).toString();
-}
 
 export function buildRequirements(endpoint: Endpoint, options: PaymentOption[], baseUrl: string, price: string = endpoint.price): RouteRequirements {
   const resource = { url: baseUrl + endpoint.path, description: endpoint.summary, mimeType: "application/json" };

@@ -10,16 +10,8 @@ export interface LatestBlock {
   network: string;
 }
 
-interface RpcAnswer<T> {
-  result?: T;
-  error?: { code: number; message: string };
-}
-
-async function rpc<T>(api: Upstream, method: string, params: unknown[]): Promise<T> {
-  const body = await api.json<RpcAnswer<T>>("", { method: "POST", body: { jsonrpc: "2.0", id: 1, method, params } });
-  if (body?.error || body?.result == null) throw upstreamFailed(PAYMENT_CHAIN, `${method} failed: ${body?.error?.message ?? "no result"}`);
-  return body.result;
-}
+/** A read from the payment chain's node (its error answer is the upstream client's 502). */
+const rpc = <T>(api: Upstream, method: string, params: unknown[]) => api.rpc<T | null>(method, params);
 
 /** The latest block of the payment network, whose hash seeds a play. */
 export async function latestBlock(api: Upstream): Promise<LatestBlock> {
@@ -27,6 +19,6 @@ export async function latestBlock(api: Upstream): Promise<LatestBlock> {
     rpc<{ hash: string; number: string }>(api, "eth_getBlockByNumber", ["latest", false]),
     rpc<string>(api, "eth_chainId", []),
   ]);
-  if (!/^0x[0-9a-f]{64}$/.test(block.hash ?? "") || !/^0x[0-9a-f]+$/.test(block.number ?? "")) throw upstreamFailed(PAYMENT_CHAIN, "the latest block has no hash or number");
+  if (!block || !/^0x[0-9a-f]{64}$/.test(block.hash ?? "") || !/^0x[0-9a-f]+$/.test(block.number ?? "") || !chainId) throw upstreamFailed(PAYMENT_CHAIN, "the latest block has no hash or number");
   return { hash: block.hash, number: Number(BigInt(block.number)), network: `eip155:${Number(BigInt(chainId))}` };
 }

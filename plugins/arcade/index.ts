@@ -1,11 +1,13 @@
 import { definePlugin } from "../../core/endpoint.ts";
 import { arcadeAssets, arcadePage } from "./_page.ts";
+import { arcadeSettings } from "./_settings.ts";
 import { settleJob } from "./_settle-job.ts";
+import { arcadeUpstreams } from "./_upstreams.ts";
 import leaderboard from "./leaderboard.ts";
 import me from "./me.ts";
 import play from "./play.ts";
-import promoCode, { promoAmounts } from "./promo-code.ts";
-import webPlay, { webPlaysPerHour } from "./web-play.ts";
+import promoCode from "./promo-code.ts";
+import webPlay from "./web-play.ts";
 
 export default definePlugin({
   family: "arcade",
@@ -13,5 +15,6 @@ export default definePlugin({
   pages: [arcadePage],
   assets: arcadeAssets,
   jobs: [settleJob],
-  settings: [webPlaysPerHour, promoAmounts],
+  settings: arcadeSettings,
+  upstreams: arcadeUpstreams,
 });

@@ -1,23 +1,10 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import * as v from "valibot";
-import { defineEndpoint, type Store } from "../../core/endpoint.ts";
+import { defineEndpoint, type CreditIssuer, type Store } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
-import { createCredits } from "../../core/x402/credits.ts";
 import { keys, previousWeek, weekEnd, weekOf } from "./_points.ts";
 import { PlayerId } from "./_schemas.ts";
-
-/** API credit per rank of the last finished week, in USD: ARCADE_PROMO_USD, default "1.00,0.50,0.25". */
-export function promoAmounts(env = process.env): string[] {
-  const amounts = (env.ARCADE_PROMO_USD || "1.00,0.50,0.25").split(",").map((x) => x.trim());
-  if (amounts.length !== 3 || !amounts.every((x) => /^\d+(\.\d{1,6})?$/.test(x))) throw new Error("ARCADE_PROMO_USD must be three USD amounts, e.g. 1.00,0.50,0.25");
-  return amounts;
-}
-
-/** "0.25" -> 250000n (USDC has 6 decimals). */
-const usdToAtomic = (usd: string) => {
-  const [whole, fraction = ""] = usd.split(".");
-  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, "0"));
-};
+import { arcadeSettings } from "./_settings.ts";
 
 interface Promo {
   code: string;
@@ -25,12 +12,11 @@ interface Promo {
 }
 
 /** One code per winner and week, however many times or places it is asked for. */
-async function promoFor(store: Store, week: string, player: string, rank: number): Promise<Promo> {
+async function promoFor(store: Store, credits: CreditIssuer, week: string, player: string, amountUsd: string, rank: number): Promise<Promo> {
   const key = `arcade:promo:${week}:${player}`;
   const keepMs = 60 * 86_400_000;
   if (await store.claim(`arcade:promo-claim:${week}:${player}`, true, keepMs)) {
-    const amountUsd = promoAmounts()[rank - 1];
-    const code = await createCredits(store).issue(usdToAtomic(amountUsd), `arcade week ${week} rank ${rank}`);
+    const code = await credits.issue(`$${amountUsd}`, `arcade week ${week} rank ${rank}`);
     await store.set(key, { code, amountUsd } satisfies Promo, keepMs);
     return { code, amountUsd };
   }
@@ -68,12 +54,13 @@ export default defineEndpoint({
       spendWith: "X-CREDIT-CODE request header on any paid route",
     },
   },
-  async handler({ input, store, now }) {
+  settings: arcadeSettings,
+  async handler({ input, store, now, settings, credits }) {
     const week = previousWeek(weekOf(now()));
     const top = (await store.top(keys.weekBoard(week), 3)).filter((x) => x.score > 0);
     const at = top.findIndex((x) => x.member === input.player);
     const rank = at === -1 ? null : at + 1;
-    const promo = rank ? await promoFor(store, week, input.player, rank) : undefined;
+    const promo = rank ? await promoFor(store, credits, week, input.player, settings.promoUsd[rank - 1], rank) : undefined;
     return {
       player: input.player,
       week: { start: new Date(week).toISOString(), end: weekEnd(week) },

@@ -1,4 +1,5 @@
 import { getAddress, isAddress, type Address } from "viem";
+import { defineSettings, type Env } from "../../core/endpoint.ts";
 import { integerSetting } from "../../core/runtime/settings.ts";
 import { slippagePercent } from "./_odds.ts";
 
@@ -50,7 +51,7 @@ export const disclaimer = [
 const zeroAddress: Address = "0x0000000000000000000000000000000000000000";
 
 /** An environment with its contract addresses, after `BET_<ENV>_CORE` / `BET_<ENV>_RELAYER` overrides. */
-export function betEnvironment(name: EnvironmentName, env = process.env): BetEnvironment {
+function betEnvironment(name: EnvironmentName, env: Env): BetEnvironment {
   const base = defaults[name];
   const prefix = `BET_${name.toUpperCase()}`;
   return {
@@ -61,21 +62,25 @@ export function betEnvironment(name: EnvironmentName, env = process.env): BetEnv
 }
 
 /** The wallet credited as affiliate in every signed order: BET_AFFILIATE, else the service's PAY_TO. */
-export function affiliateAddress(env = process.env): Address {
+function affiliateAddress(env: Env): Address {
   return addressSetting("BET_AFFILIATE", env) ?? addressSetting("PAY_TO", env) ?? zeroAddress;
 }
 
 /** How long a quote's signature stays valid: BET_QUOTE_TTL_SECONDS, 300 by default (the SDK's deadline). */
-export function quoteLifetimeSeconds(env = process.env): number {
+function quoteLifetimeSeconds(env: Env): number {
   return integerSetting("BET_QUOTE_TTL_SECONDS", env, 300, 30, 3600);
 }
 
-function addressSetting(name: string, env: NodeJS.ProcessEnv): Address | undefined {
+function addressSetting(name: string, env: Env): Address | undefined {
   const value = env[name];
   if (!value) return undefined;
   if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address`);
   return getAddress(value);
 }
 
-/** Every bet setting, read at boot (definePlugin's settings). */
-export const betSettings = [affiliateAddress, quoteLifetimeSeconds, ...environmentNames.map((name) => (env: NodeJS.ProcessEnv) => betEnvironment(name, env))];
+/** The bet family's settings: the affiliate, the quotes' lifetime and each environment's contracts. */
+export const betSettings = defineSettings((env) => ({
+  affiliate: affiliateAddress(env),
+  quoteLifetimeSeconds: quoteLifetimeSeconds(env),
+  environments: Object.fromEntries(environmentNames.map((name) => [name, betEnvironment(name, env)])) as Record<EnvironmentName, BetEnvironment>,
+}));

@@ -3,5 +3,6 @@ import odds from "./odds.ts";
 import quote from "./quote.ts";
 import submit from "./submit.ts";
 import { betSettings } from "./_environments.ts";
+import { betUpstreams } from "./_upstreams.ts";
 
-export default definePlugin({ family: "bet", endpoints: [odds, quote, submit], settings: betSettings });
+export default definePlugin({ family: "bet", endpoints: [odds, quote, submit], settings: betSettings, upstreams: betUpstreams });

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import type { AzuroCondition, AzuroGame } from "./_azuro.ts";
-import { betEnvironment, environmentNames } from "./_environments.ts";
+import { betSettings, environmentNames } from "./_environments.ts";
 import { isOpen, Market, toGame, toMarket } from "./_markets.ts";
 
 /** The spec's aliases onto Azuro's sport slugs; any other slug goes to Azuro as given. */
@@ -75,8 +75,9 @@ export default defineEndpoint({
   },
   cacheTtl: 60,
   upstreams: ["azuro-api"],
-  async handler({ input, upstream }) {
-    const env = betEnvironment(input.environment);
+  settings: betSettings,
+  async handler({ input, upstream, settings }) {
+    const env = settings.environments[input.environment];
     const api = upstream("azuro-api");
     const { games = [] } = await api.json<{ games?: AzuroGame[] }>("/market-manager/games-by-filters", {
       query: {

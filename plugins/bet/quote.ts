@@ -5,7 +5,7 @@ import { formatUnits, parseUnits } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, ServiceError } from "../../core/runtime/errors.ts";
 import { betLimits, checkStake, conditionState, liveOutcome, relayerFee } from "./_azuro.ts";
-import { affiliateAddress, attention, betEnvironment, disclaimer, quoteLifetimeSeconds } from "./_environments.ts";
+import { attention, betSettings, disclaimer } from "./_environments.ts";
 import { outcomeTitle, marketTitle } from "./_markets.ts";
 import { minOddsRaw, oddsToRaw, rawToOdds } from "./_odds.ts";
 import { address, conditionId, environment, outcomeId, RawBetOutput, TypedDataOutput } from "./_schemas.ts";
@@ -49,8 +49,9 @@ export default defineEndpoint({
   }),
   example: quoteExample,
   upstreams: ["azuro-api"],
-  async handler({ input, upstream, now }) {
-    const env = betEnvironment(input.environment);
+  settings: betSettings,
+  async handler({ input, upstream, now, settings }) {
+    const env = settings.environments[input.environment];
     const amountText = String(input.amount);
     if (!/^\d+(\.\d{1,2})?$/.test(amountText)) throw fieldError("amount", "must have at most 2 decimals (Azuro refuses finer stakes)");
     const api = upstream("azuro-api");
@@ -72,10 +73,10 @@ export default defineEndpoint({
       amountRaw: amountRaw.toString(),
       minOdds: minOdds.toString(),
       nonce: (BigInt(issuedMs) * 1000n + BigInt(randomInt(1000))).toString(),
-      expiresAt: Math.floor(issuedMs / 1000) + quoteLifetimeSeconds(),
+      expiresAt: Math.floor(issuedMs / 1000) + settings.quoteLifetimeSeconds,
       relayerFeeAmount: feeRaw,
     };
-    const affiliate = affiliateAddress();
+    const affiliate = settings.affiliate;
     return {
       environment: env.name,
       chain: env.chainId,

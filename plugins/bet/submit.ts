@@ -3,7 +3,7 @@ import { formatUnits, getAddress, recoverTypedDataAddress, type Hex } from "viem
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 import { betLimits, checkStake, conditionState, liveOutcome } from "./_azuro.ts";
-import { affiliateAddress, attention, betEnvironment } from "./_environments.ts";
+import { attention, betSettings } from "./_environments.ts";
 import { hasAtMostTwoDecimals, oddsToRaw } from "./_odds.ts";
 import { forwardOrder } from "./_relayer.ts";
 import { address, environment, rawFields } from "./_schemas.ts";
@@ -52,13 +52,14 @@ export default defineEndpoint({
     },
   },
   upstreams: ["azuro-api", "azuro-relayer"],
-  async handler({ input, upstream, now }) {
-    const env = betEnvironment(input.environment);
+  settings: betSettings,
+  async handler({ input, upstream, now, settings }) {
+    const env = settings.environments[input.environment];
     const bettor = getAddress(input.bettor);
     if (input.expiresAt <= Math.floor(now().getTime() / 1000)) {
       throw new ServiceError(409, "quote_expired", "The signed order has expired; ask /v1/bet/quote for a new one", { expiresAt: input.expiresAt });
     }
-    const typed = betTypedData({ chainId: env.chainId, core: env.core, affiliate: affiliateAddress(), attention }, input);
+    const typed = betTypedData({ chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention }, input);
     const signer = await recoverSigner(typed, input.signature as Hex);
     if (signer !== bettor) {
       throw new ServiceError(400, "signature_mismatch", "The signature is not the bettor's over these exact raw values (any changed value breaks it)", { bettor, recovered: signer });

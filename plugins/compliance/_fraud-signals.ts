@@ -10,11 +10,11 @@ type Ctx = EndpointContext<unknown>;
 const youngDays = 90;
 
 /** E-mail factors: syntax, throwaway provider, typo of a common provider, role account, and whether the domain takes mail. */
-export async function emailFactors(email: string, signal: AbortSignal): Promise<{ factors: Factor[]; domain: string | null }> {
+export async function emailFactors(email: string, dnsServers: readonly string[], signal: AbortSignal): Promise<{ factors: Factor[]; domain: string | null }> {
   const parsed = parseAddress(email);
   const syntax = factor("email-syntax", 40, !parsed, parsed ? "valid" : "invalid", "RFC 5321/5322 dot-atom check", "An address that cannot exist is a made-up identity.");
   if (!parsed) return { factors: [syntax], domain: null };
-  const mx = await lookup(parsed.domain, "MX", resolverServers(), signal).catch(() => null);
+  const mx = await lookup(parsed.domain, "MX", resolverServers(dnsServers), signal).catch(() => null);
   const { hosts, nullMx } = mx ? mxHosts(mx.records) : { hosts: [], nullMx: false };
   const mailValue = !mx ? "unknown (DNS lookup failed)" : mx.status === "NXDOMAIN" ? "domain does not exist" : nullMx ? "null MX (accepts no mail)" : hosts.length ? `MX ${hosts.map((h) => h.exchange).join(", ")}` : "no MX records";
   const typo = suggestDomain(parsed.domain);

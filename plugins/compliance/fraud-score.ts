@@ -11,6 +11,7 @@ import { ipField, requireOneOf } from "./_inputs.ts";
 import { listedAddressFactor } from "./_listed-address.ts";
 import { sanctionsUpstreams } from "./_sanctions-lists.ts";
 import { factor, scoreOf, ScoreSchema, type Factor } from "./_score.ts";
+import { complianceSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "fraud-score",
@@ -52,13 +53,14 @@ export default defineEndpoint({
   cacheTtl: 3600,
   upstreams: ["iana-rdap", "tor-exit-list", "goplus", ...sanctionsUpstreams],
   timeoutMs: 180_000,
+  settings: complianceSettings,
   async handler(ctx) {
     const { input, signal } = ctx;
     requireOneOf(input, ["email", "ip", "domain", "wallet"]);
     const factors: Factor[] = [];
     let domain = input.domain ? (getDomain(input.domain.toLowerCase().replace(/\.$/, "")) ?? undefined) : undefined;
     if (input.email) {
-      const email = await emailFactors(input.email, signal);
+      const email = await emailFactors(input.email, ctx.settings.dnsServers, signal);
       factors.push(...email.factors);
       if (!domain && email.domain && !isFreeProvider(email.domain)) domain = getDomain(email.domain) ?? undefined;
     }

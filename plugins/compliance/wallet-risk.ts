@@ -3,7 +3,7 @@ import { formatUnits } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField, chainInfo, viemChain } from "../onchain/_chains.ts";
 import { addressField, checksummed } from "../onchain/_inputs.ts";
-import { NODE, readNode } from "../onchain/_node.ts";
+import { NODES, readNode } from "../onchain/_node.ts";
 import { addressReport } from "./_address-security.ts";
 import { listedAddressFactor } from "./_listed-address.ts";
 import { factor, scoreOf, ScoreSchema } from "./_score.ts";
@@ -45,7 +45,7 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 3600,
-  upstreams: ["goplus", NODE, ...sanctionsUpstreams],
+  upstreams: ["goplus", ...NODES, ...sanctionsUpstreams],
   timeoutMs: 180_000,
   async handler(ctx) {
     const { input, upstream } = ctx;
@@ -54,7 +54,7 @@ export default defineEndpoint({
     const [listed, report, state] = await Promise.all([
       listedAddressFactor(ctx, address),
       addressReport(upstream("goplus"), address, info.id),
-      readNode(input.chain, async (client) => {
+      readNode(ctx.upstream, input.chain, async (client) => {
         const [nonce, balance, code] = await Promise.all([client.getTransactionCount({ address }), client.getBalance({ address }), client.getCode({ address })]);
         return { nonce, balance, isContract: Boolean(code && code !== "0x") };
       }),

@@ -64,4 +64,4 @@ export const duelEscrowAbi = parseAbi([
 export const PHASES = ["none", "open", "reveal-secrets", "commit-moves", "reveal-moves", "ready", "settled"] as const;
 export const OUTCOMES = ["pending", "a-wins", "b-wins", "tie", "a-wins-by-timeout", "b-wins-by-timeout", "refunded"] as const;
 export type Phase = (typeof PHASES)[number];
-export type Outcome = (typeof OUTCOMES)[number];
+export type DuelOutcome = (typeof OUTCOMES)[number];

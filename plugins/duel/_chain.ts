@@ -1,50 +1,30 @@
-import { BaseError, createPublicClient, getAddress, http, isAddress, type Address, type ContractFunctionReturnType, type Hex, type PublicClient, TimeoutError } from "viem";
-import { notFound, ServiceError, unavailable, upstreamFailed, upstreamTimeout } from "../../core/runtime/errors.ts";
-import { isHttpUrl } from "../../core/runtime/settings.ts";
-import { duelEscrowAbi, OUTCOMES, PHASES, type Outcome, type Phase } from "./_abi.ts";
+import { BaseError, type Address, type ContractFunctionReturnType, type Hex, type PublicClient } from "viem";
+import { chainClient } from "../../core/runtime/chain-client.ts";
+import { notFound, ServiceError, unavailable, upstreamFailed } from "../../core/runtime/errors.ts";
+import { duelEscrowAbi, OUTCOMES, PHASES, type DuelOutcome, type Phase } from "./_abi.ts";
+import { DUEL_RPC, type DuelContext } from "./_settings.ts";
 
-/** The configuration every chain-backed duel endpoint needs; without it they are not mounted. */
-export const DUEL_CONFIG = ["DUEL_RPC_URL", "DUEL_ESCROW_ADDRESS"] as const;
+/** What every chain-backed duel endpoint needs: without the escrow's address (or the node's URL) it is not mounted. */
+export const DUEL_CONFIG = ["DUEL_ESCROW_ADDRESS"] as const;
+export const DUEL_UPSTREAMS = [DUEL_RPC] as const;
 
-export type Deployment = { rpcUrl: string; escrow: Address };
-
-/** DUEL_RPC_URL and DUEL_ESCROW_ADDRESS when set: a URL and an address (unset, the duel endpoints are not mounted). */
-export function deploymentSettings(env: NodeJS.ProcessEnv): void {
-  if (env.DUEL_RPC_URL && !isHttpUrl(env.DUEL_RPC_URL)) throw new Error("DUEL_RPC_URL must be an http(s) URL");
-  if (env.DUEL_ESCROW_ADDRESS && !isAddress(env.DUEL_ESCROW_ADDRESS)) throw new Error("DUEL_ESCROW_ADDRESS must be a 0x address");
+export function deployment(ctx: DuelContext): { escrow: Address } {
+  const { escrow } = ctx.settings;
+  if (!escrow) throw unavailable("The duel escrow is not configured on this deployment (DUEL_ESCROW_ADDRESS)", 300);
+  return { escrow };
 }
 
-export function deployment(): Deployment {
-  const rpcUrl = process.env.DUEL_RPC_URL;
-  const escrow = process.env.DUEL_ESCROW_ADDRESS;
-  if (!rpcUrl || !escrow || !isAddress(escrow)) {
-    throw unavailable("The duel escrow is not configured on this deployment (DUEL_RPC_URL, DUEL_ESCROW_ADDRESS)", 300);
-  }
-  return { rpcUrl, escrow: getAddress(escrow) };
-}
-
-const clients = new Map<string, PublicClient>();
-
-function client(rpcUrl: string): PublicClient {
-  let found = clients.get(rpcUrl);
-  if (!found) {
-    // JSON-RPC batching: a state read is several calls in one request, on any node (no Multicall3 needed).
-    found = createPublicClient({ transport: http(rpcUrl, { batch: true, timeout: 10_000, retryCount: 1 }) });
-    clients.set(rpcUrl, found);
-  }
-  return found;
-}
-
-/** Runs chain reads; a failing or silent node is the service's upstream failure (502/504), never charged. */
-async function reading<T>(work: (c: PublicClient, escrow: Address) => Promise<T>): Promise<T> {
-  const { rpcUrl, escrow } = deployment();
+/** Runs chain reads through the duel node's upstream client; a failing or silent node is its 502/503/504, never charged. */
+async function reading<T>(ctx: DuelContext, work: (c: PublicClient, escrow: Address) => Promise<T>): Promise<T> {
+  const { escrow } = deployment(ctx);
   try {
-    return await work(client(rpcUrl), escrow);
+    return await work(chainClient(ctx.upstream(DUEL_RPC)), escrow);
   } catch (error) {
     if (error instanceof ServiceError) throw error;
-    if (error instanceof BaseError && error.walk((e) => e instanceof TimeoutError)) throw upstreamTimeout("duel-rpc");
-    // viem's message would name the RPC URL, which may carry a provider key.
-    throw upstreamFailed("duel-rpc", "The duel chain's node failed to answer");
+    const ours = error instanceof BaseError ? error.walk((e) => e instanceof ServiceError) : null;
+    if (ours) throw ours;
+    // viem's message would name the node, whose URL may carry a provider key.
+    throw upstreamFailed(DUEL_RPC, "The duel chain's node failed to answer");
   }
 }
 
@@ -62,8 +42,8 @@ export type Terms = {
   duelCount: bigint;
 };
 
-export function readTerms(): Promise<Terms> {
-  return reading(async (c, escrow) => {
+export function readTerms(ctx: DuelContext): Promise<Terms> {
+  return reading(ctx, async (c, escrow) => {
     const read = <N extends "minStake" | "maxStake" | "rakeBps" | "MAX_RAKE_BPS" | "TIP_BPS" | "MAX_HITS" | "joinWindow" | "actWindow" | "duelCount">(functionName: N) =>
       c.readContract({ address: escrow, abi: duelEscrowAbi, functionName });
     const [chainId, minStake, maxStake, rakeBps, rakeCapBps, tipBps, maxHits, joinWindow, actWindow, duelCount] = await Promise.all([
@@ -91,15 +71,15 @@ export type Duel = {
   rakeBps: number;
   acted: { a: boolean; b: boolean };
   phase: Phase;
-  outcome: Outcome;
+  outcome: DuelOutcome;
 };
 
 const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 export const ZERO_WORD = `0x${"0".repeat(64)}` as Hex;
 
 /** A duel as the contract holds it, with the chain's clock (deadlines are judged by block time, not ours). */
-export function readDuel(id: number): Promise<{ duel: Duel; chainNow: number; escrow: Address; chainId: number }> {
-  return reading(async (c, escrow) => {
+export function readDuel(ctx: DuelContext, id: number): Promise<{ duel: Duel; chainNow: number; escrow: Address; chainId: number }> {
+  return reading(ctx, async (c, escrow) => {
     const [raw, block, chainId] = await Promise.all([
       c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "getDuel", args: [BigInt(id)] }),
       c.getBlock(),
@@ -110,12 +90,12 @@ export function readDuel(id: number): Promise<{ duel: Duel; chainNow: number; es
   });
 }
 
-export const readDuelCount = () =>
-  reading(async (c, escrow) => Number(await c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "duelCount" })));
+export const readDuelCount = (ctx: DuelContext) =>
+  reading(ctx, async (c, escrow) => Number(await c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "duelCount" })));
 
-/** Several duels at once (the feed), in one batched request. */
-export function readDuels(ids: number[]): Promise<{ duels: Duel[]; chainNow: number }> {
-  return reading(async (c, escrow) => {
+/** Several duels at once (the feed). */
+export function readDuels(ctx: DuelContext, ids: number[]): Promise<{ duels: Duel[]; chainNow: number }> {
+  return reading(ctx, async (c, escrow) => {
     const [block, ...raws] = await Promise.all([
       c.getBlock(),
       ...ids.map((id) => c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "getDuel", args: [BigInt(id)] })),

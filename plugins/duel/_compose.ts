@@ -2,11 +2,12 @@ import type { Hex } from "viem";
 import { conflict } from "../../core/runtime/errors.ts";
 import { createTx, ethOf, fieldError, joinTx, weiOf, type Tx } from "./_calldata.ts";
 import { readDuel, readTerms } from "./_chain.ts";
+import type { DuelContext } from "./_settings.ts";
 import { isExpired } from "./_view.ts";
 
 /** create(commitment) with the stake checked against the escrow's limits before anyone signs. */
-export async function composeCreate(commitment: string, stakeEth: number, stakeField: string): Promise<Tx> {
-  const terms = await readTerms();
+export async function composeCreate(ctx: DuelContext, commitment: string, stakeEth: number, stakeField: string): Promise<Tx> {
+  const terms = await readTerms(ctx);
   const stake = weiOf(stakeEth, stakeField);
   if (stake < terms.minStake || stake > terms.maxStake) {
     throw fieldError(stakeField, `must be between ${ethOf(terms.minStake)} and ${ethOf(terms.maxStake)} ETH`);
@@ -15,8 +16,8 @@ export async function composeCreate(commitment: string, stakeEth: number, stakeF
 }
 
 /** join(duelId, commitment) carrying exactly player A's stake; a duel that cannot be joined is a 409. */
-export async function composeJoin(duelId: number, commitment: string, commitmentField: string): Promise<Tx> {
-  const { duel, chainNow, escrow } = await readDuel(duelId);
+export async function composeJoin(ctx: DuelContext, duelId: number, commitment: string, commitmentField: string): Promise<Tx> {
+  const { duel, chainNow, escrow } = await readDuel(ctx, duelId);
   if (duel.phase !== "open") throw conflict("duel_not_open", `Duel ${duel.id} is ${duel.phase}, not open`);
   if (isExpired(duel, chainNow)) throw conflict("duel_not_open", `Duel ${duel.id} passed its join deadline; anyone may now call timeout`);
   const lower = commitment.toLowerCase() as Hex;

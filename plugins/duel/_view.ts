@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { Outcome } from "./_abi.ts";
+import type { DuelOutcome } from "./_abi.ts";
 import { timeoutTx, settleTx, type Tx } from "./_calldata.ts";
 import type { Duel } from "./_chain.ts";
 import { compareHands, describeCard, handValue, score, shoe } from "./_shoe.ts";
@@ -13,7 +13,7 @@ export const isExpired = (duel: Duel, chainNow: number) => PHASES_WITH_DEADLINE.
  * The outcome the contract has recorded, or the one it will record: settle's once both hands are revealed,
  * timeout's once a deadline has passed. Pending while the players still have moves to make.
  */
-export function projectedOutcome(duel: Duel, chainNow: number): Outcome {
+export function projectedOutcome(duel: Duel, chainNow: number): DuelOutcome {
   if (duel.phase === "settled") return duel.outcome;
   if (duel.phase === "ready" && duel.seed) {
     const { better } = compareHands(duel.seed, duel.hits[0], duel.hits[1]);
@@ -25,7 +25,7 @@ export function projectedOutcome(duel: Duel, chainNow: number): Outcome {
 }
 
 /** What each side receives for an outcome, in wei, with the contract's integer math. */
-export function payouts(duel: Duel, outcome: Outcome) {
+export function payouts(duel: Duel, outcome: DuelOutcome) {
   const { stake } = duel;
   const pot = 2n * stake;
   const rake = (pot * BigInt(duel.rakeBps)) / 10_000n;

@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { DUEL_CONFIG } from "./_chain.ts";
+import { DUEL_CONFIG, DUEL_UPSTREAMS } from "./_chain.ts";
 import { composeCreate } from "./_compose.ts";
 import { Hex32, Stake, TxSchema } from "./_schemas.ts";
+import { duelSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "duel/create",
@@ -13,6 +14,8 @@ export default defineEndpoint({
     "Answers the bare transaction {to, data, value} for eth_sendTransaction from player A's own wallet. The duel id is in the Created event of the receipt, and on /duel/feed. Keep the secret: you reveal it after someone joins.",
   raw: true,
   requires: DUEL_CONFIG,
+  upstreams: DUEL_UPSTREAMS,
+  settings: duelSettings,
   input: v.object({
     commitmentA: Hex32("keccak256 of your 32-byte secret (GET /duel/tx?action=sha&secret=... computes it)"),
     stake: Stake,
@@ -26,5 +29,5 @@ export default defineEndpoint({
       value: "0x2386f26fc10000",
     },
   },
-  handler: ({ input }) => composeCreate(input.commitmentA, input.stake, "stake"),
+  handler: (ctx) => composeCreate(ctx, ctx.input.commitmentA, ctx.input.stake, "stake"),
 });

@@ -1,9 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ethOf } from "./_calldata.ts";
-import { DUEL_CONFIG, readDuelCount, readDuels } from "./_chain.ts";
+import { DUEL_CONFIG, DUEL_UPSTREAMS, readDuelCount, readDuels } from "./_chain.ts";
 import { Address, WeiString } from "./_schemas.ts";
 import { isExpired } from "./_view.ts";
+import { duelSettings } from "./_settings.ts";
 
 /** How many of the newest duels the feed reads: one batched RPC request. */
 const SCAN = 500;
@@ -16,6 +17,8 @@ export default defineEndpoint({
   summary: "Open duels waiting for an opponent, newest first",
   description: `Reads the ${SCAN} newest duels from the escrow and lists those still open before their join deadline (by the chain's clock).`,
   requires: DUEL_CONFIG,
+  upstreams: DUEL_UPSTREAMS,
+  settings: duelSettings,
   input: v.object({
     limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most duels to list")), 20),
   }),
@@ -50,10 +53,11 @@ export default defineEndpoint({
       scanned: 1
     },
   },
-  async handler({ input }) {
-    const latest = await readDuelCount();
+  async handler(ctx) {
+    const { input } = ctx;
+    const latest = await readDuelCount(ctx);
     const ids = Array.from({ length: Math.min(SCAN, latest) }, (_, i) => latest - i);
-    const { duels, chainNow } = ids.length ? await readDuels(ids) : { duels: [], chainNow: 0 };
+    const { duels, chainNow } = ids.length ? await readDuels(ctx, ids) : { duels: [], chainNow: 0 };
     const open = duels.filter((d) => d.phase === "open" && !isExpired(d, chainNow)).slice(0, input.limit);
     return {
       duels: open.map((d) => ({

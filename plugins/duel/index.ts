@@ -7,6 +7,6 @@ import seed from "./seed.ts";
 import shoe from "./shoe.ts";
 import state from "./state.ts";
 import tx from "./tx.ts";
-import { deploymentSettings } from "./_chain.ts";
+import { duelDevnet, duelSettings, duelUpstreams } from "./_settings.ts";
 
-export default definePlugin({ family: "duel", endpoints: [create, feed, join, quote, seed, shoe, state, tx], settings: [deploymentSettings] });
+export default definePlugin({ family: "duel", endpoints: [create, feed, join, quote, seed, shoe, state, tx], settings: duelSettings, upstreams: duelUpstreams, devnet: duelDevnet });

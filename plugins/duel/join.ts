@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { DUEL_CONFIG } from "./_chain.ts";
+import { DUEL_CONFIG, DUEL_UPSTREAMS } from "./_chain.ts";
 import { composeJoin } from "./_compose.ts";
 import { DuelId, Hex32, TxSchema } from "./_schemas.ts";
+import { duelSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "duel/join",
@@ -13,6 +14,8 @@ export default defineEndpoint({
     "Answers the bare transaction {to, data, value} for eth_sendTransaction from player B's own wallet; value is player A's stake. A duel that is not open (joined, settled, or past its join deadline) is a 409.",
   raw: true,
   requires: DUEL_CONFIG,
+  upstreams: DUEL_UPSTREAMS,
+  settings: duelSettings,
   input: v.object({
     duelId: DuelId,
     commitmentB: Hex32("keccak256 of your 32-byte secret; it must differ from player A's"),
@@ -26,5 +29,5 @@ export default defineEndpoint({
       value: "0x2386f26fc10000",
     },
   },
-  handler: ({ input }) => composeJoin(input.duelId, input.commitmentB, "commitmentB"),
+  handler: (ctx) => composeJoin(ctx, ctx.input.duelId, ctx.input.commitmentB, "commitmentB"),
 });

@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ethOf } from "./_calldata.ts";
-import { DUEL_CONFIG, readTerms } from "./_chain.ts";
+import { DUEL_CONFIG, DUEL_UPSTREAMS, readTerms } from "./_chain.ts";
 import { Address, WeiString } from "./_schemas.ts";
+import { duelSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "duel/quote",
@@ -12,6 +13,8 @@ export default defineEndpoint({
   summary: "Duel economics: stake limits, rake and its on-chain cap, timeout tip, phase deadlines",
   description: "Read from the escrow contract on the configured chain.",
   requires: DUEL_CONFIG,
+  upstreams: DUEL_UPSTREAMS,
+  settings: duelSettings,
   input: v.object({}),
   output: v.object({
     chainId: v.number(),
@@ -56,8 +59,8 @@ export default defineEndpoint({
       ]
     },
   },
-  async handler() {
-    const t = await readTerms();
+  async handler(ctx) {
+    const t = await readTerms(ctx);
     return {
       chainId: t.chainId,
       contract: t.escrow,

@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { PHASES } from "./_abi.ts";
-import { DUEL_CONFIG, readDuel, ZERO_WORD } from "./_chain.ts";
+import { DUEL_CONFIG, DUEL_UPSTREAMS, readDuel, ZERO_WORD } from "./_chain.ts";
 import { DuelId, Hex32 } from "./_schemas.ts";
+import { duelSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "duel/seed",
@@ -12,6 +13,8 @@ export default defineEndpoint({
   summary: "A duel's shared seed, keccak256(secretA, secretB), and the revealed secrets it comes from",
   description: "The seed is null until both players have revealed their secrets. Pass it to /duel/shoe to see both sides' cards.",
   requires: DUEL_CONFIG,
+  upstreams: DUEL_UPSTREAMS,
+  settings: duelSettings,
   input: v.object({ duelId: DuelId }),
   output: v.object({
     duelId: v.number(),
@@ -31,8 +34,9 @@ export default defineEndpoint({
       }
     },
   },
-  async handler({ input }) {
-    const { duel } = await readDuel(input.duelId);
+  async handler(ctx) {
+    const { input } = ctx;
+    const { duel } = await readDuel(ctx, input.duelId);
     const revealed = (side: 0 | 1) => (duel.seed || duel.secrets[side] !== ZERO_WORD ? duel.secrets[side] : null);
     return { duelId: duel.id, phase: duel.phase, seed: duel.seed, secrets: { a: revealed(0), b: revealed(1) } };
   },

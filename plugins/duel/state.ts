@@ -2,9 +2,10 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { OUTCOMES, PHASES } from "./_abi.ts";
 import { ethOf } from "./_calldata.ts";
-import { DUEL_CONFIG, readDuel } from "./_chain.ts";
+import { DUEL_CONFIG, DUEL_UPSTREAMS, readDuel } from "./_chain.ts";
 import { Address, DuelId, Hex32, TxSchema, WeiString } from "./_schemas.ts";
 import { isExpired, nextAction, payouts, projectedOutcome, revealedHand } from "./_view.ts";
+import { duelSettings } from "./_settings.ts";
 
 const Hand = v.nullable(v.object({
   hits: v.pipe(v.number(), v.description("Cards taken after the first two")),
@@ -22,6 +23,8 @@ export default defineEndpoint({
   summary: "A duel's phase, players, escrowed stake, deadline, computed result and exact next action",
   description: "Read from the escrow contract; deadlines are judged by the chain's clock. The result is the recorded outcome once settled, or the one settle or timeout would produce now.",
   requires: DUEL_CONFIG,
+  upstreams: DUEL_UPSTREAMS,
+  settings: duelSettings,
   input: v.object({ duelId: DuelId }),
   output: v.object({
     duelId: v.number(),
@@ -127,8 +130,9 @@ export default defineEndpoint({
       }
     },
   },
-  async handler({ input }) {
-    const { duel, chainNow, escrow, chainId } = await readDuel(input.duelId);
+  async handler(ctx) {
+    const { input } = ctx;
+    const { duel, chainNow, escrow, chainId } = await readDuel(ctx, input.duelId);
     const outcome = projectedOutcome(duel, chainNow);
     const paid = payouts(duel, outcome);
     const winner: "a" | "b" | null = outcome.startsWith("a-wins") ? "a" : outcome.startsWith("b-wins") ? "b" : null;

@@ -23,7 +23,7 @@ export type VenueOpenInterest = v.InferOutput<typeof VenueOpenInterest>;
 const notional = (oi: string, mark: string) => fixed(new Decimal(oi).times(mark), 2);
 
 /** One reader per venue: the open interest of one base asset's USDT perpetual, in coin and USD. */
-export function openInterestReaders(upstream: (name: string) => Upstream, base: string): Record<string, () => Promise<VenueOpenInterest>> {
+export function openInterestReaders(upstream: (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID | typeof OKX) => Upstream, base: string): Record<string, () => Promise<VenueOpenInterest>> {
   return {
     [BINANCE]: async () => {
       const api = upstream(BINANCE);

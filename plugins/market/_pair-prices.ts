@@ -34,7 +34,7 @@ export interface PairPrices {
 }
 
 /** USD prices of two tokens `days` ago and now, from DefiLlama, else CoinGecko's market chart (first point then, last point now). */
-export function pairPriceReaders(upstream: (name: string) => Upstream, tokens: [string, string], days: number, nowMs: number): Record<string, () => Promise<PairPrices>> {
+export function pairPriceReaders(upstream: (name: typeof COINGECKO | typeof LLAMA_COINS) => Upstream, tokens: [string, string], days: number, nowMs: number): Record<string, () => Promise<PairPrices>> {
   const ids = tokens.map((t) => PAIR_TOKENS[t]) as [string, string];
   return {
     [LLAMA_COINS]: async () => {

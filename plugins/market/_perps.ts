@@ -22,7 +22,7 @@ export type VenueFunding = v.InferOutput<typeof VenueFunding>;
 
 export const FUNDING_VENUES = [BINANCE, BYBIT, OKX, HYPERLIQUID] as const;
 
-type Up = (name: string) => Upstream;
+type Up = (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID | typeof OKX) => Upstream;
 
 const entry = (venue: string, asset: string, symbol: string, rate: string, intervalHours: number, next: number | null, markPrice: string | null): VenueFunding => ({
   venue, asset, symbol, rate, intervalHours, annualizedPercent: annualizedPercent(rate, intervalHours),

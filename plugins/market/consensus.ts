@@ -20,7 +20,7 @@ interface Quote {
   time: string | null;
 }
 
-function readers(upstream: (name: string) => Upstream, asset: string): Record<string, () => Promise<Quote>> {
+function readers(upstream: (name: typeof BINANCE | typeof BYBIT | typeof COINGECKO | typeof HYPERLIQUID | typeof LLAMA_COINS) => Upstream, asset: string): Record<string, () => Promise<Quote>> {
   const id = PAIR_TOKENS[asset];
   return {
     [COINGECKO]: async () => {

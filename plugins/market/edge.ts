@@ -31,7 +31,7 @@ const Basis = v.object({
 
 type BasisSignal = v.InferOutput<typeof Basis>;
 
-function basisReaders(upstream: (name: string) => Upstream): Record<string, () => Promise<BasisSignal[]>> {
+function basisReaders(upstream: (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID) => Upstream): Record<string, () => Promise<BasisSignal[]>> {
   const signal = (venue: string, asset: string, mark: string, index: string): BasisSignal => ({
     kind: "basis", asset, venue, markPrice: mark, indexPrice: index,
     basisBps: fixed(new Decimal(mark).minus(index).dividedBy(index).times(10_000), 4),

@@ -1,4 +1,5 @@
 import { definePlugin } from "../../core/endpoint.ts";
+import { marketUpstreams } from "./_upstreams.ts";
 import aprApy from "./apr-apy.ts";
 import btcStats from "./btc-stats.ts";
 import consensus from "./consensus.ts";
@@ -40,6 +41,7 @@ import yields from "./yields.ts";
 
 export default definePlugin({
   family: "market",
+  upstreams: marketUpstreams,
   endpoints: [
     aprApy,
     btcStats,

@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { isHttpUrl, listSetting } from "../../core/runtime/settings.ts";
-import { createPublicClient, fallback, http, type Chain, type PublicClient } from "viem";
-import { checkedRpcFetch } from "./_rpc-fetch.ts";
+import type { Chain, PublicClient } from "viem";
+import type { Upstream, UpstreamEntry } from "../../core/endpoint.ts";
+import { chainClient } from "../../core/runtime/chain-client.ts";
 
 type ViemChainName = keyof typeof import("viem/chains");
 
@@ -12,7 +12,7 @@ export interface ChainInfo {
   id: number;
   /** The chain's export in viem/chains (read with `viemChain`). */
   viemName: ViemChainName;
-  /** Public JSON-RPC nodes used when `CHAIN_RPC_<SLUG>` is not set, in order of preference. */
+  /** Public JSON-RPC nodes used when `UPSTREAM_<SLUG>_RPC_URL` is not set, in order of preference. */
   publicRpcs: string[];
   /** Blockscout upstream name for what a node cannot answer (explorer indexes), when the chain has one. */
   blockscout?: string;
@@ -22,7 +22,7 @@ export interface ChainInfo {
   nativePriceId?: string;
 }
 
-// Public nodes: viem's default first, then PublicNode's keyless mirror. Production should set CHAIN_RPC_<SLUG>.
+// Public nodes: viem's default first, then PublicNode's keyless mirror. Production should set UPSTREAM_<SLUG>_RPC_URL.
 export const chains = [
   { slug: "ethereum", id: 1, viemName: "mainnet", publicRpcs: ["https://ethereum-rpc.publicnode.com", "https://eth.merkle.io"], blockscout: "blockscout-ethereum", llama: "ethereum", nativePriceId: "ethereum" },
   { slug: "base", id: 8453, viemName: "base", publicRpcs: ["https://mainnet.base.org", "https://base-rpc.publicnode.com"], blockscout: "blockscout-base", llama: "base", nativePriceId: "ethereum" },
@@ -55,16 +55,23 @@ export const chainField = (fallbackSlug: ChainSlug = "ethereum") =>
     fallbackSlug,
   );
 
-/** `CHAIN_RPC_BASE_SEPOLIA` for `base-sepolia`: comma-separated URLs, tried in order. */
-export const rpcEnvName = (slug: string) => `CHAIN_RPC_${slug.toUpperCase().replace(/-/g, "_")}`;
+/** The upstream holding a chain's node: `base-sepolia-rpc`, configured with `UPSTREAM_BASE_SEPOLIA_RPC_URL`. */
+export const rpcUpstream = <S extends ChainSlug>(slug: S) => `${slug}-rpc` as const;
+export type ChainRpc = ReturnType<typeof rpcUpstream<ChainSlug>>;
+/** Every chain's node: what an endpoint that reads any chain lists in `upstreams`. */
+export const chainRpcs = chainSlugs.map(rpcUpstream) as readonly ChainRpc[];
 
-export function rpcUrls(slug: ChainSlug, env = process.env): string[] {
-  const configured = listSetting(rpcEnvName(slug), env, isHttpUrl, "comma-separated http(s) URLs");
-  return configured.length ? configured : [...chainInfo(slug).publicRpcs];
-}
-
-/** Every CHAIN_RPC_<SLUG>, read at boot (definePlugin's settings). */
-export const rpcSettings = chainSlugs.map((slug) => (env: NodeJS.ProcessEnv) => rpcUrls(slug, env));
+/** A JSON-RPC upstream per chain: its public nodes, tried in order, until configuration names one. */
+export const chainUpstreams = Object.fromEntries(
+  chains.map((c): [ChainRpc, UpstreamEntry] => [rpcUpstream(c.slug), {
+    url: c.publicRpcs[0],
+    mirrors: c.publicRpcs.slice(1),
+    terms: `JSON-RPC node of ${c.slug} (chain id ${c.id}): public keyless nodes by default, rate-limited; set your own with UPSTREAM_${c.slug.toUpperCase().replace(/-/g, "_")}_RPC_URL`,
+    // viem's own cap for a node's answer.
+    maxBytes: 10_485_760,
+    timeoutMs: 8_000,
+  }]),
+) as Record<ChainRpc, UpstreamEntry>;
 
 let definitions: Promise<typeof import("viem/chains")> | undefined;
 
@@ -73,24 +80,10 @@ export async function viemChain(slug: ChainSlug): Promise<Chain> {
   return (await (definitions ??= import("viem/chains")))[chainInfo(slug).viemName] as Chain;
 }
 
-const clients = new Map<string, PublicClient>();
-
-/** One public client per chain and RPC list, created on first use and shared by every endpoint. */
-export async function clientFor(slug: ChainSlug): Promise<PublicClient> {
-  const urls = rpcUrls(slug);
-  const key = `${slug} ${urls.join(",")}`;
-  let client = clients.get(key);
-  if (!client) {
-    const chain = await viemChain(slug);
-    const transports = urls.map((url) => http(url, { timeout: 8_000, retryCount: 1, batch: { wait: 0 }, fetchFn: checkedRpcFetch }));
-    client = createPublicClient({
-      chain,
-      // No multicall batching: viem would route getBalance through Multicall3, which fails below its deployment block.
-      transport: transports.length === 1 ? transports[0] : fallback(transports, { rank: false }),
-    }) as PublicClient;
-    // A concurrent first call may have made one while the definitions loaded: keep the first.
-    client = clients.get(key) ?? client;
-    clients.set(key, client);
-  }
-  return client;
+/**
+ * A viem client for one chain, over this call's client of the chain's upstream. No multicall batching: viem
+ * would route getBalance through Multicall3, which fails below its deployment block.
+ */
+export async function clientFor(upstream: (name: ChainRpc) => Upstream, slug: ChainSlug): Promise<PublicClient> {
+  return chainClient(upstream(rpcUpstream(slug)), await viemChain(slug));
 }

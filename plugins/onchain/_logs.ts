@@ -1,6 +1,6 @@
 import { BaseError, RpcRequestError, type Address, type Hex, type Log, type PublicClient } from "viem";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { NODE } from "./_node.ts";
+import { chains, rpcUpstream } from "./_chains.ts";
 
 export interface LogQuery {
   /** One contract or several (eth_getLogs accepts a list). */
@@ -9,6 +9,12 @@ export interface LogQuery {
   fromBlock: bigint;
   toBlock: bigint;
 }
+
+/** The upstream of the chain the client reads. */
+const nodeOf = (client: PublicClient) => {
+  const chain = chains.find((c) => c.id === client.chain?.id);
+  return chain ? rpcUpstream(chain.slug) : "node";
+};
 
 /** At most this many eth_getLogs requests per call, so a huge range on a strict node fails fast instead of hanging. */
 const REQUEST_BUDGET = 48;
@@ -22,7 +28,7 @@ export async function getLogsSplitting(client: PublicClient, query: LogQuery): P
   let requests = 0;
   const fetchRange = async (fromBlock: bigint, toBlock: bigint): Promise<Log[]> => {
     if (++requests > REQUEST_BUDGET) {
-      throw upstreamFailed(NODE, `the node refused the block range; ask for fewer blocks (it failed at ${fromBlock}-${toBlock})`);
+      throw upstreamFailed(nodeOf(client), `the node refused the block range; ask for fewer blocks (it failed at ${fromBlock}-${toBlock})`);
     }
     try {
       return await client.request({

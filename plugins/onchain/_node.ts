@@ -3,40 +3,40 @@ import {
   ContractFunctionRevertedError,
   ContractFunctionZeroDataError,
   ExecutionRevertedError,
-  HttpRequestError,
   RawContractError,
   RpcRequestError,
-  TimeoutError,
   type PublicClient,
 } from "viem";
-import { ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
-import { clientFor, type ChainSlug } from "./_chains.ts";
+import type { Upstream } from "../../core/endpoint.ts";
+import { ServiceError } from "../../core/runtime/errors.ts";
+import { chainRpcs, clientFor, rpcUpstream, type ChainRpc, type ChainSlug } from "./_chains.ts";
 
-/** Upstream name the node appears under in errors and in the data-sources table. */
-export const NODE = "evm-rpc";
+/** The nodes of every chain: what an endpoint reading any chain lists in `upstreams`. */
+export const NODES = chainRpcs;
 
 /**
- * Runs reads against a chain's node. Transport failures (the node down, slow or refusing) become 502/504 and are
- * never charged; anything else (a revert, a missing record) is left for the endpoint to interpret.
+ * Runs reads against a chain's node, through this call's client of the chain's upstream. Transport failures
+ * (the node down, slow or refusing) are the upstream client's 502/503/504, never charged; anything else (a
+ * revert, a missing record) is left for the endpoint to interpret.
  */
-export async function readNode<T>(slug: ChainSlug, work: (client: PublicClient) => Promise<T>): Promise<T> {
+export async function readNode<T>(upstream: (name: ChainRpc) => Upstream, slug: ChainSlug, work: (client: PublicClient) => Promise<T>): Promise<T> {
   try {
-    return await work(await clientFor(slug));
+    return await work(await clientFor(upstream, slug));
   } catch (error) {
     throw nodeFailure(slug, error) ?? error;
   }
 }
 
+/** The service's error for a node fault wrapped in viem's errors; undefined for an answer about the chain (a revert). */
 export function nodeFailure(slug: string, error: unknown): ServiceError | undefined {
   if (error instanceof ServiceError || !(error instanceof BaseError)) return undefined;
   if (error.walk((e) => isRevert(e))) return undefined;
-  if (error.walk((e) => e instanceof TimeoutError)) {
-    return new ServiceError(504, "upstream_timeout", `the ${slug} node did not answer in time`, { upstream: NODE, chain: slug });
-  }
-  const transport = error.walk((e) => e instanceof HttpRequestError || e instanceof RpcRequestError);
-  if (transport) {
-    const failure = upstreamFailed(NODE, `the ${slug} node failed: ${(transport as BaseError).shortMessage}`);
-    return new ServiceError(failure.status, failure.code, failure.message, { upstream: NODE, chain: slug });
+  const ours = error.walk((e) => e instanceof ServiceError);
+  if (ours) return ours as ServiceError;
+  const refused = error.walk((e) => e instanceof RpcRequestError);
+  if (refused) {
+    const upstream = slug ? rpcUpstream(slug as ChainSlug) : "node";
+    return new ServiceError(502, "upstream_error", `the ${slug || "chain's"} node failed: ${(refused as BaseError).shortMessage}`, { upstream, chain: slug });
   }
   return undefined;
 }

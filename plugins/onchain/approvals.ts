@@ -7,7 +7,7 @@ import { decodeStandardEvent } from "./_decode.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
 import { getLogsSplitting, resolveBlock } from "./_logs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 
 const APPROVAL = toEventSelector("Approval(address,address,uint256)");
 const APPROVAL_FOR_ALL = toEventSelector("ApprovalForAll(address,address,bool)");
@@ -76,10 +76,10 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 60,
-  upstreams: [NODE],
-  async handler({ input }) {
+  upstreams: NODES,
+  async handler({ input, upstream }) {
     const owner = checksummed(input.address);
-    return readNode(input.chain, async (client) => {
+    return readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const fromBlock = resolveBlock(input.fromBlock, head, 0n);
       const logs = await getLogsSplitting(client, { topics: [[APPROVAL, APPROVAL_FOR_ALL], pad(owner)], fromBlock, toBlock: head });

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { chainField, chainInfo } from "./_chains.ts";
 import { addressField, checksummed } from "./_inputs.ts";
-import { NODE, probe, readNode } from "./_node.ts";
+import { NODES, probe, readNode } from "./_node.ts";
 import { detectProxy } from "./_proxy.ts";
 import { sourcifyContract, sourcifyPage } from "./_sourcify.ts";
 import { ProxyOutput } from "./proxy-detect.ts";
@@ -67,11 +67,11 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 3600,
-  upstreams: [NODE, "sourcify"],
+  upstreams: [...NODES, "sourcify"],
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const chainId = chainInfo(input.chain).id;
-    const onChain = await readNode(input.chain, async (client) => {
+    const onChain = await readNode(upstream, input.chain, async (client) => {
       const code = await client.getCode({ address });
       if (!code || code === "0x") throw notFound(`no contract at ${address} on ${input.chain}`);
       const [proxy, tokenStandard, owner] = await Promise.all([detectProxy(client, address, code), detectStandard(client, address), readOwner(client, address)]);

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
 import { forwardLookup, reverseLookup, textKeys, textRecords } from "./_ens.ts";
 import { checksummed } from "./_inputs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 
 const Text = v.nullable(v.string());
 
@@ -46,13 +46,13 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 600,
-  upstreams: [NODE],
-  async handler({ input }) {
+  upstreams: NODES,
+  async handler({ input, upstream }) {
     const reverse = input.name.startsWith("0x") && input.name.length === 42;
     const queried = reverse ? checksummed(input.name) : undefined;
     let name: string | null = null;
     if (!reverse) name = normalized(input.name);
-    return readNode(input.chain, async (client) => {
+    return readNode(upstream, input.chain, async (client) => {
       if (queried) {
         const claimed = await reverseLookup(client, queried);
         if (!claimed) throw notFound(`${queried} has no primary ENS name on ${input.chain}`);

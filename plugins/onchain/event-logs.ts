@@ -6,7 +6,7 @@ import { chainField } from "./_chains.ts";
 import { decodeStandardEvent, toJson, type Json } from "./_decode.ts";
 import { addressField, blockField, checksummed, limitField } from "./_inputs.ts";
 import { getLogsSplitting, resolveBlock } from "./_logs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 
 const DEFAULT_SPAN = 10_000n;
 const MAX_SPAN = 1_000_000n;
@@ -77,11 +77,11 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 30,
-  upstreams: [NODE],
-  async handler({ input }) {
+  upstreams: NODES,
+  async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const event = input.event ? parseEvent(input.event) : undefined;
-    return readNode(input.chain, async (client) => {
+    return readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const toBlock = resolveBlock(input.toBlock, head, head);
       const fromBlock = resolveBlock(input.fromBlock, head, toBlock >= DEFAULT_SPAN ? toBlock - DEFAULT_SPAN + 1n : 0n);

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { formatGwei } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 
 const Gwei = v.pipe(v.string(), v.description("Gwei, decimal string"));
 
@@ -45,9 +45,9 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 15,
-  upstreams: [NODE],
-  async handler({ input }) {
-    const history = await readNode(input.chain, (client) =>
+  upstreams: NODES,
+  async handler({ input, upstream }) {
+    const history = await readNode(upstream, input.chain, (client) =>
       client.getFeeHistory({ blockCount: input.blocks, blockTag: "latest", rewardPercentiles: [10, 50, 90] }),
     );
     const first = Number(history.oldestBlock);

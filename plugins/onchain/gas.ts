@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { formatEther, formatGwei } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 
 const TRANSFER_GAS = 21_000n;
 const Gwei = v.pipe(v.string(), v.description("Gwei, decimal string"));
@@ -42,9 +42,9 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 12,
-  upstreams: [NODE],
-  async handler({ input }) {
-    return readNode(input.chain, async (client) => {
+  upstreams: NODES,
+  async handler({ input, upstream }) {
+    return readNode(upstream, input.chain, async (client) => {
       const [history, gasPrice] = await Promise.all([
         client.getFeeHistory({ blockCount: 20, blockTag: "latest", rewardPercentiles: [10, 50, 90] }),
         client.getGasPrice(),

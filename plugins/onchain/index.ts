@@ -31,7 +31,7 @@ import walletAge from "./wallet-age.ts";
 import walletPnl from "./wallet-pnl.ts";
 import whales from "./whales.ts";
 
-import { rpcSettings } from "./_chains.ts";
+import { onchainUpstreams } from "./_upstreams.ts";
 export default definePlugin({
   family: "onchain",
   endpoints: [
@@ -67,5 +67,5 @@ export default definePlugin({
     walletPnl,
     whales,
   ],
-  settings: rpcSettings,
+  upstreams: onchainUpstreams,
 });

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainInfo, chains, type ChainSlug } from "./_chains.ts";
 import { formatAmount, readTokenMetadata, type TokenMetadata } from "./_erc20.ts";
 import { addressField, checksummed, limitField } from "./_inputs.ts";
-import { NODE, probe, readNode } from "./_node.ts";
+import { NODES, probe, readNode } from "./_node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 import { amountsForLiquidity, factoryAbi, poolAbi, positionManagerAbi, positionManagers, priceAtTick } from "./_uniswap-v3.ts";
 
@@ -93,12 +93,12 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 60,
-  upstreams: [NODE, "defillama-coins"],
+  upstreams: [...NODES, "defillama-coins"],
   async handler({ input, upstream }) {
     const owner = checksummed(input.address);
     const manager = positionManagers[input.chain]!;
     const chain = chainInfo(input.chain);
-    const read = await readNode(input.chain, (client) => readPositions(client, manager, owner));
+    const read = await readNode(upstream, input.chain, (client) => readPositions(client, manager, owner));
     const wanted = input.pair?.toUpperCase().split("/");
     const matches = (p: (typeof read.open)[number]) =>
       !wanted || [p.meta0.symbol?.toUpperCase(), p.meta1.symbol?.toUpperCase()].sort().join("/") === [...wanted].sort().join("/");

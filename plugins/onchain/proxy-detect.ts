@@ -3,7 +3,7 @@ import { getAddress } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
 import { addressField, checksummed } from "./_inputs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 import { detectProxy, proxyStandards } from "./_proxy.ts";
 
 const maybeAddress = (what: string) => v.pipe(v.nullable(v.string()), v.description(what));
@@ -44,10 +44,10 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 600,
-  upstreams: [NODE],
-  async handler({ input }) {
+  upstreams: NODES,
+  async handler({ input, upstream }) {
     const address = checksummed(input.address);
-    return readNode(input.chain, async (client) => {
+    return readNode(upstream, input.chain, async (client) => {
       const info = await detectProxy(client, address);
       const implementationCode = info.implementation ? await client.getCode({ address: info.implementation }) : undefined;
       return {

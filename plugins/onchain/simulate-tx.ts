@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
 import { decodeStandardEvent, lookupSignatures } from "./_decode.ts";
 import { addressField, blockField, checksummed, hexBytesField } from "./_inputs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 import { decodeRevert, Revert } from "./_revert.ts";
 import { Transfer, TxEvent } from "./_tx-shapes.ts";
 
@@ -52,7 +52,7 @@ export default defineEndpoint({
       transfers: [],
     },
   },
-  upstreams: [NODE, "sourcify-4byte"],
+  upstreams: [...NODES, "sourcify-4byte"],
   async handler({ input, upstream }) {
     const call = {
       account: (input.from ? checksummed(input.from) : undefined) as Address | undefined,
@@ -62,7 +62,7 @@ export default defineEndpoint({
       gas: input.gas === undefined ? undefined : BigInt(input.gas),
     };
     const block = /^\d+$/.test(input.block) ? { blockNumber: BigInt(input.block) } : { blockTag: input.block as "latest" };
-    const outcome = await readNode(input.chain, async (client) => {
+    const outcome = await readNode(upstream, input.chain, async (client) => {
       try {
         const { results } = await client.simulateCalls({ ...block, account: call.account, calls: [{ to: call.to, data: call.data, value: call.value }] });
         const [result] = results;

@@ -5,7 +5,7 @@ import { notFound } from "../../core/runtime/errors.ts";
 import { chainField, chainInfo } from "./_chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, checksummed } from "./_inputs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
 const nullable = <T extends v.GenericSchema>(schema: T, what: string) => v.pipe(v.nullable(schema), v.description(what));
@@ -50,11 +50,11 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 60,
-  upstreams: [NODE, "defillama-coins"],
+  upstreams: [...NODES, "defillama-coins"],
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const chain = chainInfo(input.chain);
-    const metadata = await readNode(input.chain, async (client) => {
+    const metadata = await readNode(upstream, input.chain, async (client) => {
       const code = await client.getCode({ address });
       if (!code || code === "0x") throw notFound(`no contract at ${address} on ${input.chain}`);
       return readTokenMetadata(client, address);

@@ -5,7 +5,7 @@ import { notFound } from "../../core/runtime/errors.ts";
 import { chainField } from "./_chains.ts";
 import { decodeCalldata, decodeStandardEvent, lookupSignatures, selectorOf } from "./_decode.ts";
 import { txHashField } from "./_inputs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 import { Method, Transfer, TxEvent } from "./_tx-shapes.ts";
 
 export default defineEndpoint({
@@ -58,10 +58,10 @@ export default defineEndpoint({
       events: [],
     },
   },
-  upstreams: [NODE, "sourcify-4byte"],
+  upstreams: [...NODES, "sourcify-4byte"],
   async handler({ input, upstream }) {
     const hash = input.hash as Hex;
-    const { tx, receipt, block } = await readNode(input.chain, async (client) => {
+    const { tx, receipt, block } = await readNode(upstream, input.chain, async (client) => {
       const tx = await client.getTransaction({ hash }).catch((error) => {
         if (error instanceof TransactionNotFoundError) throw notFound(`no transaction ${hash} on ${input.chain}`);
         throw error;

@@ -3,7 +3,7 @@ import { formatEther, getAddress } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
 import { addressField, checksummed } from "./_inputs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 
 export default defineEndpoint({
   name: "wallet-age",
@@ -41,10 +41,10 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 3600,
-  upstreams: [NODE],
-  async handler({ input, now }) {
+  upstreams: NODES,
+  async handler({ input, upstream, now }) {
     const address = checksummed(input.address);
-    return readNode(input.chain, async (client) => {
+    return readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const [nonce, balance, code] = await Promise.all([
         client.getTransactionCount({ address, blockNumber: head }),

@@ -5,7 +5,7 @@ import { chainField, chainInfo, viemChain } from "./_chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
 import { getLogsSplitting, resolveBlock } from "./_logs.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
@@ -61,11 +61,11 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 60,
-  upstreams: [NODE, "defillama-coins"],
+  upstreams: [...NODES, "defillama-coins"],
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const chain = chainInfo(input.chain);
-    const held = await readNode(input.chain, async (client) => {
+    const held = await readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const fromBlock = resolveBlock(input.fromBlock, head, 0n);
       const [incoming, outgoing, balance, nonce, code] = await Promise.all([

@@ -4,7 +4,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainInfo, chains, viemChain, type ChainSlug } from "./_chains.ts";
 import { getLogsSplitting } from "./_logs.ts";
 import { majorTokens } from "./_majors.ts";
-import { NODE, readNode } from "./_node.ts";
+import { NODES, readNode } from "./_node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");
@@ -77,11 +77,11 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 30,
-  upstreams: [NODE, "defillama-coins"],
+  upstreams: [...NODES, "defillama-coins"],
   async handler({ input, upstream }) {
     const chain = chainInfo(input.chain);
     const tokens = majorTokens[input.chain] ?? [];
-    const { fromBlock, toBlock, blocks, logs } = await readNode(input.chain, async (client) => {
+    const { fromBlock, toBlock, blocks, logs } = await readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const from = head - BigInt(input.blocks) + 1n > 0n ? head - BigInt(input.blocks) + 1n : 0n;
       const numbers = Array.from({ length: Number(head - from + 1n) }, (_, i) => from + BigInt(i));

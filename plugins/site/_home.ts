@@ -1,6 +1,6 @@
 import type { Endpoint, PageContext, PageDef } from "../../core/endpoint.ts";
 import { escapeHtml } from "../../core/runtime/pages.ts";
-import { isFree } from "../../core/runtime/invoke.ts";
+import { isFree } from "../../core/shared.ts";
 import { agentEndpoints } from "../../core/runtime/agent-surface.ts";
 
 /** The pages' own routes (reviews, the devnet payer, the free play) serve pages; the catalog lists what agents call. */

@@ -1,10 +1,10 @@
 // `npm run reviews -- list | approve <id> | reject <id>`: moderates the site's reviews through the operator
 // routes of a running service (BASE_URL, default http://localhost:4021) with REVIEWS_OPERATOR_TOKEN.
 import type { Review } from "./_reviews.ts";
+import { readToolEnv } from "../../core/runtime/config.ts";
 
 const [command, id] = process.argv.slice(2);
-const baseUrl = (process.env.BASE_URL ?? `http://localhost:${process.env.PORT ?? 4021}`).replace(/\/$/, "");
-const token = process.env.REVIEWS_OPERATOR_TOKEN;
+const { baseUrl, reviewsOperatorToken: token } = readToolEnv();
 
 function usage(message: string): never {
   console.error(`${message}\nusage: npm run reviews -- list | approve <id> | reject <id>   (needs REVIEWS_OPERATOR_TOKEN; BASE_URL defaults to ${baseUrl})`);

@@ -79,8 +79,7 @@ export async function approvedReviews(store: Store, limit: number): Promise<Revi
 }
 
 /** Operator routes take `authorization: Bearer <REVIEWS_OPERATOR_TOKEN>`; compared in constant time. */
-export function requireOperator(headers: Headers): void {
-  const expected = process.env[OPERATOR_TOKEN];
+export function requireOperator(headers: Headers, expected: string | undefined): void {
   const given = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim();
   const digest = (s: string) => createHash("sha256").update(s).digest();
   if (!expected || !given || !timingSafeEqual(digest(given), digest(expected))) {

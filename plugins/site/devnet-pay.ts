@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { privateKeyToAccount } from "viem/accounts";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
-import { isFree } from "../../core/runtime/invoke.ts";
+import { isFree } from "../../core/shared.ts";
+import { siteSettings } from "./_settings.ts";
 import { requestFor } from "./_request.js";
 
 const Address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/));
@@ -13,7 +14,7 @@ export default defineEndpoint({
   path: "/site/api/devnet-pay",
   price: "$0",
   summary: "Devnet only: pays one call of a paid endpoint with the dev payer's test USDC and returns the answer and the receipt",
-  description: "Mounted only when the service runs its own devnet (DEVNET_PAYER_KEY and DEVNET_SELF_URL are set by npm start then). The call goes through the real x402 client and the service's own payment gate.",
+  description: "Mounted only when the service runs its own devnet, which provides DEVNET_PAYER_KEY and DEVNET_SELF_URL. The call goes through the real x402 client and the service's own payment gate.",
   input: v.object({
     name: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description("The catalog name of a paid endpoint, e.g. hash")),
     input: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.description("The endpoint's input: its query parameters (GET) or JSON body (POST)")), {}),
@@ -42,20 +43,21 @@ export default defineEndpoint({
   },
   requires: ["DEVNET_PAYER_KEY", "DEVNET_SELF_URL"],
   timeoutMs: 60_000,
-  async handler({ input, catalog, signal }) {
+  settings: siteSettings,
+  async handler({ input, catalog, signal, settings }) {
     const endpoint = catalog.find((e) => e.name === input.name);
     if (!endpoint) throw notFound(`No endpoint named ${input.name} is loaded`);
     if (isFree(endpoint)) throw badRequest(`${input.name} is free: call it directly`, { issues: [{ field: "name", message: "must name a paid endpoint" }] });
     // The x402 client libraries are only needed here: loaded on the first call, not at boot.
     const [{ wrapFetchWithPayment, x402Client, decodePaymentResponseHeader }, { registerExactEvmScheme }] = await Promise.all([import("@x402/fetch"), import("@x402/evm/exact/client")]);
-    const account = privateKeyToAccount(process.env.DEVNET_PAYER_KEY as `0x${string}`);
+    const account = privateKeyToAccount(settings.devnetPayerKey!);
     const client = new x402Client();
     registerExactEvmScheme(client, { signer: account });
     // The devnet token is not one of the client's default assets, so its default spend controls would refuse it.
     client.setSpendControls(false);
     const pay = wrapFetchWithPayment(fetch, client);
     // The target is this service itself (never a caller-chosen host): a loaded endpoint's path on DEVNET_SELF_URL.
-    const { url, init } = requestFor(endpoint, input.input, process.env.DEVNET_SELF_URL!);
+    const { url, init } = requestFor(endpoint, input.input, settings.devnetSelfUrl!);
     const res = await pay(url, { ...init, signal });
     const header = res.headers.get("payment-response");
     const settled = header ? decodePaymentResponseHeader(header) : undefined;

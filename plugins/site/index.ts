@@ -1,5 +1,6 @@
 import { definePlugin } from "../../core/endpoint.ts";
 import { homePage } from "./_home.ts";
+import { siteDevnet, siteSettings } from "./_settings.ts";
 import { reviewsPage } from "./_reviews-page.ts";
 import devnetPay from "./devnet-pay.ts";
 import reviewApprove from "./review-approve.ts";
@@ -15,4 +16,6 @@ export default definePlugin({
   endpoints: [devnetPay, reviewApprove, reviewReject, reviewSubmit, reviews, reviewsPending],
   pages: [homePage, reviewsPage],
   assets: [asset("/site/home.js", "./_home.js"), asset("/site/request.js", "./_request.js"), asset("/site/reviews.js", "./_reviews-page.js")],
+  settings: siteSettings,
+  devnet: siteDevnet,
 });

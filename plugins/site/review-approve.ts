@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { OPERATOR_TOKEN, Review, ReviewId, approve, exampleReview, heldOrApproved, requireOperator } from "./_reviews.ts";
+import { siteSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "site/review-approve",
@@ -13,9 +14,10 @@ export default defineEndpoint({
   output: v.object({ status: v.picklist(["approved"]), review: Review }),
   example: { input: { id: exampleReview.id }, output: { status: "approved", review: exampleReview } },
   requires: [OPERATOR_TOKEN],
+  settings: siteSettings,
   async handler(ctx) {
-    const { input, store, headers } = ctx;
-    requireOperator(headers);
+    const { input, store, headers, settings } = ctx;
+    requireOperator(headers, settings.reviewsOperatorToken);
     const review = await heldOrApproved(store, input.id);
     if (!review) throw notFound(`No review ${input.id} is waiting for moderation`);
     ctx.afterPayment(() => approve(store, review));

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { OPERATOR_TOKEN, ReviewList, exampleReview, pendingReviews, requireOperator } from "./_reviews.ts";
+import { siteSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "site/reviews-pending",
@@ -14,8 +15,9 @@ export default defineEndpoint({
   output: ReviewList,
   example: { input: {}, output: { reviews: [exampleReview] } },
   requires: [OPERATOR_TOKEN],
-  async handler({ input, store, headers }) {
-    requireOperator(headers);
+  settings: siteSettings,
+  async handler({ input, store, headers, settings }) {
+    requireOperator(headers, settings.reviewsOperatorToken);
     return { reviews: await pendingReviews(store, input.limit) };
   },
 });

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { Store } from "../../core/endpoint.ts";
+import { defineSettings, type Store } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 import { integerSetting } from "../../core/runtime/settings.ts";
 import type { Delivery } from "./_deliveries.ts";
@@ -13,8 +13,13 @@ export const retentionMs = 7 * 86_400_000;
 /** The deliveries a watch lists, newest first. */
 export const listedDeliveries = 10;
 
-/** Live watches one wallet may have at once (WATCH_MAX_PER_WALLET, default 20). */
-export const watchesPerWallet = (env = process.env) => integerSetting("WATCH_MAX_PER_WALLET", env, 20, 1, 10_000);
+/** Live watches one wallet may have at once by default. */
+export const defaultWatchesPerWallet = 20;
+
+/** The state family's settings: WATCH_MAX_PER_WALLET, the live watches one wallet may have at once. */
+export const stateSettings = defineSettings((env) => ({
+  watchesPerWallet: integerSetting("WATCH_MAX_PER_WALLET", env, defaultWatchesPerWallet, 1, 10_000),
+}));
 
 export interface Watch {
   id: string;
@@ -41,13 +46,13 @@ export interface Watch {
 export const saveWatch = (store: Store, watch: Watch, now: Date) =>
   store.set(stateKeys.watch(watch.id), watch, Date.parse(watch.expiresAt) + retentionMs - now.getTime());
 
-const slotsOf = (wallet: string, env: NodeJS.ProcessEnv) => Array.from({ length: watchesPerWallet(env) }, (_, n) => stateKeys.slot(wallet, n));
+const slotsOf = (wallet: string, cap: number) => Array.from({ length: cap }, (_, n) => stateKeys.slot(wallet, n));
 const limitReached = (cap: number) =>
   new ServiceError(409, "watch_limit_reached", `This wallet already has ${cap} live watches; one frees up when it expires`, { limit: cap });
 
 /** Refuses, before any payment, a wallet whose slots are all taken. Under a race only `claimSlot` holds the cap. */
-export async function checkFreeSlot(store: Store, wallet: string, env = process.env): Promise<void> {
-  const slots = slotsOf(wallet, env);
+export async function checkFreeSlot(store: Store, wallet: string, cap: number): Promise<void> {
+  const slots = slotsOf(wallet, cap);
   const holders = await Promise.all(slots.map((slot) => store.get(slot)));
   if (!holders.includes(undefined)) throw limitReached(slots.length);
 }
@@ -57,8 +62,8 @@ export async function checkFreeSlot(store: Store, wallet: string, env = process.
  * so concurrent creations on several instances never exceed the cap, and an expired watch frees its slot.
  * A second run for the same watch (a retried effect) finds the slot it took and takes no other.
  */
-export async function claimSlot(store: Store, wallet: string, id: string, lifetimeMs: number, env = process.env): Promise<void> {
-  const slots = slotsOf(wallet, env);
+export async function claimSlot(store: Store, wallet: string, id: string, lifetimeMs: number, cap: number): Promise<void> {
+  const slots = slotsOf(wallet, cap);
   if ((await Promise.all(slots.map((slot) => store.get(slot)))).includes(id)) return;
   for (const slot of slots) if (await store.claim(slot, id, lifetimeMs)) return;
   throw limitReached(slots.length);

@@ -1,6 +1,6 @@
 import { definePlugin } from "../../core/endpoint.ts";
 import { watchJob } from "./_watch-job.ts";
-import { watchesPerWallet } from "./_watches.ts";
+import { stateSettings } from "./_watches.ts";
 import retrieve from "./retrieve.ts";
 import store from "./store.ts";
 import watchStatus from "./watch-status.ts";
@@ -11,5 +11,5 @@ export default definePlugin({
   family: "state",
   endpoints: [retrieve, store, watch, watchStatus, webhook],
   jobs: [watchJob],
-  settings: [watchesPerWallet],
+  settings: stateSettings,
 });

@@ -6,7 +6,7 @@ import { urlInput } from "../web/_inputs.ts";
 import { maxAttempts, retryDelaysMs } from "./_deliveries.ts";
 import { checkSelector, observe, watchModes } from "./_observe.ts";
 import { newSecret, signatureHeader, signatureScheme } from "./_signing.ts";
-import { checkFreeSlot, claimSlot, intervalBounds, lifetimeBounds, saveWatch, watchesPerWallet, watchView, type Watch } from "./_watches.ts";
+import { checkFreeSlot, claimSlot, intervalBounds, lifetimeBounds, saveWatch, defaultWatchesPerWallet, stateSettings, watchView, type Watch } from "./_watches.ts";
 import { isoAfter, walletOf } from "./_wallet.ts";
 
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -29,7 +29,7 @@ export default defineEndpoint({
     `(previous and current: {status, fingerprint, excerpt, observedAt}). Signature: ${signatureScheme} The secret is returned only ` +
     `here. A non-2xx answer or no answer is retried after ${retryDelaysMs.map(seconds).join(", ")} (${maxAttempts} attempts in all); ` +
     "/v1/watch-status lists each delivery. Watches belong to the paying wallet (a credit-code payment is refused with 403); " +
-    `a wallet may have ${watchesPerWallet({})} live watches at once by default, WATCH_MAX_PER_WALLET on a deployment (409 \`watch_limit_reached\` beyond).`,
+    `a wallet may have ${defaultWatchesPerWallet} live watches at once by default, WATCH_MAX_PER_WALLET on a deployment (409 \`watch_limit_reached\` beyond).`,
   input: v.object({
     url: urlInput("Page to watch (http or https, ports 80/443)"),
     webhook: urlInput("Receiver of the change events: an http(s) URL that accepts a JSON POST"),
@@ -63,8 +63,9 @@ export default defineEndpoint({
       },
     },
   },
+  settings: stateSettings,
   async handler(ctx) {
-    const { input, payer, egress, store, now } = ctx;
+    const { input, payer, egress, store, now, settings } = ctx;
     const owner = walletOf(payer);
     if (input.ttl < input.interval) throw badRequest("ttl must be at least one interval", { issues: [{ field: "ttl", message: "shorter than interval" }] });
     if (input.selector && input.mode === "status") throw badRequest("selector applies to the text and hash modes only", { issues: [{ field: "selector", message: "not used in status mode" }] });
@@ -73,7 +74,7 @@ export default defineEndpoint({
     const at = now();
     const target = { url: input.url, mode: input.mode, selector: input.selector ?? null };
     const baseline = await observe(egress, target, at);
-    await checkFreeSlot(store, owner);
+    await checkFreeSlot(store, owner, settings.watchesPerWallet);
     const id = randomUUID();
     const watch: Watch = {
       id, owner, ...target, webhook: input.webhook, interval: input.interval, secret: newSecret(),
@@ -82,7 +83,7 @@ export default defineEndpoint({
     };
     // The slot is taken once paid for: of calls racing for the last slot one gets it, the others' effects fail (and are credited).
     ctx.afterPayment(async () => {
-      await claimSlot(store, owner, id, input.ttl * 1000);
+      await claimSlot(store, owner, id, input.ttl * 1000, settings.watchesPerWallet);
       await saveWatch(store, watch, at);
     });
     const { url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret } = watch;

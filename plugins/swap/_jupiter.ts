@@ -1,6 +1,5 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { solanaFeeAccounts } from "./_settings.ts";
 
 export const solMint = "So11111111111111111111111111111111111111112";
 export const SolanaKey = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana public key"));
@@ -36,8 +35,7 @@ export interface SolanaTrade {
  * needs a token account of the service's for the input or output mint (SWAP_SOLANA_FEE_ACCOUNTS); without
  * one the fee is 0 and the answer says so.
  */
-export async function jupiterTrade(api: Upstream, trade: SolanaTrade) {
-  const accounts = solanaFeeAccounts();
+export async function jupiterTrade(api: Upstream, trade: SolanaTrade, accounts: ReadonlyMap<string, string>) {
   const feeMint = [trade.outputMint, trade.inputMint].find((mint) => accounts.has(mint));
   const feeBps = feeMint && trade.feeBps > 0 ? trade.feeBps : 0;
   const quote = await api.json<JupiterQuote>("/swap/v1/quote", {

@@ -1,7 +1,6 @@
 import type { Address, Hex } from "viem";
 import { isNative } from "./_chains.ts";
 import { bpsAsFraction, decimalWei, feeOf, sumUsd, usd, type Adapter } from "./_route.ts";
-import { lifiIntegrator } from "./_settings.ts";
 
 interface LifiCost {
   name: string;
@@ -44,7 +43,7 @@ export const lifi: Adapter = {
         fromAddress: req.depositor,
         toAddress: req.recipient,
         slippage: bpsAsFraction(req.slippageBps),
-        integrator: lifiIntegrator(),
+        integrator: req.lifiIntegrator,
         fee: withFee ? bpsAsFraction(req.feeBps) : undefined,
       },
     });

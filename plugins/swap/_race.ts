@@ -6,7 +6,7 @@ import { kyberswap } from "./_kyberswap.ts";
 import { lifi } from "./_lifi.ts";
 import { relay } from "./_relay.ts";
 import type { Adapter, RouteQuote, RouteRequest } from "./_route.ts";
-import { raceDeadlineMs } from "./_settings.ts";
+import type { SwapSettings } from "./_settings.ts";
 
 /** Cross-chain: Relay, LI.FI, Across, deBridge. Same-chain: Relay, LI.FI and KyberSwap (keyless). */
 export const adapters: Adapter[] = [relay, lifi, across, debridge, kyberswap];
@@ -23,13 +23,13 @@ export interface RaceResult {
   skipped: Skipped[];
 }
 
-type Ctx = Pick<EndpointContext<unknown>, "upstream" | "signal" | "log">;
+type Ctx = Pick<EndpointContext<unknown, string, SwapSettings>, "upstream" | "signal" | "log" | "settings">;
 
 /**
  * Asks every adapter that serves the route at once and stops waiting at the deadline, so a hanging
  * aggregator never holds the answer. None answered: 504 if one was still out, else 502. Never charged.
  */
-export async function raceRoutes(ctx: Ctx, req: RouteRequest, deadlineMs = raceDeadlineMs()): Promise<RaceResult> {
+export async function raceRoutes(ctx: Ctx, req: RouteRequest, deadlineMs = ctx.settings.raceDeadlineMs): Promise<RaceResult> {
   const entrants = adapters.filter((a) => a.serves(req));
   const answered: RouteQuote[] = [];
   const failed: Skipped[] = [];

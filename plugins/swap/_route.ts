@@ -16,6 +16,8 @@ export interface RouteRequest {
   feeBps: number;
   feeRecipient?: Address;
   slippageBps: number;
+  /** The integrator name LI.FI credits fees to. */
+  lifiIntegrator: string;
 }
 
 export interface EvmTransaction {

@@ -1,12 +1,12 @@
 import { getAddress, isAddress, type Address } from "viem";
+import { defineSettings, type Env, type SettingsOf } from "../../core/endpoint.ts";
 import { integerSetting } from "../../core/runtime/settings.ts";
 
 /**
- * Swap configuration, read per call so tests and operators can change it without a restart.
  * SWAP_FEE_RECIPIENT takes the integrator fee; unset, the service's PAY_TO does; with neither, no integrator
  * fee is requested at all (better than sending fees to an address nobody controls).
  */
-export function feeRecipient(env = process.env): Address | undefined {
+function feeRecipient(env: Env): Address | undefined {
   for (const name of ["SWAP_FEE_RECIPIENT", "PAY_TO"]) {
     const value = env[name];
     if (!value) continue;
@@ -17,22 +17,22 @@ export function feeRecipient(env = process.env): Address | undefined {
 }
 
 /** How long the race waits for aggregators (SWAP_RACE_DEADLINE_MS, default 6000, 200 to 20000: under the handler timeout). */
-export function raceDeadlineMs(env = process.env): number {
+function raceDeadlineMs(env: Env): number {
   return integerSetting("SWAP_RACE_DEADLINE_MS", env, 6000, 200, 20_000);
 }
 
 /** How long a quote is offered for (SWAP_QUOTE_TTL_SECONDS, default 30: KyberSwap routes expire in about 30 s). */
-export function quoteTtlSeconds(env = process.env): number {
+function quoteTtlSeconds(env: Env): number {
   return integerSetting("SWAP_QUOTE_TTL_SECONDS", env, 30, 5, 600);
 }
 
 /** Free widget quotes per visitor IP per hour (SWAP_WIDGET_QUOTES_PER_HOUR, default 30). */
-export function widgetQuotesPerHour(env = process.env): number {
+function widgetQuotesPerHour(env: Env): number {
   return integerSetting("SWAP_WIDGET_QUOTES_PER_HOUR", env, 30, 1, 10_000);
 }
 
 /** The integrator name LI.FI credits fees to (SWAP_LIFI_INTEGRATOR); fees only flow once it is registered at portal.li.fi. */
-export function lifiIntegrator(env = process.env): string {
+function lifiIntegrator(env: Env): string {
   return env.SWAP_LIFI_INTEGRATOR || "x402-agent-services";
 }
 
@@ -40,7 +40,7 @@ export function lifiIntegrator(env = process.env): string {
  * Token accounts owned by the service that may receive Jupiter platform fees, as `mint:account` pairs
  * (SWAP_SOLANA_FEE_ACCOUNTS). Jupiter needs one whose mint is the input or output mint; without it no fee is taken.
  */
-export function solanaFeeAccounts(env = process.env): Map<string, string> {
+function solanaFeeAccounts(env: Env): Map<string, string> {
   const pairs = (env.SWAP_SOLANA_FEE_ACCOUNTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
   const accounts = new Map<string, string>();
   for (const pair of pairs) {
@@ -51,5 +51,14 @@ export function solanaFeeAccounts(env = process.env): Map<string, string> {
   return accounts;
 }
 
-/** Every swap setting, read at boot (definePlugin's settings). */
-export const swapSettings = [feeRecipient, raceDeadlineMs, quoteTtlSeconds, widgetQuotesPerHour, lifiIntegrator, solanaFeeAccounts];
+/** The swap family's settings. */
+export const swapSettings = defineSettings((env) => ({
+  feeRecipient: feeRecipient(env),
+  raceDeadlineMs: raceDeadlineMs(env),
+  quoteTtlSeconds: quoteTtlSeconds(env),
+  widgetQuotesPerHour: widgetQuotesPerHour(env),
+  lifiIntegrator: lifiIntegrator(env),
+  solanaFeeAccounts: solanaFeeAccounts(env),
+}));
+
+export type SwapSettings = SettingsOf<typeof swapSettings>;

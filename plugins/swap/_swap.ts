@@ -5,9 +5,9 @@ import { rank, rankingOf, routeAnswer, type Pricing } from "./_answer.ts";
 import { raceRoutes } from "./_race.ts";
 import type { RouteRequest } from "./_route.ts";
 import { parties } from "./_schemas.ts";
-import { feeRecipient, quoteTtlSeconds } from "./_settings.ts";
+import type { SwapSettings } from "./_settings.ts";
 
-type Ctx = Pick<EndpointContext<unknown>, "upstream" | "signal" | "log" | "now">;
+type Ctx = Pick<EndpointContext<unknown, string, SwapSettings>, "upstream" | "signal" | "log" | "now" | "settings">;
 
 /** Prices of the input and the origin's native coin; a quote does not fail for want of them. */
 async function pricesFor(ctx: Ctx, req: Pick<RouteRequest, "fromChain" | "fromToken">): Promise<Map<string, TokenPrice>> {
@@ -24,7 +24,7 @@ function pricingOf(prices: Map<string, TokenPrice>, req: RouteRequest): Pricing 
   };
 }
 
-type SwapParams = Omit<RouteRequest, "depositor" | "recipient" | "feeBps" | "feeRecipient" | "fromToken" | "toToken"> & {
+type SwapParams = Omit<RouteRequest, "depositor" | "recipient" | "feeBps" | "feeRecipient" | "lifiIntegrator" | "fromToken" | "toToken"> & {
   fromToken: string;
   toToken: string;
   depositor?: string;
@@ -32,8 +32,8 @@ type SwapParams = Omit<RouteRequest, "depositor" | "recipient" | "feeBps" | "fee
 };
 
 /** The race request for /v1/swap's parameters: parties resolved, and the fee only when someone is configured to receive it. */
-export function swapRequest(input: SwapParams, feeBps: number): RouteRequest {
-  const recipientOfFee = feeRecipient();
+export function swapRequest(input: SwapParams, feeBps: number, settings: SwapSettings): RouteRequest {
+  const recipientOfFee = settings.feeRecipient;
   return {
     ...input,
     ...parties(input),
@@ -41,6 +41,7 @@ export function swapRequest(input: SwapParams, feeBps: number): RouteRequest {
     toToken: input.toToken as `0x${string}`,
     feeBps: recipientOfFee ? feeBps : 0,
     feeRecipient: recipientOfFee,
+    lifiIntegrator: settings.lifiIntegrator,
   };
 }
 
@@ -49,7 +50,7 @@ export async function runSwap(ctx: Ctx, req: RouteRequest, known?: Map<string, T
   const [result, prices] = await Promise.all([raceRoutes(ctx, req), known ?? pricesFor(ctx, req)]);
   const pricing = pricingOf(prices, req);
   const ranked = rank(result, pricing);
-  const expiresAt = new Date(ctx.now().getTime() + quoteTtlSeconds() * 1000);
+  const expiresAt = new Date(ctx.now().getTime() + ctx.settings.quoteTtlSeconds * 1000);
   return {
     skipped: result.skipped,
     ...rankingOf(ranked),

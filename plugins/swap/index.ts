@@ -6,6 +6,7 @@ import tradeSolana from "./trade-solana.ts";
 import widgetQuote from "./widget-quote.ts";
 import { swapAssets, swapPage } from "./_page.ts";
 import { swapSettings } from "./_settings.ts";
+import { swapUpstreams } from "./_upstreams.ts";
 
 export default definePlugin({
   family: "swap",
@@ -13,4 +14,5 @@ export default definePlugin({
   pages: [swapPage],
   assets: swapAssets,
   settings: swapSettings,
+  upstreams: swapUpstreams,
 });

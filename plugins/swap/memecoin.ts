@@ -8,6 +8,7 @@ import { raceUpstreams } from "./_race.ts";
 import { Alternatives, BaseUnits, Transaction } from "./_schemas.ts";
 import { runSwap, swapRequest } from "./_swap.ts";
 import { memecoinExample } from "./_examples.ts";
+import { swapSettings } from "./_settings.ts";
 
 const evmChains = { ethereum: 1, optimism: 10, bsc: 56, polygon: 137, base: 8453, arbitrum: 42161, avalanche: 43114 } as const;
 const solanaKey = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -53,6 +54,7 @@ export default defineEndpoint({
   }),
   example: memecoinExample,
   upstreams: ["jupiter", ...raceUpstreams, "defillama-coins"],
+  settings: swapSettings,
   async handler(ctx) {
     const { input } = ctx;
     const solana = input.chain === "solana";
@@ -66,7 +68,7 @@ export default defineEndpoint({
     const common = { chain: input.chain, side: input.side, token: input.address, slippageBps: input.slippageBps };
     if (solana) {
       const [inputMint, outputMint] = input.side === "buy" ? [solMint, input.address] : [input.address, solMint];
-      const trade = await jupiterTrade(ctx.upstream("jupiter"), { inputMint, outputMint, amount: spend!, user: input.user, feeBps: input.feeBps, slippageBps: input.slippageBps });
+      const trade = await jupiterTrade(ctx.upstream("jupiter"), { inputMint, outputMint, amount: spend!, user: input.user, feeBps: input.feeBps, slippageBps: input.slippageBps }, ctx.settings.solanaFeeAccounts);
       return {
         ...common, source: "jupiter", amountIn: trade.inAmount, amountOut: trade.outAmount, minAmountOut: trade.minOutAmount, feeBps: trade.platformFee.feeBps,
         solanaTransaction: { swapTransaction: trade.transaction.swapTransaction, lastValidBlockHeight: trade.transaction.lastValidBlockHeight },
@@ -83,7 +85,7 @@ export default defineEndpoint({
       depositor: input.user,
       recipient: input.recipient,
       slippageBps: input.slippageBps,
-    }, input.feeBps));
+    }, input.feeBps, ctx.settings));
     const best = routes[0];
     return {
       ...common, source: best.source, amountIn: best.quote.amountIn, amountOut: best.quote.amountOut, minAmountOut: best.quote.minAmountOut,

@@ -5,6 +5,7 @@ import { raceUpstreams } from "./_race.ts";
 import { Comparison, RouteOutput, Skipped, SwapInput } from "./_schemas.ts";
 import { runSwap, swapRequest } from "./_swap.ts";
 import { compareExample } from "./_examples.ts";
+import { swapSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "swap/compare",
@@ -21,8 +22,9 @@ export default defineEndpoint({
   }),
   example: compareExample,
   upstreams: [...raceUpstreams, "defillama-coins"],
+  settings: swapSettings,
   async handler(ctx) {
-    const { routes, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps));
+    const { routes, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps, ctx.settings));
     return { comparison, quotes: routes.map((route, i) => ({ rank: i + 1, winner: i === 0, ...route })), skipped, disclaimer };
   },
 });

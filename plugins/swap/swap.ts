@@ -5,6 +5,7 @@ import { raceUpstreams } from "./_race.ts";
 import { Alternatives, Comparison, RouteOutput, Skipped, SwapInput } from "./_schemas.ts";
 import { runSwap, swapRequest } from "./_swap.ts";
 import { swapExample } from "./_examples.ts";
+import { swapSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "swap",
@@ -20,8 +21,9 @@ export default defineEndpoint({
   output: v.object({ ...RouteOutput, alternatives: Alternatives, comparison: Comparison, skipped: Skipped, disclaimer: v.string() }),
   example: swapExample,
   upstreams: [...raceUpstreams, "defillama-coins"],
+  settings: swapSettings,
   async handler(ctx) {
-    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps));
+    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps, ctx.settings));
     return { ...routes[0], alternatives, comparison, skipped, disclaimer };
   },
 });

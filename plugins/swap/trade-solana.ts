@@ -4,6 +4,7 @@ import { badRequest } from "../../core/runtime/errors.ts";
 import { BaseUnits } from "./_schemas.ts";
 import { jupiterTrade, SolanaKey, SolanaTradeOutput, TokenCard, tokenCards } from "./_jupiter.ts";
 import { tradeSolanaExample } from "./_examples.ts";
+import { swapSettings } from "./_settings.ts";
 
 export const solanaDisclaimer =
   "The transaction is unsigned: the user's wallet signs and sends it before lastValidBlockHeight. The service never holds keys or funds. Quotes move with the market.";
@@ -28,13 +29,14 @@ export default defineEndpoint({
   output: v.object({ ...SolanaTradeOutput, tokens: v.optional(v.array(TokenCard)), disclaimer: v.string() }),
   example: tradeSolanaExample,
   upstreams: ["jupiter"],
-  async handler({ input, upstream }) {
+  settings: swapSettings,
+  async handler({ input, upstream, settings }) {
     const api = upstream("jupiter");
     if (input.inputMint === input.outputMint) {
       throw badRequest("Invalid input for trade-solana", { issues: [{ field: "outputMint", message: "must differ from inputMint" }] });
     }
     const [trade, tokens] = await Promise.all([
-      jupiterTrade(api, input),
+      jupiterTrade(api, input, settings.solanaFeeAccounts),
       input.enrich ? tokenCards(api, [input.inputMint, input.outputMint]) : undefined,
     ]);
     return { ...trade, ...(tokens ? { tokens } : {}), disclaimer: solanaDisclaimer };

@@ -6,7 +6,7 @@ import { chainOf } from "./_chains.ts";
 import { priceKey, usdPrices, usdValue } from "./_prices.ts";
 import { raceUpstreams } from "./_race.ts";
 import { Alternatives, Comparison, RouteOutput, Skipped, swapInputEntries } from "./_schemas.ts";
-import { widgetQuotesPerHour } from "./_settings.ts";
+import { swapSettings } from "./_settings.ts";
 import { runSwap, swapRequest } from "./_swap.ts";
 import { widgetExample } from "./_examples.ts";
 
@@ -36,11 +36,12 @@ export default defineEndpoint({
   }),
   example: widgetExample,
   upstreams: [...raceUpstreams, "defillama-coins"],
+  settings: swapSettings,
   async handler(ctx) {
     const { input, store, clientIp, now } = ctx;
     const hour = Math.floor(now().getTime() / 3_600_000);
     const used = await store.increment(`swap:widget:${clientIp}:${hour}`, 1, 3_600_000);
-    if (used > widgetQuotesPerHour()) {
+    if (used > ctx.settings.widgetQuotesPerHour) {
       const retryAfter = Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now().getTime()) / 1000));
       throw new ServiceError(429, "rate_limited", "Too many widget quotes from this address; try again later", { retryAfterSeconds: retryAfter }, { "retry-after": String(retryAfter) });
     }
@@ -50,7 +51,7 @@ export default defineEndpoint({
     if (amountInUsd < humanMinimumInputUsd) {
       throw badRequest(`The widget takes swaps worth at least $${humanMinimumInputUsd}`, { issues: [{ field: "amount", message: `worth about $${amountInUsd.toFixed(2)}` }] });
     }
-    const req = swapRequest(input, Math.max(humanFee.rateBps, Math.ceil((humanFee.minimumUsd / amountInUsd) * 10_000)));
+    const req = swapRequest(input, Math.max(humanFee.rateBps, Math.ceil((humanFee.minimumUsd / amountInUsd) * 10_000)), ctx.settings);
     const { routes, alternatives, comparison, skipped } = await runSwap(ctx, req, prices);
     return { ...routes[0], alternatives, comparison, skipped, humanFee: { ...humanFee, amountInUsd: Math.round(amountInUsd * 100) / 100, feeBps: req.feeBps }, disclaimer };
   },

@@ -1,5 +1,6 @@
 import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
+import type { Env } from "../../core/endpoint.ts";
 import { listSetting } from "../../core/runtime/settings.ts";
 import { targetError } from "./_target.ts";
 
@@ -16,18 +17,17 @@ const wellKnown: Record<Exclude<ResolverChoice, "configured">, string[]> = {
 };
 
 /**
- * The servers a lookup goes to. "configured" reads DNS_SERVERS (comma-separated `ip` or `ip:port`,
- * how tests point lookups at a loopback responder) and falls back to Cloudflare and Google.
+ * The servers a lookup goes to. "configured" is the family's DNS_SERVERS setting (comma-separated `ip` or
+ * `ip:port`, how tests point lookups at a loopback responder), else Cloudflare and Google.
  * Callers never name a server themselves, so a lookup cannot be aimed at an internal address.
  */
-export function resolverServers(choice: ResolverChoice = "configured"): string[] {
+export function resolverServers(configured: readonly string[], choice: ResolverChoice = "configured"): string[] {
   if (choice !== "configured") return wellKnown[choice];
-  const configured = dnsServers();
-  return configured.length ? configured : [...wellKnown.cloudflare, ...wellKnown.google];
+  return configured.length ? [...configured] : [...wellKnown.cloudflare, ...wellKnown.google];
 }
 
 /** DNS_SERVERS, each entry one that Node's resolver takes (`1.1.1.1`, `127.0.0.1:5353`, `[::1]:53`). */
-export function dnsServers(env = process.env): string[] {
+export function dnsServers(env: Env): string[] {
   return listSetting("DNS_SERVERS", env, isDnsServer, "comma-separated DNS server addresses (ip or ip:port)");
 }
 

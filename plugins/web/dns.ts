@@ -3,6 +3,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { lookup, recordTypes, resolverChoices, resolverServers } from "./_dns.ts";
 import { domainNameInput } from "./_inputs.ts";
 import { publicName } from "./_names.ts";
+import { webSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "dns",
@@ -42,9 +43,10 @@ export default defineEndpoint({
     output: { name: "example.com", type: "MX", status: "NOERROR", records: [{ type: "MX", data: "0 ." }], resolvers: ["1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4"] },
   },
   cacheTtl: 60,
-  async handler({ input, signal }) {
+  settings: webSettings,
+  async handler({ input, signal, settings }) {
     const name = publicName(input.name);
-    const servers = resolverServers(input.resolver);
+    const servers = resolverServers(settings.dnsServers, input.resolver);
     const answer = await lookup(name, input.type, servers, signal);
     return { name, type: input.type, status: answer.status, records: answer.records, resolvers: servers };
   },

@@ -3,6 +3,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { lookup, mxHosts, resolverServers } from "./_dns.ts";
 import { isDisposable, isFreeProvider, isRoleAccount, parseAddress, suggestDomain } from "./_email.ts";
 import { publicName } from "./_names.ts";
+import { webSettings } from "./_settings.ts";
 
 const mailServers = ["mx", "a-fallback", "null-mx", "none"] as const;
 
@@ -42,7 +43,8 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 3600,
-  async handler({ input, signal }) {
+  settings: webSettings,
+  async handler({ input, signal, settings }) {
     const parsed = parseAddress(input.email.trim());
     if (!parsed) {
       return {
@@ -51,7 +53,7 @@ export default defineEndpoint({
       };
     }
     const domain = publicName(parsed.domain, "email");
-    const route = await mailRoute(domain, signal);
+    const route = await mailRoute(domain, settings.dnsServers, signal);
     const disposable = isDisposable(domain);
     const deliverable = route.mailServer === "mx" || route.mailServer === "a-fallback";
     return {
@@ -69,8 +71,8 @@ export default defineEndpoint({
   },
 });
 
-async function mailRoute(domain: string, signal: AbortSignal) {
-  const servers = resolverServers();
+async function mailRoute(domain: string, configured: readonly string[], signal: AbortSignal) {
+  const servers = resolverServers(configured);
   const mx = await lookup(domain, "MX", servers, signal);
   if (mx.status === "NXDOMAIN") return { domainExists: false, mx: [], mailServer: "none" as const };
   if (mx.records.length) {

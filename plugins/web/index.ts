@@ -33,7 +33,8 @@ import verifyUrl from "./verify-url.ts";
 import whois from "./whois.ts";
 import ytInfo from "./yt-info.ts";
 import { shortUrlRedirect } from "./_shorturl-redirect.ts";
-import { dnsServers } from "./_dns.ts";
+import { webSettings } from "./_settings.ts";
+import { webUpstreams } from "./_upstreams.ts";
 
 export default definePlugin({
   family: "web",
@@ -73,5 +74,6 @@ export default definePlugin({
     ytInfo,
   ],
   pages: [shortUrlRedirect],
-  settings: [dnsServers],
+  settings: webSettings,
+  upstreams: webUpstreams,
 });

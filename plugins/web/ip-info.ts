@@ -5,6 +5,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { resolverServers } from "./_dns.ts";
 import { describeNetwork, fetchNetwork, rdapBaseForIp } from "./_ip-rdap.ts";
+import { webSettings } from "./_settings.ts";
 
 const ipv4 = "((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
 const ipv6 = "[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}(:" + ipv4 + ")?";
@@ -25,9 +26,9 @@ const Network = v.object({
 });
 
 /** PTR names; null when the lookup itself failed (as opposed to an address without PTR: []). */
-async function reverseNames(ip: string, signal: AbortSignal): Promise<string[] | null> {
+async function reverseNames(ip: string, configured: readonly string[], signal: AbortSignal): Promise<string[] | null> {
   const resolver = new Resolver({ timeout: 2500, tries: 2 });
-  resolver.setServers(resolverServers());
+  resolver.setServers(resolverServers(configured));
   const cancel = () => resolver.cancel();
   signal.addEventListener("abort", cancel, { once: true });
   try {
@@ -78,7 +79,8 @@ export default defineEndpoint({
   },
   // No answer cache: it is keyed by the input, and an empty input means each caller's own address.
   upstreams: ["iana-rdap"],
-  async handler({ input, clientIp, upstream, egress, store, signal }) {
+  settings: webSettings,
+  async handler({ input, clientIp, upstream, egress, store, signal, settings }) {
     const given = input.ip ?? clientIp;
     if (!ipaddr.isValid(given)) throw badRequest(`${given} is not an IP address`, { issues: [{ field: "ip", message: "must be an IPv4 or IPv6 address" }] });
     const parsed = ipaddr.process(given);
@@ -86,7 +88,7 @@ export default defineEndpoint({
     const ip = parsed.toString();
     const version = parsed.kind() === "ipv4" ? (4 as const) : (6 as const);
     if (range !== "unicast") return { ip, version, public: false, scope: range, reverseDns: null, network: null };
-    const [rdapServer, reverseDns] = await Promise.all([rdapBaseForIp(parsed, upstream("iana-rdap"), store), reverseNames(ip, signal)]);
+    const [rdapServer, reverseDns] = await Promise.all([rdapBaseForIp(parsed, upstream("iana-rdap"), store), reverseNames(ip, settings.dnsServers, signal)]);
     const network = await fetchNetwork(egress, rdapServer, ip);
     return { ip, version, public: true, scope: "public", reverseDns, network: describeNetwork(network, rdapServer) };
   },

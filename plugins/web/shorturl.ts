@@ -60,7 +60,7 @@ export default defineEndpoint({
       // A retried effect finds its own record; another link that took the code since the handler looked fails the write (credited).
       if (JSON.stringify(await store.get(shortUrlKey(code))) !== JSON.stringify(record)) throw unavailable("the short code was taken meanwhile", 1);
     });
-    return { code, shortUrl: `${baseUrl()}/s/${code}`, target: url, expiresAt: record.expiresAt };
+    return { code, shortUrl: `${ctx.baseUrl}/s/${code}`, target: url, expiresAt: record.expiresAt };
   },
 });
 
@@ -74,9 +74,4 @@ async function unusedCode(store: Store): Promise<string> {
 
 function randomCode(): string {
   return Array.from({ length: codeLength }, () => alphabet[randomInt(alphabet.length)]).join("");
-}
-
-/** The service's public base URL, as configuration defines it (BASE_URL, else http://localhost:PORT). */
-function baseUrl(): string {
-  return (process.env.BASE_URL || `http://localhost:${process.env.PORT || "4021"}`).replace(/\/+$/, "");
 }

@@ -5,14 +5,13 @@ import type { Plugin, Store } from "../../core/endpoint.ts";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createMemoryStore } from "../../core/runtime/store.ts";
-import { createCredits } from "../../core/x402/credits.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
-import { createLedger } from "../../core/x402/ledger.ts";
 import { createPaidGate } from "../../core/x402/paid-gate.ts";
 import { createReconciler } from "../../core/x402/reconcile.ts";
 import { createContractSignatureProver } from "../../core/x402/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
+import { closedAfterTest } from "./service.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
 
 export { startDevnet, type Devnet };
@@ -34,7 +33,10 @@ export interface PaidServiceOptions {
   /** Wraps the real local facilitator, to make it fail on purpose. */
   facilitator?: (real: Facilitator) => Facilitator;
   store?: Store;
+  /** The service's environment, families' settings included. */
   env?: Record<string, string>;
+  /** Replaces part of a family's settings, by family. */
+  settings?: Record<string, object>;
   /** Calls a minute per proven payer (the production gate's per-payer limit); none when unset. */
   payerLimitPerMinute?: number;
 }
@@ -46,18 +48,21 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const store = options.store ?? createMemoryStore();
   const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });
   const facilitator = options.facilitator ? options.facilitator(real) : real;
-  const ledger = createLedger(store);
-  const credits = createCredits(store);
   const payerLimit = options.payerLimitPerMinute ? createRateLimiter(store, options.payerLimitPerMinute) : undefined;
   const prove = createContractSignatureProver(devnet.rpcUrl);
   const contractProofs = { count: 0 };
-  const gate = createPaidGate({
-    options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
-    limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
-    proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
-  });
+  const service = closedAfterTest(await createService({
+    config, log, store, plugins: options.plugins, settings: options.settings,
+    payments: async ({ ledger, credits }) => ({
+      gate: createPaidGate({
+        options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+        limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
+        proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
+      }),
+    }),
+  }));
+  const { ledger, credits } = service.runtime;
   const reconciler = createReconciler({ store, ledger, credits, rpcUrl: devnet.rpcUrl, log });
-  const service = await createService({ config, log, store, plugins: options.plugins, payments: async () => ({ gate }) });
   const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
   return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };
 }

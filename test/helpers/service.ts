@@ -19,8 +19,13 @@ export const testPaymentOption: PaymentOption = {
 export interface TestServiceOptions {
   /** Families to load (PLUGINS); all when unset. */
   plugins?: string[];
-  /** Extra environment, e.g. `UPSTREAM_COINGECKO_URL` pointing at a fixture server. */
+  /**
+   * The service's environment, families' settings included (`DNS_SERVERS`, `UPSTREAM_COINGECKO_URL` pointing at a
+   * fixture server): the global process.env is never read or changed.
+   */
   env?: Record<string, string>;
+  /** Replaces part of a family's settings for this service only, by family (`{ state: { watchesPerWallet: 2 } }`). */
+  settings?: Record<string, object>;
   payments?: PaymentGate;
   /** Plugins given as values instead of loaded from plugins/. */
   given?: Plugin[];
@@ -35,6 +40,10 @@ export interface TestServiceOptions {
 }
 
 export const testPayer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+/** `UPSTREAM_<NAME>_URL` for each upstream name: the environment that points those upstreams at a test server. */
+export const upstreamUrlEnv = (names: Iterable<string>, urlOf: (name: string) => string): Record<string, string> =>
+  Object.fromEntries([...names].map((name) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, urlOf(name)]));
 
 /**
  * A gate without a chain for tests of what happens around a payment: a call sent with X-CREDIT-CODE runs as
@@ -71,7 +80,21 @@ export function chargeRecorder() {
   return { gate: { ...gate, charge }, charged };
 }
 
-/** The real service in-process: no socket, a fresh container, payments closed unless a gate is given. */
+// Every service a test file starts is closed once the file's tests are done and nothing else is left to run.
+// (node:test's root `after` is no place for it: a top-level await between two tests runs it early, and an
+// `after` inside a `before` hook runs at once.)
+const open = new Set<() => Promise<void>>();
+process.once("beforeExit", () => void Promise.all([...open].map((close) => close())));
+
+/** The service, closed when the file is done; closing it earlier by hand is fine (a second close waits for the first). */
+export function closedAfterTest<S extends { close(): Promise<void> }>(service: S): S {
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= service.close().finally(() => open.delete(close)));
+  open.add(close);
+  return { ...service, close };
+}
+
+/** The real service in-process: no socket, a fresh container, payments closed unless a gate is given; closed when the file ends. */
 export async function startTestService(options: TestServiceOptions = {}) {
   const config = readConfig({
     BASE_URL: "http://127.0.0.1:4021",
@@ -81,15 +104,16 @@ export async function startTestService(options: TestServiceOptions = {}) {
     ...(options.plugins ? { PLUGINS: options.plugins.join(",") } : {}),
     ...options.env,
   });
-  const { app, runtime, jobs, close } = await createService({
+  const { app, runtime, jobs, close } = closedAfterTest(await createService({
     config,
     log: options.log ?? pino({ level: "silent" }),
     plugins: options.given,
     egressLoopbackPort: options.egressLoopbackPort,
     now: options.now,
     store: options.store,
+    settings: options.settings,
     payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
-  });
+  }));
   const endpoint = (name: string) => {
     const found = runtime.endpoints.find((e) => e.name === name);
     if (!found) throw new Error(`endpoint ${name} is not loaded`);

@@ -2,8 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint, type Endpoint, type Price } from "../../endpoint.ts";
 import { badRequest, ServiceError } from "../errors.ts";
 import { coerceQuery, parseInput } from "../schema.ts";
-import { createCredits } from "../../x402/credits.ts";
-import { toAtomicAmount } from "../../x402/requirements.ts";
+import { atomicToPrice, toAtomicAmount } from "../../shared.ts";
 
 const maxCalls = 10;
 const minimumAtomic = 50_000n;
@@ -69,9 +68,8 @@ export const batch = defineEndpoint({
     let credit: { code: string; amount: string } | null = null;
     if (refund > 0n) {
       // The code is made now, for the answer; its value arrives only once the batch itself is paid for.
-      const credits = createCredits(ctx.store);
-      const code = await credits.issue(0n, "failed batch items");
-      ctx.afterPayment(() => credits.fund(code, refund));
+      const code = await ctx.credits.issue("$0", "failed batch items");
+      ctx.afterPayment(() => ctx.credits.fund(code, atomicToPrice(refund)));
       credit = { code, amount: String(refund) };
     }
     return { results, succeeded: results.length - failed.length, failed: failed.length, credit };
@@ -113,5 +111,4 @@ function asQuery(params: Record<string, unknown>): URLSearchParams {
 }
 
 const toAtomic = (price: Price) => BigInt(toAtomicAmount(price, 6));
-const atomicToPrice = (atomic: bigint): Price => `$${atomic / 1_000_000n}.${String(atomic % 1_000_000n).padStart(6, "0").replace(/0+$/, "") || "0"}` as Price;
 const maxBig = (a: bigint, b: bigint) => (a > b ? a : b);

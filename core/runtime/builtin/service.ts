@@ -2,7 +2,6 @@ import { readFileSync } from "node:fs";
 import * as v from "valibot";
 import { defineEndpoint } from "../../endpoint.ts";
 import type { Runtime } from "../container.ts";
-import { createLedger } from "../../x402/ledger.ts";
 
 const { version } = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
 const bootedAt = Date.now();
@@ -55,9 +54,9 @@ export const service = (runtime: () => Runtime) =>
         settlements: { settled: 118, settledUsdc: "0.118", failed: 0, indeterminate: 0, pending: 0 },
       },
     },
-    async handler({ store }) {
+    async handler() {
       const rt = runtime();
-      const stats = await createLedger(store).stats();
+      const stats = await rt.ledger.stats();
       return {
         version,
         uptimeSeconds: Math.round((Date.now() - bootedAt) / 1000),

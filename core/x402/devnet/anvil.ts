@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
+import { readToolEnv } from "../../runtime/config.ts";
 
 export type AnvilOptions = {
   /** Fixed port; without it a free one is picked (anvil itself does not accept port 0). */
@@ -27,7 +28,8 @@ const runningAnvils = new Set<ChildProcess>();
 const PORT_ATTEMPTS = 5;
 
 export function findAnvilBinary(): string {
-  if (process.env.ANVIL_BIN) return process.env.ANVIL_BIN;
+  const configured = readToolEnv().anvilBin;
+  if (configured) return configured;
   try {
     // The npm package's binary (Linux x64), found the way Node finds packages, from the sources or from dist/.
     const bundledAnvil = join(dirname(createRequire(import.meta.url).resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");

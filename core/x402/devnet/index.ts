@@ -17,6 +17,7 @@ import { pbkdf2Sync } from "node:crypto";
 import { HDKey, hdKeyToAccount, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi, type CompiledContract } from "./compile.ts";
+import type { DevnetContract } from "../../endpoint.ts";
 
 export { testUsdcAbi } from "./compile.ts";
 export { startAnvil } from "./anvil.ts";
@@ -28,7 +29,12 @@ export const DEV_USDC_PER_ACCOUNT = 1_000_000n * 10n ** 6n;
 
 export type DevAccount = { address: Address; privateKey: Hex };
 
-export type DevnetOptions = { port?: number; blockTime?: number };
+export type DevnetOptions = {
+  port?: number;
+  blockTime?: number;
+  /** Contracts the loaded families need (`definePlugin({ devnet })`), deployed one after another by payTo, which owns them. */
+  contracts?: readonly DevnetContract[];
+};
 
 export type Devnet = {
   rpcUrl: string;
@@ -36,8 +42,8 @@ export type Devnet = {
   network: "eip155:84532";
   v1Network: "base-sepolia";
   usdc: { address: Address; name: "USDC"; version: "2"; decimals: 6 };
-  /** The duel family's escrow (plugins/duel/contracts), owned by payTo, which also takes its rake. */
-  duelEscrow: Address;
+  /** The families' contracts, by name. */
+  contracts: Record<string, Address>;
   accounts: {
     /** Deployed the token and pays gas for settlements. */
     relayer: DevAccount;
@@ -55,9 +61,6 @@ export const MULTICALL3_ADDRESS = "0xcA11bde05977b3631167028862bE2a173976CA11";
 // Chain id 84532 lets v1 clients accept the devnet as "base-sepolia".
 const DEVNET_CHAIN_ID = 84532;
 const RECEIPT_TIMEOUT_MS = 60_000;
-const DUEL_CONTRACTS = new URL("../../../plugins/duel/contracts/", import.meta.url);
-/** 3% rake, stakes from 0.0001 to 10 ETH, a day to find an opponent, 10 minutes for each later phase. */
-const DUEL_TERMS = [300, 10n ** 14n, 10n * 10n ** 18n, 86_400n, 600n] as const;
 
 let devKeyRoot: HDKey | undefined;
 
@@ -85,11 +88,12 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
   });
 }
 
-/** Starts anvil, deploys TestUSDC and gives every dev account 1,000,000 USDC. */
+/** Starts anvil, deploys TestUSDC, gives every dev account 1,000,000 USDC and deploys the contracts the families asked for. */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
+  const needs = options.contracts ?? [];
   const starting = Promise.allSettled([
-    startAnvil({ ...options, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
-    Promise.all([compileTestUsdc(), compileContract("Multicall3"), compileContract("DuelEscrow", DUEL_CONTRACTS)]),
+    startAnvil({ port: options.port, blockTime: options.blockTime, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
+    Promise.all([compileTestUsdc(), compileContract("Multicall3"), Promise.all(needs.map((need) => compileContract(need.name, need.dir)))]),
   ]);
   // Key derivation is CPU work; it overlaps anvil's boot.
   const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
@@ -99,9 +103,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = anvilStart.value;
   try {
     if (compiled.status === "rejected") throw compiled.reason;
-    const [artifact, multicall, duel] = compiled.value;
-    // Different deployers, so the two deployments go out side by side without sharing nonces.
-    const [token, duelEscrow] = await Promise.all([deployAndFund(anvil, artifact.bytecode, accounts), deployDuelEscrow(anvil, duel, payTo)]);
+    const [artifact, multicall, artifacts] = compiled.value;
+    // Different deployers, so the token and the families' contracts go out side by side without sharing nonces.
+    const [token, contracts] = await Promise.all([deployAndFund(anvil, artifact.bytecode, accounts), deployOwned(anvil, needs, artifacts, payTo)]);
     // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
     await createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) }).setCode({
       address: MULTICALL3_ADDRESS,
@@ -113,7 +117,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       network: "eip155:84532",
       v1Network: "base-sepolia",
       usdc: { address: token, name: "USDC", version: "2", decimals: 6 },
-      duelEscrow,
+      contracts,
       accounts: { relayer, payTo, payer, others },
       stop: anvil.stop,
     };
@@ -145,15 +149,20 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
   return token;
 }
 
-async function deployDuelEscrow(anvil: Anvil, artifact: CompiledContract, owner: DevAccount): Promise<Address> {
+/** The families' contracts, deployed by `owner` one after another (one sender, so its nonces stay in order). */
+async function deployOwned(anvil: Anvil, needs: readonly DevnetContract[], artifacts: CompiledContract[], owner: DevAccount): Promise<Record<string, Address>> {
   const chain = devnetChain(anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(owner.privateKey) });
-  const [rakeBps, minStake, maxStake, joinWindow, actWindow] = DUEL_TERMS;
-  const hash = await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args: [rakeBps, owner.address, minStake, maxStake, joinWindow, actWindow] });
-  const [receipt] = await waitForSuccess(createPublicClient({ chain, transport }), anvil, [hash], "DuelEscrow deployment");
-  if (!receipt.contractAddress) throw new Error("DuelEscrow deployment created no contract");
-  return getAddress(receipt.contractAddress);
+  const reader = createPublicClient({ chain, transport });
+  const deployed: Record<string, Address> = {};
+  for (const [i, need] of needs.entries()) {
+    const hash = await wallet.deployContract({ abi: artifacts[i].abi, bytecode: artifacts[i].bytecode, args: need.args(owner.address) as unknown[] });
+    const [receipt] = await waitForSuccess(reader, anvil, [hash], `${need.name} deployment`);
+    if (!receipt.contractAddress) throw new Error(`${need.name} deployment created no contract`);
+    deployed[need.name] = getAddress(receipt.contractAddress);
+  }
+  return deployed;
 }
 
 type ReceiptClient = Pick<ReturnType<typeof createPublicClient>, "getTransactionReceipt">;

@@ -1,47 +1,38 @@
 import { after, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import dns from "node:dns";
-import { upstreams } from "../../../core/runtime/upstreams.ts";
+import { loadPlugins } from "../../../core/runtime/load.ts";
 import { schemasOf } from "../../../core/runtime/schema.ts";
 import type { Endpoint } from "../../../core/endpoint.ts";
-import { chainSlugs, rpcEnvName } from "../../../plugins/onchain/_chains.ts";
 import { badInputsFor, rawRequestsFor, toQuery, type BadInput } from "../../helpers/bad-inputs.ts";
 import { startTestService } from "../../helpers/service.ts";
 
-// Issue 16: every endpoint gets generated bad input over HTTP and as a prepaid call; none may answer 500.
-// Nothing may leave the machine: every upstream, chain node and DNS server is a closed loopback port, and
-// the egress guard's lookups (caller-supplied hosts) answer "does not resolve".
+// Every endpoint gets generated bad input over HTTP and as a prepaid call; none may answer 500.
+// Nothing may leave the machine: every upstream (chain nodes included) and DNS server is a closed loopback
+// port, and the egress guard's lookups (caller-supplied hosts) answer "does not resolve".
 const closed = "http://127.0.0.1:9";
-const upstreamEnv: Record<string, string> = {};
-for (const [name, entry] of Object.entries(upstreams)) {
-  const envName = `UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}`;
-  upstreamEnv[`${envName}_URL`] = closed;
-  const key = (entry as { key?: { env: string } }).key;
-  if (key) upstreamEnv[key.env] = "bad-input-test-key";
-}
-const processEnv: Record<string, string> = {
+const env: Record<string, string> = {
   DNS_SERVERS: "127.0.0.1:9",
-  DUEL_RPC_URL: closed,
   DUEL_ESCROW_ADDRESS: "0x00000000000000000000000000000000000000d1",
   REVIEWS_OPERATOR_TOKEN: "bad-input-operator-token",
-  ...Object.fromEntries(chainSlugs.map((slug) => [rpcEnvName(slug), closed])),
 };
+for (const [name, entry] of Object.entries((await loadPlugins()).upstreams)) {
+  env[`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`] = closed;
+  if (entry.key) env[entry.key.env] = "bad-input-test-key";
+}
 /** Operator routes (review moderation) get their token, so bad input reaches their handlers too. */
-const operator = { authorization: `Bearer ${processEnv.REVIEWS_OPERATOR_TOKEN}` };
-const previousEnv = Object.fromEntries(Object.keys(processEnv).map((k) => [k, process.env[k]]));
-Object.assign(process.env, processEnv);
+const operator = { authorization: `Bearer ${env.REVIEWS_OPERATOR_TOKEN}` };
 const systemLookup = dns.promises.lookup;
 dns.promises.lookup = (async (host: string) => {
   throw Object.assign(new Error(`lookup of ${host} refused in tests`), { code: "ENOTFOUND" });
 }) as typeof dns.promises.lookup;
 
-const service = await startTestService({ env: upstreamEnv });
+const service = await startTestService({ env });
 const maxBodyBytes = service.runtime.config.maxBodyBytes;
 const payer = "0x00000000000000000000000000000000000000a1";
 after(async () => {
   await service.close();
   dns.promises.lookup = systemLookup;
-  for (const [k, value] of Object.entries(previousEnv)) value === undefined ? delete process.env[k] : (process.env[k] = value);
 });
 
 /** Endpoints left out, each with the reason; every entry is a known bug to fix. */

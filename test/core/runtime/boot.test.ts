@@ -32,7 +32,7 @@ test("the families' own settings are checked at boot too, every bad value named"
       SWAP_RACE_DEADLINE_MS: "5",
       WATCH_MAX_PER_WALLET: "lots",
       DNS_SERVERS: "not-a-server",
-      CHAIN_RPC_BASE: "https://base.example.org,ftp://files.example.org",
+
       DUEL_ESCROW_ADDRESS: "0x12",
     },
     encoding: "utf8",
@@ -43,7 +43,6 @@ test("the families' own settings are checked at boot too, every bad value named"
     "swap: SWAP_RACE_DEADLINE_MS must be an integer from 200 to 20000",
     "state: WATCH_MAX_PER_WALLET must be an integer from 1 to 10000",
     'web: DNS_SERVERS must be comma-separated DNS server addresses (ip or ip:port); "not-a-server" is not',
-    'onchain: CHAIN_RPC_BASE must be comma-separated http(s) URLs; "ftp://files.example.org" is not',
     "duel: DUEL_ESCROW_ADDRESS must be a 0x address",
   ]) {
     assert.ok(run.stderr.includes(problem), `${problem}\n${run.stderr}`);
@@ -51,19 +50,14 @@ test("the families' own settings are checked at boot too, every bad value named"
 });
 
 test("good settings boot: the readers accept what the README documents", async () => {
-  const settings = { SWAP_RACE_DEADLINE_MS: "3000", WATCH_MAX_PER_WALLET: "5", DNS_SERVERS: "127.0.0.1:5353,[::1]:53", CHAIN_RPC_BASE: "https://a.example.org,http://127.0.0.1:8545" };
-  const saved = Object.fromEntries(Object.keys(settings).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, settings);
-  try {
-    const service = await startTestService({ plugins: ["onchain", "state", "swap", "web"] });
-    assert.ok(service.runtime.endpoints.some((e) => e.family === "swap"));
-    await service.close();
-  } finally {
-    for (const [k, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[k];
-      else process.env[k] = value;
-    }
-  }
+  const env = { SWAP_RACE_DEADLINE_MS: "3000", WATCH_MAX_PER_WALLET: "5", DNS_SERVERS: "127.0.0.1:5353,[::1]:53", UPSTREAM_BASE_RPC_URL: "http://127.0.0.1:8545" };
+  const service = await startTestService({ plugins: ["onchain", "state", "swap", "web"], env });
+  assert.ok(service.runtime.endpoints.some((e) => e.family === "swap"));
+  assert.equal(service.runtime.families.get("state")?.settings && (service.runtime.families.get("state")!.settings as { watchesPerWallet: number }).watchesPerWallet, 5);
+});
+
+test("an upstream URL that is not http(s) refuses to boot", () => {
+  assert.throws(() => readConfig({ UPSTREAM_BASE_RPC_URL: "ftp://files.example.org" }), /UPSTREAM_BASE_RPC_URL: must be an http\(s\) URL/);
 });
 
 test("configuration is checked at boot and every problem is listed", () => {

@@ -5,13 +5,12 @@ import * as v from "valibot";
 import { readmeFile, renderReadme, renderRegistry, registryFile } from "../../../core/runtime/registry.ts";
 import { checkPlugins, listFamilies, loadPlugins } from "../../../core/runtime/load.ts";
 import { definePlugin, defineEndpoint } from "../../../core/endpoint.ts";
-import { upstreamFamilies, upstreams } from "../../../core/runtime/upstreams.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 // A copy of the specification's catalog (shared/catalog.json beside the project), kept in the repository so
 // these checks run on any clone: read from beside the project, they silently became none on CI's clean clone.
 const catalog = JSON.parse(await readFile(new URL("./fixtures/catalog.json", import.meta.url), "utf8"));
-const { endpoints } = await loadPlugins({ knownUpstreams: Object.keys(upstreams) });
+const { endpoints, plugins, upstreams } = await loadPlugins();
 
 test("registry.json is current: run npm run registry after changing an endpoint", async () => {
   assert.equal(await readFile(registryFile, "utf8"), await renderRegistry());
@@ -23,10 +22,17 @@ test("the README's data sources section is current: run npm run registry after c
   for (const name of Object.keys(upstreams)) assert.ok(readme.includes(`| \`${name}\` |`), `${name} is listed`);
 });
 
-test("no upstream name is defined by two families' tables", () => {
-  const names = Object.values(upstreamFamilies).flatMap((table) => Object.keys(table));
-  assert.deepEqual(names.filter((name, i) => names.indexOf(name) !== i), []);
-  assert.equal(Object.keys(upstreams).length, names.length);
+test("an upstream name two families declare with different entries refuses to boot", async () => {
+  const endpoint = (name: string) => defineEndpoint({
+    name, method: "GET", price: "$0.001", summary: "s", input: v.object({}), output: v.object({}),
+    example: { input: {}, output: {} }, upstreams: ["shared"], handler: () => ({}),
+  });
+  const entry = { url: "https://example.com", terms: "t" };
+  const first = definePlugin({ family: "first", endpoints: [endpoint("first")], upstreams: { shared: entry } });
+  const same = definePlugin({ family: "same", endpoints: [endpoint("same")], upstreams: { shared: entry } });
+  const other = definePlugin({ family: "other", endpoints: [endpoint("other")], upstreams: { shared: { ...entry } } });
+  await loadPlugins({ given: [first, same] });
+  await assert.rejects(loadPlugins({ given: [first, other] }), /upstream shared \(other\): declared again with another entry/);
 });
 
 test("every family folder loads and passes the boot checks", async () => {
@@ -65,12 +71,10 @@ for (const e of endpoints.filter((x) => !x.upstreams?.length && !x.probes && !x.
 
 test("bad input is answered 400 before any handler runs, for every endpoint with a required field", async () => {
   let runs = 0;
-  const counted = (await listFamilies()).map((family) =>
-    definePlugin({
-      family,
-      endpoints: endpoints.filter((e) => e.family === family).map((e) => ({ ...e, handler: () => { runs++; throw new Error("must not run"); } })),
-    }),
-  );
+  const counted = plugins.filter((p) => p.family !== "core").map((p) => ({
+    ...p,
+    endpoints: p.endpoints.map((e) => ({ ...e, handler: () => { runs++; throw new Error("must not run"); } })),
+  }));
   const spied = await startTestService({ plugins: counted.map((p) => p.family), given: counted });
   let checked = 0;
   for (const e of spied.runtime.endpoints) {
@@ -97,13 +101,13 @@ test("the loader refuses duplicates, bad prices, broken examples and unknown ups
     example: { input: { a: "x" }, output: { b: 1 } }, handler: () => ({ b: 1 }),
   });
   const broken = { ...ok, price: "0.01" as any, example: { input: { a: 1 as any }, output: { b: "no" as any } }, upstreams: ["nowhere"] };
-  const problems = checkPlugins([definePlugin({ family: "x", endpoints: [ok, broken] })], ["x"], Object.keys(upstreams));
+  const problems = checkPlugins([definePlugin({ family: "x", endpoints: [ok, broken] })]);
   assert.ok(problems.some((p) => p.includes("duplicate name")), problems.join("\n"));
   assert.ok(problems.some((p) => p.includes("duplicate route")));
   assert.ok(problems.some((p) => p.includes("money string")));
   assert.ok(problems.some((p) => p.includes("example input")));
   assert.ok(problems.some((p) => p.includes("example output")));
-  assert.ok(problems.some((p) => p.includes("unknown upstream nowhere")));
+  assert.ok(problems.some((p) => p.includes("upstream nowhere is not in the x family's table")));
 });
 
 test("a schema with a transform is refused because it cannot be documented", () => {
@@ -112,6 +116,6 @@ test("a schema with a transform is refused because it cannot be documented", () 
     input: v.object({ a: v.pipe(v.string(), v.transform((s) => s.length)) }) as any, output: v.object({}),
     example: { input: { a: "x" }, output: {} }, handler: () => ({}),
   });
-  const problems = checkPlugins([definePlugin({ family: "t", endpoints: [transformed] })], ["t"]);
+  const problems = checkPlugins([definePlugin({ family: "t", endpoints: [transformed] })]);
   assert.ok(problems.some((p) => p.includes("does not convert to JSON Schema")), problems.join("\n"));
 });

@@ -4,7 +4,7 @@ import { setImmediate as turn } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { chargeRecorder, startTestService } from "../../helpers/service.ts";
 import { watchCrashes } from "../../helpers/crashes.ts";
-import { startTarget } from "../../plugins/web/_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 
 // Work a caller can make heavy (a page, an HTML document, a schema's pattern) runs off the event loop with a
 // deadline, and bodies a caller's URL sends cannot end the process. Every call is paid (a credit code on the

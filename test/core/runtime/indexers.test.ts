@@ -8,7 +8,7 @@ import {
   checkL2ForOpenAPI, checkL4ForOpenAPI, getL3ForOpenAPI, getOpenAPI, getProbe, getWarningsForL2, getWarningsForL3, getWarningsForL4,
   getWarningsForFavicon, getWarningsForOpenAPI, isOpenApiParseFailure, validatePaymentRequiredDetailed, type HttpMethod,
 } from "@agentcash/discovery";
-import { isFree } from "../../../core/runtime/invoke.ts";
+import { isFree } from "../../../core/shared.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 // What the catalogs run on us, with their own libraries: x402scan's discovery (@agentcash/discovery), the

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { testUpstreams } from "./_upstreams.ts";
 
 const echo = defineEndpoint({
   name: "echo",
@@ -29,7 +30,7 @@ const quote = defineEndpoint({
 
 test("the report gives per-endpoint success rates and latency, upstream circuits, settlements and the version", async (t) => {
   const fixtures = await serveFixtures(t, [{ request: { method: "GET", path: "/v1/latest" }, response: { status: 500, body: { message: "down" } }, source: "test: an upstream that fails" }], { reuse: true });
-  const service = await startTestService({ given: [definePlugin({ family: "demo", endpoints: [echo, quote] })], env: { UPSTREAM_FRANKFURTER_URL: fixtures.url } });
+  const service = await startTestService({ given: [definePlugin({ family: "demo", endpoints: [echo, quote], upstreams: { frankfurter: testUpstreams.frankfurter } })], env: { UPSTREAM_FRANKFURTER_URL: fixtures.url } });
   for (const n of [1, 2, 3]) assert.equal((await service.call("echo", { n })).status, 200);
   assert.equal((await service.call("echo", { n: "x" })).status, 400);
   assert.equal((await service.call("quote", {})).status, 502);

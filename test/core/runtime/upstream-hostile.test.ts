@@ -6,7 +6,7 @@ import { gzipSync } from "node:zlib";
 import * as v from "valibot";
 import { createEgress, type LookupAll } from "../../../core/runtime/egress.ts";
 import { createUpstreams } from "../../../core/runtime/upstream.ts";
-import { upstreams } from "../../../core/runtime/upstreams.ts";
+import { testUpstreams as upstreams } from "./_upstreams.ts";
 import { watchCrashes } from "../../helpers/crashes.ts";
 
 const signal = new AbortController().signal;

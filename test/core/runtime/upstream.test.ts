@@ -9,7 +9,7 @@ import test, { type TestContext } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ServiceError } from "../../../core/runtime/errors.ts";
 import { createUpstreams, type UpstreamsOptions } from "../../../core/runtime/upstream.ts";
-import { upstreams } from "../../../core/runtime/upstreams.ts";
+import { testUpstreams as upstreams } from "./_upstreams.ts";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);

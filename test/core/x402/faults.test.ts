@@ -14,6 +14,7 @@ import { chainReader, startDevnet, startPaidService, type Devnet } from "../../h
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";
 import { challengeOf, v2Header } from "../../helpers/sign.ts";
+import { testUpstreams } from "../runtime/_upstreams.ts";
 
 /**
  * Issue 16, end to end with real payments on one devnet: whatever part breaks (an upstream, the facilitator,
@@ -75,7 +76,7 @@ const slow = defineEndpoint({
   },
 });
 
-const faultPlugin = definePlugin({ family: "faults", endpoints: [rates, slow] });
+const faultPlugin = definePlugin({ family: "faults", endpoints: [rates, slow], upstreams: { frankfurter: testUpstreams.frankfurter } });
 
 // The facilitator: the real one, broken the way each test chooses.
 type FacilitatorFault = "none" | "verify-invalid" | "verify-throws" | "settle-fails" | "settle-times-out-after-transfer" | "settle-times-out";

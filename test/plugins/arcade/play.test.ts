@@ -148,11 +148,9 @@ test("bad input is a 400 naming the field, never charged, and calls nothing", as
 });
 
 test("unpaid, the play is a 402; the web route is free but limited per visitor with Retry-After", async (t) => {
-  const { service } = await arcadeService(t);
+  const { service } = await arcadeService(t, [], { env: { ARCADE_WEB_PLAYS_PER_HOUR: "3" } });
   const paid = await service.request("/v1/arcade/play", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "dice", choice: "over", salt: "p", player: player() }) });
   assert.equal(paid.status, 402);
-  process.env.ARCADE_WEB_PLAYS_PER_HOUR = "3";
-  t.after(() => void delete process.env.ARCADE_WEB_PLAYS_PER_HOUR);
   const statuses = [];
   for (let i = 0; i < 4; i++) {
     const res = await service.request("/arcade/api/play", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "dice", choice: "over", salt: `web-${i}`, player: player() }) });

@@ -10,7 +10,7 @@ export const bettorKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4
 export const strangerKey = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 
 export const betService = (url: string) =>
-  startTestService({ plugins: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${url}${base}`, UPSTREAM_AZURO_RELAYER_URL: `${url}${base}` } });
+  startTestService({ plugins: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${url}${base}`, UPSTREAM_AZURO_RELAYER_URL: `${url}${base}`, BET_AFFILIATE: affiliate } });
 
 /** `/bet/calculation` for the stake check at submit time, asked with the bettor's wallet. */
 export function calculation(wallet: string, maxBet: number): Fixture {

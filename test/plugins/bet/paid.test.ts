@@ -8,7 +8,6 @@ import { attention } from "../../../plugins/bet/_environments.ts";
 import { betTypedData } from "../../../plugins/bet/_typed-data.ts";
 import { affiliate, base, bettorKey, calculation, conditionId, dir, relayer, strangerKey } from "./_bet.ts";
 
-process.env.BET_AFFILIATE = affiliate;
 const bettor = privateKeyToAccount(bettorKey);
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
@@ -19,7 +18,7 @@ const api = await serveFixtures({ after }, ["azuro-api.condition-active", calcul
 before(async () => {
   devnet = await startDevnet();
   chain = chainReader(devnet);
-  service = await startPaidService(devnet, { families: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${api.url}${base}`, UPSTREAM_AZURO_RELAYER_URL: `${api.url}${base}` } });
+  service = await startPaidService(devnet, { families: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${api.url}${base}`, UPSTREAM_AZURO_RELAYER_URL: `${api.url}${base}`, BET_AFFILIATE: affiliate } });
 });
 after(async () => {
   await service?.close();

@@ -5,7 +5,6 @@ import { privateKeyToAccount } from "viem/accounts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { affiliate, base, betService, bettorKey, conditionId, dir } from "./_bet.ts";
 
-process.env.BET_AFFILIATE = affiliate;
 const input = { conditionId, outcomeId: "29", amount: 10.5 };
 
 test("bet/quote: odds, limits, fee paid by the bettor, minOdds at 5% and typed data a wallet can sign", async (t) => {

@@ -6,7 +6,6 @@ import { attention } from "../../../plugins/bet/_environments.ts";
 import { betTypedData } from "../../../plugins/bet/_typed-data.ts";
 import { affiliate, betService, bettorKey, calculation, conditionId, dir, relayer, strangerKey } from "./_bet.ts";
 
-process.env.BET_AFFILIATE = affiliate;
 const bettor = privateKeyToAccount(bettorKey);
 const core = "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7";
 

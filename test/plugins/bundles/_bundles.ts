@@ -1,7 +1,10 @@
-import { upstreams } from "../../../core/runtime/upstreams.ts";
-import { chainSlugs, rpcEnvName } from "../../../plugins/onchain/_chains.ts";
+import { complianceUpstreams } from "../../../plugins/compliance/_upstreams.ts";
+import { marketUpstreams } from "../../../plugins/market/_upstreams.ts";
+import { onchainUpstreams } from "../../../plugins/onchain/_upstreams.ts";
+import { publicdataUpstreams } from "../../../plugins/publicdata/_upstreams.ts";
+import { webUpstreams } from "../../../plugins/web/_upstreams.ts";
 import { loadFixture, serveFixtures, type AfterHost, type Fixture } from "../../helpers/fixtures.ts";
-import { startTestService, type TestServiceOptions } from "../../helpers/service.ts";
+import { startTestService, upstreamUrlEnv, type TestServiceOptions } from "../../helpers/service.ts";
 
 export { dataOf, expectFree400 } from "../../helpers/expect.ts";
 
@@ -11,8 +14,7 @@ const BASES: Record<string, string> = {
   "ofac-sdn": "/ofac", "eu-fsf": "/eu", "un-sc": "/un", "uk-sanctions": "/uk", "cisa-kev": "/feeds",
 };
 
-// No part may reach a public node: a chain not pointed at a test node answers from a closed port (connection refused).
-for (const slug of chainSlugs) process.env[rpcEnvName(slug)] ??= "http://127.0.0.1:9";
+const upstreams = { ...marketUpstreams, ...onchainUpstreams, ...webUpstreams, ...complianceUpstreams, ...publicdataUpstreams };
 
 /** `market/coingecko.global` is test/plugins/market/fixtures/coingecko.global.json, the file that family's tests use. */
 const family = (ref: string) => {
@@ -27,7 +29,8 @@ const family = (ref: string) => {
 export async function bundleService(t: AfterHost, fixtures: (string | Fixture)[], options: TestServiceOptions = {}) {
   const loaded = await Promise.all(fixtures.map((f) => (typeof f === "string" ? family(f) : f)));
   const api = await serveFixtures(t, loaded, { reuse: true });
-  const env = Object.fromEntries(Object.keys(upstreams).map((name) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, `${api.url}${BASES[name] ?? `/${name}`}`]));
+  // No part may reach a public node: a chain's node answers from a closed port (connection refused) unless a test points it elsewhere.
+  const env = upstreamUrlEnv(Object.keys(upstreams), (name) => (name.endsWith("-rpc") ? "http://127.0.0.1:9" : `${api.url}${BASES[name] ?? `/${name}`}`));
   const service = await startTestService({ plugins: ["bundles", "market", "onchain", "web", "compliance", "publicdata"], ...options, env: { ...env, ...options.env } });
   return { api, service };
 }

@@ -4,11 +4,11 @@ import type { Fixture } from "../../helpers/fixtures.ts";
 import { startScene } from "../onchain/_devnet.ts";
 import { bundleService, dataOf, expectFree400, failing, statuses } from "./_bundles.ts";
 
-const ONLY = { plugins: ["bundles", "market", "onchain"] };
+// base and base-sepolia on anvil; ethereum's node is down (a closed port).
+const scene = await startScene(["base", "base-sepolia"]);
+const ONLY = { plugins: ["bundles", "market", "onchain"], env: scene.env };
 const PEPE = "0x6982508145454Ce325dDbE47a25d4ec3d2311933";
 const TOKEN = ["goplus.token-security-pepe", "honeypot-is.pepe", "blockscout.token-pepe", "blockscout.token-holders-pepe"].map((n) => `onchain/${n}`);
-// base and base-sepolia on anvil; ethereum stays on the closed port _bundles.ts sets, a node that is down.
-const scene = await startScene(["base", "base-sepolia"]);
 
 test("defi-scan: GoPlus, the honeypot simulation, holders, rug score and chain TVL; the node-backed parts fail in place", async (t) => {
   const { service } = await bundleService(t, [...TOKEN, "market/defillama.chains", "market/defillama.historical-ethereum"], ONLY);

@@ -1,6 +1,6 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { startTarget } from "../web/_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { bundleService, dataOf, expectFree400, statuses } from "./_bundles.ts";
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Status of Example</title><meta name="description" content="Service status">

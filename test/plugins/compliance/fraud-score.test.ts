@@ -12,7 +12,6 @@ const now = new Date("2026-11-21T12:00:00Z");
 const dnsServer = await startDnsServer({
   names: { "mailinator.com": { MX: [{ priority: 10, exchange: "mail.mailinator.com" }] }, "new-shop-example.com": { A: ["203.0.113.7"] } },
 });
-process.env.DNS_SERVERS = dnsServer.server;
 after(() => dnsServer.close());
 
 const torList: Fixture = {
@@ -41,7 +40,7 @@ async function setup(t: TestContext, fixtures: (string | Fixture)[], reuse = fal
     now: () => now,
     egressLoopbackPort: Number(new URL(api.url).port),
     env: {
-      UPSTREAM_IANA_RDAP_URL: iana.url, UPSTREAM_TOR_EXIT_LIST_URL: `${api.url}/tor`, UPSTREAM_GOPLUS_URL: `${api.url}/goplus`,
+      DNS_SERVERS: dnsServer.server, UPSTREAM_IANA_RDAP_URL: iana.url, UPSTREAM_TOR_EXIT_LIST_URL: `${api.url}/tor`, UPSTREAM_GOPLUS_URL: `${api.url}/goplus`,
       UPSTREAM_OFAC_SDN_URL: `${api.url}/ofac`, UPSTREAM_EU_FSF_URL: `${api.url}/eu`, UPSTREAM_UN_SC_URL: `${api.url}/un`, UPSTREAM_UK_SANCTIONS_URL: `${api.url}/uk`,
     },
   });

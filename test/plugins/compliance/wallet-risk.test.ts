@@ -13,11 +13,9 @@ const fresh = "0x00000000000000000000000000000000000000A1";
 let anvil: Anvil;
 before(async () => {
   anvil = await startAnvil({ chainId: 1 });
-  process.env.CHAIN_RPC_ETHEREUM = anvil.rpcUrl;
   await fetch(anvil.rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_setNonce", params: [lazarus, "0xa7"] }) });
 });
 after(async () => {
-  delete process.env.CHAIN_RPC_ETHEREUM;
   await anvil.stop();
 });
 
@@ -27,7 +25,7 @@ async function setup(t: { after(fn: () => unknown): void }, goplus: string[]) {
     plugins: ["compliance"],
     env: {
       UPSTREAM_OFAC_SDN_URL: `${api.url}/ofac`, UPSTREAM_EU_FSF_URL: `${api.url}/eu`, UPSTREAM_UN_SC_URL: `${api.url}/un`, UPSTREAM_UK_SANCTIONS_URL: `${api.url}/uk`,
-      UPSTREAM_GOPLUS_URL: `${api.url}/goplus`,
+      UPSTREAM_GOPLUS_URL: `${api.url}/goplus`, UPSTREAM_ETHEREUM_RPC_URL: anvil.rpcUrl,
     },
   });
   return { api, service };

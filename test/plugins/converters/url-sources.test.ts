@@ -1,7 +1,7 @@
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startTarget } from "../web/_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import htmlMd from "../../../plugins/converters/html-md.ts";
 import pdfText from "../../../plugins/converters/pdf-text.ts";
 import ocr from "../../../plugins/converters/ocr.ts";

@@ -16,6 +16,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetChain, startDevnet, type DevAccount, type Devnet } from "../../../core/x402/devnet/index.ts";
 import { duelEscrowAbi } from "../../../plugins/duel/_abi.ts";
+import { duelDevnet } from "../../../plugins/duel/_settings.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 export type Tx = { to: Address; data: Hex; value: Hex };
@@ -23,10 +24,10 @@ export type Player = { name: string; address: Address; wallet: WalletClient };
 
 /** A devnet with the escrow, the service pointed at it, and wallets that sign for themselves. */
 export async function startDuelWorld() {
-  const devnet = await startDevnet();
-  process.env.DUEL_RPC_URL = devnet.rpcUrl;
-  process.env.DUEL_ESCROW_ADDRESS = devnet.duelEscrow;
-  const service = await startTestService({ plugins: ["duel"] });
+  const started = await startDevnet({ contracts: duelDevnet.contracts });
+  const devnet = { ...started, duelEscrow: started.contracts.DuelEscrow };
+  const env = duelDevnet.settings({ ...started, payer: started.accounts.payer, selfUrl: "http://127.0.0.1:4021" });
+  const service = await startTestService({ plugins: ["duel"], env });
   const chain = devnetChain(devnet.rpcUrl);
   const transport = http(devnet.rpcUrl);
   const chainReader = createPublicClient({ chain, transport, pollingInterval: 20 });
@@ -101,7 +102,7 @@ export async function startDuelWorld() {
   }
 
   return {
-    devnet: devnet as Devnet,
+    devnet,
     service,
     chainReader,
     players: {

@@ -1,22 +1,22 @@
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { keccak256, toHex } from "viem";
 import { startTestService } from "../../helpers/service.ts";
 
-delete process.env.DUEL_RPC_URL;
-delete process.env.DUEL_ESCROW_ADDRESS;
 const unconfigured = await startTestService({ plugins: ["duel"] });
 // Nothing listens on port 9 of the loopback: the configured chain node is down.
-process.env.DUEL_RPC_URL = "http://127.0.0.1:9";
-process.env.DUEL_ESCROW_ADDRESS = "0x8464135c8F25Da09e49BC8782676a84730C318bC";
-const service = await startTestService({ plugins: ["duel"] });
+const service = await startTestService({
+  plugins: ["duel"],
+  env: { UPSTREAM_DUEL_RPC_URL: "http://127.0.0.1:9", DUEL_ESCROW_ADDRESS: "0x8464135c8F25Da09e49BC8782676a84730C318bC" },
+});
+after(() => Promise.all([unconfigured.close(), service.close()]));
 const seed = keccak256(toHex("helpers"));
 
-test("duel: without DUEL_RPC_URL and DUEL_ESCROW_ADDRESS only the shoe is served; the rest is listed as disabled", async () => {
+test("duel: without the duel node (UPSTREAM_DUEL_RPC_URL) and DUEL_ESCROW_ADDRESS only the shoe is served; the rest is listed as disabled", async () => {
   assert.deepEqual(unconfigured.runtime.endpoints.filter((e) => e.family === "duel").map((e) => e.name), ["duel/shoe"]);
   const disabled = unconfigured.runtime.disabled.map((d) => d.name).sort();
   assert.deepEqual(disabled, ["duel/create", "duel/feed", "duel/join", "duel/quote", "duel/seed", "duel/state", "duel/tx"]);
-  assert.match(unconfigured.runtime.disabled[0].reason, /DUEL_RPC_URL, DUEL_ESCROW_ADDRESS/);
+  assert.match(unconfigured.runtime.disabled[0].reason, /duel-rpc/);
   assert.equal((await unconfigured.request("/duel/quote")).status, 404);
   assert.equal((await unconfigured.request(`/duel/shoe?seed=${seed}&sideA=true`)).status, 200);
 });

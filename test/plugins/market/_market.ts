@@ -1,20 +1,20 @@
 import assert from "node:assert/strict";
-import { upstreams } from "../../../core/runtime/upstreams.ts";
+import { marketUpstreams } from "../../../plugins/market/_upstreams.ts";
 import type { Outcome } from "../../../core/runtime/invoke.ts";
 import { serveFixtures, type AfterHost, type Fixture, type FixtureOptions } from "../../helpers/fixtures.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, upstreamUrlEnv } from "../../helpers/service.ts";
 
 export { dataOf, expectFree400 } from "../../helpers/expect.ts";
 
 export const dir = new URL("./fixtures/", import.meta.url);
 
 /**
- * One fixture server for every upstream (market uses its own and arcade's alternative-me), each under its own name: `/okx/public/funding-rate`
+ * One fixture server for every upstream of the market family, each under its own name: `/okx/public/funding-rate`
  * is OKX's `/api/v5/public/funding-rate`. Returns the server (its calls) and a service pointed at it.
  */
 export async function marketService(t: AfterHost, fixtures: (string | Fixture)[], options: FixtureOptions = {}) {
   const api = await serveFixtures(t, fixtures, { dir, ...options });
-  const env = Object.fromEntries(Object.keys(upstreams).map((name) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, `${api.url}/${name}`]));
+  const env = upstreamUrlEnv(Object.keys(marketUpstreams), (name) => `${api.url}/${name}`);
   const service = await startTestService({ plugins: ["market"], env });
   return { api, service };
 }

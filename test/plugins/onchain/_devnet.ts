@@ -15,12 +15,24 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { compileContract, type CompiledContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain, startDevnet, type DevAccount } from "../../../core/x402/devnet/index.ts";
+import { chainRpcs } from "../../../plugins/onchain/_chains.ts";
+import { upstreamUrlEnv } from "../../helpers/service.ts";
 
 const contractsDir = new URL("./contracts/", import.meta.url);
+
+/** A loopback port nothing listens on: a chain's node that is down. */
+export const deadNode = "http://127.0.0.1:9";
+
+/** `UPSTREAM_<SLUG>_RPC_URL` for every chain: those in `slugs` at `rpcUrl`, the others at a dead node (never a public one). */
+export function chainEnv(slugs: string[], rpcUrl: string): Record<string, string> {
+  return upstreamUrlEnv(chainRpcs, (name) => (slugs.some((slug) => name === `${slug}-rpc`) ? rpcUrl : deadNode));
+}
 
 /** What the scenario left on the chain, for the tests to query through the API. */
 export interface Scene {
   rpcUrl: string;
+  /** The service's environment: the scene's chains on this anvil, every other chain's node a closed port. */
+  env: Record<string, string>;
   alice: Address;
   bob: Address;
   carol: Address;
@@ -40,7 +52,7 @@ export interface Scene {
 
 /**
  * One anvil per test file: deploys an ERC-20, an ERC-721, an EIP-1967 proxy and an EIP-1167 clone, makes a transfer
- * and approvals, and points the chain slugs named in `slugs` at it (CHAIN_RPC_<SLUG>).
+ * and approvals; `scene.env` points the chains named in `slugs` at it (`UPSTREAM_<SLUG>_RPC_URL`).
  */
 export async function startScene(slugs: string[] = ["base-sepolia"]): Promise<Scene> {
   const [devnet, token, nft, proxy] = await Promise.all([
@@ -50,7 +62,6 @@ export async function startScene(slugs: string[] = ["base-sepolia"]): Promise<Sc
     compileContract("TestProxy", contractsDir),
   ]);
   after(() => devnet.stop());
-  for (const slug of slugs) process.env[`CHAIN_RPC_${slug.toUpperCase().replace(/-/g, "_")}`] = devnet.rpcUrl;
 
   const chain = devnetChain(devnet.rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(devnet.rpcUrl), cacheTime: 0 });
@@ -88,6 +99,7 @@ export async function startScene(slugs: string[] = ["base-sepolia"]): Promise<Sc
 
   return {
     rpcUrl: devnet.rpcUrl,
+    env: chainEnv(slugs, devnet.rpcUrl),
     alice: aliceKey.address,
     bob: bobKey.address,
     carol: carolKey.address,

@@ -6,7 +6,7 @@ import { startScene } from "./_devnet.ts";
 
 const scene = await startScene(["base-sepolia"]);
 const chain = "base-sepolia";
-const service = await startTestService({ plugins: ["onchain"] });
+const service = await startTestService({ plugins: ["onchain"], env: scene.env });
 
 const sourcify = (address: string, status: number, body: unknown): Fixture => ({
   source: "https://sourcify.dev/server/api-docs/#/Contract%20Lookup/get_v2_contract__chainId___address_ (200 {match, creationMatch, runtimeMatch, verifiedAt, chainId, address, compilation}; 404 {customCode, message, errorId})",
@@ -69,7 +69,7 @@ test("contract: a verified ERC-20 profile, code from the node and verification f
       compilation: { language: "Solidity", compiler: "solc", compilerVersion: "0.8.28+commit.7893614a", name: "TestToken", fullyQualifiedName: "TestToken.sol:TestToken" },
     }),
   ]);
-  const out = await (await startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_URL: api.url } })).call("contract", { address: scene.token, chain });
+  const out = await (await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } })).call("contract", { address: scene.token, chain });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.equal(data.tokenStandard, "erc20");
@@ -86,7 +86,7 @@ test("contract: a verified ERC-20 profile, code from the node and verification f
 test("contract: an unverified NFT and a proxy", async (t) => {
   const missing = { customCode: "not_found", message: "Contract not found", errorId: "5f1c3e2a-0000-4000-8000-000000000000" };
   const api = await serveFixtures(t, [sourcify(scene.nft, 404, missing), sourcify(scene.proxy, 404, missing)]);
-  const svc = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_URL: api.url } });
+  const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
   const nft = (await svc.call("contract", { address: scene.nft, chain })).body as any;
   assert.deepEqual([nft.data.tokenStandard, nft.data.verified, nft.data.verification], ["erc721", false, null]);
   const proxy = (await svc.call("contract", { address: scene.proxy, chain })).body as any;
@@ -95,7 +95,7 @@ test("contract: an unverified NFT and a proxy", async (t) => {
 
 test("contract: a wallet address is a 404; a failing Sourcify a 502", async (t) => {
   const api = await serveFixtures(t, [sourcify(scene.token, 503, "unavailable")], { reuse: true });
-  const svc = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_URL: api.url } });
+  const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
   assert.equal((await svc.call("contract", { address: scene.alice, chain })).status, 404);
   const failed = await svc.call("contract", { address: scene.token, chain });
   assert.equal(failed.status, 502);
@@ -103,7 +103,7 @@ test("contract: a wallet address is a 404; a failing Sourcify a 502", async (t) 
 
 test("proxy-detect and contract: bad input is a 400 before anything is called", async (t) => {
   const api = await serveFixtures(t, []);
-  const svc = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_URL: api.url } });
+  const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
   for (const path of [`/v1/proxy-detect?address=${scene.proxy}&chain=mainnet`, `/v1/contract?address=0xzz&chain=base`, "/v1/contract?chain=base"]) {
     const res = await svc.request(path);
     assert.equal(res.status, 400, path);

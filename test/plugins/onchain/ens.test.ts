@@ -6,11 +6,11 @@ import { compileContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain, startDevnet } from "../../../core/x402/devnet/index.ts";
 import { ENS_REGISTRY } from "../../../plugins/onchain/_ens.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { chainEnv } from "./_devnet.ts";
 
 // A minimal ENS on anvil: a registry placed at the mainnet registry address and one resolver, set up as ENS would be.
 const [devnet, registry, resolver] = await Promise.all([startDevnet(), compileContract("TestEnsRegistry", new URL("./contracts/", import.meta.url)), compileContract("TestEnsResolver", new URL("./contracts/", import.meta.url))]);
 after(() => devnet.stop());
-process.env.CHAIN_RPC_ETHEREUM = devnet.rpcUrl;
 const chain = devnetChain(devnet.rpcUrl);
 const [owner, alice, bob] = devnet.accounts.others;
 const wallet = createWalletClient({ chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(owner.privateKey) });
@@ -29,7 +29,7 @@ await write(resolverAddress, resolver.abi, "setName", [reverseNode(alice.address
 await write(resolverAddress, resolver.abi, "setName", [reverseNode(bob.address), "alice.eth"]);
 await write(resolverAddress, resolver.abi, "setAddr", [namehash("bob.eth"), bob.address]);
 
-const service = await startTestService({ plugins: ["onchain"] });
+const service = await startTestService({ plugins: ["onchain"], env: chainEnv(["ethereum"], devnet.rpcUrl) });
 
 test("ens: a name resolves to its address and text records, and is the address's primary name", async () => {
   const out = await service.call("ens", { name: "Alice.ETH" });
@@ -67,7 +67,6 @@ test("ens: bad names and chains are a 400 before the node is asked", async () =>
 });
 
 test("ens: the node down is a 502, not charged", async () => {
-  process.env.CHAIN_RPC_SEPOLIA = "http://127.0.0.1:9";
   const out = await service.call("ens", { name: "alice.eth", chain: "sepolia" });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });

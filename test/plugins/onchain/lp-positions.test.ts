@@ -6,6 +6,7 @@ import { compileContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain, startDevnet } from "../../../core/x402/devnet/index.ts";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { chainEnv } from "./_devnet.ts";
 
 // Uniswap's Base NonfungiblePositionManager address, with a minimal position manager planted there (contracts/TestPositionManager.sol).
 const MANAGER: Address = "0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1";
@@ -17,7 +18,6 @@ const [devnet, tokenArtifact, managerArtifact, poolArtifact] = await Promise.all
   compileContract("TestV3Pool", contracts),
 ]);
 after(() => devnet.stop());
-process.env.CHAIN_RPC_BASE = devnet.rpcUrl;
 
 const chain = devnetChain(devnet.rpcUrl);
 const anvil = createTestClient({ chain, mode: "anvil", transport: http(devnet.rpcUrl) }).extend(publicActions);
@@ -54,7 +54,7 @@ const prices = (coins: Address[], status: number, body: unknown): Fixture => ({
   response: { status, body },
 });
 const priced = { coins: { [`base:${a}`]: { decimals: 18, price: 2, symbol: "AAA", timestamp: 1736900000, confidence: 0.99 }, [`base:${b}`]: { decimals: 18, price: 2, symbol: "BBB", timestamp: 1736900000, confidence: 0.99 } } };
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_DEFILLAMA_COINS_URL: url } });
+const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { ...chainEnv(["base"], devnet.rpcUrl), UPSTREAM_DEFILLAMA_COINS_URL: url } });
 const close = (actual: string, expected: number) => assert.ok(Math.abs(Number(actual) - expected) < expected * 1e-9, `${actual} vs ${expected}`);
 
 test("lp-positions: in-range and out-of-range positions with amounts, fees from collect() and USD values", async (t) => {

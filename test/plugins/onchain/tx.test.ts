@@ -7,7 +7,7 @@ import { startScene } from "./_devnet.ts";
 
 const scene = await startScene(["base-sepolia"]);
 const chain = "base-sepolia";
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_4BYTE_URL: url } });
+const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_4BYTE_URL: url } });
 const lookup = (query: string, result: unknown, status = 200): Fixture => ({
   source: "https://github.com/argotorg/sourcify/tree/master/services/4byte (OpenChain-compatible GET /signature-database/v1/lookup: {ok, result: {function: {selector: [{name, filtered}]}, event: {}}})",
   request: { method: "GET", path: `/lookup?filter=true&${query}` },

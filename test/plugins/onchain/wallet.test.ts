@@ -5,7 +5,7 @@ import { startTestService } from "../../helpers/service.ts";
 import { startScene } from "./_devnet.ts";
 
 const scene = await startScene(["base-sepolia", "base"]);
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_DEFILLAMA_COINS_URL: url } });
+const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_DEFILLAMA_COINS_URL: url } });
 const prices = (coins: string[], body: unknown, status = 200): Fixture => ({
   source: "https://api-docs.defillama.com/#tag/coins/GET/prices/current/{coins} ({coins: {id: {price, symbol, decimals?, timestamp, confidence}}})",
   request: { method: "GET", path: `/prices/current/${coins.join(",")}` },
@@ -56,7 +56,7 @@ test("wallet: a failing price API is a 502; a bad address a 400 calling nothing"
 });
 
 test("wallet-age: dated by the first sent transaction", async () => {
-  const service = await startTestService({ plugins: ["onchain"] });
+  const service = await startTestService({ plugins: ["onchain"], env: scene.env });
   const out = await service.call("wallet-age", { address: scene.alice, chain: "base-sepolia" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
@@ -66,7 +66,7 @@ test("wallet-age: dated by the first sent transaction", async () => {
 });
 
 test("wallet-age: a wallet that only received, and one never used", async () => {
-  const service = await startTestService({ plugins: ["onchain"] });
+  const service = await startTestService({ plugins: ["onchain"], env: scene.env });
   const fundedOut = await service.call("wallet-age", { address: scene.bob, chain: "base-sepolia" });
   assert.equal(fundedOut.status, 200, JSON.stringify(fundedOut.body));
   const funded = (fundedOut.body as any).data;

@@ -7,12 +7,12 @@ import { devnetChain, startDevnet } from "../../../core/x402/devnet/index.ts";
 import { majorTokens } from "../../../plugins/onchain/_majors.ts";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { chainEnv } from "./_devnet.ts";
 
 // Base's real USDC address, with the test ERC-20's code planted there: the whale watch follows canonical addresses.
 const BASE_USDC: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const [devnet, tokenArtifact] = await Promise.all([startDevnet(), compileContract("TestToken", new URL("./contracts/", import.meta.url))]);
 after(() => devnet.stop());
-process.env.CHAIN_RPC_BASE = devnet.rpcUrl;
 
 const chain = devnetChain(devnet.rpcUrl);
 const anvil = createTestClient({ chain, mode: "anvil", transport: http(devnet.rpcUrl) }).extend(publicActions);
@@ -34,7 +34,7 @@ const prices = (status: number, body: unknown): Fixture => ({
   request: { method: "GET", path: `/prices/current/${coins.join(",")}` },
   response: { status, body },
 });
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_DEFILLAMA_COINS_URL: url } });
+const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { ...chainEnv(["base"], devnet.rpcUrl), UPSTREAM_DEFILLAMA_COINS_URL: url } });
 
 test("whales: native and major-token transfers above minUsd, largest first", async (t) => {
   const api = await serveFixtures(t, [

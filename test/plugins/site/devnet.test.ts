@@ -1,27 +1,28 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
-import { serve } from "h3";
+import { serve } from "srvx";
 import { chromium, type Browser } from "playwright-core";
 import { keccak256, toHex } from "viem";
 import devnetPay from "../../../plugins/site/devnet-pay.ts";
+import { siteDevnet } from "../../../plugins/site/_settings.ts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 
 const shots = new URL("../../../test-results/site/", import.meta.url);
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
 let server: ReturnType<typeof serve>;
+let selfUrl: string;
 let browser: Browser | undefined;
 
 before(async () => {
   devnet = await startDevnet();
-  // What core/main.ts sets when it runs the devnet; the service's own URL is known once it listens.
-  process.env.DEVNET_PAYER_KEY = devnet.accounts.payer.privateKey;
-  process.env.DEVNET_SELF_URL = "http://127.0.0.1:0";
-  service = await startPaidService(devnet, { families: ["converters", "site"] });
-  server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
+  // The listener comes first, so the service can be told its own URL the way the devnet tells it (siteDevnet).
+  server = serve({ fetch: (request) => service.app.fetch(request), port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
-  process.env.DEVNET_SELF_URL = server.url!.replace(/\/$/, "");
+  selfUrl = server.url!.replace(/\/$/, "");
+  const env = siteDevnet.settings({ ...devnet, payer: devnet.accounts.payer, selfUrl });
+  service = await startPaidService(devnet, { families: ["converters", "site"], env });
 });
 after(async () => {
   await browser?.close();
@@ -41,7 +42,7 @@ test("on the devnet, try it pays the call with the dev payer and shows the answe
   const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${process.env.DEVNET_SELF_URL}/?q=md5`);
+  await page.goto(`${selfUrl}/?q=md5`);
   assert.match((await page.textContent(".devnet"))!, /pay with the dev payer/);
   await page.click('#catalog tr:not([hidden]) button.try[data-name="hash"]');
   await page.fill("#try-input", JSON.stringify({ text: "devnet", algo: "keccak256" }));

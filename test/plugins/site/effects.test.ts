@@ -6,11 +6,11 @@ import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { effectsTwice, failingOnce } from "../_effects.ts";
 
 const token = "operator-secret-for-tests";
-process.env.REVIEWS_OPERATOR_TOKEN = token;
+const env = { REVIEWS_OPERATOR_TOKEN: token };
 
 test("reviews: submit, approve and reject run a second time (a retry) hold, list and drop each review once", async (t) => {
   const twice = effectsTwice(site);
-  const service = await startTestService({ plugins: ["site"], given: [twice], now: () => new Date("2026-05-04T10:00:00Z") });
+  const service = await startTestService({ plugins: ["site"], given: [twice], now: () => new Date("2026-05-04T10:00:00Z"), env });
   t.after(() => service.close());
   const post = async (path: string, body: unknown) =>
     (await service.request(path, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json();
@@ -27,7 +27,7 @@ test("reviews: submit, approve and reject run a second time (a retry) hold, list
 
 test("reviews: an approval whose listing fails is run again and lists the review once", async (t) => {
   const store = failingOnce(createMemoryStore(), "rank");
-  const service = await startTestService({ plugins: ["site"], store, now: () => new Date("2026-05-04T10:00:00Z") });
+  const service = await startTestService({ plugins: ["site"], store, now: () => new Date("2026-05-04T10:00:00Z"), env });
   t.after(() => service.close());
   const post = async (path: string, body: unknown) =>
     (await service.request(path, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json();

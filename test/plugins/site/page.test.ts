@@ -6,13 +6,13 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { startTestService, testPaymentOption } from "../../helpers/service.ts";
 
 const token = "operator-secret-for-page-tests";
-process.env.REVIEWS_OPERATOR_TOKEN = token;
+const env = { REVIEWS_OPERATOR_TOKEN: token };
 const shots = new URL("../../../test-results/site/", import.meta.url);
 let browser: Browser | undefined;
 after(() => browser?.close());
 
 async function openSite(t: { after(fn: () => unknown): void }) {
-  const service = await startTestService({ plugins: ["converters", "site"] });
+  const service = await startTestService({ plugins: ["converters", "site"], env });
   t.after(() => service.close());
   const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
@@ -90,7 +90,7 @@ test("the catalog: search finds an endpoint, and try it shows the route's real 4
 });
 
 test("one navigation and look for /, /docs, /arcade, /swap and /reviews", async (t) => {
-  const service = await startTestService({ plugins: ["arcade", "converters", "site", "swap"] });
+  const service = await startTestService({ plugins: ["arcade", "converters", "site", "swap"], env });
   t.after(() => service.close());
   const navs = await Promise.all(["/", "/docs", "/arcade", "/swap", "/reviews"].map(async (path) => navOf(await (await service.request(path)).text())));
   assert.ok(navs[0]?.includes('<a href="/reviews">Reviews</a>'), navs[0]);

@@ -8,10 +8,9 @@ import { invoke } from "../../../core/runtime/invoke.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const token = "operator-secret-for-tests";
-process.env.REVIEWS_OPERATOR_TOKEN = token;
 
 async function site(t: { after(fn: () => unknown): void }, clock = { at: new Date("2026-05-04T10:00:00Z") }) {
-  const service = await startTestService({ plugins: ["site"], now: () => clock.at });
+  const service = await startTestService({ plugins: ["site"], now: () => clock.at, env: { REVIEWS_OPERATOR_TOKEN: token } });
   t.after(() => service.close());
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     service.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
@@ -111,8 +110,6 @@ test("operator routes refuse a missing or wrong token, and are not mounted witho
   }
   assert.deepEqual(await s.approved(), []);
 
-  delete process.env.REVIEWS_OPERATOR_TOKEN;
-  t.after(() => { process.env.REVIEWS_OPERATOR_TOKEN = token; });
   const bare = await startTestService({ plugins: ["site"] });
   t.after(() => bare.close());
   assert.equal((await bare.request("/site/api/reviews/pending", { headers: { authorization: `Bearer ${token}` } })).status, 404);

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { JobContext, Store } from "../../../core/endpoint.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { startTestService } from "../../helpers/service.ts";
-import type { Target } from "../web/_target-server.ts";
+import type { Target } from "../../helpers/target-server.ts";
 
 export const alice = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 export const bob = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -33,6 +33,7 @@ export async function instance(w: World, target: Target, env: Record<string, str
     tick: async () => assert.equal(await service.jobs.run("state-watches"), true, "a fresh tick"),
     /** The context a job tick gets, to run the job's work directly (two instances at once). */
     jobContext: (): JobContext => ({
+      settings: service.runtime.families.get("state")?.settings,
       store: service.runtime.store as Store,
       log: service.runtime.log,
       signal: new AbortController().signal,

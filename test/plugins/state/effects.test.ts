@@ -5,7 +5,7 @@ import type { PaymentGate } from "../../../core/x402/gate.ts";
 import state from "../../../plugins/state/index.ts";
 import { settlingGate, startTestService, testPayer } from "../../helpers/service.ts";
 import { effectsTwice, fundedFor, paying, settlingTogether, withEffects } from "../_effects.ts";
-import { startTarget } from "../web/_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, query } from "../web/_web-expect.ts";
 import { page, world } from "./_watch-harness.ts";
 
@@ -13,10 +13,9 @@ const target = await startTarget({ "/page": { body: page("One") }, "/hook": { bo
 after(() => target.close());
 const wallet = testPayer.toLowerCase();
 
-async function service(t: TestContext, payments: PaymentGate, plugin?: Plugin) {
+async function service(t: TestContext, payments: PaymentGate, plugin?: Plugin, env: Record<string, string> = {}) {
   const w = world();
-  const s = await startTestService({ plugins: ["state"], payments, store: w.store, now: w.clock, egressLoopbackPort: target.port, given: plugin && [plugin] });
-  t.after(() => s.close());
+  const s = await startTestService({ plugins: ["state"], payments, store: w.store, now: w.clock, egressLoopbackPort: target.port, given: plugin && [plugin], env });
   return { ...s, keys: (prefix: string) => w.store.keys(prefix) };
 }
 type Service = Awaited<ReturnType<typeof service>>;
@@ -24,12 +23,6 @@ type Service = Awaited<ReturnType<typeof service>>;
 const store = (s: Service, key: string, value = "v") => s.request(`/v1/store?${query({ key, value })}`, { headers: paying });
 const watch = (s: Service) => s.request(`/v1/watch?${query({ url: target.url("/page"), webhook: target.url("/hook"), interval: 300 })}`, { headers: paying });
 const read = async (s: Service, key: string) => dataOf(await s.callAs(testPayer, "retrieve", { key }));
-
-function withWatchCap(t: TestContext, cap: number) {
-  const saved = process.env.WATCH_MAX_PER_WALLET;
-  process.env.WATCH_MAX_PER_WALLET = String(cap);
-  t.after(() => void (saved === undefined ? delete process.env.WATCH_MAX_PER_WALLET : (process.env.WATCH_MAX_PER_WALLET = saved)));
-}
 
 test("store: a call whose settlement fails answers 402 and writes no key", async (t) => {
   const s = await service(t, settlingGate({ settles: false }));
@@ -100,9 +93,8 @@ test("watch: 8 concurrent settled creations under the cap store exactly 8 watche
 });
 
 test("watch: 8 paid creations racing for 3 slots store exactly 3 watches; the next is refused before payment", async (t) => {
-  withWatchCap(t, 3);
   const counted = withEffects(state, (effect) => effect());
-  const s = await service(t, settlingTogether(8), counted);
+  const s = await service(t, settlingTogether(8), counted, { WATCH_MAX_PER_WALLET: "3" });
   const answers = await Promise.all(Array.from({ length: 8 }, () => watch(s)));
   const statuses = answers.map((res) => res.status).sort();
   assert.deepEqual(statuses, [200, 200, 200, 503, 503, 503, 503, 503], "all eight passed the handler's check: only the effect's claim holds the cap");

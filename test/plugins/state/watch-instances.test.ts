@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { watchJob } from "../../../plugins/state/_watch-job.ts";
-import { startTarget } from "../web/_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expectFree400, query } from "../web/_web-expect.ts";
 import { alice, instance, page, receiver, world } from "./_watch-harness.ts";
 
@@ -52,24 +52,17 @@ test("after a restart, a new instance on the same store resumes a pending retry 
 
 test("a wallet's live watches are capped (WATCH_MAX_PER_WALLET); an expired one frees its slot", async () => {
   const w = world();
-  const service = await instance(w, target);
+  const service = await instance(w, target, { WATCH_MAX_PER_WALLET: "2" });
   target.set("/capped", { body: page("One") });
   const hook = receiver(target, "/capped-hook");
   const create = () => service.callAs(alice, "watch", { url: target.url("/capped"), webhook: hook.url, interval: 300, ttl: 3600 });
-  const saved = process.env.WATCH_MAX_PER_WALLET;
-  process.env.WATCH_MAX_PER_WALLET = "2";
-  try {
-    dataOf(await create());
-    dataOf(await create());
-    const third = await create();
-    assert.equal(third.status, 409);
-    assert.equal((third.body as any).error.code, "watch_limit_reached");
-    w.advance(3600);
-    dataOf(await create());
-  } finally {
-    if (saved === undefined) delete process.env.WATCH_MAX_PER_WALLET;
-    else process.env.WATCH_MAX_PER_WALLET = saved;
-  }
+  dataOf(await create());
+  dataOf(await create());
+  const third = await create();
+  assert.equal(third.status, 409);
+  assert.equal((third.body as any).error.code, "watch_limit_reached");
+  w.advance(3600);
+  dataOf(await create());
 });
 
 test("creation refusals are not charged and leave nothing behind", async () => {

@@ -1,6 +1,6 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { startTarget } from "../web/_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf } from "../web/_web-expect.ts";
 import { alice, bob, instance, page, receiver, world } from "./_watch-harness.ts";
 

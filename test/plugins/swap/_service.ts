@@ -9,9 +9,6 @@ export const usdcBase = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 export const usdcArbitrum = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 export const zero = "0x0000000000000000000000000000000000000000";
 
-process.env.SWAP_FEE_RECIPIENT = feeRecipient;
-process.env.SWAP_RACE_DEADLINE_MS = "800";
-
 /** The swap family with every upstream on one fixture server, each under its own path prefix. */
 export async function swapService(t: AfterHost, fixtures: (string | Fixture)[], options: { reuse?: boolean; env?: Record<string, string> } = {}) {
   const api = await serveFixtures(t, fixtures, { dir, reuse: options.reuse });
@@ -24,6 +21,8 @@ export async function swapService(t: AfterHost, fixtures: (string | Fixture)[], 
     UPSTREAM_DEFILLAMA_COINS_URL: `${api.url}/llama`,
     UPSTREAM_JUPITER_URL: `${api.url}/jupiter`,
     UPSTREAM_JUPITER_KEY: "test-jupiter-key",
+    SWAP_FEE_RECIPIENT: feeRecipient,
+    SWAP_RACE_DEADLINE_MS: "800",
     ...options.env,
   };
   return { api, service: await startTestService({ plugins: ["swap"], env }) };

@@ -8,10 +8,10 @@ const bonk = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const degen = "0x4ed4E862860beD51a9570b96d89aF5E1B0Efefed";
 const user = "FMqhbZQdT6SwHWY6azub7PuhunK8KMFxY294quUfCDyY";
 const feeAccounts = { sol: "rrEgjawh6bGtjjMEnir4GrbYXFRvn5kavKLGG82tFLR", usdc: "GbCjYyfaX8pCmAathHuorxtCJ44vDBysFvmvmMdUN7LT" };
-process.env.SWAP_SOLANA_FEE_ACCOUNTS = `${sol}:${feeAccounts.sol},${usdc}:${feeAccounts.usdc}`;
+const env = { SWAP_SOLANA_FEE_ACCOUNTS: `${sol}:${feeAccounts.sol},${usdc}:${feeAccounts.usdc}` };
 
 test("trade-solana: Jupiter quote and the unsigned transaction, passed through unchanged, with token cards", async (t) => {
-  const { api, service } = await swapService(t, ["jupiter.quote-sol-usdc", "jupiter.swap-sol-usdc", "jupiter.tokens-sol-usdc"]);
+  const { api, service } = await swapService(t, ["jupiter.quote-sol-usdc", "jupiter.swap-sol-usdc", "jupiter.tokens-sol-usdc"], { env });
   const out = await service.call("trade-solana", { user, inputMint: sol, outputMint: usdc, amount: "1000000000", enrich: true });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
@@ -34,14 +34,14 @@ test("trade-solana: Jupiter failing is a 502, not charged", async (t) => {
     source: "https://dev.jup.ag/docs/api/swap-api/quote (errors: {error, errorCode})",
     request: { method: "GET", path: `/jupiter/swap/v1/quote?inputMint=${sol}&outputMint=${usdc}&amount=1000000000&slippageBps=50&platformFeeBps=100&restrictIntermediateTokens=true` },
     response: { status: 400, body: { error: "Could not find any route", errorCode: "COULD_NOT_FIND_ANY_ROUTE" } },
-  }]);
+  }], { env });
   const out = await service.call("trade-solana", { user, inputMint: sol, outputMint: usdc, amount: "1000000000" });
   assert.equal(out.status, 502);
   assert.equal(quote.inAmount, "1000000000");
 });
 
 test("trade-solana: bad input is a free 400 naming the field", async (t) => {
-  const { api, service } = await swapService(t, []);
+  const { api, service } = await swapService(t, [], { env });
   const base = { user, inputMint: sol, outputMint: usdc, amount: "1000000000" };
   const cases: [Record<string, string>, string][] = [
     [{ user: "0xnotsolana" }, "user"],
@@ -61,7 +61,7 @@ test("trade-solana: bad input is a free 400 naming the field", async (t) => {
 });
 
 test("memecoin: a Solana buy spends amountLamports of SOL through Jupiter", async (t) => {
-  const { service } = await swapService(t, ["jupiter.quote-sol-bonk", "jupiter.swap-sol-bonk"]);
+  const { service } = await swapService(t, ["jupiter.quote-sol-bonk", "jupiter.swap-sol-bonk"], { env });
   const out = await service.call("memecoin", { address: bonk, user, amountLamports: "100000000" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
@@ -73,7 +73,7 @@ test("memecoin: a Solana buy spends amountLamports of SOL through Jupiter", asyn
 });
 
 test("memecoin: an EVM buy races the same-chain aggregators and returns the winner's calldata", async (t) => {
-  const { service } = await swapService(t, ["relay.meme-buy-degen", "lifi.meme-buy-degen-no-route", "kyberswap.routes-meme-buy-degen", "kyberswap.build-meme-buy-degen", "defillama.eth"]);
+  const { service } = await swapService(t, ["relay.meme-buy-degen", "lifi.meme-buy-degen-no-route", "kyberswap.routes-meme-buy-degen", "kyberswap.build-meme-buy-degen", "defillama.eth"], { env });
   const out = await service.call("memecoin", { chain: "base", address: degen, user: depositor, amountWei: "10000000000000000" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
@@ -86,7 +86,7 @@ test("memecoin: an EVM buy races the same-chain aggregators and returns the winn
 });
 
 test("memecoin: parameter checks before any call", async (t) => {
-  const { api, service } = await swapService(t, []);
+  const { api, service } = await swapService(t, [], { env });
   const cases: [Record<string, string | number>, string][] = [
     [{ chain: "solana", address: degen, user, amountLamports: "1" }, "address"],
     [{ chain: "base", address: degen, user, amountWei: "1" }, "user"],

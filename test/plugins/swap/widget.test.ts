@@ -70,9 +70,7 @@ test("swap widget: a visitor gets a quote, sees the race, and the wallet receive
 });
 
 test("swap widget quote: free, limited per visitor with Retry-After, and refuses swaps too small for the minimum fee", async (t) => {
-  const { api, service } = await swapService(t, await widgetFixtures(), { reuse: true });
-  process.env.SWAP_WIDGET_QUOTES_PER_HOUR = "2";
-  t.after(() => delete process.env.SWAP_WIDGET_QUOTES_PER_HOUR);
+  const { api, service } = await swapService(t, await widgetFixtures(), { reuse: true, env: { SWAP_WIDGET_QUOTES_PER_HOUR: "2" } });
   const query = new URLSearchParams(Object.entries(sameChain).map(([k, v]) => [k, String(v)]));
   const small = new URLSearchParams(query);
   small.set("amount", "1000000000000000");

@@ -21,8 +21,7 @@ const dnsServer = await startDnsServer({
   },
   servfail: ["broken.test"],
 });
-process.env.DNS_SERVERS = dnsServer.server;
-const service = await startTestService({ plugins: ["web"] });
+const service = await startTestService({ plugins: ["web"], env: { DNS_SERVERS: dnsServer.server } });
 after(() => dnsServer.close());
 
 const cases = [

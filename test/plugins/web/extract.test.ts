@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 
 const paragraph = "The river town kept its old stone bridge long after the railway came through the valley. ";
 const article = `<!doctype html><html lang="en-GB"><head><title>Stone Bridge | Valley News</title>

@@ -7,7 +7,6 @@ import { startDnsServer } from "./_dns-server.ts";
 const dir = new URL("./fixtures/", import.meta.url);
 
 const dnsServer = await startDnsServer({ names: { "8.8.8.8.in-addr.arpa": { PTR: ["dns.google"] }, "139.6.0.193.in-addr.arpa": {} } });
-process.env.DNS_SERVERS = dnsServer.server;
 after(() => dnsServer.close());
 
 /** IANA's ipv4.json fixture with ARIN's and RIPE's bases moved to the local stand-in. */
@@ -21,7 +20,7 @@ async function bootstrapPointingAt(registryUrl: string): Promise<Fixture> {
 async function setup(t: TestContext, registryFixtures: (string | Fixture)[]) {
   const registry = await serveFixtures(t, registryFixtures, { dir });
   const iana = await serveFixtures(t, [await bootstrapPointingAt(registry.url)]);
-  const service = await startTestService({ plugins: ["web"], env: { UPSTREAM_IANA_RDAP_URL: iana.url }, egressLoopbackPort: Number(new URL(registry.url).port) });
+  const service = await startTestService({ plugins: ["web"], env: { UPSTREAM_IANA_RDAP_URL: iana.url, DNS_SERVERS: dnsServer.server }, egressLoopbackPort: Number(new URL(registry.url).port) });
   return { service, registry, iana };
 }
 

@@ -2,7 +2,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startTestService } from "../../helpers/service.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expectFree400, expectRefused, query } from "./_web-expect.ts";
 
 let inFlight = 0;

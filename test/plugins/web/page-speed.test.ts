@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { loadFixture, serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 
 const html = `<html><head><link rel="stylesheet" href="/a.css"><link rel="preload" as="font" href="/f.woff2">
 <script src="/app.js"></script><script>var x = 1;</script><script type="application/ld+json">{}</script></head>

@@ -2,7 +2,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startTestService } from "../../helpers/service.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 
 const rss2sample = await readFile(new URL("./fixtures/rss2sample.xml", import.meta.url));
 const atom = `<?xml version="1.0" encoding="utf-8"?>

@@ -2,7 +2,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { checkCookies, checkHeaders, gradeOf, scoreOf } from "../../../plugins/web/_security-grade.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-expect.ts";
 
 const strict = {

@@ -5,7 +5,7 @@ import web from "../../../plugins/web/index.ts";
 import type { Plugin } from "../../../core/endpoint.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";
 import { effectsTwice, paying } from "../_effects.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { query } from "./_web-expect.ts";
 
 const target = await startTarget({ "/page": { body: "hello" } });

@@ -2,12 +2,11 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { shortUrlKey, type ShortUrlRecord } from "../../../plugins/web/shorturl.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expectFree400, expectRefused, query } from "./_web-expect.ts";
 
-process.env.BASE_URL = "https://short.test/";
 const target = await startTarget({ "/page": { body: "hello" } });
-const service = await startTestService({ plugins: ["web"], egressLoopbackPort: target.port });
+const service = await startTestService({ plugins: ["web"], egressLoopbackPort: target.port, env: { BASE_URL: "https://short.test/" } });
 after(() => target.close());
 const store = service.runtime.store;
 const stored = () => store.keys("web:shorturl:");

@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 
 const wordpress = `<!doctype html><html><head>
 <meta name="Generator" content="WordPress 6.4.2">

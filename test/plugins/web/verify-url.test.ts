@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { lexicalSignals, redirectSignals, verdictOf } from "../../../plugins/web/_url-signals.ts";
 import { makeTestChain, startTlsServer } from "./_tls-server.ts";
-import { startTarget } from "./_target-server.ts";
+import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-expect.ts";
 
 const target = await startTarget({

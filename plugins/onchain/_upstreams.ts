@@ -1,6 +1,11 @@
-import type { UpstreamTable } from "../upstreams.ts";
+import { defineUpstreams } from "../../core/endpoint.ts";
+import { marketUpstreams } from "../market/_upstreams.ts";
+import { chainUpstreams } from "./_chains.ts";
 
-export const onchain = {
+const { "defillama-coins": defillamaCoins, geckoterminal } = marketUpstreams;
+
+/** The onchain family's data sources, a JSON-RPC node per chain among them; compliance lists some of these entries too. */
+export const onchainUpstreams = defineUpstreams({
   goplus: { url: "https://api.gopluslabs.io/api", terms: "GoPlus Security API terms; about 30 req/min keyless (observed)" },
   "honeypot-is": { url: "https://api.honeypot.is", terms: "honeypot.is API; limits unpublished; Ethereum, BSC and Base" },
   rugcheck: {
@@ -24,8 +29,7 @@ export const onchain = {
     maxBytes: 32_000_000,
     timeoutMs: 30_000,
   },
-  "evm-rpc": {
-    url: "https://ethereum-rpc.publicnode.com",
-    terms: "JSON-RPC nodes per chain (plugins/onchain/_chains.ts): public keyless nodes by default, CHAIN_RPC_<SLUG> sets your own (comma-separated, tried in order); called through viem, not this client",
-  },
-} satisfies UpstreamTable;
+  ...chainUpstreams,
+  "defillama-coins": defillamaCoins,
+  geckoterminal,
+});

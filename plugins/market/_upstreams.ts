@@ -1,6 +1,7 @@
-import type { UpstreamTable } from "../upstreams.ts";
+import { defineUpstreams } from "../../core/endpoint.ts";
 
-export const market = {
+/** The market family's data sources; the arcade, onchain and swap families list some of these entries too. */
+export const marketUpstreams = defineUpstreams({
   "binance-futures": { url: "https://fapi.binance.com", terms: "Binance API terms; IP weight budget; answers 451 to US IPs" },
   bybit: { url: "https://api.bybit.com", terms: "Bybit API terms; US IPs reportedly blocked" },
   okx: { url: "https://www.okx.com/api/v5", terms: "OKX API terms; public market data, about 3 months of funding history" },
@@ -39,4 +40,8 @@ export const market = {
   frankfurter: { url: "https://api.frankfurter.dev", terms: "Frankfurter, open source, ECB and other public reference rates; soft fair use" },
   "mempool-space": { url: "https://mempool.space/api", terms: "mempool.space public API, fair use (limits unpublished); self-hostable" },
   "exchangerate-api": { url: "https://open.er-api.com/v6", terms: "ExchangeRate-API open access, attribution required; daily rates, rate limited per IP" },
-} satisfies UpstreamTable;
+  "alternative-me": {
+    url: "https://api.alternative.me",
+    terms: "alternative.me Crypto Fear & Greed Index, free, attribution to alternative.me required next to the data; one new value a day; limits unpublished",
+  },
+});

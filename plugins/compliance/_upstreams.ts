@@ -1,9 +1,12 @@
-import type { UpstreamTable } from "../upstreams.ts";
+import { defineUpstreams } from "../../core/endpoint.ts";
+import { onchainUpstreams } from "../onchain/_upstreams.ts";
+import { chainUpstreams } from "../onchain/_chains.ts";
+import { webUpstreams } from "../web/_upstreams.ts";
 
 // The sanctions lists are bulk files (tens of MB), fetched by a background job every 6 hours, not per call.
 const bulk = { maxBytes: 150_000_000, timeoutMs: 120_000, maxRedirections: 3 };
 
-export const compliance = {
+export const complianceUpstreams = defineUpstreams({
   "ofac-sdn": {
     url: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports",
     terms: "US Treasury OFAC SDN list (SDN.XML, public domain, keyless); redirects to a signed download; about 30 MB, updated as designations change",
@@ -36,4 +39,7 @@ export const compliance = {
     url: "https://api.gleif.org/api/v1",
     terms: "GLEIF LEI API, keyless, CC0 data; 60 requests per minute per user",
   },
-} satisfies UpstreamTable;
+  goplus: onchainUpstreams.goplus,
+  "iana-rdap": webUpstreams["iana-rdap"],
+  ...chainUpstreams,
+});

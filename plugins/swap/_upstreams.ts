@@ -1,7 +1,8 @@
-import type { UpstreamTable } from "../upstreams.ts";
+import { defineUpstreams } from "../../core/endpoint.ts";
+import { marketUpstreams } from "../market/_upstreams.ts";
 
 /** Swap aggregators raced by /v1/swap (research/onchain-products.md section 2) and Jupiter for Solana. */
-export const swap = {
+export const swapUpstreams = defineUpstreams({
   relay: {
     url: "https://api.relay.link",
     terms: "Relay API (POST /quote/v2), keyless with lower limits, x-api-key raises them; app fees accrue to a claimable balance",
@@ -32,4 +33,5 @@ export const swap = {
     terms: "Jupiter Swap API v1 and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
     key: { env: "UPSTREAM_JUPITER_KEY", header: "x-api-key" },
   },
-} satisfies UpstreamTable;
+  "defillama-coins": marketUpstreams["defillama-coins"],
+});

@@ -1,6 +1,6 @@
-import type { UpstreamTable } from "../upstreams.ts";
+import { defineUpstreams } from "../../core/endpoint.ts";
 
-export const web = {
+export const webUpstreams = defineUpstreams({
   "iana-rdap": { url: "https://data.iana.org/rdap", terms: "IANA RDAP bootstrap registry (RFC 9224), public; fetch at most daily" },
   "pagespeed-insights": {
     url: "https://www.googleapis.com/pagespeedonline/v5",
@@ -30,4 +30,4 @@ export const web = {
     key: { env: "UPSTREAM_STACKEXCHANGE_KEY", query: "key", optional: true },
   },
   snapchain: { url: "https://snap.farcaster.xyz:3381/v1", terms: "Farcaster Snapchain node HTTP API, keyless; limits unpublished; the public node's policy may change" },
-} satisfies UpstreamTable;
+});

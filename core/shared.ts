@@ -1,0 +1,45 @@
+import type { Endpoint, Price } from "./endpoint.ts";
+
+/**
+ * Small pure helpers used by more than one part of the service (the runtime, the payment code, the plugins).
+ * They live here, with no dependencies, so no part reaches into another for them.
+ */
+
+/** JSON with sorted keys, so equal values give equal text (cache keys, payment fingerprints). */
+export function stableJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(record[k])}`).join(",")}}`;
+}
+
+/** A route that asks no payment ("$0"). */
+export const isFree = (endpoint: Pick<Endpoint, "price">) => Number(endpoint.price.slice(1)) === 0;
+
+/** The text parsed as JSON, or the text itself when it is not JSON. */
+export function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Header names lower-cased, so later entries override earlier ones whatever their case. */
+export function lowerKeys(headers: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}
+
+/** "$0.005" in a token of `decimals` decimals, as an integer string; exact, no floating point. */
+export function toAtomicAmount(price: string, decimals: number): string {
+  const m = /^\$(\d+)(?:\.(\d+))?$/.exec(price);
+  if (!m) throw new Error(`Not a money string: ${price}`);
+  const fraction = (m[2] ?? "").padEnd(decimals, "0");
+  if (fraction.length > decimals) throw new Error(`${price} has more than ${decimals} decimals`);
+  return (BigInt(m[1]) * 10n ** BigInt(decimals) + BigInt(fraction || "0")).toString();
+}
+
+/** USDC atomic units (6 decimals) as a money string: 250000n -> "$0.25". */
+export const atomicToPrice = (atomic: bigint): Price =>
+  `$${atomic / 1_000_000n}.${String(atomic % 1_000_000n).padStart(6, "0").replace(/0+$/, "") || "0"}` as Price;
