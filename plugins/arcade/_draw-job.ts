@@ -3,7 +3,7 @@ import type { Outcome } from "./_blackjack.js";
 import { blockAt, chainHead, PAYMENT_CHAIN } from "./_chain.ts";
 import { marketCaps } from "./_coins.ts";
 import { diceOutcome, drawStage, seedOf } from "./_fair.js";
-import { award, playerOrNew, withLock } from "./_points.ts";
+import { award, awarded, playerOrNew, withLock } from "./_points.ts";
 import { saveRecord } from "./_records.ts";
 import { refundOnce, refundText } from "./_refund.ts";
 import { loadSeeded, MOVE_WAIT_MS, renderSeeded, saveSeeded, seededKeys, type SeededPlay } from "./_seeded.ts";
@@ -85,7 +85,8 @@ async function draw(ctx: DrawContext, play: SeededPlay, blockHash: string): Prom
 /** Counts the play once (points, streak, boards) and settles its record. */
 async function finish(ctx: DrawContext, play: SeededPlay, outcome: Outcome): Promise<void> {
   const counted = await award(ctx.store, { ...play, outcome }, ctx.now());
-  await save(ctx, { ...play, status: "settled", outcome, settledAt: ctx.now().toISOString(), pointsAwarded: counted.pointsAwarded, next: null });
+  const pointsAwarded = counted?.pointsAwarded ?? (await awarded(ctx.store, play.playId));
+  await save(ctx, { ...play, status: "settled", outcome, settledAt: ctx.now().toISOString(), pointsAwarded, next: null });
 }
 
 async function save(ctx: { store: Store; now(): Date }, play: SeededPlay): Promise<void> {

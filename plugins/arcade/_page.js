@@ -105,7 +105,7 @@ function show(r) {
     text($("fairness"), JSON.stringify(r.fairness, null, 2));
   }
   renderPlayer(r.player);
-  renderHistory();
+  refreshMe();
   refreshBoard();
   if (r.status === "pending" && r.awaiting?.what === "block") follow(r.playId);
 }

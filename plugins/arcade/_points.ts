@@ -123,9 +123,10 @@ interface AwardPlan {
  * Counts one finished play, exactly once per play id however often it runs (a job run again, two workers).
  * Its points are fixed by the first run, from the streak as it stands; then the profile, the counters and the
  * boards are each written once, under the player's lock, so plays of one player finishing together update
- * the streak one after another. A later run completes what an earlier one left and answers the same points.
+ * the streak one after another. Only paid plays count on the paid board the promo codes rank. Undefined
+ * when an earlier run had fixed the points (this run only completes what that one left; `awarded` reads them).
  */
-export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome; paid: boolean }, now: Date): Promise<Award> {
+export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome; paid?: boolean }, now: Date): Promise<Award | undefined> {
   const { playId, playerId: id, alias, outcome } = play;
   return withPlayerLock(store, id, async () => {
     const wanted: AwardPlan = { pointsAwarded: scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded, week: weekOf(now) };
@@ -140,7 +141,11 @@ export async function award(store: Store, play: { playId: string; playerId: stri
       await step("week-board", () => store.rank(keys.weekBoard(week), id, pointsAwarded));
       if (play.paid) await step("paid-week-board", () => store.rank(keys.paidWeekBoard(week), id, pointsAwarded));
     }
+    if (!first) return undefined;
     const player = (await playerView(store, id, now))!;
     return { pointsAwarded, streakActive: player.streak, player };
   });
 }
+
+/** The points a play was awarded, once `award` has run for it. */
+export const awarded = async (store: Store, playId: string) => (await store.get<AwardPlan>(keys.award(playId)))?.pointsAwarded ?? 0;

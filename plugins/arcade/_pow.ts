@@ -24,11 +24,12 @@ async function secretOf(store: Store): Promise<string> {
 }
 
 /** A fresh challenge for the altcha widget (or any ALTCHA solver), good for one free play within 10 minutes. */
-export async function newChallenge(store: Store, now: Date): Promise<Challenge> {
+export async function newChallenge(store: Store): Promise<Challenge> {
   const work = powWork();
   return createChallenge({
     algorithm: ALGORITHM, cost: COST, counter: randomInt(Math.ceil(work / 2), work + 1), deriveKey,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS), hmacSignatureSecret: await secretOf(store),
+    // altcha-lib judges expiry by the wall clock.
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS), hmacSignatureSecret: await secretOf(store),
   });
 }
 

@@ -51,7 +51,7 @@ async function settle(ctx: JobContext, pending: PendingPlay, seen: Observation):
   const outcome = outcomeOf(referees[pending.game], pending.choice, seen);
   const counted = await award(ctx.store, { ...pending, outcome }, ctx.now());
   const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
-  if (record && record.status === "pending") {
+  if (counted && record && record.status === "pending") {
     await saveRecord(ctx.store, pending.playerId, {
       ...record, status: "settled", settledAt: ctx.now().toISOString(), ...resultFields(outcome), awaiting: null,
       pointsAwarded: counted.pointsAwarded, streakActive: counted.streakActive, player: counted.player,

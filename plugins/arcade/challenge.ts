@@ -21,5 +21,5 @@ export default defineEndpoint({
       signature: "9a7c0d...",
     },
   },
-  handler: async ({ store, now }) => newChallenge(store, now()) as unknown as Promise<{ parameters: Record<string, unknown>; signature?: string }>,
+  handler: async ({ store }) => newChallenge(store) as unknown as Promise<{ parameters: Record<string, unknown>; signature?: string }>,
 });

@@ -12,7 +12,15 @@ export interface FakeBlock {
 /** A clock the service, the chain and the test share; tests move it. */
 export function testClock(start = "2026-11-25T12:00:00Z") {
   let at = Date.parse(start);
-  return { now: () => new Date(at), advance: (ms: number) => void (at += ms), set: (iso: string) => void (at = Date.parse(iso)) };
+  return {
+    now: () => new Date(at),
+    advance(ms: number): void {
+      at += ms;
+    },
+    set(iso: string): void {
+      at = Date.parse(iso);
+    },
+  };
 }
 export type TestClock = ReturnType<typeof testClock>;
 
