@@ -48,7 +48,8 @@ export async function createPayments(config: Config, store: Store, log: Logger):
   let options: PaymentOption[];
   let rpcUrl = p.rpcUrl;
   if (p.facilitator === "devnet") {
-    devnet = await startDevnet();
+    // A block every 2 s as on Base, transactions still mined at once: the arcade's free plays wait for the next block.
+    devnet = await startDevnet({ blockTime: 2, mixedMining: true });
     rpcUrl = devnet.rpcUrl;
     options = [{
       network: devnet.network,

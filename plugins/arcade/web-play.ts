@@ -1,8 +1,10 @@
+import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { tooManyRequests } from "../../core/runtime/errors.ts";
 import { integerSetting } from "../../core/runtime/settings.ts";
 import { dicePlayExample } from "./_examples.ts";
 import { play, PLAY_UPSTREAMS } from "./_play.ts";
+import { checkProof } from "./_pow.ts";
 import { PlayInput, PlayResult } from "./_schemas.ts";
 
 const hourMs = 3_600_000;
@@ -15,8 +17,11 @@ export default defineEndpoint({
   method: "POST",
   path: "/arcade/api/play",
   price: "$0",
-  summary: "The /arcade page's free play route for humans: the same games as arcade/play, limited per visitor",
-  input: PlayInput,
+  summary: "The /arcade page's free play route for humans: the same games as arcade/play, one proof of work per play, limited per visitor; free plays never count for promo codes",
+  input: v.object({
+    ...PlayInput.entries,
+    altcha: v.optional(v.pipe(v.string(), v.maxLength(8_000), v.description("The solved ALTCHA payload (base64) of a challenge from GET /arcade/api/challenge"))),
+  }),
   output: PlayResult,
   example: dicePlayExample,
   upstreams: PLAY_UPSTREAMS,
@@ -25,6 +30,9 @@ export default defineEndpoint({
     const hour = Math.floor(now / hourMs);
     const used = await ctx.store.increment(`arcade:web:${ctx.clientIp}:${hour}`, 1, hourMs);
     if (used > webPlaysPerHour()) throw tooManyRequests(Math.ceil(((hour + 1) * hourMs - now) / 1000));
-    return play(ctx, ctx.input);
+    const spend = await checkProof(ctx.store, ctx.input.altcha);
+    ctx.afterPayment(spend);
+    const { altcha: _, ...input } = ctx.input;
+    return play(ctx, input, { usd: "0", paid: false });
   },
 });

@@ -8,5 +8,6 @@ import shoe from "./shoe.ts";
 import state from "./state.ts";
 import tx from "./tx.ts";
 import { deploymentSettings } from "./_chain.ts";
+import { duelAssets, duelPage } from "./_page.ts";
 
-export default definePlugin({ family: "duel", endpoints: [create, feed, join, quote, seed, shoe, state, tx], settings: [deploymentSettings] });
+export default definePlugin({ family: "duel", endpoints: [create, feed, join, quote, seed, shoe, state, tx], pages: [duelPage], assets: duelAssets, settings: [deploymentSettings] });

@@ -28,7 +28,7 @@ export const DEV_USDC_PER_ACCOUNT = 1_000_000n * 10n ** 6n;
 
 export type DevAccount = { address: Address; privateKey: Hex };
 
-export type DevnetOptions = { port?: number; blockTime?: number };
+export type DevnetOptions = { port?: number; blockTime?: number; mixedMining?: boolean };
 
 export type Devnet = {
   rpcUrl: string;
