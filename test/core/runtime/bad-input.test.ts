@@ -49,7 +49,8 @@ const knownFailures = new Map<string, string>([]);
 
 const casesPerEndpoint = 16;
 const concurrency = 8;
-const refusals = new Set([400, 402, 404, 405, 413, 422]);
+// 403: a caller the route does not serve (no wallet behind a credit, no proof of work on a free play).
+const refusals = new Set([400, 402, 403, 404, 405, 413, 422]);
 const fromClosedUpstreams = new Set([502, 503, 504]);
 
 /** A handler that may reach an upstream, a chain node, a caller's target or another endpoint fails 502-504 here. */
