@@ -26,9 +26,7 @@ const answersWithoutUpstream = new Map<string, string>([["holidays", "falls back
  * known bug, excluded here so the sweep keeps guarding every other endpoint. The list only shrinks.
  */
 const uncheckedShape = new Set([
-  "airdrop-check", "bet/odds", "copy-trades", "decode-calldata", "farcaster-feed", "fraud-score", "honeypot-check", "memecoin",
-  "phishing-check", "search", "stackoverflow", "swap/widget-quote", "token-holders", "trade-solana", "tvl", "verify-fact", "wallet-pnl",
-  "whois", "yt-info", "ip-info", "sec-metrics", "snapshot-proposals", "npm-stats", "predictions",
+  "bet/odds", "memecoin", "swap/widget-quote", "trade-solana", "tvl", "sec-metrics", "predictions",
 ]);
 
 // No body here is a legitimate empty answer (an empty list is one for every search): each is the wrong shape.
