@@ -26,7 +26,7 @@ const answersWithoutUpstream = new Map<string, string>([["holidays", "falls back
  * known bug, excluded here so the sweep keeps guarding every other endpoint. The list only shrinks.
  */
 const uncheckedShape = new Set([
-  "bet/odds", "memecoin", "swap/widget-quote", "trade-solana", "tvl", "sec-metrics", "predictions",
+  "tvl", "sec-metrics", "predictions",
 ]);
 
 // No body here is a legitimate empty answer (an empty list is one for every search): each is the wrong shape.
