@@ -21,14 +21,6 @@ type Mode = (typeof modes)[number];
 /** Endpoints whose example can answer without the upstream, each with the reason. */
 const answersWithoutUpstream = new Map<string, string>([["holidays", "falls back to the bundled date-holidays rules when Nager.Date fails"]]);
 
-/**
- * Endpoints that still read an upstream answer without checking its shape (issue 29, not finished): each is a
- * known bug, excluded here so the sweep keeps guarding every other endpoint. The list only shrinks.
- */
-const uncheckedShape = new Set([
-  "tvl", "sec-metrics", "predictions",
-]);
-
 // No body here is a legitimate empty answer (an empty list is one for every search): each is the wrong shape.
 const wrongJson = ['{"unexpected":true}', '{"data":"x","result":7,"items":{},"results":null,"error":null}', '[{"a":1},{"b":[]}]', '"text"', "null", "0"];
 const wrongText = ['<?xml version="1.0"?><unexpected><a>1</a></unexpected>', "unexpected,columns\n1,2\n", "<html><body>maintenance</body></html>", ""];
@@ -110,7 +102,7 @@ async function sweep(mode: Mode): Promise<{ problems: Problem[]; charged: Proble
   Object.assign(process.env, env);
   const recorder = chargeRecorder();
   const service = await startTestService({ env, payments: recorder.gate });
-  const endpoints = service.runtime.endpoints.filter((e) => readsUpstream(e) && !((mode === "wrong-shape" || mode === "binary") && uncheckedShape.has(e.name)));
+  const endpoints = service.runtime.endpoints.filter(readsUpstream);
   const problems: Problem[] = [];
   let next = 0;
   const worker = async () => {
