@@ -24,20 +24,6 @@ const answersWithoutUpstream = new Map<string, string>([
   ["arcade/play", "its example, a dice play, is accepted and later decided by a block; an upstream is read only when a prediction settles"],
 ]);
 
-/**
- * Endpoints that still read an upstream answer without checking its shape (issue 29, not finished): each is a
- * known bug, excluded here so the sweep keeps guarding every other endpoint. The list only shrinks.
- */
-const uncheckedShape = new Set([
-  "air-quality", "airdrop-check", "bet/odds", "carbon", "census", "chembl", "copy-trades", "decode-calldata", "doaj", "drug-events",
-  "elevation", "energy", "ensembl", "eurostat", "farcaster-feed", "fda-recalls", "food", "fraud-score", "games", "honeypot-check", "marine",
-  "memecoin", "music", "nass", "news-web", "nih-reporter", "on-this-day", "orcid", "papers", "phishing-check", "pubchem", "recalls", "ror",
-  "rxnorm", "rxterms", "search", "sports", "stackoverflow", "swap/widget-quote", "tides", "token-holders", "trade-solana", "treasury",
-  "trials", "tvl", "universities", "usaspending", "verify-fact", "vin", "wallet-pnl", "water", "weather", "weather-history", "whois",
-  "wikidata", "wikipedia", "yt-info", "ev-chargers", "ip-info", "sec-metrics", "snapshot-proposals", "ine", "pdb", "holidays", "npm-stats",
-  "predictions",
-]);
-
 // No body here is a legitimate empty answer (an empty list is one for every search): each is the wrong shape.
 const wrongJson = ['{"unexpected":true}', '{"data":"x","result":7,"items":{},"results":null,"error":null}', '[{"a":1},{"b":[]}]', '"text"', "null", "0"];
 const wrongText = ['<?xml version="1.0"?><unexpected><a>1</a></unexpected>', "unexpected,columns\n1,2\n", "<html><body>maintenance</body></html>", ""];
@@ -119,7 +105,7 @@ async function sweep(mode: Mode): Promise<{ problems: Problem[]; charged: Proble
   Object.assign(process.env, env);
   const recorder = chargeRecorder();
   const service = await startTestService({ env, payments: recorder.gate });
-  const endpoints = service.runtime.endpoints.filter((e) => readsUpstream(e) && !((mode === "wrong-shape" || mode === "binary") && uncheckedShape.has(e.name)));
+  const endpoints = service.runtime.endpoints.filter(readsUpstream);
   const problems: Problem[] = [];
   let next = 0;
   const worker = async () => {
