@@ -35,7 +35,9 @@ dns.promises.lookup = (async (host: string) => {
   throw Object.assign(new Error(`lookup of ${host} refused in tests`), { code: "ENOTFOUND" });
 }) as typeof dns.promises.lookup;
 
-const service = await startTestService({ env: upstreamEnv });
+// The first calls of every route land together while each family loads its libraries on first use; on a busy
+// machine that can take longer than the production deadline, and this sweep is about answers, not latency.
+const service = await startTestService({ env: { ...upstreamEnv, HANDLER_TIMEOUT_MS: "120000" } });
 const maxBodyBytes = service.runtime.config.maxBodyBytes;
 const payer = "0x00000000000000000000000000000000000000a1";
 after(async () => {
