@@ -3,15 +3,20 @@ import { PaymentRejected, type Authorization, type DecodedPayment } from "./code
 import { networkOfV1Name, type RequirementsV1, type RequirementsV2, type RouteRequirements } from "./requirements.ts";
 import { isLongSignature, recoverAuthorizer, type TokenDomain } from "./signature.ts";
 
-export interface BoundPayment {
+interface BoundCommon {
   version: 1 | 2;
   /** The server's own requirement this payment matched, in the payload's version. */
   requirement: RequirementsV1 | RequirementsV2;
+  /** CAIP-2, whatever the payload's version. */
   network: string;
-  authorization: Authorization;
-  signature: string;
-  /** The token's EIP-712 domain the authorization is signed under. */
-  domain: TokenDomain;
+  /** Who pays: an EVM address as signed, or a Solana address (base58). */
+  payer: string;
+  /** What makes this payment unique on its network (the claim key): see claimIdOf. */
+  claimId: string;
+  /** The atomic amount the payment moves, in the option's token. */
+  amount: string;
+  /** Unix seconds after which the payment can no longer land on-chain. */
+  validUntil: number;
   /** False for a contract wallet's signature (ERC-1271/6492): the gate proves it on-chain before anything else. */
   signerProven: boolean;
   /** The payer's `payment-identifier` (v2 extension): the secret a retry repeats to get its stored answer. */
@@ -19,6 +24,17 @@ export interface BoundPayment {
   /** What goes to the facilitator: the payload exactly as the client sent it. */
   payload: Record<string, unknown>;
 }
+
+/** An EIP-3009 authorization: unique by (asset, from, nonce) on its network. */
+export interface BoundEvmPayment extends BoundCommon {
+  family: "evm";
+  authorization: Authorization;
+  signature: string;
+  /** The token's EIP-712 domain the authorization is signed under. */
+  domain: TokenDomain;
+}
+
+export type BoundPayment = BoundEvmPayment;
 
 /** How far a payer's clock may run ahead of ours when it sets `validBefore`. */
 export const clockSkewSeconds = 60;
@@ -84,7 +100,13 @@ export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, n
     const signer = recoverAuthorizer(domain, authorization, signature);
     if (!signer || !same(signer, authorization.from)) throw new PaymentRejected("invalid_exact_evm_signature", "The signature does not match the payer");
   }
-  return { version: decoded.version, requirement, network, authorization, signature, domain, signerProven, paymentId, payload: decoded.raw };
+  return {
+    family: "evm", version: decoded.version, requirement, network, authorization, signature, domain, signerProven, paymentId, payload: decoded.raw,
+    payer: authorization.from,
+    claimId: `${requirement.asset.toLowerCase()}:${authorization.from.toLowerCase()}:${authorization.nonce.toLowerCase()}`,
+    amount: authorization.value,
+    validUntil: Number(authorization.validBefore),
+  };
 }
 
 /** The `payment-identifier` a v2 payload carries, checked as @x402/extensions checks it. */

@@ -39,10 +39,8 @@ export interface PendingSettlement {
 
 const keepAfterExpiryMs = 3600_000;
 
-export function claimKeyOf(p: BoundPayment) {
-  const a = p.authorization;
-  return `x402:claim:${p.network}:${p.requirement.asset.toLowerCase()}:${a.from.toLowerCase()}:${a.nonce.toLowerCase()}`;
-}
+/** One key per payment on its network: (network, asset, from, nonce) for EIP-3009. */
+export const claimKeyOf = (p: BoundPayment) => `x402:claim:${p.network}:${p.claimId}`;
 
 const statsKeys = {
   settled: "x402:stats:settled",
@@ -54,7 +52,7 @@ const statsKeys = {
 /** The payment ledger: one claim per authorization across every instance sharing the store. */
 export function createLedger(store: Store, now: () => number = Date.now) {
   // An authorization's life is bounded (bind.ts), so every record expires an hour after it could still be used.
-  const ttlFor = (p: BoundPayment) => Math.max(Number(p.authorization.validBefore) * 1000 - now(), 0) + keepAfterExpiryMs;
+  const ttlFor = (p: BoundPayment) => Math.max(p.validUntil * 1000 - now(), 0) + keepAfterExpiryMs;
   const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
   return {
     /** Atomically takes the authorization for this call; returns the existing record when it was taken before. */
@@ -74,7 +72,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     spent: (p: BoundPayment, fingerprint: string, paymentId?: string) => write(p, { state: "spent", fingerprint, at: now(), paymentId }),
     async settled(p: BoundPayment, fingerprint: string, paymentId: string | undefined, outcome: Outcome, transaction: string) {
       await write(p, { state: "settled", fingerprint, at: now(), paymentId, outcome, transaction });
-      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.authorization.value))]);
+      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.amount))]);
     },
     /** The facilitator refused to settle: nothing moved. */
     async settleFailed(p: BoundPayment, fingerprint: string, paymentId?: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, http, type PublicClient } from "viem";
 import type { Store } from "../endpoint.ts";
 import { defaultLogWindow, fateOf, type LogWindow } from "./authorization-use.ts";
 import type { Credits } from "./credits.ts";
@@ -10,7 +10,10 @@ export interface ReconcilerParts {
   store: Store;
   ledger: Ledger;
   credits: Credits;
-  rpcUrl: string;
+  /** The RPC of each network the pending records are on (CAIP-2 to URL). */
+  rpcUrls?: Record<string, string>;
+  /** The RPC of a network `rpcUrls` does not name (a one-network service). */
+  rpcUrl?: string;
   log: Logger;
   intervalMs?: number;
   now?: () => number;
@@ -38,7 +41,15 @@ export function createReconciler(parts: ReconcilerParts) {
   const now = parts.now ?? Date.now;
   const lockTtlMs = parts.lockTtlMs ?? 60_000;
   const window = { ...defaultLogWindow, ...parts.logWindow };
-  const chain = createPublicClient({ transport: http(parts.rpcUrl, { batch: true }) });
+  const chains = new Map<string, PublicClient>();
+  /** The network's chain, when its RPC is known. */
+  const chainOf = (network: string) => {
+    const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
+    if (!url) return undefined;
+    let chain = chains.get(url);
+    if (!chain) chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
+    return chain;
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Tally> | undefined;
   let stopped = false;
@@ -72,7 +83,7 @@ export function createReconciler(parts: ReconcilerParts) {
     return true;
   }
 
-  async function reconcile(record: PendingSettlement, latest: bigint, tally: Tally) {
+  async function reconcile(chain: PublicClient, record: PendingSettlement, latest: bigint, tally: Tally) {
     const fate = await fateOf(chain, record, latest, window);
     const about = { payer: record.from, nonce: record.nonce, amount: record.amount, creditCode: record.creditCode.slice(0, 8) };
     if (fate.state === "moved") {
@@ -99,11 +110,20 @@ export function createReconciler(parts: ReconcilerParts) {
     const tally = { credited: 0, dropped: 0 };
     await withLock(async (held) => {
       const records = await ledger.pendingSettlements();
-      if (!records.length) return;
-      const latest = await chain.getBlockNumber({ cacheTime: 0 });
-      for (let i = 0; i < records.length && held() && !stopped; i += recordsAtOnce) {
-        const some = records.slice(i, i + recordsAtOnce);
-        await Promise.all(some.map((r) => reconcile(r, latest, tally).catch((err) => log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"))));
+      // Each network against its own chain, from that chain's newest block.
+      const byNetwork = new Map<string, PendingSettlement[]>();
+      for (const r of records) byNetwork.set(r.network, [...(byNetwork.get(r.network) ?? []), r]);
+      for (const [network, some] of byNetwork) {
+        const chain = chainOf(network);
+        if (!chain) {
+          log.warn({ network, pending: some.length }, "unsettled payments on a network without an RPC URL: kept for an operator");
+          continue;
+        }
+        const latest = await chain.getBlockNumber({ cacheTime: 0 });
+        for (let i = 0; i < some.length && held() && !stopped; i += recordsAtOnce) {
+          const batch = some.slice(i, i + recordsAtOnce);
+          await Promise.all(batch.map((r) => reconcile(chain, r, latest, tally).catch((err) => log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"))));
+        }
       }
     });
     return tally;
