@@ -25,16 +25,19 @@ function withCeiling(verdict: GoalVerdict, ceiling: LoadRow | undefined, raw: Lo
   return { ...verdict, measured: `${verdict.measured}; the same 402 as a constant: ${rps(ceiling.reqPerSec)} req/s = ${((ceiling.reqPerSec / raw.reqPerSec) * 100).toFixed(1)}% of raw h3` };
 }
 
-/** Five payment options against one on the 402 path: the median ratio of the alternating rounds (bench/scenarios/options-402.ts). */
+/**
+ * Five payment options against one on the 402 path (bench/scenarios/options-402.ts): the server's CPU per answer at
+ * a fixed rate, which the load generator on the same two cores does not move; req/s at full load is shown beside it.
+ */
 function optionsGoal(sections: Section[]): GoalVerdict {
-  const goal = "402 path with five payment options within 10% of one option";
+  const goal = "402 path with five payment options within 10% of one option (server CPU per answer)";
   const figures = sections.find((s) => s.id === "402-options")?.figures;
   if (!figures) return notRun(goal, "`402-options`");
   const { fiveOverOneMedian: median, cpuUsOne, cpuUsFive } = figures;
   return {
     goal,
-    measured: `five options at ${(median * 100).toFixed(1)}% of one option's req/s (median of alternating rounds); CPU per answer ${cpuUsFive.toFixed(1)} vs ${cpuUsOne.toFixed(1)} µs`,
-    met: median >= 0.9,
+    measured: `CPU per answer ${cpuUsFive.toFixed(1)} vs ${cpuUsOne.toFixed(1)} µs (+${((cpuUsFive / cpuUsOne - 1) * 100).toFixed(1)}%); req/s at full load ${(median * 100).toFixed(1)}% of one option's (median of alternating rounds, larger answers for the load generator to read)`,
+    met: cpuUsFive <= cpuUsOne * 1.1,
   };
 }
 
