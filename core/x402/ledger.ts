@@ -35,6 +35,8 @@ export interface PendingSettlement {
   at: number;
   /** The settlement's transaction, when the facilitator named one before its outcome was lost. */
   transaction?: string;
+  /** A Solana payment (`nonce` is its message hash): its blockhash bounds when it can land; its payer's signature finds it. */
+  svm?: { blockhash: string; payerSignature: string };
 }
 
 const keepAfterExpiryMs = 3600_000;
@@ -80,11 +82,12 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       await store.increment(statsKeys.failed);
     },
     async pending(p: BoundPayment, fingerprint: string, paymentId: string | undefined, creditCode: string, transaction?: string) {
-      const a = p.authorization;
       await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
       const record: PendingSettlement = {
-        claimKey: claimKeyOf(p), network: p.network, asset: p.requirement.asset, from: a.from, nonce: a.nonce,
-        amount: a.value, payTo: p.requirement.payTo, validBefore: a.validBefore, creditCode, at: now(), transaction,
+        claimKey: claimKeyOf(p), network: p.network, asset: p.requirement.asset, from: p.payer,
+        nonce: p.family === "evm" ? p.authorization.nonce : p.messageHash,
+        amount: p.amount, payTo: p.requirement.payTo, validBefore: String(p.validUntil), creditCode, at: now(), transaction,
+        ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);
       await store.increment(statsKeys.indeterminate);

@@ -1,4 +1,5 @@
 import { getDefaultAsset } from "@x402/evm";
+import { SOLANA_DEVNET_CAIP2, SOLANA_MAINNET_CAIP2, SOLANA_TESTNET_CAIP2, USDC_DEVNET_ADDRESS, USDC_MAINNET_ADDRESS } from "@x402/svm";
 import { familyOf, type PaymentOption } from "./requirements.ts";
 
 /**
@@ -19,6 +20,8 @@ export interface ConfiguredOption {
   facilitator: OptionFacilitator;
   /** The chain's RPC: reconciliation, contract-wallet proofs and readiness read it; optional with a remote facilitator. */
   rpcUrl?: string;
+  /** Solana: the fee payer the remote facilitator signs with, when configured (else read from its /supported). */
+  feePayer?: string;
 }
 
 interface Preset {
@@ -42,7 +45,15 @@ export const presets: Record<string, () => Preset> = {
   arbitrum: () => fromEvmTable("eip155:42161"),
   optimism: () => ({ network: "eip155:10", asset: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", decimals: 6, extra: { name: "USD Coin", version: "2" } }),
   avalanche: () => fromEvmTable("eip155:43114"),
+  // Solana USDC as @x402/svm's own table gives it.
+  solana: () => ({ network: SOLANA_MAINNET_CAIP2, asset: USDC_MAINNET_ADDRESS, decimals: 6, extra: {} }),
+  "solana-devnet": () => ({ network: SOLANA_DEVNET_CAIP2, asset: USDC_DEVNET_ADDRESS, decimals: 6, extra: {} }),
 };
+
+/** The Solana networks @x402/svm 2.27 serves (its RPC client refuses any other). */
+const svmNetworks = [SOLANA_MAINNET_CAIP2, SOLANA_DEVNET_CAIP2, SOLANA_TESTNET_CAIP2];
+const base58Address = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const base58Key = /^[1-9A-HJ-NP-Za-km-z]{86,90}$/;
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 const evmKey = /^0x[0-9a-fA-F]{64}$/;
@@ -120,6 +131,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
         // An RPC is one chain's: never shared between options.
         rpcUrl: own("RPC_URL"),
         relayerKey: own("RELAYER_KEY") ?? (family === "evm" ? get("RELAYER_KEY") : undefined),
+        feePayer: own("FEE_PAYER"),
       }, maxTimeoutSeconds, (p) => problems.push(p), {
         payTo: `${varName(name, "PAY_TO")}${family === "evm" ? " (or PAY_TO)" : ""}`,
         rpcUrl: varName(name, "RPC_URL"),
@@ -156,6 +168,7 @@ interface RawOption {
   facilitatorAuth?: string;
   rpcUrl?: string;
   relayerKey?: string;
+  feePayer?: string;
 }
 
 type Names = Record<"payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset", string>;
@@ -170,14 +183,17 @@ function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, proble
   const family = network ? familyOf(network) : undefined;
   if (!network) fail(`${vars.network} is required`);
   else if (!family || (family === "evm" && !/^eip155:[1-9]\d{0,18}$/.test(network))) fail(`${vars.network} ${network} is not an eip155:<chain id> network`);
-  else if (family === "svm") fail(`${network}: Solana options need the Solana support of a later release`);
+  else if (family === "svm" && !svmNetworks.includes(network as never)) fail(`${vars.network} ${network} is not a Solana network @x402/svm serves (${svmNetworks.join(", ")})`);
   if (!raw.asset) fail(`${vars.asset} is required`);
   else if (family === "evm" && !evmAddress.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a 0x address`);
+  else if (family === "svm" && !base58Address.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a Solana mint address (base58)`);
   const decimals = Number(raw.decimals);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) fail(`decimals ${raw.decimals} is not an integer from 0 to 36`);
   if (family === "evm" && (!raw.assetName || !raw.assetVersion)) fail("the token's EIP-712 name and version are required (ASSET_NAME, ASSET_VERSION)");
   if (!raw.payTo) fail(`${vars.payTo} is required: the address that receives the payments`);
   else if (family === "evm" && !evmAddress.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a 0x address`);
+  else if (family === "svm" && !base58Address.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a Solana address (base58)`);
+  if (raw.feePayer && !base58Address.test(raw.feePayer)) fail(`the fee payer ${raw.feePayer} is not a Solana address (base58)`);
   if (raw.rpcUrl && !isUrl(raw.rpcUrl)) fail(`${vars.rpcUrl} ${raw.rpcUrl} is not an http(s) URL`);
 
   const kind = raw.facilitator ?? (raw.facilitatorUrl ? "remote" : raw.relayerKey ? "local" : undefined);
@@ -190,6 +206,7 @@ function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, proble
     if (!raw.rpcUrl) fail(`a local facilitator needs ${vars.rpcUrl}`);
     if (!raw.relayerKey) fail(`a local facilitator needs ${vars.relayerKey}, the key that pays the gas`);
     else if (family === "evm" && !evmKey.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a 0x 32-byte hex key`);
+    else if (family === "svm" && !base58Key.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a Solana secret key (64 bytes, base58), the fee payer's`);
     if (raw.rpcUrl && raw.relayerKey) facilitator = { kind: "local", rpcUrl: raw.rpcUrl, relayerKey: raw.relayerKey };
   } else if (kind === undefined) {
     fail(`no facilitator: set ${vars.facilitatorUrl}, or ${vars.relayerKey} and ${vars.rpcUrl} to settle in process`);
@@ -209,5 +226,6 @@ function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, proble
     },
     facilitator,
     rpcUrl: raw.rpcUrl,
+    feePayer: raw.feePayer,
   };
 }

@@ -71,6 +71,8 @@ const v1Names: Record<string, string> = {
   "eip155:3338": "peaq",
   "eip155:1514": "story",
   "eip155:41923": "educhain",
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "solana",
+  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "solana-devnet",
 };
 export const v1NameOf = (network: string) => v1Names[network];
 export const networkOfV1Name = (name: string) => Object.keys(v1Names).find((k) => v1Names[k] === name);

@@ -41,7 +41,8 @@ class RpcError extends Error {
   }
 }
 
-export async function startSvmNode(svm: LiteSVM): Promise<SvmNode> {
+/** Listens on `port` (Solana's local default 8899 for `npm start`), or on any free port when it is taken or 0. */
+export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
   const started = Date.now();
   let slot = 0n;
   const blockhashes = new Map<string, bigint>([[svm.latestBlockhash(), 0n]]);
@@ -180,7 +181,17 @@ export async function startSvmNode(svm: LiteSVM): Promise<SvmNode> {
     }
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const listen = (p: number) => new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(p, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  await listen(port).catch((error: NodeJS.ErrnoException) => {
+    if (port === 0 || error.code !== "EADDRINUSE") throw error;
+    return listen(0);
+  });
   server.unref();
   return {
     svm,

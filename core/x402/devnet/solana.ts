@@ -49,7 +49,8 @@ export async function solanaDevAccount(role: string): Promise<SolanaDevAccount> 
   return { address: signer.address, signer, secretKey: getBase58Decoder().decode(new Uint8Array([...seed, ...publicKey])) };
 }
 
-export async function startSolanaDevnet(): Promise<SolanaDevnet> {
+/** `port`: where the RPC listens (any free one by default; `npm start` asks for 8899, Solana's usual local port). */
+export async function startSolanaDevnet(options: { port?: number } = {}): Promise<SolanaDevnet> {
   // Signatures and blockhashes are checked by the node layer (solana-rpc.ts); LiteSVM executes.
   const svm = new LiteSVM().withSigverify(false).withBlockhashCheck(false);
   const [feePayer, payTo, payer, o0, o1, o2, mintKey] = await Promise.all(roles.map(solanaDevAccount));
@@ -80,7 +81,7 @@ export async function startSolanaDevnet(): Promise<SolanaDevnet> {
 
   svm.airdrop(feePayer.address as never, 1_000n * 10n ** 9n as never);
   for (const a of [payTo, payer, o0, o1, o2]) await fund(a.address, SOLANA_DEV_USDC_PER_ACCOUNT);
-  const node = await startSvmNode(svm);
+  const node = await startSvmNode(svm, options.port);
   return {
     rpcUrl: node.url,
     network: SOLANA_DEVNET_CAIP2,
