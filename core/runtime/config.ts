@@ -29,6 +29,8 @@ const EnvSchema = v.object({
   X402_ASSET_NAME: v.optional(v.string()),
   X402_ASSET_VERSION: v.optional(v.string()),
   X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
+  /** Comma-separated payment options (presets or own names), each refined by X402_<NAME>_* (core/x402/options.ts). */
+  X402_OPTIONS: v.optional(v.string()),
   FACILITATOR: v.optional(v.picklist(["local", "remote", "devnet"])),
   FACILITATOR_URL: v.optional(Url),
   FACILITATOR_AUTH: v.optional(v.string()),
@@ -76,6 +78,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
       rpcUrl: e.RPC_URL,
       relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
+      /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */
+      optionEnv: Object.fromEntries(Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$)/.test(k))),
     },
   };
 }

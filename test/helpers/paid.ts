@@ -6,18 +6,20 @@ import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createMemoryStore } from "../../core/runtime/store.ts";
 import { createCredits } from "../../core/x402/credits.ts";
-import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
+import { createLocalFacilitator, createRoutedFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
 import { createLedger } from "../../core/x402/ledger.ts";
 import { createPaidGate } from "../../core/x402/paid-gate.ts";
 import { createReconciler } from "../../core/x402/reconcile.ts";
 import { createContractSignatureProver } from "../../core/x402/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
-import type { PaymentOption } from "../../core/x402/requirements.ts";
+import { networkOfV1Name, type PaymentOption } from "../../core/x402/requirements.ts";
+import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.ts";
 
-export { startDevnet, type Devnet };
+export { startDevnet, startEvmChain, type Devnet, type EvmChain };
 
-export function devnetOption(devnet: Devnet): PaymentOption {
+/** The option a local EVM chain offers: its test USDC to the dev payTo. */
+export function devnetOption(devnet: Devnet | EvmChain): PaymentOption {
   return {
     network: devnet.network,
     asset: devnet.usdc.address,
@@ -37,6 +39,8 @@ export interface PaidServiceOptions {
   env?: Record<string, string>;
   /** Calls a minute per proven payer (the production gate's per-payer limit); none when unset. */
   payerLimitPerMinute?: number;
+  /** Further local EVM chains offered after the devnet's, each settling through its own local facilitator. */
+  chains?: EvmChain[];
 }
 
 /** The real service with the real payment gate, settling on a devnet started by the test file. */
@@ -44,25 +48,30 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const config = readConfig({ BASE_URL: "http://127.0.0.1:4021", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", JOBS: "off", ...(options.families ? { PLUGINS: options.families.join(",") } : {}), ...options.env });
   const log = pino({ level: "silent" });
   const store = options.store ?? createMemoryStore();
-  const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });
+  const chains = [devnet, ...(options.chains ?? [])];
+  const real = createRoutedFacilitator(
+    new Map<string, Facilitator>(chains.map((c) => [c.network, createLocalFacilitator({ rpcUrl: c.rpcUrl, chainId: c.chainId, relayerKey: c.accounts.relayer.privateKey })])),
+    networkOfV1Name,
+  );
   const facilitator = options.facilitator ? options.facilitator(real) : real;
   const ledger = createLedger(store);
   const credits = createCredits(store);
   const payerLimit = options.payerLimitPerMinute ? createRateLimiter(store, options.payerLimitPerMinute) : undefined;
-  const prove = createContractSignatureProver(devnet.rpcUrl);
+  const provers = new Map<string, ReturnType<typeof createContractSignatureProver>>(chains.map((c) => [c.network, createContractSignatureProver(c.rpcUrl)]));
+  const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) => provers.get(payment.network)!(payment);
   const contractProofs = { count: 0 };
   const gate = createPaidGate({
-    options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+    options: chains.map(devnetOption), baseUrl: config.baseUrl, facilitator, ledger, credits, log,
     limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
     proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
   });
-  const reconciler = createReconciler({ store, ledger, credits, rpcUrl: devnet.rpcUrl, log });
+  const reconciler = createReconciler({ store, ledger, credits, rpcUrls: Object.fromEntries(chains.map((c) => [c.network, c.rpcUrl])), log });
   const service = await createService({ config, log, store, plugins: options.plugins, payments: async () => ({ gate }) });
   const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
   return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };
 }
 
-export function chainReader(devnet: Devnet) {
+export function chainReader(devnet: Devnet | EvmChain) {
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });
   return {
     balance: (address: Hex) => client.readContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName: "balanceOf", args: [address] }) as Promise<bigint>,
