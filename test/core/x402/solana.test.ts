@@ -6,6 +6,8 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { generateKeyPairSigner, getBase64Decoder, getBase64Encoder, type KeyPairSigner } from "@solana/kit";
 import { privateKeyToAccount } from "viem/accounts";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Facilitator } from "../../../core/x402/facilitator.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { chainReader, startDevnet, startPaidService, startSolanaDevnet, type Devnet, type SolanaDevnet } from "../../helpers/paid.ts";
@@ -210,6 +212,45 @@ test("solana: a transaction paying another account, or signed by someone else, i
   assert.equal((await r2.json()).reason, "invalid_exact_svm_payload_signature_invalid");
   assert.equal(handlerRuns.count, runs);
   assert.equal(await solana.balance(signer.address), 10_000n);
+});
+
+test("solana: OpenAPI, the manifest, /.well-known/x402, llms.txt and /health list every option", async () => {
+  const get = async (path: string) => (await service.fetch(url(path))).text();
+  const networks = [evm.network, solana.network];
+  const openapi = JSON.parse(await get("/openapi.json"));
+  const accepts = openapi.paths["/v1/probe"].get["x-payment-info"].protocols[0].x402.accepts;
+  assert.deepEqual(accepts.map((a: { network: string }) => a.network), networks);
+  assert.match(openapi.info.description, /Base Sepolia \(eip155:84532\).*Solana devnet \(solana:EtWT/);
+  const manifest = JSON.parse(await get("/x402-manifest"));
+  assert.deepEqual(manifest.payment.options.map((o: { network: string }) => o.network), networks);
+  assert.deepEqual(manifest.resources.find((r: { name: string }) => r.name === "probe").accepts.map((a: { network: string }) => a.network), networks);
+  assert.match(JSON.parse(await get("/.well-known/x402")).instructions, new RegExp(`Solana devnet \\(${solana.network}\\), token ${solana.usdc.address}`));
+  assert.match(await get("/llms.txt"), new RegExp(`Base Sepolia \\(eip155:84532\\), token ${evm.usdc.address}; Solana devnet`));
+  assert.deepEqual(JSON.parse(await get("/health")).payment.map((o: { network: string }) => o.network), networks);
+});
+
+test("solana: MCP's payment requirements list every option, and an MCP client pays a tool on Solana", async () => {
+  const mcp = new Client({ name: "solana-mcp-test", version: "1.0.0" });
+  await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.baseUrl}/mcp`), { fetch: service.fetch }));
+  try {
+    const call = (payment?: unknown): Promise<any> => mcp.callTool({ name: "call_endpoint", arguments: { name: "probe", arguments: { echo: "mcp" } }, ...(payment ? { _meta: { "x402/payment": payment } } : {}) });
+    const unpaid = await call();
+    assert.equal(unpaid.isError, true);
+    assert.deepEqual(unpaid.structuredContent.accepts.map((a: { network: string }) => a.network), [evm.network, solana.network]);
+    const signer = await solanaHolder();
+    const client = new x402Client();
+    client.register("solana:*", svmScheme(signer));
+    client.setSpendControls(false);
+    const payload = await client.createPaymentPayload(unpaid.structuredContent);
+    const paid = await call(payload);
+    assert.notEqual(paid.isError, true);
+    assert.equal(paid.structuredContent.data.echo, "mcp");
+    const receipt = paid._meta["x402/payment-response"];
+    assert.deepEqual([receipt.success, receipt.network, receipt.payer], [true, solana.network, signer.address]);
+    assert.equal(await solana.balance(signer.address), 10_000n - price);
+  } finally {
+    await mcp.close();
+  }
 });
 
 test("solana: two instances on one Redis, copies of one payment alternating between them: one handler run, one transfer", { skip: redisMissing }, async () => {
