@@ -1,6 +1,6 @@
 import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
-import { bindSvmTransaction, type BoundSvmPayment } from "./bind-svm.ts";
+import type { BoundSvmPayment } from "./bind-svm.ts";
 import { familyOf, networkOfV1Name, type RequirementsV1, type RequirementsV2, type RouteRequirements } from "./requirements.ts";
 import { isLongSignature, recoverAuthorizer, type TokenDomain } from "./signature.ts";
 
@@ -81,6 +81,8 @@ export async function bindPayment(decoded: DecodedPayment, route: RouteRequireme
   const common = { version: decoded.version, requirement, network, paymentId, payload: decoded.raw };
   if (familyOf(network) === "svm") {
     if (!("transaction" in inner)) throw new PaymentRejected("invalid_payload", "A Solana payment carries the payer's signed transaction");
+    // Loaded with the first Solana payment: a service without a Solana option never loads @solana/kit here.
+    const { bindSvmTransaction } = await import("./bind-svm.ts");
     return bindSvmTransaction(inner.transaction, common, nowSeconds);
   }
   if (!("authorization" in inner)) throw new PaymentRejected("invalid_payload", "An EVM payment carries an EIP-3009 authorization and its signature");

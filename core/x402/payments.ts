@@ -14,8 +14,7 @@ import { readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
 import { chainProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
-import { startSolanaDevnet, type SolanaDevnet } from "./devnet/solana.ts";
-import { createLocalSvmFacilitator, svmSignerOf } from "./facilitator-svm.ts";
+import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
 
 export interface Payments {
@@ -43,6 +42,8 @@ async function facilitatorOf(o: ConfiguredOption): Promise<Facilitator> {
     return createRemoteFacilitator({ url: f.url, auth: f.auth });
   }
   if (svm) {
+    // Solana's packages load only for a Solana option.
+    const { createLocalSvmFacilitator, svmSignerOf } = await import("./facilitator-svm.ts");
     const feePayer = await svmSignerOf(f.relayerKey);
     o.option.extra = { feePayer: feePayer.address };
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
@@ -79,7 +80,7 @@ export async function createPayments(config: Config, store: Store, log: Logger):
   let configured: ConfiguredOption[];
   if (p.facilitator === "devnet" && !p.optionEnv.X402_OPTIONS) {
     // A block every 2 s as on Base, transactions still mined at once: the arcade's free plays wait for the next block.
-    const started = await Promise.allSettled([startDevnet({ blockTime: 2, mixedMining: true }), startSolanaDevnet({ port: 8899 })]);
+    const started = await Promise.allSettled([startDevnet({ blockTime: 2, mixedMining: true }), import("./devnet/solana.ts").then((m) => m.startSolanaDevnet({ port: 8899 }))]);
     if (started.some((s) => s.status === "rejected")) {
       await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
       throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason;

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { Store } from "../endpoint.ts";
-import { createSolanaRpc, type Rpc, type SolanaRpcApi } from "@solana/kit";
+import type { Rpc, SolanaRpcApi } from "@solana/kit";
 import { defaultLogWindow, fateOf, type AuthorizationFate, type LogWindow } from "./authorization-use.ts";
 import { familyOf } from "./requirements.ts";
-import { svmFateOf, type SvmFate } from "./svm-fate.ts";
+import type { SvmFate } from "./svm-fate.ts";
 import type { Credits } from "./credits.ts";
 import type { Ledger, PendingSettlement } from "./ledger.ts";
 
@@ -51,6 +51,7 @@ export function createReconciler(parts: ReconcilerParts) {
     const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
     if (!url) return undefined;
     if (familyOf(network) === "svm") {
+      const [{ createSolanaRpc }, { svmFateOf }] = await Promise.all([import("@solana/kit"), import("./svm-fate.ts")]);
       let rpc = svmRpcs.get(url);
       if (!rpc) svmRpcs.set(url, (rpc = createSolanaRpc(url)));
       return (record) => svmFateOf(rpc, record);

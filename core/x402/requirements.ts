@@ -75,6 +75,18 @@ const v1Names: Record<string, string> = {
   "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "solana-devnet",
 };
 export const v1NameOf = (network: string) => v1Names[network];
+
+const labels: Record<string, string> = {
+  "eip155:8453": "Base", "eip155:84532": "Base Sepolia", "eip155:137": "Polygon", "eip155:80002": "Polygon Amoy", "eip155:42161": "Arbitrum",
+  "eip155:10": "Optimism", "eip155:43114": "Avalanche", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "Solana", "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "Solana devnet",
+};
+
+/** "Base (eip155:8453)": a network as people and agents read it in the discovery documents. */
+export const networkLabel = (network: string) => (labels[network] ? `${labels[network]} (${network})` : network);
+
+/** Every option in one line of prose, for the discovery documents. */
+export const optionsLine = (options: PaymentOption[]) =>
+  `Pay on any of: ${options.map((o) => `${networkLabel(o.network)}, token ${o.asset}`).join("; ")}.`;
 export const networkOfV1Name = (name: string) => Object.keys(v1Names).find((k) => v1Names[k] === name);
 
 /** "$0.005" in a token of `decimals` decimals, as an integer string; exact, no floating point. */

@@ -15,8 +15,10 @@ import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
 import { networkOfV1Name, type PaymentOption } from "../../core/x402/requirements.ts";
 import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.ts";
+import { startSolanaDevnet, type SolanaDevnet } from "../../core/x402/devnet/solana.ts";
+import { createLocalSvmFacilitator } from "../../core/x402/facilitator-svm.ts";
 
-export { startDevnet, startEvmChain, type Devnet, type EvmChain };
+export { startDevnet, startEvmChain, startSolanaDevnet, type Devnet, type EvmChain, type SolanaDevnet };
 
 /** The option a local EVM chain offers: its test USDC to the dev payTo. */
 export function devnetOption(devnet: Devnet | EvmChain): PaymentOption {
@@ -41,6 +43,14 @@ export interface PaidServiceOptions {
   payerLimitPerMinute?: number;
   /** Further local EVM chains offered after the devnet's, each settling through its own local facilitator. */
   chains?: EvmChain[];
+  /** The local Solana chain, offered last, settling through @x402/svm's facilitator (confirmation timeout in ms). */
+  solana?: SolanaDevnet;
+  solanaConfirmationTimeoutMs?: number;
+}
+
+/** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
+export function solanaOption(solana: SolanaDevnet): PaymentOption {
+  return { network: solana.network, asset: solana.usdc.address, payTo: solana.accounts.payTo.address, decimals: 6, extra: { feePayer: solana.accounts.feePayer.address }, maxTimeoutSeconds: 300 };
 }
 
 /** The real service with the real payment gate, settling on a devnet started by the test file. */
@@ -49,10 +59,12 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const log = pino({ level: "silent" });
   const store = options.store ?? createMemoryStore();
   const chains = [devnet, ...(options.chains ?? [])];
-  const real = createRoutedFacilitator(
-    new Map<string, Facilitator>(chains.map((c) => [c.network, createLocalFacilitator({ rpcUrl: c.rpcUrl, chainId: c.chainId, relayerKey: c.accounts.relayer.privateKey })])),
-    networkOfV1Name,
-  );
+  const byNetwork = new Map<string, Facilitator>(chains.map((c) => [c.network, createLocalFacilitator({ rpcUrl: c.rpcUrl, chainId: c.chainId, relayerKey: c.accounts.relayer.privateKey })]));
+  const { solana } = options;
+  if (solana) {
+    byNetwork.set(solana.network, createLocalSvmFacilitator({ rpcUrl: solana.rpcUrl, network: solana.network, feePayer: solana.accounts.feePayer.signer, confirmationTimeoutMs: options.solanaConfirmationTimeoutMs }));
+  }
+  const real = createRoutedFacilitator(byNetwork, networkOfV1Name);
   const facilitator = options.facilitator ? options.facilitator(real) : real;
   const ledger = createLedger(store);
   const credits = createCredits(store);
@@ -61,11 +73,11 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) => provers.get(payment.network)!(payment);
   const contractProofs = { count: 0 };
   const gate = createPaidGate({
-    options: chains.map(devnetOption), baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+    options: [...chains.map(devnetOption), ...(solana ? [solanaOption(solana)] : [])], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
     limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
     proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
   });
-  const reconciler = createReconciler({ store, ledger, credits, rpcUrls: Object.fromEntries(chains.map((c) => [c.network, c.rpcUrl])), log });
+  const reconciler = createReconciler({ store, ledger, credits, rpcUrls: Object.fromEntries([...chains, ...(solana ? [solana] : [])].map((c) => [c.network, c.rpcUrl])), log });
   const service = await createService({ config, log, store, plugins: options.plugins, payments: async () => ({ gate }) });
   const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
   return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };

@@ -16,6 +16,8 @@ export interface SvmNode {
   url: string;
   /** Makes the node drop sends (the reply is lost) until called with false: a settlement's outcome becomes unknown. */
   loseSends(lose: boolean): void;
+  /** Moves the chain 151 slots on at once: every blockhash handed out so far expires (a minute passes). */
+  skipMinute(): void;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ class RpcError extends Error {
 
 /** Listens on `port` (Solana's local default 8899 for `npm start`), or on any free port when it is taken or 0. */
 export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
-  const started = Date.now();
+  let started = Date.now();
   let slot = 0n;
   const blockhashes = new Map<string, bigint>([[svm.latestBlockhash(), 0n]]);
   const landed = new Map<string, Landed>();
@@ -197,6 +199,10 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
     svm,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     loseSends: (lose) => void (losing = lose),
+    skipMinute() {
+      started -= Number(VALID_SLOTS + 1n) * SLOT_MS;
+      now();
+    },
     stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,6 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DEFAULT_ASSETS } from "@x402/evm";
+import { DEFAULT_ASSETS as SVM_ASSETS, SOLANA_DEVNET_CAIP2, SOLANA_MAINNET_CAIP2 } from "@x402/svm";
+import pino from "pino";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { readConfig } from "../../../core/runtime/config.ts";
+import { createMemoryStore } from "../../../core/runtime/store.ts";
+import { createPayments } from "../../../core/x402/payments.ts";
 import { readOptions } from "../../../core/x402/options.ts";
 import { buildRequirements } from "../../../core/x402/requirements.ts";
 import type { Endpoint } from "../../../core/endpoint.ts";
@@ -91,4 +98,36 @@ test("options: every option is offered in v2; v1 only where x402-fetch 1.x has a
   assert.deepEqual(r.v1.map((x) => x.network), ["base", "polygon", "avalanche"]);
   assert.ok(r.v2.every((x) => x.amount === "1000"));
   assert.equal(r.amount, "1000");
+});
+
+test("options: the Solana presets are @x402/svm's USDC; a Solana option needs its own payee, a base58 one", () => {
+  const [sol, dev] = readOptions({ ...remote, X402_OPTIONS: "solana,solana-devnet", X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", X402_SOLANA_DEVNET_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" }, 300);
+  assert.deepEqual([sol.option.network, sol.option.asset], [SOLANA_MAINNET_CAIP2, SVM_ASSETS[SOLANA_MAINNET_CAIP2][0].asset]);
+  assert.deepEqual([dev.option.network, dev.option.asset], [SOLANA_DEVNET_CAIP2, SVM_ASSETS[SOLANA_DEVNET_CAIP2][0].asset]);
+  assert.throws(() => readOptions({ ...remote, X402_OPTIONS: "solana" }, 300), /payment option "solana": X402_SOLANA_PAY_TO is required/);
+  assert.throws(() => readOptions({ ...remote, X402_OPTIONS: "solana", X402_SOLANA_PAY_TO: payTo }, 300), /payment option "solana": X402_SOLANA_PAY_TO 0x.* is not a Solana address/);
+  assert.throws(
+    () => readOptions({ ...remote, X402_OPTIONS: "solana", X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", X402_SOLANA_FACILITATOR: "local", X402_SOLANA_RPC_URL: "http://127.0.0.1:8899", X402_SOLANA_RELAYER_KEY: "0x12" }, 300),
+    /payment option "solana": X402_SOLANA_RELAYER_KEY is not a Solana secret key/,
+  );
+});
+
+test("options: a Solana option with a remote facilitator names the fee payer its /supported lists, and refuses to boot when it lists none", async () => {
+  const feePayer = "FeePayer1111111111111111111111111111111111";
+  const kinds = [{ x402Version: 2, scheme: "exact", network: SOLANA_MAINNET_CAIP2, extra: { feePayer } }];
+  const server = createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ kinds: req.url === "/none/supported" ? [] : kinds })));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const env = (url: string) => ({ X402_OPTIONS: "base,solana", PAY_TO: payTo, X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", FACILITATOR_URL: url, LOG_LEVEL: "silent" });
+  const log = pino({ level: "silent" });
+  try {
+    const payments = await createPayments(readConfig(env(base)), createMemoryStore(), log);
+    const offers = payments.gate.requirements(endpoint).v2;
+    assert.deepEqual(offers.map((o) => [o.network, o.extra]), [["eip155:8453", { name: "USD Coin", version: "2" }], [SOLANA_MAINNET_CAIP2, { feePayer }]]);
+    assert.deepEqual(payments.gate.requirements(endpoint).v1.map((o) => o.network), ["base", "solana"]);
+    await payments.stop();
+    await assert.rejects(createPayments(readConfig(env(`${base}/none`)), createMemoryStore(), log), /payment option "solana": its facilitator does not settle exact payments on solana:5eykt/);
+  } finally {
+    server.close();
+  }
 });
