@@ -8,6 +8,7 @@ import { describeMachine } from "./lib/machine.ts";
 import { renderReport } from "./lib/report.ts";
 import { boot } from "./scenarios/boot.ts";
 import { hono402 } from "./scenarios/hono-402.ts";
+import { options402 } from "./scenarios/options-402.ts";
 import { ours400, ours402, oursHealth } from "./scenarios/ours-unpaid.ts";
 import { paidSettle, paidVerifyOnly } from "./scenarios/paid.ts";
 import { rawH3 } from "./scenarios/raw-h3.ts";
@@ -22,7 +23,7 @@ import { sustained } from "./scenarios/sustained.ts";
  * `npm run bench -- 402 hono-402` runs only those and prints the report without touching RESULTS.md.
  * `--cpu-prof` writes a CPU profile of every server child to bench/profiles/ (see bench/profile-summary.ts).
  */
-const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, paidSettle, paidVerifyOnly, sigcheck, boot, sustained, soak, cpuPerRequest];
+const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, options402, paidSettle, paidVerifyOnly, sigcheck, boot, sustained, soak, cpuPerRequest];
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const args = process.argv.slice(2);

@@ -117,8 +117,8 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
   log: Logger;
   /** Aborted when the caller goes away or the deadline passes. */
   signal: AbortSignal;
-  /** The paying wallet (checksummed), when the call was paid with a signed authorization. */
-  payer?: `0x${string}`;
+  /** The paying wallet, when the call was paid with a signed payment: an EVM address as signed (checksummed), or a Solana address (base58). */
+  payer?: string;
   /** The caller's IP address: for per-visitor limits on free routes. */
   clientIp: string;
   /** The request's headers (an operator's bearer token); empty for calls that came without HTTP (MCP). */
@@ -162,6 +162,8 @@ export interface JobContext<S = unknown> {
   log: Logger;
   upstream(name: string): Upstream;
   settings: S;
+  /** Credit codes (refunds the job owes). */
+  credits: CreditIssuer;
   /** The guard for caller-supplied URLs (watches and webhooks). */
   egress: Egress;
   signal: AbortSignal;

@@ -26,6 +26,12 @@ try {
     const env = config.port === 4021 ? "" : `PORT=${config.port} `;
     console.log(`Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  ${env}npm run pay -- '/v1/hash?text=hi'\n`);
   }
+  if (payments?.solana) {
+    const s = payments.solana;
+    const rpc = s.rpcUrl === "http://127.0.0.1:8899" ? "" : `SOLANA_RPC_URL=${s.rpcUrl} `;
+    console.log(`Solana: local SVM at ${s.rpcUrl}, test USDC mint ${s.usdc.address}`);
+    console.log(`Dev payer ${s.accounts.payer.address} holds 1,000,000 test USDC there. Try:\n  ${rpc}${config.port === 4021 ? "" : `PORT=${config.port} `}npm run pay -- '/v1/hash?text=hi' --network solana\n`);
+  }
   // Draining starts at once (new calls get a 503, /ready says so); the listener stops accepting; running
   // calls and job ticks finish; then the store and the devnet close. A second signal stops at once.
   const shutdown = async (signal: string) => {

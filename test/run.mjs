@@ -12,7 +12,7 @@ const only = process.argv.slice(2);
 const files = (only.length ? only.flatMap((p) => (p.endsWith(".ts") ? [p] : find(p))) : find("test")).sort();
 const { status } = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=4", "--test-timeout=180000", ...files],
+  ["--import", "tsx", "--test", "--test-concurrency=4", "--test-timeout=300000", ...files],
   { stdio: "inherit", env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" } },
 );
 process.exit(status ?? 1);

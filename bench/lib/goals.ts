@@ -25,6 +25,22 @@ function withCeiling(verdict: GoalVerdict, ceiling: LoadRow | undefined, raw: Lo
   return { ...verdict, measured: `${verdict.measured}; the same 402 as a constant: ${rps(ceiling.reqPerSec)} req/s = ${((ceiling.reqPerSec / raw.reqPerSec) * 100).toFixed(1)}% of raw h3` };
 }
 
+/**
+ * Five payment options against one on the 402 path (bench/scenarios/options-402.ts): the server's CPU per answer at
+ * a fixed rate, which the load generator on the same two cores does not move; req/s at full load is shown beside it.
+ */
+function optionsGoal(sections: Section[]): GoalVerdict {
+  const goal = "402 path with five payment options within 10% of one option (server CPU per answer)";
+  const figures = sections.find((s) => s.id === "402-options")?.figures;
+  if (!figures) return notRun(goal, "`402-options`");
+  const { fiveOverOneMedian: median, cpuUsOne, cpuUsFive } = figures;
+  return {
+    goal,
+    measured: `CPU per answer ${cpuUsFive.toFixed(1)} vs ${cpuUsOne.toFixed(1)} µs (+${((cpuUsFive / cpuUsOne - 1) * 100).toFixed(1)}%); req/s at full load ${(median * 100).toFixed(1)}% of one option's (median of alternating rounds, larger answers for the load generator to read)`,
+    met: cpuUsFive <= cpuUsOne * 1.1,
+  };
+}
+
 /** Ours against @x402/hono on the 402 path: the median ratio of the alternating rounds (bench/scenarios/hono-402.ts). */
 function honoGoal(sections: Section[]): GoalVerdict {
   const goal = "402 path >= 3.5x the @x402/hono 402 path";
@@ -78,6 +94,7 @@ export function evaluateGoals(sections: Section[]): GoalVerdict[] {
     withCeiling(ratioGoal("402 path >= 80% of raw h3 req/s", firstRow(sections, "402"), raw, "`402 raw-h3`", 0.8, percent), rowsOf(sections, "402")[1], raw),
     ratioGoal("400 path >= 80% of raw h3 req/s", firstRow(sections, "400"), raw, "`400 raw-h3`", 0.8, percent),
     honoGoal(sections),
+    optionsGoal(sections),
     sig
       ? { goal: "< 1 ms CPU per signature check", measured: `${sig.oursCpuUs.toFixed(1)} µs CPU per check (viem: ${sig.viemCpuUs.toFixed(1)} µs)`, met: sig.oursCpuUs < 1000 && sig.oursCorrect > 0 }
       : notRun("< 1 ms CPU per signature check", "`sigcheck`"),

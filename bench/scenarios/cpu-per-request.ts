@@ -21,7 +21,7 @@ interface Measured {
   cpuUsPerRequest: number;
 }
 
-async function atFixedRate(target: string, server: ServerChild, path: string): Promise<Measured> {
+export async function atFixedRate(target: string, server: ServerChild, path: string): Promise<Measured> {
   const base = { url: server.url + path, connections: 50, overallRate: FIXED_RATE };
   await autocannon({ ...base, duration: 2 });
   const before = cpuMs(server.pid);

@@ -2,6 +2,7 @@ import { H3, getRequestIP, handleCors, type H3Event } from "h3";
 import { FastResponse } from "srvx";
 import type { Endpoint } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
+import { readCapped } from "./read-capped.ts";
 import { invoke, type Call, type Outcome } from "./invoke.ts";
 import { coerceQuery } from "./schema.ts";
 import { ServiceError, notFound, toErrorBody, toServiceError } from "./errors.ts";
@@ -129,20 +130,10 @@ async function readText(event: H3Event, maxBytes: number): Promise<string> {
   if (Number(event.req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
   const body = event.req.body;
   if (!body) return "";
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      reader.releaseLock();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString("utf8");
+  // Node's web streams are async iterable; the DOM typings in use do not say so.
+  const read = await readCapped(body as unknown as AsyncIterable<Uint8Array>, maxBytes);
+  if (!read) throw tooLarge(maxBytes);
+  return read.toString("utf8");
 }
 
 const tooLarge = (maxBytes: number) =>

@@ -29,6 +29,8 @@ const EnvSchema = v.object({
   X402_ASSET_NAME: v.optional(v.string()),
   X402_ASSET_VERSION: v.optional(v.string()),
   X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
+  /** Comma-separated payment options (presets or own names), each refined by X402_<NAME>_* (core/x402/options.ts). */
+  X402_OPTIONS: v.optional(v.string()),
   FACILITATOR: v.optional(v.picklist(["local", "remote", "devnet"])),
   FACILITATOR_URL: v.optional(Url),
   FACILITATOR_AUTH: v.optional(v.string()),
@@ -82,6 +84,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
       rpcUrl: e.RPC_URL,
       relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
+      /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */
+      optionEnv: Object.fromEntries(Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$)/.test(k))),
     },
   };
 }
@@ -104,6 +108,9 @@ export function readToolEnv(env: Record<string, string | undefined> = process.en
     /** The service to call: BASE_URL, else localhost on PORT. */
     baseUrl: (env.BASE_URL || `http://localhost:${env.PORT || 4021}`).replace(/\/+$/, ""),
     payerKey: env.PAYER_KEY as `0x${string}` | undefined,
+    /** A Solana wallet's exported secret key (base58) and the RPC to pay through, for `npm run pay -- --network solana`. */
+    solanaPayerKey: env.SOLANA_PAYER_KEY,
+    solanaRpcUrl: env.SOLANA_RPC_URL,
     reviewsOperatorToken: env.REVIEWS_OPERATOR_TOKEN,
     /** An anvil binary to run instead of the npm package's. */
     anvilBin: env.ANVIL_BIN,

@@ -25,8 +25,8 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   };
   const openapi = once(() => JSON.stringify(toOpenApi(rt.endpoints, rt.payments, baseUrl)));
   const manifest = once(() => JSON.stringify(toManifest(rt.endpoints, rt.payments, baseUrl)));
-  const wellKnown = once(() => JSON.stringify(toWellKnown(rt.endpoints, baseUrl)));
-  const llms = once(() => toLlmsTxt(rt.endpoints, baseUrl));
+  const wellKnown = once(() => JSON.stringify(toWellKnown(rt.endpoints, baseUrl, rt.payments.options)));
+  const llms = once(() => toLlmsTxt(rt.endpoints, baseUrl, rt.payments.options));
   const json = (body: string) => new Response(body, { headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" } });
 
   app.get("/health", () => ({

@@ -1,6 +1,7 @@
 import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 import { bazaarOf } from "../x402/bazaar.ts";
+import { optionsLine, type PaymentOption } from "../x402/requirements.ts";
 import { agentEndpoints, countLine } from "./agent-surface.ts";
 import { isFree } from "../shared.ts";
 import { schemasOf } from "./schema.ts";
@@ -54,23 +55,25 @@ export function toManifest(loaded: Endpoint[], gate: PaymentGate, baseUrl: strin
 }
 
 /** `/.well-known/x402` as x402scan's DISCOVERY.md gives it: the paid resources' URLs, and guidance. */
-export function toWellKnown(endpoints: Endpoint[], baseUrl: string) {
+export function toWellKnown(endpoints: Endpoint[], baseUrl: string, options: PaymentOption[] = []) {
   const paid = agentEndpoints(endpoints).filter((e) => !isFree(e));
   return {
     version: 1,
     resources: paid.map((e) => baseUrl + e.path),
     instructions:
       `${countLine(endpoints)}. OpenAPI with prices and examples: ${baseUrl}/openapi.json. MCP: ${baseUrl}/mcp. ` +
-      "Call a resource; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1). Bad input, an unknown parameter among it, is refused with 400 before any payment.",
+      "Call a resource; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1). Bad input, an unknown parameter among it, is refused with 400 before any payment." +
+      (options.length ? ` ${optionsLine(options)}` : ""),
   };
 }
 
-export function toLlmsTxt(loaded: Endpoint[], baseUrl: string) {
+export function toLlmsTxt(loaded: Endpoint[], baseUrl: string, options: PaymentOption[] = []) {
   const endpoints = agentEndpoints(loaded);
   const lines = [
     "# x402 agent services",
     "",
     `> Pay-per-call data and tools for agents: ${countLine(endpoints)}. No account or key: every paid route answers 402 with x402 payment requirements (USDC); retry with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2). Invalid input, an unknown parameter among it, gets a free 400 before any payment; failures are never charged.`,
+    ...(options.length ? ["", optionsLine(options)] : []),
     "",
     `- OpenAPI (prices, schemas, an example on every parameter): ${baseUrl}/openapi.json`,
     `- x402 manifest: ${baseUrl}/x402-manifest`,

@@ -28,7 +28,7 @@ export interface Call {
   headers?: Headers;
   payment?: PaymentCredentials;
   /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
-  prepaid?: { payer?: `0x${string}` };
+  prepaid?: { payer?: string };
   /** The caller's cancellation, asked for only by a call that reaches its handler (an HTTP request makes its AbortController then). */
   signal?: () => AbortSignal;
   /** Effects deferred until payment (`ctx.afterPayment`); a part of a paid call adds to its parent's list. */
@@ -116,7 +116,7 @@ interface Cached {
   sources: string[];
 }
 
-async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() => Promise<unknown>>, payer?: `0x${string}`): Promise<Outcome> {
+async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() => Promise<unknown>>, payer?: string): Promise<Outcome> {
   const { endpoint } = call;
   const cacheKey = endpoint.cacheTtl ? `cache:${endpoint.name}:${stableJson(input)}` : undefined;
   const hit = cacheKey ? await rt.store.get<Cached>(cacheKey) : undefined;
@@ -163,7 +163,7 @@ async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() =>
 }
 
 /** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */
-async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, of: { payer?: `0x${string}`; signal: AbortSignal; effects: Call["afterPayment"] }) {
+async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, of: { payer?: string; signal: AbortSignal; effects: Call["afterPayment"] }) {
   const endpoint = rt.endpoints.find((e) => (nameOrPath.startsWith("/") ? e.path : e.name) === nameOrPath);
   if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`));
   const part: Call = { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer: of.payer }, signal: () => of.signal, payment: undefined, afterPayment: of.effects };
@@ -172,7 +172,7 @@ async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: un
 }
 
 /** Credit codes in money strings, over the ledger's atomic USDC units. */
-const creditIssuer = (rt: Runtime): CreditIssuer => ({
+export const creditIssuer = (rt: Runtime): CreditIssuer => ({
   issue: (amount, reason) => rt.credits.issue(BigInt(toAtomicAmount(amount, 6)), reason),
   fund: (code, amount) => rt.credits.fund(code, BigInt(toAtomicAmount(amount, 6))),
 });

@@ -1,5 +1,6 @@
 import type { JobContext, JobDef } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
+import { creditIssuer } from "./invoke.ts";
 
 export interface Jobs {
   /** Runs the job's current tick unless an instance already has (a claim in the shared store); true when this call ran it. */
@@ -22,6 +23,7 @@ export function createJobs(rt: Runtime, defs: (JobDef & { family?: string })[]):
 
   const contextOf = (job: JobDef & { family?: string }): JobContext => ({
     settings: job.family ? rt.families.get(job.family)?.settings : undefined,
+    credits: creditIssuer(rt),
     store: rt.store,
     log: rt.log.child({ job: job.name }),
     signal: stopping.signal,

@@ -1,6 +1,7 @@
 import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 import { exampleAnswer } from "../x402/bazaar.ts";
+import { optionsLine } from "../x402/requirements.ts";
 import { agentEndpoints, countLine } from "./agent-surface.ts";
 import { isFree } from "../shared.ts";
 import { errorExamples, parameterExamples } from "./openapi-examples.ts";
@@ -33,7 +34,7 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
       title: "x402 agent services",
       version: "1.0.0",
       description:
-        `Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). ${countLine(endpoints)}. ` +
+        `Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). ${countLine(endpoints)}. ${optionsLine(gate.options)} ` +
         "Invalid input, an unknown parameter among it, is answered 400 before any payment; upstream failures are never charged.",
       contact: { name: "x402 agent services", url: `${baseUrl}/docs` },
       "x-guidance": "Call a route; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1) and call it again. Every operation's examples form a call that works.",

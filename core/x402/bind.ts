@@ -1,17 +1,23 @@
 import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
-import { networkOfV1Name, type RequirementsV1, type RequirementsV2, type RouteRequirements } from "./requirements.ts";
+import type { BoundSvmPayment } from "./bind-svm.ts";
+import { familyOf, networkOfV1Name, type RequirementsV1, type RequirementsV2, type RouteRequirements } from "./requirements.ts";
 import { isLongSignature, recoverAuthorizer, type TokenDomain } from "./signature.ts";
 
-export interface BoundPayment {
+export interface BoundCommon {
   version: 1 | 2;
   /** The server's own requirement this payment matched, in the payload's version. */
   requirement: RequirementsV1 | RequirementsV2;
+  /** CAIP-2, whatever the payload's version. */
   network: string;
-  authorization: Authorization;
-  signature: string;
-  /** The token's EIP-712 domain the authorization is signed under. */
-  domain: TokenDomain;
+  /** Who pays: an EVM address as signed, or a Solana address (base58). */
+  payer: string;
+  /** What makes this payment unique on its network (the claim key): see claimIdOf. */
+  claimId: string;
+  /** The atomic amount the payment moves, in the option's token. */
+  amount: string;
+  /** Unix seconds after which the payment can no longer land on-chain. */
+  validUntil: number;
   /** False for a contract wallet's signature (ERC-1271/6492): the gate proves it on-chain before anything else. */
   signerProven: boolean;
   /** The payer's `payment-identifier` (v2 extension): the secret a retry repeats to get its stored answer. */
@@ -19,6 +25,17 @@ export interface BoundPayment {
   /** What goes to the facilitator: the payload exactly as the client sent it. */
   payload: Record<string, unknown>;
 }
+
+/** An EIP-3009 authorization: unique by (asset, from, nonce) on its network. */
+export interface BoundEvmPayment extends BoundCommon {
+  family: "evm";
+  authorization: Authorization;
+  signature: string;
+  /** The token's EIP-712 domain the authorization is signed under. */
+  domain: TokenDomain;
+}
+
+export type BoundPayment = BoundEvmPayment | BoundSvmPayment;
 
 /** How far a payer's clock may run ahead of ours when it sets `validBefore`. */
 export const clockSkewSeconds = 60;
@@ -29,8 +46,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * Binds a decoded payment to the requirements this server built for the route; nothing the client
  * echoes is trusted. Then checks the time window and the signature locally, before any RPC.
  */
-export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, nowSeconds: number): BoundPayment {
-  const { authorization, signature } = decoded.payload.payload;
+export async function bindPayment(decoded: DecodedPayment, route: RouteRequirements, nowSeconds: number): Promise<BoundPayment> {
   let requirement: RequirementsV1 | RequirementsV2;
   let network: string;
   let paymentId: string | undefined;
@@ -42,12 +58,14 @@ export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, n
     const byNetwork = route.v2.filter((r) => r.network === accepted.network);
     if (accepted.scheme !== "exact") throw new PaymentRejected("unsupported_scheme", `Scheme ${accepted.scheme} is not accepted`);
     if (!byNetwork.length) throw new PaymentRejected("invalid_network", `Network ${accepted.network} is not accepted`);
-    const matched = byNetwork.find((r) => same(r.asset, accepted.asset));
+    // EVM addresses compare in any case; Solana's base58 only exactly.
+    const eq = familyOf(accepted.network) === "svm" ? (a: string, b: string) => a === b : same;
+    const matched = byNetwork.find((r) => eq(r.asset, accepted.asset));
     if (!matched) throw new PaymentRejected("invalid_asset", `Asset ${accepted.asset} is not accepted on ${accepted.network}`);
     if (accepted.amount !== matched.amount) {
       throw new PaymentRejected("invalid_exact_evm_payload_authorization_value_mismatch", `This route costs ${matched.amount}, not ${accepted.amount}`);
     }
-    if (!same(accepted.payTo, matched.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
+    if (!eq(accepted.payTo, matched.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
     requirement = matched;
     network = matched.network;
     paymentId = paymentIdOf(decoded.payload.extensions);
@@ -59,6 +77,16 @@ export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, n
     requirement = matched;
     network = networkOfV1Name(matched.network)!;
   }
+  const inner = decoded.payload.payload;
+  const common = { version: decoded.version, requirement, network, paymentId, payload: decoded.raw };
+  if (familyOf(network) === "svm") {
+    if (!("transaction" in inner)) throw new PaymentRejected("invalid_payload", "A Solana payment carries the payer's signed transaction");
+    // Loaded with the first Solana payment: a service without a Solana option never loads @solana/kit here.
+    const { bindSvmTransaction } = await import("./bind-svm.ts");
+    return bindSvmTransaction(inner.transaction, common, nowSeconds);
+  }
+  if (!("authorization" in inner)) throw new PaymentRejected("invalid_payload", "An EVM payment carries an EIP-3009 authorization and its signature");
+  const { authorization, signature } = inner;
 
   const amount = "amount" in requirement ? requirement.amount : requirement.maxAmountRequired;
   if (authorization.value !== amount) {
@@ -84,7 +112,13 @@ export function bindPayment(decoded: DecodedPayment, route: RouteRequirements, n
     const signer = recoverAuthorizer(domain, authorization, signature);
     if (!signer || !same(signer, authorization.from)) throw new PaymentRejected("invalid_exact_evm_signature", "The signature does not match the payer");
   }
-  return { version: decoded.version, requirement, network, authorization, signature, domain, signerProven, paymentId, payload: decoded.raw };
+  return {
+    family: "evm", version: decoded.version, requirement, network, authorization, signature, domain, signerProven, paymentId, payload: decoded.raw,
+    payer: authorization.from,
+    claimId: `${requirement.asset.toLowerCase()}:${authorization.from.toLowerCase()}:${authorization.nonce.toLowerCase()}`,
+    amount: authorization.value,
+    validUntil: Number(authorization.validBefore),
+  };
 }
 
 /** The `payment-identifier` a v2 payload carries, checked as @x402/extensions checks it. */

@@ -15,12 +15,15 @@ const Authorization = v.object({
   nonce: Hex(32),
 });
 const ExactPayload = v.object({ signature: Hex(), authorization: Authorization });
+/** The exact scheme on Solana: a transaction signed by the payer, the facilitator's fee-payer signature still empty. */
+const SvmExactPayload = v.object({ transaction: v.pipe(v.string(), v.maxLength(4096), v.regex(/^[A-Za-z0-9+/]+={0,2}$/)) });
+const AnyPayload = v.union([ExactPayload, SvmExactPayload]);
 
 const PayloadV1 = v.object({
   x402Version: v.literal(1),
   scheme: v.string(),
   network: v.string(),
-  payload: ExactPayload,
+  payload: AnyPayload,
 });
 
 const PayloadV2 = v.object({
@@ -35,13 +38,15 @@ const PayloadV2 = v.object({
     maxTimeoutSeconds: v.number(),
     extra: v.optional(v.record(v.string(), v.unknown())),
   }),
-  payload: ExactPayload,
+  payload: AnyPayload,
   extensions: v.optional(v.record(v.string(), v.unknown())),
 });
 
 export type PaymentPayloadV1 = v.InferOutput<typeof PayloadV1>;
 export type PaymentPayloadV2 = v.InferOutput<typeof PayloadV2>;
 export type Authorization = v.InferOutput<typeof Authorization>;
+export type EvmExactPayload = v.InferOutput<typeof ExactPayload>;
+export type SvmPayload = v.InferOutput<typeof SvmExactPayload>;
 
 export type DecodedPayment =
   | { version: 1; payload: PaymentPayloadV1; raw: Record<string, unknown> }

@@ -1,7 +1,7 @@
 import { authorizationTypes } from "@x402/evm";
 import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http, type Hex } from "viem";
 import { unavailable } from "../runtime/errors.ts";
-import type { BoundPayment } from "./bind.ts";
+import type { BoundEvmPayment } from "./bind.ts";
 
 /**
  * Proves a contract wallet's signature (ERC-1271, or ERC-6492 for one not deployed yet) with one `eth_call`,
@@ -10,7 +10,7 @@ import type { BoundPayment } from "./bind.ts";
  */
 export function createContractSignatureProver(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) });
-  return async (p: BoundPayment): Promise<boolean> => {
+  return async (p: BoundEvmPayment): Promise<boolean> => {
     const a = p.authorization;
     try {
       return await client.verifyTypedData({

@@ -102,3 +102,24 @@ export function createRemoteFacilitator(o: { url: string; auth?: string; timeout
     settle: (payload, requirements) => client.settle(payload as any, requirements as any),
   };
 }
+
+/**
+ * One facilitator per network, chosen by the requirements' network (CAIP-2 for v2, the v1 name for v1): each
+ * option settles through its own (a local relayer on its chain, or a remote facilitator).
+ */
+export function createRoutedFacilitator(byNetwork: Map<string, Facilitator>, caip2Of: (network: string) => string | undefined): Facilitator {
+  const networkOf = (requirements: object) => String((requirements as { network?: unknown }).network);
+  const pick = (network: string) => byNetwork.get(network) ?? byNetwork.get(caip2Of(network) ?? "");
+  if (byNetwork.size === 1) return [...byNetwork.values()][0];
+  return {
+    async verify(payload, requirements) {
+      const network = networkOf(requirements);
+      return pick(network)?.verify(payload, requirements) ?? { isValid: false, invalidReason: "invalid_network", invalidMessage: `no facilitator for ${network}` };
+    },
+    // No facilitator: nothing was sent anywhere, so nothing can move (a certain failure, not an unknown outcome).
+    async settle(payload, requirements) {
+      const network = networkOf(requirements);
+      return pick(network)?.settle(payload, requirements) ?? { success: false, errorReason: "invalid_network", transaction: "", network };
+    },
+  };
+}

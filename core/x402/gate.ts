@@ -18,7 +18,7 @@ export interface PaymentGate {
    * status >= 400, and nothing is charged for it. A call without any payment gets the route's challenge at
    * once, not a promise of it.
    */
-  charge(call: Call, work: (payer?: `0x${string}`) => Promise<Outcome>, price?: Price, commit?: Commit): MaybePromise<Outcome>;
+  charge(call: Call, work: (payer?: string) => Promise<Outcome>, price?: Price, commit?: Commit): MaybePromise<Outcome>;
 }
 
 /** Built once per endpoint and price, then found without building a key (this is on every paid and unpaid request). */

@@ -35,14 +35,14 @@ export interface PendingSettlement {
   at: number;
   /** The settlement's transaction, when the facilitator named one before its outcome was lost. */
   transaction?: string;
+  /** A Solana payment (`nonce` is its message hash): its blockhash bounds when it can land; its payer's signature finds it. */
+  svm?: { blockhash: string; payerSignature: string };
 }
 
 const keepAfterExpiryMs = 3600_000;
 
-export function claimKeyOf(p: BoundPayment) {
-  const a = p.authorization;
-  return `x402:claim:${p.network}:${p.requirement.asset.toLowerCase()}:${a.from.toLowerCase()}:${a.nonce.toLowerCase()}`;
-}
+/** One key per payment on its network: (network, asset, from, nonce) for EIP-3009. */
+export const claimKeyOf = (p: BoundPayment) => `x402:claim:${p.network}:${p.claimId}`;
 
 const statsKeys = {
   settled: "x402:stats:settled",
@@ -54,7 +54,7 @@ const statsKeys = {
 /** The payment ledger: one claim per authorization across every instance sharing the store. */
 export function createLedger(store: Store, now: () => number = Date.now) {
   // An authorization's life is bounded (bind.ts), so every record expires an hour after it could still be used.
-  const ttlFor = (p: BoundPayment) => Math.max(Number(p.authorization.validBefore) * 1000 - now(), 0) + keepAfterExpiryMs;
+  const ttlFor = (p: BoundPayment) => Math.max(p.validUntil * 1000 - now(), 0) + keepAfterExpiryMs;
   const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
   return {
     /** Atomically takes the authorization for this call; returns the existing record when it was taken before. */
@@ -74,7 +74,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     spent: (p: BoundPayment, fingerprint: string, paymentId?: string) => write(p, { state: "spent", fingerprint, at: now(), paymentId }),
     async settled(p: BoundPayment, fingerprint: string, paymentId: string | undefined, outcome: Outcome, transaction: string) {
       await write(p, { state: "settled", fingerprint, at: now(), paymentId, outcome, transaction });
-      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.authorization.value))]);
+      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.amount))]);
     },
     /** The facilitator refused to settle: nothing moved. */
     async settleFailed(p: BoundPayment, fingerprint: string, paymentId?: string) {
@@ -82,11 +82,12 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       await store.increment(statsKeys.failed);
     },
     async pending(p: BoundPayment, fingerprint: string, paymentId: string | undefined, creditCode: string, transaction?: string) {
-      const a = p.authorization;
       await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
       const record: PendingSettlement = {
-        claimKey: claimKeyOf(p), network: p.network, asset: p.requirement.asset, from: a.from, nonce: a.nonce,
-        amount: a.value, payTo: p.requirement.payTo, validBefore: a.validBefore, creditCode, at: now(), transaction,
+        claimKey: claimKeyOf(p), network: p.network, asset: p.requirement.asset, from: p.payer,
+        nonce: p.family === "evm" ? p.authorization.nonce : p.messageHash,
+        amount: p.amount, payTo: p.requirement.payTo, validBefore: String(p.validUntil), creditCode, at: now(), transaction,
+        ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);
       await store.increment(statsKeys.indeterminate);

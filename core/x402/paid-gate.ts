@@ -6,7 +6,7 @@ import type { MaybePromise } from "../runtime/maybe.ts";
 import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
-import { bindPayment, type BoundPayment } from "./bind.ts";
+import { bindPayment, type BoundEvmPayment, type BoundPayment } from "./bind.ts";
 import { PaymentRejected, decodePayment } from "./codec.ts";
 import type { Credits } from "./credits.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
@@ -25,7 +25,7 @@ export interface PaidGateParts {
   /** Rate limit per payer, once the payer is proven. */
   limitPayer?: (payer: string) => MaybePromise<void>;
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
-  proveContractSignature?: (payment: BoundPayment) => Promise<boolean>;
+  proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -44,7 +44,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     return { ...c, body: { ...(c.body as object), reason, ...details } };
   };
   const proveContractSignature = parts.proveContractSignature
-    ?? (async (p: BoundPayment) => (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid);
+    ?? (async (p: BoundEvmPayment) => (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid);
 
   /** The effects of a call that was paid for; when they cannot be applied, the payer gets the price back as a credit. */
   async function committed(call: Call, outcome: Outcome, commit: Commit | undefined, refund: () => Promise<object>): Promise<Outcome> {
@@ -72,21 +72,23 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     return { ...result, ...charged, headers: { ...result.headers, "x-credit-balance": String(left ?? 0n), "cache-control": "no-store" } };
   }
 
-  async function payWithAuthorization(call: Call, header: string, version: 1 | 2, price: Price | undefined, work: (payer?: `0x${string}`) => Promise<Outcome>, commit?: Commit): Promise<Outcome> {
+  async function payWithAuthorization(call: Call, header: string, version: 1 | 2, price: Price | undefined, work: (payer?: string) => Promise<Outcome>, commit?: Commit): Promise<Outcome> {
     const route = requirements(call.endpoint, price);
     let bound: BoundPayment;
     try {
-      bound = bindPayment(decodePayment(header, version), route, Math.floor(now() / 1000));
+      bound = await bindPayment(decodePayment(header, version), route, Math.floor(now() / 1000));
     } catch (e) {
       if (e instanceof PaymentRejected) return refuse(call.endpoint, price, e.reason, e.message);
       throw e;
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
-    if (!bound.signerProven && !(await proveContractSignature(bound))) {
+    // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
+    if (!bound.signerProven && (bound.family !== "evm" || !(await proveContractSignature(bound)))) {
       return refuse(call.endpoint, price, "invalid_exact_evm_signature", "The signature does not prove the payer");
     }
-    const payer = bound.authorization.from as `0x${string}`;
-    await parts.limitPayer?.(payer.toLowerCase());
+    const payer = bound.payer;
+    // An EVM address counts in any case; a Solana address only as it is.
+    await parts.limitPayer?.(bound.family === "evm" ? payer.toLowerCase() : payer);
     const fingerprint = createHash("sha256").update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`).digest("hex");
     const { paymentId } = bound;
     const claim = await ledger.claim(bound, fingerprint, paymentId);
@@ -155,7 +157,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
     const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
     await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction);
-    log.warn({ endpoint: call.endpoint.name, payer: bound.authorization.from, cause: String((cause as Error)?.message ?? JSON.stringify(cause)) }, "settlement indeterminate; queued for reconciliation");
+    log.warn({ endpoint: call.endpoint.name, payer: bound.payer, cause: String((cause as Error)?.message ?? JSON.stringify(cause)) }, "settlement indeterminate; queued for reconciliation");
     return refuse(call.endpoint, price, "settlement_pending", "Settlement did not complete in time; if the transfer lands, its value is credited to creditCode (send it as X-CREDIT-CODE)", { creditCode });
   }
 

@@ -1,38 +1,49 @@
 // `npm run pay -- /v1/hash?text=hi` pays a route with the real @x402/fetch client and prints the answer and
-// the receipt. It pays from the devnet's dev payer unless PAYER_KEY is set; add `--v1` to pay with x402 v1.
+// the receipt. It pays from the devnet's dev payer unless PAYER_KEY is set; add `--v1` to pay with x402 v1, or
+// `--network solana` to pay on the devnet's local Solana chain (or any Solana network the 402 offers) with @x402/svm.
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount } from "./devnet/index.ts";
+import { solanaDevAccount } from "./devnet/solana.ts";
+import { svmSignerOf } from "./facilitator-svm.ts";
 import { readToolEnv } from "../runtime/config.ts";
 
 const args = process.argv.slice(2);
-const path = args.find((a) => !a.startsWith("--"));
+const valueOf = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
+const path = args.find((a, i) => !a.startsWith("--") && !["--body", "--network"].includes(args[i - 1]));
 if (!path) {
-  console.error("usage: npm run pay -- <path> [--v1] [--body '<json>']");
+  console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--body '<json>']");
   process.exit(2);
 }
-const bodyAt = args.indexOf("--body");
-const body = bodyAt >= 0 ? args[bodyAt + 1] : undefined;
-const { baseUrl, payerKey } = readToolEnv();
-const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
+const body = valueOf("--body");
+const solana = valueOf("--network") === "solana";
+const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl } = readToolEnv();
 
-async function payingFetch(): Promise<typeof fetch> {
+async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
+  const client = new x402Client();
+  // The devnet tokens are not among the client's default assets, so its default spend controls would refuse them.
+  client.setSpendControls(false);
+  if (solana) {
+    // SOLANA_PAYER_KEY: a wallet's exported secret key (base58, 64 bytes); the devnet's RPC unless SOLANA_RPC_URL.
+    const signer = solanaPayerKey ? await svmSignerOf(solanaPayerKey) : (await solanaDevAccount("payer")).signer;
+    client.register("solana:*", new ExactSvmScheme(signer, { rpcUrl: solanaRpcUrl ?? "http://127.0.0.1:8899" }));
+    return { pay: wrapFetchWithPayment(fetch, client), from: signer.address };
+  }
+  const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
   if (args.includes("--v1")) {
     const v1 = await import("x402-fetch");
-    return v1.wrapFetchWithPayment(fetch, account as any) as typeof fetch;
+    return { pay: v1.wrapFetchWithPayment(fetch, account as any) as typeof fetch, from: account.address };
   }
-  const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
-  // The devnet token is not one of the client's default assets, so its default spend controls would refuse it.
-  client.setSpendControls(false);
-  return wrapFetchWithPayment(fetch, client);
+  return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
 }
-const pay = await payingFetch();
+const { pay, from } = await payingFetch();
 
 const url = new URL(path, baseUrl);
 const init: RequestInit = body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {};
-console.log(`paying ${init.method ?? "GET"} ${url} from ${account.address}`);
+console.log(`paying ${init.method ?? "GET"} ${url} from ${from}${solana ? " on Solana" : ""}`);
 const res = await pay(url, init);
 console.log(`HTTP ${res.status}`);
 console.log(JSON.stringify(await res.json().catch(() => null), null, 2));

@@ -1,20 +1,25 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import { createLocalFacilitator, createRemoteFacilitator, type Facilitator } from "./facilitator.ts";
+import { createLocalFacilitator, createRemoteFacilitator, createRoutedFacilitator, type Facilitator } from "./facilitator.ts";
 import type { PaymentGate } from "./gate.ts";
 import { createPaidGate } from "./paid-gate.ts";
 import { createContractSignatureProver } from "./contract-signature.ts";
 import { createReconciler } from "./reconcile.ts";
-import type { PaymentOption } from "./requirements.ts";
+import { familyOf, networkOfV1Name } from "./requirements.ts";
+import { readOptions, type ConfiguredOption } from "./options.ts";
+import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
-import { chainProbe, facilitatorProbe } from "./probes.ts";
+import { chainProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
+import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
 
 export interface Payments extends PaymentsPart {
   gate: PaymentGate;
   /** The devnet started (the embedded default), with its accounts. */
   devnet?: Devnet & PaymentsPart["devnet"];
+  /** The devnet's local Solana chain. */
+  solana?: SolanaDevnet;
   /** Upstream base URLs the payment setup decides: the payment network's RPC. */
   upstreamUrls: Record<string, string>;
   /** Readiness checks of what settling needs: the chain's RPC, a remote facilitator. */
@@ -22,75 +27,144 @@ export interface Payments extends PaymentsPart {
   stop(): Promise<void>;
 }
 
-/** The payment options the configuration describes (production: Base USDC). */
-export function configuredOptions(config: Config, payTo: `0x${string}`): PaymentOption[] {
-  const p = config.payment;
-  return [{
-    network: p.network as `eip155:${number}`,
-    asset: p.asset,
-    payTo,
-    decimals: 6,
-    extra: { name: p.assetName, version: p.assetVersion },
-    maxTimeoutSeconds: p.maxTimeoutSeconds,
-  }];
+/**
+ * How each configured option settles: a relayer on its chain, or its remote facilitator. A Solana option's 402
+ * names the fee payer that will sign: the local key's address, the configured one, or the remote facilitator's
+ * (its /supported), so the option is complete only here.
+ */
+async function facilitatorOf(o: ConfiguredOption): Promise<Facilitator> {
+  const f = o.facilitator;
+  const svm = familyOf(o.option.network) === "svm";
+  if (f.kind === "remote") {
+    if (svm) o.option.extra = { feePayer: o.feePayer ?? (await remoteFeePayer(f.url, f.auth, o.option.network)) };
+    return createRemoteFacilitator({ url: f.url, auth: f.auth });
+  }
+  if (svm) {
+    // Solana's packages load only for a Solana option.
+    const { createLocalSvmFacilitator, svmSignerOf } = await import("./facilitator-svm.ts");
+    const feePayer = await svmSignerOf(f.relayerKey);
+    o.option.extra = { feePayer: feePayer.address };
+    return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
+  }
+  return createLocalFacilitator({ rpcUrl: f.rpcUrl, chainId: Number(o.option.network.split(":")[1]), relayerKey: f.relayerKey as `0x${string}` });
+}
+
+/** The fee payer a remote facilitator names for a Solana network in its GET /supported (x402 v2 kinds). */
+async function remoteFeePayer(url: string, auth: string | undefined, network: string): Promise<string> {
+  const res = await fetch(`${url.replace(/\/$/, "")}/supported`, { headers: auth ? { authorization: auth } : {}, signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) throw new Error(`its facilitator's /supported answered ${res.status}`);
+  const { kinds = [] } = (await res.json()) as { kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: { feePayer?: string } }> };
+  const feePayer = kinds.find((k) => k.scheme === "exact" && k.network === network && k.extra?.feePayer)?.extra?.feePayer;
+  if (!feePayer) throw new Error(`its facilitator does not settle exact payments on ${network} (no feePayer in /supported)`);
+  return feePayer;
+}
+
+/** Every option's facilitator, built together; the options that cannot be built are named in one error. */
+async function facilitatorsOf(configured: ConfiguredOption[]) {
+  const built = await Promise.allSettled(configured.map(facilitatorOf));
+  const problems = built.flatMap((b, i) => (b.status === "rejected" ? [`payment option "${configured[i].name}": ${(b.reason as Error)?.message ?? b.reason}`] : []));
+  if (problems.length) throw new Error(`Invalid payment options:\n  ${problems.join("\n  ")}`);
+  return new Map(configured.map((o, i) => [o.option.network, (built[i] as PromiseFulfilledResult<Facilitator>).value]));
 }
 
 /**
  * Chooses how payments are taken: the devnet (the embedded default: anvil, our test USDC, the local
- * facilitator), a local facilitator on a real chain (RELAYER_KEY + RPC_URL), or a remote facilitator.
+ * facilitator), or the configured options (options.ts), each with its own local relayer or remote facilitator.
  */
 export async function createPayments(config: Config, { store, log, ledger, credits, contracts }: PaymentsContext): Promise<Payments> {
   const p = config.payment;
   let devnet: Devnet | undefined;
-  let facilitator: Facilitator;
-  let options: PaymentOption[];
-  let rpcUrl = p.rpcUrl;
-  if (p.facilitator === "devnet") {
-    devnet = await startDevnet({ contracts });
-    rpcUrl = devnet.rpcUrl;
-    options = [{
-      network: devnet.network,
-      asset: devnet.usdc.address,
-      payTo: devnet.accounts.payTo.address,
-      decimals: devnet.usdc.decimals,
-      extra: { name: devnet.usdc.name, version: devnet.usdc.version },
-      maxTimeoutSeconds: p.maxTimeoutSeconds,
+  let solana: SolanaDevnet | undefined;
+  let configured: ConfiguredOption[];
+  if (p.facilitator === "devnet" && !p.optionEnv.X402_OPTIONS) {
+    // A block every 2 s as on Base, transactions still mined at once: the arcade's free plays wait for the next block.
+    const started = await Promise.allSettled([startDevnet({ blockTime: 2, mixedMining: true, contracts }), import("./devnet/solana.ts").then((m) => m.startSolanaDevnet({ port: 8899 }))]);
+    if (started.some((s) => s.status === "rejected")) {
+      await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
+      throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason;
+    }
+    devnet = (started[0] as PromiseFulfilledResult<Devnet>).value;
+    solana = (started[1] as PromiseFulfilledResult<SolanaDevnet>).value;
+    configured = [{
+      name: "devnet",
+      option: {
+        network: devnet.network,
+        asset: devnet.usdc.address,
+        payTo: devnet.accounts.payTo.address,
+        decimals: devnet.usdc.decimals,
+        extra: { name: devnet.usdc.name, version: devnet.usdc.version },
+        maxTimeoutSeconds: p.maxTimeoutSeconds,
+      },
+      facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
+      rpcUrl: devnet.rpcUrl,
+    }, {
+      name: "devnet-solana",
+      option: { network: solana.network, asset: solana.usdc.address, payTo: solana.accounts.payTo.address, decimals: 6, extra: {}, maxTimeoutSeconds: p.maxTimeoutSeconds },
+      facilitator: { kind: "local", rpcUrl: solana.rpcUrl, relayerKey: solana.accounts.feePayer.secretKey },
+      rpcUrl: solana.rpcUrl,
     }];
-    facilitator = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });
     log.warn({ rpcUrl: devnet.rpcUrl, token: devnet.usdc.address, payTo: devnet.accounts.payTo.address, devPayer: devnet.accounts.payer.address },
       "devnet: payments settle on a local anvil chain with test USDC; no real money is involved");
+    log.warn({ rpcUrl: solana.rpcUrl, mint: solana.usdc.address, payTo: solana.accounts.payTo.address, devPayer: solana.accounts.payer.address },
+      "devnet: Solana payments settle on a local in-process SVM (LiteSVM) with a test USDC mint; no real money is involved");
   } else {
-    if (!p.payTo) throw new Error("PAY_TO is required when a facilitator is configured");
-    options = configuredOptions(config, p.payTo);
-    if (p.facilitator === "local") {
-      if (!p.relayerKey || !p.rpcUrl) throw new Error("FACILITATOR=local needs RELAYER_KEY and RPC_URL");
-      facilitator = createLocalFacilitator({ rpcUrl: p.rpcUrl, chainId: Number(p.network.split(":")[1]), relayerKey: p.relayerKey });
-    } else {
-      if (!p.facilitatorUrl) throw new Error("FACILITATOR=remote needs FACILITATOR_URL");
-      facilitator = createRemoteFacilitator({ url: p.facilitatorUrl, auth: p.facilitatorAuth });
-    }
+    configured = readOptions(p.optionEnv, p.maxTimeoutSeconds);
   }
+  const facilitator = createRoutedFacilitator(await facilitatorsOf(configured).catch(async (error) => {
+    await Promise.all([devnet?.stop(), solana?.stop()]);
+    throw error;
+  }), networkOfV1Name);
+  const options = configured.map((o) => o.option);
+  const rpcUrls = Object.fromEntries(configured.flatMap((o) => (o.rpcUrl ? [[o.option.network, o.rpcUrl]] : [])));
+  const provers = new Map(Object.entries(rpcUrls).filter(([network]) => familyOf(network) === "evm").map(([network, url]) => [network, createContractSignatureProver(url)]));
+  // Without the chain's RPC, the option's facilitator proves a contract wallet's signature with its verify.
+  const proveContractSignature = async (payment: BoundEvmPayment) => {
+    const prove = provers.get(payment.network);
+    if (prove) return prove(payment);
+    return (await facilitator.verify(payment.payload, payment.requirement).catch(() => ({ isValid: false }))).isValid;
+  };
+  // The arcade reads the payment chain: the first EVM option's.
+  const rpcUrl = configured.find((o) => o.rpcUrl && familyOf(o.option.network) === "evm")?.rpcUrl;
+  log.info({ options: configured.map((o) => ({ name: o.name, network: o.option.network, asset: o.option.asset, payTo: o.option.payTo, facilitator: o.facilitator.kind })) }, "payment options");
 
   const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
   const gate = createPaidGate({
     options, baseUrl: config.baseUrl, facilitator, ledger, credits, log,
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
-    proveContractSignature: rpcUrl ? createContractSignatureProver(rpcUrl) : undefined,
+    proveContractSignature,
   });
-  const reconciler = rpcUrl ? createReconciler({ store, ledger, credits, rpcUrl, log }) : undefined;
+  const reconciler = Object.keys(rpcUrls).length ? createReconciler({ store, ledger, credits, rpcUrls, log }) : undefined;
   if (reconciler) reconciler.start();
-  else log.warn("no RPC_URL: indeterminate settlements cannot be reconciled against the chain");
+  const unreconciled = configured.filter((o) => !o.rpcUrl).map((o) => o.name);
+  if (unreconciled.length) log.warn({ options: unreconciled }, "no RPC URL for these payment options: their indeterminate settlements cannot be reconciled against the chain");
   return {
     gate,
     devnet: devnet && { ...devnet, payer: devnet.accounts.payer },
+    solana,
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
-    probes: {
-      ...(rpcUrl ? { "payment-chain": chainProbe(rpcUrl) } : {}),
-      ...(p.facilitator === "remote" && p.facilitatorUrl ? { facilitator: facilitatorProbe(p.facilitatorUrl, p.facilitatorAuth) } : {}),
-    },
+    probes: probesOf(configured),
     async stop() {
       reconciler?.stop();
-      await devnet?.stop();
+      await Promise.all([devnet?.stop(), solana?.stop()]);
     },
   };
+}
+
+/**
+ * Readiness of what settling needs: each option's chain RPC and each remote facilitator. The first option's
+ * keep the names `payment-chain` and `facilitator`; the others add their option's name.
+ */
+function probesOf(configured: ConfiguredOption[]): Record<string, Probe> {
+  const probes: Record<string, Probe> = {};
+  const facilitators = new Set<string>();
+  configured.forEach((o, i) => {
+    const suffix = i === 0 ? "" : `:${o.name}`;
+    if (o.rpcUrl) probes[`payment-chain${suffix}`] = familyOf(o.option.network) === "svm" ? svmChainProbe(o.rpcUrl) : chainProbe(o.rpcUrl);
+    const f = o.facilitator;
+    if (f.kind === "remote" && !facilitators.has(f.url)) {
+      facilitators.add(f.url);
+      probes[`facilitator${facilitators.size === 1 ? "" : `:${o.name}`}`] = facilitatorProbe(f.url, f.auth);
+    }
+  });
+  return probes;
 }

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, http, type PublicClient } from "viem";
 import type { Store } from "../endpoint.ts";
-import { defaultLogWindow, fateOf, type LogWindow } from "./authorization-use.ts";
+import type { Rpc, SolanaRpcApi } from "@solana/kit";
+import { defaultLogWindow, fateOf, type AuthorizationFate, type LogWindow } from "./authorization-use.ts";
+import { familyOf } from "./requirements.ts";
+import type { SvmFate } from "./svm-fate.ts";
 import type { Credits } from "./credits.ts";
 import type { Ledger, PendingSettlement } from "./ledger.ts";
 
@@ -10,7 +13,10 @@ export interface ReconcilerParts {
   store: Store;
   ledger: Ledger;
   credits: Credits;
-  rpcUrl: string;
+  /** The RPC of each network the pending records are on (CAIP-2 to URL). */
+  rpcUrls?: Record<string, string>;
+  /** The RPC of a network `rpcUrls` does not name (a one-network service). */
+  rpcUrl?: string;
   log: Logger;
   intervalMs?: number;
   now?: () => number;
@@ -38,7 +44,23 @@ export function createReconciler(parts: ReconcilerParts) {
   const now = parts.now ?? Date.now;
   const lockTtlMs = parts.lockTtlMs ?? 60_000;
   const window = { ...defaultLogWindow, ...parts.logWindow };
-  const chain = createPublicClient({ transport: http(parts.rpcUrl, { batch: true }) });
+  const chains = new Map<string, PublicClient>();
+  const svmRpcs = new Map<string, Rpc<SolanaRpcApi>>();
+  /** How a network's pending records are judged: against its own chain, when its RPC is known. */
+  const judgeOf = async (network: string): Promise<((record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>) | undefined> => {
+    const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
+    if (!url) return undefined;
+    if (familyOf(network) === "svm") {
+      const [{ createSolanaRpc }, { svmFateOf }] = await Promise.all([import("@solana/kit"), import("./svm-fate.ts")]);
+      let rpc = svmRpcs.get(url);
+      if (!rpc) svmRpcs.set(url, (rpc = createSolanaRpc(url)));
+      return (record) => svmFateOf(rpc, record);
+    }
+    let chain = chains.get(url);
+    if (!chain) chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
+    const latest = await chain.getBlockNumber({ cacheTime: 0 });
+    return (record) => fateOf(chain, record, latest, window);
+  };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Tally> | undefined;
   let stopped = false;
@@ -72,8 +94,8 @@ export function createReconciler(parts: ReconcilerParts) {
     return true;
   }
 
-  async function reconcile(record: PendingSettlement, latest: bigint, tally: Tally) {
-    const fate = await fateOf(chain, record, latest, window);
+  async function reconcile(judge: (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>, record: PendingSettlement, tally: Tally) {
+    const fate = await judge(record);
     const about = { payer: record.from, nonce: record.nonce, amount: record.amount, creditCode: record.creditCode.slice(0, 8) };
     if (fate.state === "moved") {
       if (await fundOnce(record, fate.transaction)) {
@@ -85,6 +107,10 @@ export function createReconciler(parts: ReconcilerParts) {
       await ledger.resolvePending(record, false);
       tally.dropped++;
       log.warn({ ...about, why: fate.why, transaction: fate.transaction }, "unsettled payment: authorization spent without paying us; dropped, nothing credited");
+    } else if (fate.state === "expired") {
+      await ledger.resolvePending(record, false);
+      tally.dropped++;
+      log.info(about, "unsettled payment: its blockhash expired and it never landed; dropped");
     } else if (fate.state === "unused") {
       if (BigInt(record.validBefore) * 1000n >= BigInt(now())) return;
       await ledger.resolvePending(record, false);
@@ -99,11 +125,19 @@ export function createReconciler(parts: ReconcilerParts) {
     const tally = { credited: 0, dropped: 0 };
     await withLock(async (held) => {
       const records = await ledger.pendingSettlements();
-      if (!records.length) return;
-      const latest = await chain.getBlockNumber({ cacheTime: 0 });
-      for (let i = 0; i < records.length && held() && !stopped; i += recordsAtOnce) {
-        const some = records.slice(i, i + recordsAtOnce);
-        await Promise.all(some.map((r) => reconcile(r, latest, tally).catch((err) => log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"))));
+      // Each network against its own chain, from that chain's newest block.
+      const byNetwork = new Map<string, PendingSettlement[]>();
+      for (const r of records) byNetwork.set(r.network, [...(byNetwork.get(r.network) ?? []), r]);
+      for (const [network, some] of byNetwork) {
+        const judge = await judgeOf(network);
+        if (!judge) {
+          log.warn({ network, pending: some.length }, "unsettled payments on a network without an RPC URL: kept for an operator");
+          continue;
+        }
+        for (let i = 0; i < some.length && held() && !stopped; i += recordsAtOnce) {
+          const batch = some.slice(i, i + recordsAtOnce);
+          await Promise.all(batch.map((r) => reconcile(judge, r, tally).catch((err) => log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"))));
+        }
       }
     });
     return tally;

@@ -1,17 +1,24 @@
 import type { Endpoint } from "../endpoint.ts";
 import { toAtomicAmount } from "../shared.ts";
 
-/** One way to pay: a token on a network, as configured (Base USDC in production, the devnet token by default). */
+/**
+ * One way to pay: a token on a network, as configured (options.ts: Base USDC by default, any number of
+ * networks; the devnet's tokens when nothing is configured).
+ */
 export interface PaymentOption {
-  /** CAIP-2 id, e.g. `eip155:8453`. */
-  network: `eip155:${number}`;
-  asset: `0x${string}`;
-  payTo: `0x${string}`;
+  /** CAIP-2 id, e.g. `eip155:8453` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
+  network: string;
+  asset: string;
+  payTo: string;
   decimals: number;
-  /** EIP-712 domain of the token. */
-  extra: { name: string; version: string };
+  /** EVM: the token's EIP-712 domain (`name`, `version`). Solana: the facilitator's `feePayer`. */
+  extra: Record<string, string>;
   maxTimeoutSeconds: number;
 }
+
+/** The two families of networks the rail takes payments on. */
+export const familyOf = (network: string): "evm" | "svm" | undefined =>
+  network.startsWith("eip155:") ? "evm" : network.startsWith("solana:") ? "svm" : undefined;
 
 /** v2 `PaymentRequirements`: exactly the seven fields the spec names. */
 export interface RequirementsV2 {
@@ -21,7 +28,7 @@ export interface RequirementsV2 {
   asset: string;
   payTo: string;
   maxTimeoutSeconds: number;
-  extra: { name: string; version: string };
+  extra: Record<string, string>;
 }
 
 /** v1 `PaymentRequirements`, with every field x402-fetch 1.x insists on. */
@@ -35,17 +42,21 @@ export interface RequirementsV1 {
   payTo: string;
   maxTimeoutSeconds: number;
   asset: string;
-  extra: { name: string; version: string };
+  extra: Record<string, string>;
 }
 
 export interface RouteRequirements {
+  /** The price in USDC atomic units (six decimals): what a credit is charged or given back. */
   amount: string;
   resource: { url: string; description: string; mimeType: string };
   v2: RequirementsV2[];
   v1: RequirementsV1[];
 }
 
-/** v1 clients know networks by name; a network without a name is offered to v2 clients only. */
+/**
+ * v1 clients know networks by name: the 17 names x402-fetch 1.x parses (one entry it cannot parse fails the
+ * whole 402 for it). A network without a name (Arbitrum, Optimism) is offered to v2 clients only.
+ */
 const v1Names: Record<string, string> = {
   "eip155:8453": "base",
   "eip155:84532": "base-sepolia",
@@ -61,8 +72,22 @@ const v1Names: Record<string, string> = {
   "eip155:3338": "peaq",
   "eip155:1514": "story",
   "eip155:41923": "educhain",
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "solana",
+  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "solana-devnet",
 };
 export const v1NameOf = (network: string) => v1Names[network];
+
+const labels: Record<string, string> = {
+  "eip155:8453": "Base", "eip155:84532": "Base Sepolia", "eip155:137": "Polygon", "eip155:80002": "Polygon Amoy", "eip155:42161": "Arbitrum",
+  "eip155:10": "Optimism", "eip155:43114": "Avalanche", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "Solana", "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "Solana devnet",
+};
+
+/** "Base (eip155:8453)": a network as people and agents read it in the discovery documents. */
+export const networkLabel = (network: string) => (labels[network] ? `${labels[network]} (${network})` : network);
+
+/** Every option in one line of prose, for the discovery documents. */
+export const optionsLine = (options: PaymentOption[]) =>
+  `Pay on any of: ${options.map((o) => `${networkLabel(o.network)}, token ${o.asset}`).join("; ")}.`;
 export const networkOfV1Name = (name: string) => Object.keys(v1Names).find((k) => v1Names[k] === name);
 
 export function buildRequirements(endpoint: Endpoint, options: PaymentOption[], baseUrl: string, price: string = endpoint.price): RouteRequirements {
@@ -82,5 +107,6 @@ export function buildRequirements(endpoint: Endpoint, options: PaymentOption[], 
     const { amount, ...rest } = v2[i];
     return [{ ...rest, network, maxAmountRequired: amount, resource: resource.url, description: resource.description, mimeType: resource.mimeType }];
   });
-  return { amount: v2[0]?.amount ?? "0", resource, v2, v1 };
+  // Credits and the charge the log shows count USDC's six decimals, whichever option was paid.
+  return { amount: toAtomicAmount(price, 6), resource, v2, v1 };
 }

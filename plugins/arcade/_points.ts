@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Store } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
 import { once } from "../state/_once.ts";
-import type { Outcome } from "./_blackjack.ts";
+import type { Outcome } from "./_blackjack.js";
 
 /** What the store keeps per player besides the atomic counters (points live in counters and sorted sets). */
 export interface Profile {
@@ -43,26 +43,31 @@ export const keys = {
   weekPoints: (week: string, id: string) => `arcade:week-points:${week}:${id}`,
   allTimeBoard: "arcade:board:all",
   weekBoard: (week: string) => `arcade:board:week:${week}`,
+  /** Points from paid plays only: the promo codes rank on it. */
+  paidWeekBoard: (week: string) => `arcade:board:paid-week:${week}`,
   lock: (id: string) => `arcade:lock:${id}`,
   award: (playId: string) => `arcade:award:${playId}`,
 };
 
 /**
- * Runs `work` while holding the player's lock, so one player's profile changes one play at a time across
- * instances. The lock expires by itself if its holder dies.
+ * Runs `work` while holding the lock `key`, so what it guards changes one step at a time across instances.
+ * The lock expires by itself if its holder dies.
  */
-export async function withPlayerLock<T>(store: Store, id: string, work: () => Promise<T>): Promise<T> {
+export async function withLock<T>(store: Store, key: string, work: () => Promise<T>): Promise<T> {
   const token = randomUUID();
-  for (let attempt = 0; !(await store.claim(keys.lock(id), token, 10_000)); attempt++) {
-    if (attempt >= 400) throw unavailable("This player is busy with other plays; try again", 1);
+  for (let attempt = 0; !(await store.claim(key, token, 10_000)); attempt++) {
+    if (attempt >= 400) throw unavailable("This play or player is busy; try again", 1);
     await sleep(5 + Math.random() * 20);
   }
   try {
     return await work();
   } finally {
-    if ((await store.get(keys.lock(id))) === token) await store.delete(keys.lock(id));
+    await store.deleteIf(key, token);
   }
 }
+
+/** One player's profile changes one play at a time. */
+export const withPlayerLock = <T>(store: Store, id: string, work: () => Promise<T>) => withLock(store, keys.lock(id), work);
 
 export async function playerView(store: Store, id: string, now: Date): Promise<PlayerView | undefined> {
   const profile = await store.get<Profile>(keys.profile(id));
@@ -115,19 +120,16 @@ interface AwardPlan {
 }
 
 /**
- * Counts one finished play, exactly once per play id however often it runs (an effect run again, two
- * settlement workers). Its points are fixed by the first run: those its answer showed, or (a settled
- * prediction) from the streak as it stands. Then the profile, the counters and the boards are each written
- * once, under the player's lock, so plays of one player in flight together update the streak one after
- * another. Undefined when an earlier run had fixed the points (this run only completes what that one left).
+ * Counts one finished play, exactly once per play id however often it runs (a job run again, two workers).
+ * Its points are fixed by the first run, from the streak as it stands; then the profile, the counters and the
+ * boards are each written once, under the player's lock, so plays of one player finishing together update
+ * the streak one after another. Only paid plays count on the paid board the promo codes rank. Undefined
+ * when an earlier run had fixed the points (this run only completes what that one left; `awarded` reads them).
  */
-export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome; pointsAwarded?: number }, now: Date): Promise<Award | undefined> {
+export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome; paid?: boolean }, now: Date): Promise<Award | undefined> {
   const { playId, playerId: id, alias, outcome } = play;
   return withPlayerLock(store, id, async () => {
-    const wanted: AwardPlan = {
-      pointsAwarded: play.pointsAwarded ?? scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded,
-      week: weekOf(now),
-    };
+    const wanted: AwardPlan = { pointsAwarded: scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded, week: weekOf(now) };
     const first = await store.claim(keys.award(playId), wanted, 400 * dayMs);
     const { pointsAwarded, week } = first ? wanted : (await store.get<AwardPlan>(keys.award(playId)))!;
     const step = (name: string, write: () => Promise<unknown>) => once(store, `${keys.award(playId)}:${name}`, 400 * dayMs, write);
@@ -137,9 +139,13 @@ export async function award(store: Store, play: { playId: string; playerId: stri
       await step("week-points", () => store.increment(keys.weekPoints(week, id), pointsAwarded, keepMs));
       await step("board", () => store.rank(keys.allTimeBoard, id, pointsAwarded));
       await step("week-board", () => store.rank(keys.weekBoard(week), id, pointsAwarded));
+      if (play.paid) await step("paid-week-board", () => store.rank(keys.paidWeekBoard(week), id, pointsAwarded));
     }
     if (!first) return undefined;
     const player = (await playerView(store, id, now))!;
     return { pointsAwarded, streakActive: player.streak, player };
   });
 }
+
+/** The points a play was awarded, once `award` has run for it. */
+export const awarded = async (store: Store, playId: string) => (await store.get<AwardPlan>(keys.award(playId)))?.pointsAwarded ?? 0;

@@ -1,7 +1,7 @@
 import type { Upstream } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { binanceFundingHistory } from "../market/_binance.ts";
-import type { Outcome } from "./_blackjack.ts";
+import type { Outcome } from "./_blackjack.js";
 
 export type PredictionGame = "funding" | "candle" | "feargreed";
 
@@ -26,12 +26,15 @@ export interface Referee {
   /** What the play compares against, read at play time (only the index game needs one). */
   reference?(api: Upstream): Promise<Reference>;
   settlesAt(playedAt: Date, reference?: Reference): Date;
+  /** How long after settlesAt the data may take before the play is void. */
+  graceMs: number;
   /** Undefined while the data is not published yet. */
   observe(api: Upstream, settlesAt: Date, reference?: Reference): Promise<Observation | undefined>;
 }
 
 const minuteMs = 60_000;
-const fundingPeriodMs = 8 * 3_600_000;
+const hourMs = 3_600_000;
+const fundingPeriodMs = 8 * hourMs;
 const direction = (x: number): Observation["direction"] => (x > 0 ? 1 : x < 0 ? -1 : 0);
 
 export function outcomeOf(referee: Referee, choice: string, seen: Observation): Outcome {
@@ -42,10 +45,12 @@ export function outcomeOf(referee: Referee, choice: string, seen: Observation): 
 export const referees: Record<PredictionGame, Referee> = {
   funding: {
     upstream: "binance-futures",
-    source: "Binance USDⓈ-M BTCUSDT perpetual, the funding print at the next 00:00, 08:00 or 16:00 UTC settlement",
+    source: "Binance USDⓈ-M BTCUSDT perpetual, the funding print after next (00:00, 08:00, 16:00 UTC): entries for a print close when its 8-hour window opens, " +
+      "so no play is for a print whose predicted rate is already published",
     url: "https://www.binance.com/en/futures/funding-history/perpetual/funding-fee-history",
     upChoice: "positive",
-    settlesAt: (playedAt) => new Date((Math.floor(playedAt.getTime() / fundingPeriodMs) + 1) * fundingPeriodMs),
+    settlesAt: (playedAt) => new Date((Math.floor(playedAt.getTime() / fundingPeriodMs) + 2) * fundingPeriodMs),
+    graceMs: 2 * hourMs,
     async observe(api, settlesAt) {
       const from = settlesAt.getTime();
       const [print] = await binanceFundingHistory(api, "BTCUSDT", from, from + 3_600_000);
@@ -54,10 +59,12 @@ export const referees: Record<PredictionGame, Referee> = {
   },
   candle: {
     upstream: "okx",
-    source: "OKX BTC-USDT spot, the first whole 1-minute candle after the play: green when it closes above its open",
+    source: "OKX BTC-USDT spot, the 1-minute candle that opens after the play is accepted (it settles when that candle closes, 60 to 120 s later): " +
+      "green when it closes above its open",
     url: "https://www.okx.com/trade-spot/btc-usdt",
     upChoice: "green",
     settlesAt: (playedAt) => new Date((Math.floor(playedAt.getTime() / minuteMs) + 2) * minuteMs),
+    graceMs: 15 * minuteMs,
     async observe(api, settlesAt) {
       const opens = settlesAt.getTime() - minuteMs;
       const body = await api.json<{ code: string; msg: string; data: string[][] }>("/market/candles", {
@@ -81,6 +88,7 @@ export const referees: Record<PredictionGame, Referee> = {
       return latest;
     },
     settlesAt: (_playedAt, reference) => new Date(Date.parse(reference!.at) + 86_400_000),
+    graceMs: 36 * hourMs,
     async observe(api, _settlesAt, reference) {
       const next = (await fearGreed(api, 3)).filter((x) => x.at > reference!.at).sort((a, b) => a.at.localeCompare(b.at))[0];
       return next ? { observed: next.value, direction: direction(Number(next.value) - Number(reference!.value)) } : undefined;

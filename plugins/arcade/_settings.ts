@@ -8,7 +8,12 @@ export const arcadeSettings = defineSettings((env) => {
   return {
     /** Plays per visitor (IP address) and hour on the free web route; ARCADE_WEB_PLAYS_PER_HOUR, default 120. */
     webPlaysPerHour: integerSetting("ARCADE_WEB_PLAYS_PER_HOUR", env, 120, 1, 100_000),
-    /** API credit per rank of the last finished week, in USD: ARCADE_PROMO_USD, default "1.00,0.50,0.25". */
+    /** API credit per place of the last finished week, in USD: ARCADE_PROMO_USD, default "1.00,0.50,0.25". */
     promoUsd,
+    /**
+     * The proof of work a free play costs (ALTCHA, PBKDF2/SHA-256 at 1,000 iterations): the solver tries about
+     * half to all of this many counters; ARCADE_POW_WORK, default 3000 (about a second in a browser).
+     */
+    powWork: integerSetting("ARCADE_POW_WORK", env, 3_000, 2, 1_000_000),
   };
 });

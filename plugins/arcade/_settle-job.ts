@@ -1,7 +1,9 @@
 import type { JobContext, JobDef } from "../../core/endpoint.ts";
 import { award } from "./_points.ts";
-import { recordKeys, resultFields, saveRecord, type PendingPlay } from "./_records.ts";
+import type { PendingPlay } from "./_predict.ts";
+import { recordKeys, resultFields, saveRecord } from "./_records.ts";
 import { outcomeOf, referees, type Observation } from "./_referees.ts";
+import { refundOnce, refundText } from "./_refund.ts";
 import type { PlayResult } from "./_schemas.ts";
 
 const leaseMs = 60_000;
@@ -9,7 +11,7 @@ const leaseMs = 60_000;
 /**
  * Settles due predictions against the real data. Each play is leased by a claim while it is read, and
  * counted at most once (the award's own claim), so overlapping ticks and restarts never double or lose it;
- * a play whose data is not out yet waits for a later tick.
+ * a play whose data is not out yet waits for a later tick, until its deadline makes it void.
  */
 export async function settleDuePlays(ctx: JobContext): Promise<number> {
   const now = ctx.now();
@@ -22,6 +24,10 @@ export async function settleDuePlays(ctx: JobContext): Promise<number> {
     const lease = `arcade:settling:${pending.playId}`;
     if (!(await ctx.store.claim(lease, now.toISOString(), leaseMs))) continue;
     try {
+      if (Date.parse(pending.deadline) < now.getTime()) {
+        await voidPrediction(ctx, pending);
+        continue;
+      }
       const referee = referees[pending.game];
       // Plays that settle at the same moment share one read of the data.
       const read = `${pending.game}:${pending.settlesAt}:${pending.reference?.at ?? ""}`;
@@ -45,13 +51,23 @@ async function settle(ctx: JobContext, pending: PendingPlay, seen: Observation):
   const outcome = outcomeOf(referees[pending.game], pending.choice, seen);
   const counted = await award(ctx.store, { ...pending, outcome }, ctx.now());
   const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
-  if (counted && record) {
-    const result: PlayResult = {
-      ...record, status: "settled", settledAt: ctx.now().toISOString(), ...resultFields(outcome),
+  if (counted && record && record.status === "pending") {
+    await saveRecord(ctx.store, pending.playerId, {
+      ...record, status: "settled", settledAt: ctx.now().toISOString(), ...resultFields(outcome), awaiting: null,
       pointsAwarded: counted.pointsAwarded, streakActive: counted.streakActive, player: counted.player,
       referee: record.referee && { ...record.referee, observed: seen.observed },
-    };
-    await saveRecord(ctx.store, pending.playerId, result, false);
+    });
+  }
+  await ctx.store.delete(recordKeys.pending(pending.playId));
+}
+
+/** The data never came: the play is void, its fee credited back once, and nobody asks for that data again. */
+async function voidPrediction(ctx: JobContext, pending: PendingPlay): Promise<void> {
+  const refundUsd = await refundOnce(ctx.store, ctx.credits, pending);
+  const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
+  if (record && record.status === "pending") {
+    const reason = `${referees[pending.game].source}: no data for ${pending.settlesAt} by the deadline ${pending.deadline}`;
+    await saveRecord(ctx.store, pending.playerId, { ...record, status: "void", awaiting: null, void: { reason, refundUsd, refund: refundText(refundUsd) } });
   }
   await ctx.store.delete(recordKeys.pending(pending.playId));
 }

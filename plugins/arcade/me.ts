@@ -8,8 +8,8 @@ export default defineEndpoint({
   name: "arcade/me",
   method: "GET",
   price: "$0",
-  summary: "A player's points, week points, streak, best streak, wins and plays, with the last 20 plays (pending ones settle here)",
-  description: "An id that never played answers zero counts, a null alias and no plays.",
+  summary: "A player's points, week points, streak, best streak, wins and plays; every play not yet final, then the last 20",
+  description: "Pending and open plays stay listed until they settle or turn void, however many plays come after them. An id that never played answers zero counts, a null alias and no plays.",
   input: v.object({ id: PlayerId }),
   output: v.object({
     player: v.object({ ...Player.entries, alias: v.nullable(v.string()) }),

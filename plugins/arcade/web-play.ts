@@ -1,7 +1,9 @@
+import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { tooManyRequests } from "../../core/runtime/errors.ts";
 import { dicePlayExample } from "./_examples.ts";
 import { play, PLAY_UPSTREAMS } from "./_play.ts";
+import { checkProof } from "./_pow.ts";
 import { PlayInput, PlayResult } from "./_schemas.ts";
 import { arcadeSettings } from "./_settings.ts";
 
@@ -12,8 +14,11 @@ export default defineEndpoint({
   method: "POST",
   path: "/arcade/api/play",
   price: "$0",
-  summary: "The /arcade page's free play route for humans: the same games as arcade/play, limited per visitor",
-  input: PlayInput,
+  summary: "The /arcade page's free play route for humans: the same games as arcade/play, one proof of work per play, limited per visitor; free plays never count for promo codes",
+  input: v.object({
+    ...PlayInput.entries,
+    altcha: v.optional(v.pipe(v.string(), v.maxLength(8_000), v.description("The solved ALTCHA payload (base64) of a challenge from GET /arcade/api/challenge"))),
+  }),
   output: PlayResult,
   example: dicePlayExample,
   upstreams: PLAY_UPSTREAMS,
@@ -23,6 +28,9 @@ export default defineEndpoint({
     const hour = Math.floor(now / hourMs);
     const used = await ctx.store.increment(`arcade:web:${ctx.clientIp}:${hour}`, 1, hourMs);
     if (used > ctx.settings.webPlaysPerHour) throw tooManyRequests(Math.ceil(((hour + 1) * hourMs - now) / 1000));
-    return play(ctx, ctx.input);
+    const spend = await checkProof(ctx.store, ctx.input.altcha);
+    ctx.afterPayment(spend);
+    const { altcha: _, ...input } = ctx.input;
+    return play(ctx, input, { usd: "0", paid: false });
   },
 });

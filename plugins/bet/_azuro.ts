@@ -1,54 +1,55 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { notFound, ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
+import { notFound, ServiceError } from "../../core/runtime/errors.ts";
 import type { EnvironmentName } from "./_environments.ts";
 
+const o = v.optional;
 /** Shapes of the Azuro REST API (toolkit `utils/feed/*` and `utils/bet/*`); only the fields we read. */
-export interface AzuroGame {
-  gameId: string;
-  title: string;
+export const AzuroGame = v.object({
+  gameId: v.string(),
+  title: v.string(),
   /** Unix seconds as a string. */
-  startsAt: string;
-  state: string;
-  sport: { slug: string; name: string };
-  league: { slug: string; name: string };
-  country: { slug: string; name: string };
-  participants: { name: string }[];
-}
+  startsAt: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "not unix seconds")),
+  state: v.string(),
+  sport: v.object({ slug: v.string(), name: v.string() }),
+  league: v.object({ name: v.string() }),
+  country: v.object({ name: v.string() }),
+  participants: v.array(v.object({ name: v.string() })),
+});
+export type AzuroGame = v.InferOutput<typeof AzuroGame>;
 
-export interface AzuroOutcome {
-  outcomeId: string;
-  odds: string;
-  title?: string | null;
-}
+const AzuroOutcome = v.object({ outcomeId: v.string(), odds: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not decimal odds")), title: v.nullish(v.string()) });
+export type AzuroOutcome = v.InferOutput<typeof AzuroOutcome>;
 
-export interface AzuroCondition {
-  conditionId: string;
-  state: string;
-  title?: string | null;
-  isPrematchEnabled?: boolean;
-  isLiveEnabled?: boolean;
-  hidden?: boolean;
-  marketId?: string | null;
-  marketVarietyId?: string | null;
-  outcomes: AzuroOutcome[];
-  game?: { gameId: string };
-}
+export const AzuroCondition = v.object({
+  conditionId: v.string(),
+  state: v.string(),
+  title: v.nullish(v.string()),
+  isPrematchEnabled: o(v.boolean()),
+  isLiveEnabled: o(v.boolean()),
+  hidden: o(v.boolean()),
+  marketId: v.nullish(v.string()),
+  marketVarietyId: v.nullish(v.string()),
+  outcomes: v.array(AzuroOutcome),
+  game: o(v.object({ gameId: v.string() })),
+});
+export type AzuroCondition = v.InferOutput<typeof AzuroCondition>;
+/** `conditions` always comes (empty when none match). */
+export const Conditions = v.object({ conditions: v.array(AzuroCondition) });
 
-interface BetCalculation {
-  response: { minBet?: number; maxBet: number; maxPayout: string };
-}
+const BetCalculation = v.object({ response: v.object({ minBet: o(v.number()), maxBet: v.number(), maxPayout: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not a decimal")) }) });
 
-interface GasInfo {
-  relayerFeeAmount: string;
-}
+/** The docs show the fee both as an object and as a one-item array; raw bet-token units. */
+const GasInfo = v.object({ relayerFeeAmount: v.pipe(v.string(), v.regex(/^\d+$/, "not raw token units")) });
+const GasInfoAnswer = v.union([v.pipe(v.array(GasInfo), v.minLength(1)), GasInfo]);
 
 /** Current state and odds of one condition (`condition-batch`); 404 when Azuro does not know it. */
 export async function conditionState(api: Upstream, conditionId: string): Promise<AzuroCondition> {
-  const { conditions } = await api.json<{ conditions?: AzuroCondition[] }>("/market-manager/condition-batch", {
+  const { conditions } = await api.json("/market-manager/condition-batch", Conditions, {
     method: "POST",
     body: { conditionIds: [conditionId] },
   });
-  const condition = conditions?.find((c) => c.conditionId === conditionId);
+  const condition = conditions.find((c) => c.conditionId === conditionId);
   if (!condition) throw notFound(`Azuro has no condition ${conditionId}`);
   return condition;
 }
@@ -66,17 +67,14 @@ export function liveOutcome(condition: AzuroCondition, outcomeId: string): Azuro
 /** The protocol's limits for one selection, in human token units; `wallet` gives the bettor's own maxBet. */
 export async function betLimits(api: Upstream, environment: EnvironmentName, selection: { conditionId: string; outcomeId: string }, wallet?: string) {
   const body = { environment, bets: [{ conditionId: selection.conditionId, outcomeId: Number(selection.outcomeId) }], ...(wallet ? { wallet } : {}) };
-  const { response } = await api.json<BetCalculation>("/bet/calculation", { method: "POST", body });
-  if (!response || typeof response.maxBet !== "number") throw upstreamFailed("azuro-api", "azuro-api answered no bet limits");
+  const { response } = await api.json("/bet/calculation", BetCalculation, { method: "POST", body });
   return { minBet: response.minBet ?? 0, maxBet: response.maxBet, maxPayout: Number(response.maxPayout) };
 }
 
 /** The relayer fee in raw bet-token units (`/bet/gas-info`; the docs show it both as an object and as a one-item array). */
 export async function relayerFee(api: Upstream, environment: EnvironmentName): Promise<string> {
-  const info = await api.json<GasInfo | GasInfo[]>("/bet/gas-info", { query: { environment } });
-  const fee = (Array.isArray(info) ? info[0] : info)?.relayerFeeAmount;
-  if (typeof fee !== "string" || !/^\d+$/.test(fee)) throw upstreamFailed("azuro-api", "azuro-api answered no relayer fee");
-  return fee;
+  const info = await api.json("/bet/gas-info", GasInfoAnswer, { query: { environment } });
+  return (Array.isArray(info) ? info[0] : info).relayerFeeAmount;
 }
 
 /** Stake limits check shared by quote and submit: a clear 422 naming the limits. */

@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import type { Address } from "viem";
 import type { Upstream } from "../../core/endpoint.ts";
 import { ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
@@ -10,6 +11,9 @@ interface CreateBetResponse {
   errorMessage?: string;
   error?: string;
 }
+const o = v.optional;
+/** What the code reads of the relayer's answer to an order. */
+const CreateBetAnswer = v.object({ id: o(v.string()), state: o(v.string()), errorMessage: o(v.string()), error: o(v.string()) });
 
 /**
  * Posts the signed order to Azuro's relayer. A refusal (4xx, or an order born `Rejected`) becomes our 422
@@ -18,7 +22,7 @@ interface CreateBetResponse {
 export async function forwardOrder(relayer: Upstream, environment: string, bettor: Address, typed: BetTypedData, signature: string) {
   let answer: CreateBetResponse;
   try {
-    answer = await relayer.json<CreateBetResponse>("/bet/orders/ordinar", {
+    answer = await relayer.json("/bet/orders/ordinar", CreateBetAnswer, {
       method: "POST",
       body: relayerOrder(environment, bettor, typed, signature),
       keepErrorBody: true,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import type { AzuroCondition, AzuroGame } from "./_azuro.ts";
+import { AzuroGame, Conditions } from "./_azuro.ts";
 import { betSettings, environmentNames } from "./_environments.ts";
 import { isOpen, Market, toGame, toMarket } from "./_markets.ts";
 
@@ -79,7 +79,7 @@ export default defineEndpoint({
   async handler({ input, upstream, settings }) {
     const env = settings.environments[input.environment];
     const api = upstream("azuro-api");
-    const { games = [] } = await api.json<{ games?: AzuroGame[] }>("/market-manager/games-by-filters", {
+    const { games } = await api.json("/market-manager/games-by-filters", v.object({ games: v.array(AzuroGame) }), {
       query: {
         environment: env.name,
         gameState: input.gameState === "live" ? "Live" : "Prematch",
@@ -91,10 +91,10 @@ export default defineEndpoint({
       },
     });
     const picked = games.slice(0, input.limit);
-    const conditions = picked.length === 0 ? [] : (await api.json<{ conditions?: AzuroCondition[] }>("/market-manager/conditions-by-game-ids", {
+    const conditions = picked.length === 0 ? [] : (await api.json("/market-manager/conditions-by-game-ids", Conditions, {
       method: "POST",
       body: { gameIds: picked.map((g) => g.gameId), environment: env.name },
-    })).conditions ?? [];
+    })).conditions;
     const marketsOf = (gameId: string) =>
       conditions.filter((c) => c.game?.gameId === gameId && isOpen(c, input.gameState)).slice(0, input.marketsPerGame).map(toMarket);
     return {

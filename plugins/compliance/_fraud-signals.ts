@@ -1,6 +1,8 @@
 import ipaddr from "ipaddr.js";
+import * as v from "valibot";
 import type { EndpointContext } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 import { lookup, mxHosts, resolverServers } from "../web/_dns.ts";
 import { isDisposable, isRoleAccount, parseAddress, suggestDomain } from "../web/_email.ts";
 import { eventDate, fetchDomain, rdapBaseFor } from "../web/_rdap.ts";
@@ -47,6 +49,8 @@ export async function domainAgeFactor(ctx: Ctx, domain: string): Promise<Factor>
 }
 
 const torKey = "compliance:tor-exit-list";
+/** What the code reads of the Tor Project's bulk exit list: one IPv4 address a line, never none. */
+const TorExitList = v.pipe(v.array(v.pipe(v.string(), v.ipv4())), v.minLength(1));
 
 /** IP factors: an address that cannot be a real client's, and a Tor exit node (the Tor Project's bulk list, cached an hour). */
 export async function ipFactors(ctx: Ctx, ip: string): Promise<Factor[]> {
@@ -59,7 +63,7 @@ export async function ipFactors(ctx: Ctx, ip: string): Promise<Factor[]> {
   let exits = await ctx.store.get<string[]>(torKey);
   if (!exits) {
     const text = await ctx.upstream("tor-exit-list").text("/torbulkexitlist");
-    exits = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => ipaddr.IPv4.isValidFourPartDecimal(l));
+    exits = checkUpstream("tor-exit-list", TorExitList, text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean));
     await ctx.store.set(torKey, exits, 3600_000);
   }
   const isExit = exits.includes(parsed.toString());

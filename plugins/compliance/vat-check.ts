@@ -11,14 +11,9 @@ const isoOf = (prefix: string) => (prefix === "EL" ? "GR" : prefix);
 /** Answers from the member state that mean "ask again later", not "invalid". */
 const busy = new Set(["MS_UNAVAILABLE", "MS_MAX_CONCURRENT_REQ", "GLOBAL_MAX_CONCURRENT_REQ", "SERVICE_UNAVAILABLE", "TIMEOUT"]);
 
-interface ViesAnswer {
-  isValid?: boolean;
-  requestDate?: string;
-  userError?: string;
-  name?: string;
-  address?: string;
-  requestIdentifier?: string;
-}
+const o = v.optional;
+/** What the code reads of VIES's check-vat-number answer: a verdict, or `userError` naming why there is none. */
+const ViesAnswer = v.object({ isValid: o(v.boolean()), requestDate: o(v.string()), userError: o(v.string()), name: o(v.string()), address: o(v.string()), requestIdentifier: o(v.string()) });
 
 /** VIES writes "---" where a member state does not disclose the trader's name or address. */
 const disclosed = (value?: string) => (value && value.trim() !== "---" && value.trim() !== "" ? value.trim() : null);
@@ -60,7 +55,7 @@ export default defineEndpoint({
       throw badRequest(message, { issues: [{ field: "country", message }] });
     }
     const number = input.vatNumber.slice(2);
-    const answer = await upstream("vies").json<ViesAnswer>(`/ms/${prefix}/vat/${encodeURIComponent(number)}`);
+    const answer = await upstream("vies").json(`/ms/${prefix}/vat/${encodeURIComponent(number)}`, ViesAnswer);
     const state = answer.userError ?? (answer.isValid === true ? "VALID" : answer.isValid === false ? "INVALID" : "");
     if (busy.has(state)) throw unavailable(`The ${isoOf(prefix)} VAT register is not answering through VIES (${state}); try again later`, 60, { upstream: "vies", reason: state });
     if (state === "INVALID_INPUT") throw badRequest(`VIES refused ${input.vatNumber} as malformed`, { issues: [{ field: "vatNumber", message: "malformed for this member state" }] });

@@ -16,7 +16,8 @@ export const duelEscrowAbi = parseAbi([
   "function duelCount() view returns (uint256)",
   "function owed(address) view returns (uint256)",
   "function setRake(uint16 rakeBps_)",
-  "function create(bytes32 commitment) payable returns (uint256 duelId)",
+  "function create(bytes32 commitment, uint16 maxRakeBps) payable returns (uint256 duelId)",
+  "function cancel(uint256 duelId)",
   "function join(uint256 duelId, bytes32 commitment) payable",
   "function reveal(uint256 duelId, bytes32 secret)",
   "function commitMoves(uint256 duelId, bytes32 moveCommit)",
@@ -38,9 +39,12 @@ export const duelEscrowAbi = parseAbi([
   "event Settled(uint256 indexed duelId, uint8 outcome, address winner, uint256 prize, uint256 rake)",
   "event TimedOut(uint256 indexed duelId, address indexed caller, uint256 tip)",
   "event RakeChanged(uint16 rakeBps)",
+  "event Cancelled(uint256 indexed duelId)",
   "event PaymentDeferred(address indexed to, uint256 amount)",
   "event Withdrawn(address indexed to, uint256 amount)",
   "error RakeAboveCap(uint16 rakeBps, uint16 cap)",
+  "error RakeAboveMax(uint16 rakeBps, uint16 maxRakeBps)",
+  "error NotCreator()",
   "error BadLimits()",
   "error NotOwner()",
   "error Reentrant()",
@@ -62,6 +66,6 @@ export const duelEscrowAbi = parseAbi([
 
 /** Phase and Outcome as the contract numbers them. */
 export const PHASES = ["none", "open", "reveal-secrets", "commit-moves", "reveal-moves", "ready", "settled"] as const;
-export const OUTCOMES = ["pending", "a-wins", "b-wins", "tie", "a-wins-by-timeout", "b-wins-by-timeout", "refunded"] as const;
+export const OUTCOMES = ["pending", "a-wins", "b-wins", "tie", "a-wins-by-timeout", "b-wins-by-timeout", "refunded", "cancelled"] as const;
 export type Phase = (typeof PHASES)[number];
 export type DuelOutcome = (typeof OUTCOMES)[number];

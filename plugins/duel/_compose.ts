@@ -5,14 +5,19 @@ import { readDuel, readTerms } from "./_chain.ts";
 import type { DuelContext } from "./_settings.ts";
 import { isExpired } from "./_view.ts";
 
-/** create(commitment) with the stake checked against the escrow's limits before anyone signs. */
-export async function composeCreate(ctx: DuelContext, commitment: string, stakeEth: number, stakeField: string): Promise<Tx> {
+/**
+ * create(commitment, maxRakeBps) with the stake checked against the escrow's limits before anyone signs. The
+ * maximum rake defaults to the rake now, so a raise between this answer and the transaction makes it revert.
+ */
+export async function composeCreate(ctx: DuelContext, commitment: string, stakeEth: number, stakeField: string, maxRakeBps?: number): Promise<Tx> {
   const terms = await readTerms(ctx);
   const stake = weiOf(stakeEth, stakeField);
   if (stake < terms.minStake || stake > terms.maxStake) {
     throw fieldError(stakeField, `must be between ${ethOf(terms.minStake)} and ${ethOf(terms.maxStake)} ETH`);
   }
-  return createTx(terms.escrow, commitment as Hex, stake);
+  const accepted = maxRakeBps ?? terms.rakeBps;
+  if (terms.rakeBps > accepted) throw conflict("rake_above_max", `The escrow's rake is ${terms.rakeBps} bps, above the ${accepted} bps you accept`);
+  return createTx(terms.escrow, commitment as Hex, stake, accepted);
 }
 
 /** join(duelId, commitment) carrying exactly player A's stake; a duel that cannot be joined is a 409. */

@@ -24,27 +24,29 @@ export function projectedOutcome(duel: Duel, chainNow: number): DuelOutcome {
   return duel.acted.a ? "a-wins-by-timeout" : "b-wins-by-timeout";
 }
 
-/** What each side receives for an outcome, in wei, with the contract's integer math. */
+/**
+ * What each side receives for an outcome, in wei, with the contract's integer math. An open duel's refund
+ * shows the 1% tip a caller other than player A earns; after a join no timeout pays a tip.
+ */
 export function payouts(duel: Duel, outcome: DuelOutcome) {
   const { stake } = duel;
   const pot = 2n * stake;
   const rake = (pot * BigInt(duel.rakeBps)) / 10_000n;
-  const tipEach = (stake * TIP_BPS) / 10_000n;
+  const tip = (stake * TIP_BPS) / 10_000n;
   const zero = { a: 0n, b: 0n, rake: 0n, tip: 0n };
   switch (outcome) {
-    case "a-wins": return { ...zero, a: pot - rake, rake };
-    case "b-wins": return { ...zero, b: pot - rake, rake };
-    case "a-wins-by-timeout": return { ...zero, a: pot - rake - 2n * tipEach, rake, tip: 2n * tipEach };
-    case "b-wins-by-timeout": return { ...zero, b: pot - rake - 2n * tipEach, rake, tip: 2n * tipEach };
+    case "a-wins": case "a-wins-by-timeout": return { ...zero, a: pot - rake, rake };
+    case "b-wins": case "b-wins-by-timeout": return { ...zero, b: pot - rake, rake };
     case "tie": return { ...zero, a: stake, b: stake };
-    case "refunded": return duel.players[1] ? { ...zero, a: stake - tipEach, b: stake - tipEach, tip: 2n * tipEach } : { ...zero, a: stake - tipEach, tip: tipEach };
+    case "refunded": return duel.players[1] ? { ...zero, a: stake, b: stake } : { ...zero, a: stake - tip, tip };
+    case "cancelled": return { ...zero, a: stake };
     case "pending": return zero;
   }
 }
 
 /** A revealed hand: the cards drawn from the player's side of the shoe and what they are worth. */
 export function revealedHand(duel: Duel, side: "a" | "b") {
-  const revealed = duel.phase === "ready" || (duel.phase === "settled" && duel.outcome !== "refunded" && !duel.outcome.endsWith("timeout"));
+  const revealed = duel.phase === "ready" || (duel.phase === "settled" && ["a-wins", "b-wins", "tie"].includes(duel.outcome));
   if (!revealed || !duel.seed) return null;
   const hits = duel.hits[side === "a" ? 0 : 1];
   const cards = shoe(duel.seed, side === "a");
@@ -53,7 +55,7 @@ export function revealedHand(duel: Duel, side: "a" | "b") {
 }
 
 export type NextAction = {
-  action: "join" | "reveal" | "commit" | "reveal-moves" | "settle" | "timeout";
+  action: "join" | "cancel" | "reveal" | "commit" | "reveal-moves" | "settle" | "timeout";
   who: "anyone" | "a" | "b" | "both";
   players: Address[];
   until: string | null;
@@ -70,21 +72,29 @@ export function nextAction(duel: Duel, chainNow: number, escrow: Address): NextA
     return { action: "settle", who: "anyone", players: [], until: null, how: `GET /duel/tx?action=settle&duelId=${id}`, tx: settleTx(escrow, id) };
   }
   if (isExpired(duel, chainNow)) {
-    return { action: "timeout", who: "anyone", players: [], until: null, how: `GET /duel/tx?action=timeout&duelId=${id} (the caller earns the 1% tip)`, tx: timeoutTx(escrow, id) };
+    const how = duel.phase === "open"
+      ? `GET /duel/tx?action=timeout&duelId=${id} (a caller other than player A earns 1% of the stake; player A may cancel instead, for all of it)`
+      : `GET /duel/tx?action=timeout&duelId=${id} (no tip: the player who acted wins the pot minus the rake; if neither did, both stakes come back in full)`;
+    return { action: "timeout", who: "anyone", players: [], until: null, how, tx: timeoutTx(escrow, id) };
   }
   if (duel.phase === "open") {
-    return { action: "join", who: "anyone", players: [], until, how: `POST /v1/duel/join {"duelId":${id},"commitmentB":"<keccak256 of your secret>"} (anyone but player A)`, tx: null };
+    return {
+      action: "join", who: "anyone", players: [], until,
+      how: `POST /v1/duel/join {"duelId":${id},"commitmentB":"<keccak256 of your 32-byte secret, computed on your machine>"} (anyone but player A; until then player A may cancel: GET /duel/tx?action=cancel&duelId=${id})`,
+      tx: null,
+    };
   }
   const waiting = (["a", "b"] as const).filter((side) => !duel.acted[side]);
   const who = waiting.length === 2 ? "both" : waiting[0];
   const players = waiting.map((side) => duel.players[side === "a" ? 0 : 1]).filter((p): p is Address => p !== null);
   const how = {
-    "reveal-secrets": { action: "reveal" as const, how: `GET /duel/tx?action=reveal&duelId=${id}&secret=<your secret>` },
+    "reveal-secrets": { action: "reveal" as const, how: `GET /duel/tx?action=reveal&duelId=${id} answers the data prefix; append your 32-byte secret on your machine and send it` },
     "commit-moves": {
       action: "commit" as const,
-      how: `GET /duel/seed?duelId=${id}, GET /duel/shoe?seed=<seed>&sideA=<true for player A>, choose hits, then GET /duel/tx?action=sha&duelId=${id}&player=<you>&hits=<n>&salt=<random 32 bytes> and GET /duel/tx?action=commit&duelId=${id}&commitment=<sha>`,
+      how: `GET /duel/seed?duelId=${id}, GET /duel/shoe?seed=<seed>&sideA=<true for player A>, choose hits, compute keccak256(abi.encodePacked(uint256 duelId, address you, uint8 hits, bytes32 salt)) ` +
+        `on your machine with a random salt, then GET /duel/tx?action=commit&duelId=${id}&commitment=<that hash>`,
     },
-    "reveal-moves": { action: "reveal-moves" as const, how: `GET /duel/tx?action=reveal-moves&duelId=${id}&hits=<n>&salt=<your salt>` },
+    "reveal-moves": { action: "reveal-moves" as const, how: `GET /duel/tx?action=reveal-moves&duelId=${id} answers the data prefix; append your hits (32 bytes) and salt on your machine and send it` },
   }[duel.phase as "reveal-secrets" | "commit-moves" | "reveal-moves"];
   return { ...how, who, players, until, tx: null };
 }

@@ -22,7 +22,7 @@ export default defineEndpoint({
     stake: v.object({ min: WeiString("Smallest stake, wei"), max: WeiString("Largest stake, wei"), minEth: v.string(), maxEth: v.string() }),
     rakeBps: v.pipe(v.number(), v.description("Taken from the pot of a decided duel (new duels)")),
     rakeCapBps: v.pipe(v.number(), v.description("The contract refuses any rake above this")),
-    tipBps: v.pipe(v.number(), v.description("Share of the pot paid to whoever triggers a timeout")),
+    tipBps: v.pipe(v.number(), v.description("Share of the stake paid to whoever times out a duel nobody joined, unless it is the creator; no other timeout pays a tip")),
     tieRefundBps: v.pipe(v.number(), v.description("A tie refunds each stake in full, without rake")),
     maxHits: v.number(),
     windows: v.object({
@@ -55,7 +55,8 @@ export default defineEndpoint({
         "Both players stake the same ETH; each draws from its own side of a shoe derived from both secrets.",
         "A hand is the first 2 + hits cards; the higher total not over 21 wins, a two-card 21 beats any other 21.",
         "The winner takes the pot minus 3%; a tie (equal hands, or both bust) refunds both stakes in full.",
-        "After a phase's deadline anyone may call timeout for 1% of the pot; the player who acted in that phase wins the rest minus the rake; if neither did (or nobody joined) the stakes come back minus the tip."
+        "The creator sets the most rake the duel accepts and may cancel it for the whole stake until someone joins.",
+        "After a phase's deadline anyone may call timeout: the player who acted in that phase wins the pot minus the rake, and if neither did both stakes come back in full; no tip is paid, so stalling earns nothing. A duel nobody joined returns the stake, minus 1% for a caller other than the creator."
       ]
     },
   },
@@ -75,7 +76,8 @@ export default defineEndpoint({
         "Both players stake the same ETH; each draws from its own side of a shoe derived from both secrets.",
         "A hand is the first 2 + hits cards; the higher total not over 21 wins, a two-card 21 beats any other 21.",
         `The winner takes the pot minus ${t.rakeBps / 100}%; a tie (equal hands, or both bust) refunds both stakes in full.`,
-        `After a phase's deadline anyone may call timeout for ${t.tipBps / 100}% of the pot; the player who acted in that phase wins the rest minus the rake; if neither did (or nobody joined) the stakes come back minus the tip.`,
+        "The creator sets the most rake the duel accepts and may cancel it for the whole stake until someone joins.",
+        `After a phase's deadline anyone may call timeout: the player who acted in that phase wins the pot minus the rake, and if neither did both stakes come back in full; no tip is paid, so stalling earns nothing. A duel nobody joined returns the stake, minus ${t.tipBps / 100}% for a caller other than the creator.`,
       ],
     };
   },

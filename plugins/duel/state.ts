@@ -46,10 +46,10 @@ export default defineEndpoint({
       outcome: v.picklist(OUTCOMES),
       final: v.pipe(v.boolean(), v.description("Recorded on-chain; otherwise what settle or timeout would do now")),
       winner: v.nullable(v.picklist(["a", "b"])),
-      payouts: v.object({ a: WeiString("To player A"), b: WeiString("To player B"), rake: WeiString("To the house"), tip: WeiString("To the timeout's caller") }),
+      payouts: v.object({ a: WeiString("To player A"), b: WeiString("To player B"), rake: WeiString("To the house"), tip: WeiString("To a timeout's caller other than player A (an open duel only)") }),
     }),
     next: v.nullable(v.object({
-      action: v.picklist(["join", "reveal", "commit", "reveal-moves", "settle", "timeout"]),
+      action: v.picklist(["join", "cancel", "reveal", "commit", "reveal-moves", "settle", "timeout"]),
       who: v.picklist(["anyone", "a", "b", "both"]),
       players: v.array(Address("A player who still has to act")),
       until: v.nullable(v.string()),

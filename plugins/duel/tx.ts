@@ -1,24 +1,20 @@
 import * as v from "valibot";
-import type { Address, Hex } from "viem";
+import type { Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { commitTx, fieldError, moveCommitment, revealMovesTx, revealTx, secretCommitment, settleTx, timeoutTx } from "./_calldata.ts";
+import { cancelTx, commitTx, fieldError, revealMovesTemplate, revealTemplate, settleTx, timeoutTx } from "./_calldata.ts";
 import { deployment, DUEL_CONFIG, DUEL_UPSTREAMS } from "./_chain.ts";
 import { composeCreate, composeJoin } from "./_compose.ts";
-import { Address as AddressSchema, DuelId, Hex32, Stake, TxSchema } from "./_schemas.ts";
-import { MAX_HITS } from "./_shoe.ts";
+import { DuelId, Hex32, RakeBps, Stake, TxSchema, TxTemplateSchema } from "./_schemas.ts";
 import { duelSettings, type DuelContext } from "./_settings.ts";
 
-const ACTIONS = ["create", "join", "reveal", "commit", "reveal-moves", "settle", "timeout", "sha"] as const;
+const ACTIONS = ["create", "join", "cancel", "reveal", "commit", "reveal-moves", "settle", "timeout"] as const;
 
 type Input = {
   action: (typeof ACTIONS)[number];
   duelId?: number;
   commitment?: string;
   stake?: number;
-  secret?: string;
-  hits?: number;
-  salt?: string;
-  player?: string;
+  maxRakeBps?: number;
 };
 
 export default defineEndpoint({
@@ -26,9 +22,11 @@ export default defineEndpoint({
   method: "GET",
   path: "/duel/tx",
   price: "$0",
-  summary: "Calldata for every duel step (create, join, reveal, commit, reveal-moves, settle, timeout) and the commitment hashes",
+  summary: "Calldata for every duel step (create, join, cancel, commit, settle, timeout), and the template of the two steps that carry your secrets (reveal, reveal-moves)",
   description:
-    "Each action answers the bare transaction {to, data, value} for eth_sendTransaction from the player's own wallet; settle and timeout may be sent by anyone. action=sha answers a commitment instead: keccak256(secret) for create and join, or the move commitment keccak256(abi.encodePacked(duelId, player, hits, salt)) for commit. You can compute both locally; secrets sent here are not stored.",
+    "Each action answers the bare transaction {to, data, value} for eth_sendTransaction from the player's own wallet; settle and timeout may be sent by anyone, " +
+    "cancel only by player A before anyone joins. No secret is ever sent here: commitments are computed on your machine (README: Duels), and reveal and " +
+    "reveal-moves answer {to, value, dataPrefix, append}: send dataPrefix followed by the listed 32-byte words, computed locally.",
   raw: true,
   requires: DUEL_CONFIG,
   upstreams: DUEL_UPSTREAMS,
@@ -36,17 +34,11 @@ export default defineEndpoint({
   input: v.object({
     action: v.pipe(v.picklist(ACTIONS), v.description("The step to compose")),
     duelId: v.optional(DuelId),
-    commitment: v.optional(Hex32("create and join: keccak256 of your secret; commit: your move commitment")),
+    commitment: v.optional(Hex32("create and join: keccak256 of your secret; commit: your move commitment, both computed on your machine")),
     stake: v.optional(Stake),
-    secret: v.optional(Hex32("reveal, and sha of a secret: your 32-byte secret")),
-    hits: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_HITS), v.description("Cards you take after the first two (reveal-moves, sha of moves)"))),
-    salt: v.optional(Hex32("reveal-moves and sha of moves: 32 random bytes that hide your hits until you reveal")),
-    player: v.optional(AddressSchema("sha of moves: your wallet, the one that will send commit and reveal-moves")),
+    maxRakeBps: v.optional(RakeBps("create: the most rake you accept (defaults to the rake now)")),
   }),
-  output: v.union([
-    TxSchema,
-    v.object({ sha: Hex32("The commitment"), of: v.picklist(["secret", "moves"]) }),
-  ]),
+  output: v.union([TxSchema, TxTemplateSchema]),
   example: {
     input: { action: "settle", duelId: 1 },
     output: { to: "0x8464135c8F25Da09e49BC8782676a84730C318bC", data: "0x8df828000000000000000000000000000000000000000000000000000000000000000001", value: "0x0" },
@@ -61,19 +53,17 @@ function compose(ctx: DuelContext, input: Input) {
     return value as NonNullable<Input[K]>;
   };
   switch (input.action) {
-    case "sha":
-      if (input.secret !== undefined && input.hits === undefined) return { sha: secretCommitment(input.secret as Hex), of: "secret" as const };
-      return { sha: moveCommitment(need("duelId"), need("player") as Address, need("hits"), need("salt") as Hex), of: "moves" as const };
     case "create":
-      return composeCreate(ctx, need("commitment"), need("stake"), "stake");
+      return composeCreate(ctx, need("commitment"), need("stake"), "stake", input.maxRakeBps);
     case "join":
       return composeJoin(ctx, need("duelId"), need("commitment"), "commitment");
   }
   const { escrow } = deployment(ctx);
   switch (input.action) {
-    case "reveal": return revealTx(escrow, need("duelId"), need("secret") as Hex);
+    case "cancel": return cancelTx(escrow, need("duelId"));
+    case "reveal": return revealTemplate(escrow, need("duelId"));
     case "commit": return commitTx(escrow, need("duelId"), need("commitment") as Hex);
-    case "reveal-moves": return revealMovesTx(escrow, need("duelId"), need("hits"), need("salt") as Hex);
+    case "reveal-moves": return revealMovesTemplate(escrow, need("duelId"));
     case "settle": return settleTx(escrow, need("duelId"));
     case "timeout": return timeoutTx(escrow, need("duelId"));
   }

@@ -1,30 +1,28 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { notFound, ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
+import { notFound, ServiceError } from "../../core/runtime/errors.ts";
 
 /** Binance USDⓈ-M futures public market data (fapi). Answers 451 to US addresses. */
 export const BINANCE = "binance-futures";
 
-export interface BinancePremiumIndex {
-  symbol: string;
-  markPrice: string;
-  indexPrice: string;
-  lastFundingRate: string;
-  nextFundingTime: number;
-  time: number;
-}
+/** Milliseconds since the epoch, as Binance writes times. */
+const Millis = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
+/** What the code reads of Binance's answers. */
+const BinancePremiumIndex = v.object({ symbol: v.string(), markPrice: v.string(), indexPrice: v.string(), lastFundingRate: v.string(), nextFundingTime: Millis, time: Millis });
+export type BinancePremiumIndex = v.InferOutput<typeof BinancePremiumIndex>;
+const FundingInfo = v.array(v.object({ symbol: v.string(), fundingIntervalHours: v.number() }));
+const OpenInterest = v.object({ symbol: v.string(), openInterest: v.string(), time: Millis });
+const FundingRates = v.array(v.object({ fundingTime: Millis, fundingRate: v.string() }));
 
 /** GET /fapi/v1/premiumIndex: mark price and current funding of every perpetual, or of one. */
 export async function binancePremiumIndex(api: Upstream, symbol?: string): Promise<BinancePremiumIndex[]> {
-  const body = await bySymbol(symbol, api.json<BinancePremiumIndex | BinancePremiumIndex[]>("/fapi/v1/premiumIndex", { query: { symbol } }));
-  const list = Array.isArray(body) ? body : [body];
-  if (!list.every((x) => typeof x?.symbol === "string" && typeof x.lastFundingRate === "string")) throw upstreamFailed(BINANCE, "Binance premiumIndex changed shape");
-  return list;
+  const body = await bySymbol(symbol, api.json("/fapi/v1/premiumIndex", v.union([v.array(BinancePremiumIndex), BinancePremiumIndex]), { query: { symbol } }));
+  return Array.isArray(body) ? body : [body];
 }
 
 /** GET /fapi/v1/fundingInfo: only the symbols whose funding interval or caps were adjusted (others are 8 h). */
 export async function binanceFundingIntervals(api: Upstream): Promise<Map<string, number>> {
-  const body = await api.json<{ symbol: string; fundingIntervalHours: number }[]>("/fapi/v1/fundingInfo");
-  if (!Array.isArray(body)) throw upstreamFailed(BINANCE, "Binance fundingInfo changed shape");
+  const body = await api.json("/fapi/v1/fundingInfo", FundingInfo);
   return new Map(body.map((x) => [x.symbol, x.fundingIntervalHours]));
 }
 
@@ -40,9 +38,7 @@ async function bySymbol<T>(symbol: string | undefined, read: Promise<T>): Promis
 
 /** GET /fapi/v1/openInterest: open interest of one perpetual, in contracts (base units). */
 export async function binanceOpenInterest(api: Upstream, symbol: string): Promise<{ symbol: string; openInterest: string; time: number }> {
-  const body = await bySymbol(symbol, api.json<{ symbol: string; openInterest: string; time: number }>("/fapi/v1/openInterest", { query: { symbol } }));
-  if (typeof body?.openInterest !== "string") throw upstreamFailed(BINANCE, "Binance openInterest changed shape");
-  return body;
+  return bySymbol(symbol, api.json("/fapi/v1/openInterest", OpenInterest, { query: { symbol } }));
 }
 
 export interface FundingPrint {
@@ -52,9 +48,8 @@ export interface FundingPrint {
 
 /** GET /fapi/v1/fundingRate: settled funding prints between two times (up to 1000, oldest first). */
 export async function binanceFundingHistory(api: Upstream, symbol: string, startTime: number, endTime: number): Promise<FundingPrint[]> {
-  const body = await bySymbol(symbol, api.json<{ symbol: string; fundingTime: number; fundingRate: string }[]>("/fapi/v1/fundingRate", {
+  const body = await bySymbol(symbol, api.json("/fapi/v1/fundingRate", FundingRates, {
     query: { symbol, startTime, endTime, limit: 1000 },
   }));
-  if (!Array.isArray(body)) throw upstreamFailed(BINANCE, "Binance fundingRate changed shape");
   return body.map((x) => ({ time: x.fundingTime, rate: x.fundingRate }));
 }

@@ -1,38 +1,40 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 import type { FundingPrint } from "./_binance.ts";
 
 export const BYBIT = "bybit";
 
-interface Envelope<T> {
-  retCode: number;
-  retMsg: string;
-  result: T;
-}
+/** Bybit v5's envelope: `retCode` 0 is success; `result` is checked against the caller's shape then. */
+const Envelope = v.object({ retCode: v.number(), retMsg: v.string(), result: v.unknown() });
+/** Milliseconds since the epoch, as Bybit writes times. */
+const Millis = v.pipe(v.string(), v.regex(/^\d{1,15}$/, "not unix milliseconds"));
 
-export interface BybitTicker {
-  symbol: string;
-  markPrice: string;
-  indexPrice: string;
-  fundingRate: string;
-  nextFundingTime: string;
-  openInterest: string;
-  openInterestValue: string;
-  fundingIntervalHour?: string;
-}
+const BybitTicker = v.object({
+  symbol: v.string(),
+  markPrice: v.string(),
+  indexPrice: v.string(),
+  fundingRate: v.string(),
+  nextFundingTime: Millis,
+  openInterest: v.string(),
+  openInterestValue: v.string(),
+  fundingIntervalHour: v.optional(v.string()),
+});
+export type BybitTicker = v.InferOutput<typeof BybitTicker>;
+const Tickers = v.object({ list: v.array(BybitTicker) });
+const FundingHistory = v.object({ list: v.array(v.object({ fundingRate: v.string(), fundingRateTimestamp: Millis })) });
 
-async function v5<T>(api: Upstream, path: string, query: Record<string, string | number | undefined>): Promise<T> {
-  const body = await api.json<Envelope<T>>(path, { query });
-  if (body?.retCode === 10001) throw notFound(`Bybit: ${body.retMsg}`);
-  if (body?.retCode !== 0 || !body.result) throw upstreamFailed(BYBIT, `Bybit answered retCode ${body?.retCode}: ${body?.retMsg}`);
-  return body.result;
+async function v5<S extends v.GenericSchema>(api: Upstream, path: string, result: S, query: Record<string, string | number | undefined>): Promise<v.InferOutput<S>> {
+  const body = await api.json(path, Envelope, { query });
+  if (body.retCode === 10001) throw notFound(`Bybit: ${body.retMsg}`);
+  if (body.retCode !== 0 || !body.result) throw upstreamFailed(BYBIT, `Bybit answered retCode ${body.retCode}: ${body.retMsg}`);
+  return checkUpstream(BYBIT, result, body.result);
 }
 
 /** GET /v5/market/tickers?category=linear: mark price, funding and open interest of every linear perpetual, or of one. */
 export async function bybitTickers(api: Upstream, symbol?: string): Promise<BybitTicker[]> {
-  const result = await v5<{ list: BybitTicker[] }>(api, "/v5/market/tickers", { category: "linear", symbol });
-  if (!Array.isArray(result.list)) throw upstreamFailed(BYBIT, "Bybit tickers changed shape");
-  return result.list;
+  return (await v5(api, "/v5/market/tickers", Tickers, { category: "linear", symbol })).list;
 }
 
 /** GET /v5/market/funding/history: newest first, 200 a page; pages back by endTime until startTime. */
@@ -40,10 +42,10 @@ export async function bybitFundingHistory(api: Upstream, symbol: string, startTi
   const prints: FundingPrint[] = [];
   let end = endTime;
   for (let page = 0; page < 10; page++) {
-    const result = await v5<{ list: { fundingRate: string; fundingRateTimestamp: string }[] }>(api, "/v5/market/funding/history", {
+    const result = await v5(api, "/v5/market/funding/history", FundingHistory, {
       category: "linear", symbol, startTime, endTime: end, limit: 200,
     });
-    const list = result.list ?? [];
+    const list = result.list;
     prints.push(...list.map((x) => ({ time: Number(x.fundingRateTimestamp), rate: x.fundingRate })));
     if (list.length < 200) break;
     end = Number(list[list.length - 1].fundingRateTimestamp) - 1;

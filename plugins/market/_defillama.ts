@@ -1,34 +1,34 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 export const LLAMA_YIELDS = "defillama-yields";
 
-export interface YieldPool {
-  pool: string;
-  chain: string;
-  project: string;
-  symbol: string;
-  tvlUsd: number;
-  apy: number | null;
-  apyBase: number | null;
-  apyReward: number | null;
-  apyMean30d: number | null;
-  stablecoin: boolean;
-  ilRisk: string;
-  exposure: string;
-  outlier: boolean;
-  sigma: number | null;
-  count: number | null;
-  predictions?: { predictedClass: string | null; predictedProbability: number | null } | null;
-  poolMeta: string | null;
-}
+const n = v.nullable(v.number());
+/** What the code reads of a pool in DefiLlama's yields list. */
+const YieldPool = v.object({
+  pool: v.string(),
+  chain: v.string(),
+  project: v.string(),
+  symbol: v.string(),
+  tvlUsd: v.number(),
+  apy: n,
+  apyBase: n,
+  apyReward: n,
+  apyMean30d: n,
+  stablecoin: v.boolean(),
+  ilRisk: v.string(),
+  exposure: v.string(),
+  outlier: v.boolean(),
+  sigma: n,
+  count: n,
+  predictions: v.nullish(v.object({ predictedClass: v.nullable(v.string()), predictedProbability: v.nullable(v.number()) })),
+  poolMeta: v.nullable(v.string()),
+});
+export type YieldPool = v.InferOutput<typeof YieldPool>;
 
 /** GET https://yields.llama.fi/pools: every pool DefiLlama tracks (a large file: filter after one read). */
 export async function yieldPools(api: Upstream): Promise<YieldPool[]> {
-  const body = await api.json<{ status: string; data: YieldPool[] }>("/pools");
-  if (!Array.isArray(body?.data)) throw upstreamFailed(LLAMA_YIELDS, "DefiLlama pools changed shape");
-  return body.data;
+  return (await api.json("/pools", v.object({ data: v.array(YieldPool) }))).data;
 }
 
 /** DefiLlama's chain display names ("Ethereum", "zkSync Era") as lowercase slugs ("ethereum", "zksync-era"). */

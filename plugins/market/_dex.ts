@@ -1,6 +1,5 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 export const GECKOTERMINAL = "geckoterminal";
 export const DEXSCREENER = "dexscreener";
@@ -38,27 +37,30 @@ export const DexPool = v.object({
 });
 export type DexPool = v.InferOutput<typeof DexPool>;
 
-interface GeckoPool {
-  id: string;
-  attributes: {
-    address: string;
-    name: string;
-    pool_created_at: string | null;
-    base_token_price_usd: string | null;
-    price_change_percentage?: Record<string, string | null>;
-    transactions?: Record<string, { buys: number; sells: number }>;
-    volume_usd?: Record<string, string | null>;
-    reserve_in_usd: string | null;
-  };
-  relationships: Record<string, { data: { id: string } | null } | undefined>;
-}
+const o = v.optional;
+const Figures = <S extends v.GenericSchema>(value: S) => o(v.record(v.string(), value));
+const Relationship = o(v.object({ data: v.nullable(v.object({ id: v.string() })) }));
+/** What the code reads of a GeckoTerminal pool (JSON:API). */
+const GeckoPool = v.object({
+  id: v.string(),
+  attributes: v.object({
+    address: v.string(),
+    name: v.string(),
+    pool_created_at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+    base_token_price_usd: v.nullable(v.string()),
+    price_change_percentage: Figures(v.nullable(v.string())),
+    transactions: Figures(v.object({ buys: v.number(), sells: v.number() })),
+    volume_usd: Figures(v.nullable(v.string())),
+    reserve_in_usd: v.nullable(v.string()),
+  }),
+  relationships: v.object({ dex: Relationship, base_token: Relationship, quote_token: Relationship }),
+});
 
 const afterUnderscore = (id: string | undefined) => (id ? id.slice(id.indexOf("_") + 1) : null);
 
 /** GET a GeckoTerminal pool list (JSON:API): trending_pools, new_pools. */
 export async function geckoPools(api: Upstream, path: string, query: Record<string, string | number> = {}): Promise<DexPool[]> {
-  const body = await api.json<{ data: GeckoPool[] }>(path, { query, notFoundAs404: true });
-  if (!Array.isArray(body?.data)) throw upstreamFailed(GECKOTERMINAL, "GeckoTerminal pools changed shape");
+  const body = await api.json(path, v.object({ data: v.array(GeckoPool) }), { query, notFoundAs404: true });
   return body.data.map((p) => {
     const a = p.attributes;
     const network = p.id.slice(0, p.id.indexOf("_"));
@@ -83,26 +85,28 @@ export async function geckoPools(api: Upstream, path: string, query: Record<stri
   });
 }
 
-export interface DexscreenerPair {
-  chainId: string;
-  dexId: string;
-  url: string;
-  pairAddress: string;
-  baseToken: { address: string; name: string; symbol: string };
-  quoteToken: { address: string; name: string; symbol: string };
-  priceUsd?: string;
-  txns?: Record<string, { buys: number; sells: number }>;
-  volume?: Record<string, number>;
-  priceChange?: Record<string, number>;
-  liquidity?: { usd?: number };
-  pairCreatedAt?: number;
-}
+const Token = v.object({ address: v.string(), symbol: v.string() });
+/** What the code reads of a DexScreener pair. */
+const DexscreenerPair = v.object({
+  chainId: v.string(),
+  dexId: v.string(),
+  url: v.string(),
+  pairAddress: v.string(),
+  baseToken: Token,
+  quoteToken: Token,
+  priceUsd: o(v.string()),
+  txns: Figures(v.object({ buys: v.number(), sells: v.number() })),
+  volume: Figures(v.number()),
+  priceChange: Figures(v.number()),
+  liquidity: o(v.object({ usd: o(v.number()) })),
+  /** Unix milliseconds. */
+  pairCreatedAt: o(v.pipe(v.number(), v.minValue(0), v.maxValue(8.64e15))),
+});
+export type DexscreenerPair = v.InferOutput<typeof DexscreenerPair>;
 
 /** GET /tokens/v1/{chainId}/{addresses}: every pair of up to 30 tokens. */
 export async function dexscreenerTokenPairs(api: Upstream, chainId: string, addresses: string[]): Promise<DexscreenerPair[]> {
-  const body = await api.json<DexscreenerPair[]>(`/tokens/v1/${chainId}/${addresses.slice(0, 30).join(",")}`);
-  if (!Array.isArray(body)) throw upstreamFailed(DEXSCREENER, "DexScreener tokens changed shape");
-  return body;
+  return api.json(`/tokens/v1/${chainId}/${addresses.slice(0, 30).join(",")}`, v.array(DexscreenerPair));
 }
 
 const str = (x: number | undefined) => (x === undefined ? null : String(x));

@@ -1,33 +1,38 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 import type { FundingPrint } from "./_binance.ts";
 
 export const OKX = "okx";
 
-async function v5<T>(api: Upstream, path: string, query: Record<string, string | number | undefined>): Promise<T[]> {
-  const body = await api.json<{ code: string; msg: string; data: T[] }>(path, { query });
-  if (body?.code === "51001") throw notFound(`OKX: ${body.msg}`);
-  if (body?.code !== "0" || !Array.isArray(body.data)) throw upstreamFailed(OKX, `OKX answered code ${body?.code}: ${body?.msg}`);
-  return body.data;
+/** OKX v5's envelope: `code` "0" is success; `data` is checked against the caller's row shape then. */
+const Envelope = v.object({ code: v.string(), msg: v.string(), data: v.unknown() });
+
+async function v5<S extends v.GenericSchema>(api: Upstream, path: string, row: S, query: Record<string, string | number | undefined>): Promise<v.InferOutput<S>[]> {
+  const body = await api.json(path, Envelope, { query });
+  if (body.code === "51001") throw notFound(`OKX: ${body.msg}`);
+  if (body.code !== "0") throw upstreamFailed(OKX, `OKX answered code ${body.code}: ${body.msg}`);
+  return checkUpstream(OKX, v.array(row), body.data);
 }
 
-export interface OkxFunding {
-  instId: string;
-  fundingRate: string;
-  fundingTime: string;
-  nextFundingTime: string;
-}
+/** Milliseconds since the epoch, as OKX writes times. */
+const Millis = v.pipe(v.string(), v.regex(/^\d{1,15}$/, "not unix milliseconds"));
+const OkxFunding = v.object({ instId: v.string(), fundingRate: v.string(), fundingTime: Millis, nextFundingTime: Millis });
+export type OkxFunding = v.InferOutput<typeof OkxFunding>;
+const OkxOpenInterest = v.object({ instId: v.string(), oi: v.string(), oiCcy: v.string(), oiUsd: v.optional(v.string()), ts: Millis });
+const OkxFundingPrint = v.object({ fundingRate: v.string(), realizedRate: v.string(), fundingTime: Millis });
 
 /** GET /public/funding-rate: the current period's funding of one swap. */
 export async function okxFundingRate(api: Upstream, instId: string): Promise<OkxFunding> {
-  const [first] = await v5<OkxFunding>(api, "/public/funding-rate", { instId });
+  const [first] = await v5(api, "/public/funding-rate", OkxFunding, { instId });
   if (!first) throw notFound(`OKX has no swap ${instId}`);
   return first;
 }
 
 /** GET /public/open-interest: open interest of one swap in contracts, coin and USD. */
 export async function okxOpenInterest(api: Upstream, instId: string): Promise<{ instId: string; oi: string; oiCcy: string; oiUsd?: string; ts: string }> {
-  const [first] = await v5<{ instId: string; oi: string; oiCcy: string; oiUsd?: string; ts: string }>(api, "/public/open-interest", { instType: "SWAP", instId });
+  const [first] = await v5(api, "/public/open-interest", OkxOpenInterest, { instType: "SWAP", instId });
   if (!first) throw notFound(`OKX has no swap ${instId}`);
   return first;
 }
@@ -37,7 +42,7 @@ export async function okxFundingHistory(api: Upstream, instId: string, startTime
   const prints: FundingPrint[] = [];
   let after: string | undefined;
   for (let page = 0; page < 10; page++) {
-    const list = await v5<{ fundingRate: string; realizedRate: string; fundingTime: string }>(api, "/public/funding-rate-history", { instId, limit: 100, after });
+    const list = await v5(api, "/public/funding-rate-history", OkxFundingPrint, { instId, limit: 100, after });
     for (const x of list) if (Number(x.fundingTime) >= startTime) prints.push({ time: Number(x.fundingTime), rate: x.realizedRate || x.fundingRate });
     if (list.length < 100 || Number(list[list.length - 1].fundingTime) < startTime) break;
     after = list[list.length - 1].fundingTime;

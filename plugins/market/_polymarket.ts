@@ -1,19 +1,21 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 export const POLYMARKET = "polymarket-gamma";
 
-export interface GammaMarket {
-  id: string;
-  question: string;
-  slug: string;
-  endDate?: string;
-  outcomes: string;
-  outcomePrices: string;
-  volume24hr?: number;
-  liquidityNum?: number;
-  volumeNum?: number;
-}
+/** Outcomes and their prices arrive as JSON-encoded lists of strings. */
+const EncodedList = v.pipe(v.string(), v.check(isEncodedList, "not a JSON-encoded list"));
+/** What the code reads of a Gamma market. */
+const GammaMarket = v.object({
+  id: v.string(),
+  question: v.string(),
+  slug: v.string(),
+  endDate: v.optional(v.string()),
+  outcomes: EncodedList,
+  outcomePrices: EncodedList,
+  volume24hr: v.optional(v.number()),
+  liquidityNum: v.optional(v.number()),
+});
 
 export interface PredictionMarket {
   id: string;
@@ -27,8 +29,7 @@ export interface PredictionMarket {
 
 /** GET /markets?active=true&closed=false&order=volume24hr: open markets, busiest first (outcomes arrive as JSON-encoded strings). */
 export async function openMarkets(api: Upstream, limit = 100): Promise<PredictionMarket[]> {
-  const body = await api.json<GammaMarket[]>("/markets", { query: { active: true, closed: false, order: "volume24hr", ascending: false, limit } });
-  if (!Array.isArray(body)) throw upstreamFailed(POLYMARKET, "Polymarket markets changed shape");
+  const body = await api.json("/markets", v.array(GammaMarket), { query: { active: true, closed: false, order: "volume24hr", ascending: false, limit } });
   return body.map((m) => {
     const names = parseList(m.outcomes);
     const prices = parseList(m.outcomePrices);
@@ -39,6 +40,14 @@ export async function openMarkets(api: Upstream, limit = 100): Promise<Predictio
       url: `https://polymarket.com/market/${m.slug}`,
     };
   });
+}
+
+function isEncodedList(text: string): boolean {
+  try {
+    return Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }
 
 function parseList(text: string): string[] {

@@ -1,28 +1,29 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 export const LLAMA_STABLES = "defillama-stablecoins";
 
-type Amounts = Record<string, number> | undefined;
-
-export interface PeggedAsset {
-  id: string;
-  name: string;
-  symbol: string;
-  pegType: string;
-  pegMechanism: string;
-  price: number | null;
-  circulating: Amounts;
-  circulatingPrevDay: Amounts;
-  circulatingPrevWeek: Amounts;
-  circulatingPrevMonth: Amounts;
-}
+/** Circulating amounts by peg unit (peggedUSD...); absent when DefiLlama has none for the time. */
+const Amounts = v.optional(v.record(v.string(), v.number()));
+type Amounts = v.InferOutput<typeof Amounts>;
+/** What the code reads of a stablecoin in DefiLlama's list. */
+const PeggedAsset = v.object({
+  id: v.string(),
+  name: v.string(),
+  symbol: v.string(),
+  pegType: v.string(),
+  pegMechanism: v.string(),
+  price: v.nullish(v.number()),
+  circulating: Amounts,
+  circulatingPrevDay: Amounts,
+  circulatingPrevWeek: Amounts,
+  circulatingPrevMonth: Amounts,
+});
+export type PeggedAsset = v.InferOutput<typeof PeggedAsset>;
 
 /** GET /stablecoins?includePrices=true: every stablecoin with its price and circulating supply now, a day, a week and a month ago. */
 export async function peggedAssets(api: Upstream): Promise<PeggedAsset[]> {
-  const body = await api.json<{ peggedAssets: PeggedAsset[] }>("/stablecoins", { query: { includePrices: true } });
-  if (!Array.isArray(body?.peggedAssets)) throw upstreamFailed(LLAMA_STABLES, "DefiLlama stablecoins changed shape");
-  return body.peggedAssets;
+  return (await api.json("/stablecoins", v.object({ peggedAssets: v.array(PeggedAsset) }), { query: { includePrices: true } })).peggedAssets;
 }
 
 /** Circulating supply in the peg's unit (peggedUSD -> USD). */

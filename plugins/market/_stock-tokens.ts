@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
+import { ServiceError } from "../../core/runtime/errors.ts";
 import { Decimal } from "./_decimal.ts";
 import { DEXSCREENER, type DexscreenerPair, dexscreenerTokenPairs } from "./_dex.ts";
 import type { SourcesReport } from "./_venues.ts";
@@ -8,19 +8,19 @@ import type { SourcesReport } from "./_venues.ts";
 export const COINBASE_STOCKS = "coinbase-tokenized-stocks";
 
 /** One record of GET /v1/tokenized-stocks (docs.base.org/sdks/tokenized-stocks). */
-interface CoinbaseStock {
-  contract_address: string;
-  symbol: string;
-  name: string;
-  decimals: number;
-  icon_url?: string;
-  total_supply: number;
-  isin: string;
-  multiplier: number;
-  paused_features?: (string | number)[];
-  nav_price?: number | null;
-  nav_price_updated_at?: string | null;
-}
+/** What the code reads of Coinbase's tokenized-stocks list. */
+const CoinbaseStock = v.object({
+  contract_address: v.string(),
+  symbol: v.string(),
+  name: v.string(),
+  decimals: v.number(),
+  total_supply: v.number(),
+  isin: v.string(),
+  multiplier: v.number(),
+  paused_features: v.optional(v.array(v.union([v.string(), v.number()]))),
+  nav_price: v.nullish(v.number()),
+  nav_price_updated_at: v.nullish(v.pipe(v.string(), v.isoTimestamp())),
+});
 
 /** A tokenized stock from its issuer's registry: only registry addresses count, look-alike tokens are never listed. */
 export interface RegistryToken {
@@ -74,8 +74,7 @@ const tickerOf = (symbol: string) => symbol.replace(/(?<=[A-Z0-9])c$/, "").toUpp
 
 /** Coinbase's tokenized-stock registry (Base). */
 export async function coinbaseStocks(api: Upstream): Promise<RegistryToken[]> {
-  const body = await api.json<{ tokens: CoinbaseStock[] }>("");
-  if (!Array.isArray(body?.tokens)) throw upstreamFailed(COINBASE_STOCKS, "Coinbase tokenized-stocks changed shape");
+  const body = await api.json("", v.object({ tokens: v.array(CoinbaseStock) }));
   return body.tokens.map((t) => ({
     symbol: t.symbol,
     ticker: tickerOf(t.symbol),

@@ -4,10 +4,16 @@ import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 export const ALTERNATIVE_ME = "alternative-me";
 
-interface Fng {
-  data: { value: string; value_classification: string; timestamp: string; time_until_update?: string }[];
-  metadata: { error: string | null };
-}
+/** What the code reads of alternative.me's /fng/: the readings (timestamps in unix seconds), or metadata.error saying why none. */
+const Fng = v.object({
+  data: v.optional(v.array(v.object({
+    value: v.pipe(v.string(), v.regex(/^\d{1,3}$/, "not an index value")),
+    value_classification: v.string(),
+    timestamp: v.pipe(v.string(), v.regex(/^\d{1,12}$/, "not unix seconds")),
+    time_until_update: v.optional(v.string()),
+  }))),
+  metadata: v.object({ error: v.nullable(v.string()) }),
+});
 
 export default defineEndpoint({
   name: "fear-greed",
@@ -32,8 +38,8 @@ export default defineEndpoint({
   cacheTtl: 600,
   upstreams: [ALTERNATIVE_ME],
   async handler({ input, upstream }) {
-    const body = await upstream(ALTERNATIVE_ME).json<Fng>("/fng/", { query: { limit: input.days, format: "json" } });
-    if (!Array.isArray(body?.data) || body.data.length === 0) throw upstreamFailed(ALTERNATIVE_ME, `alternative.me: ${body?.metadata?.error ?? "no data"}`);
+    const body = await upstream(ALTERNATIVE_ME).json("/fng/", Fng, { query: { limit: input.days, format: "json" } });
+    if (!body.data?.length) throw upstreamFailed(ALTERNATIVE_ME, `alternative.me: ${body.metadata.error ?? "no data"}`);
     const history = body.data.map((d) => ({ value: Number(d.value), classification: d.value_classification, date: new Date(Number(d.timestamp) * 1000).toISOString() }));
     const latest = body.data[0];
     return { ...history[0], nextUpdateInSeconds: latest.time_until_update ? Number(latest.time_until_update) : null, history };

@@ -1,15 +1,15 @@
 import * as v from "valibot";
 import { defineEndpoint, type Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { deepestPairs, DEX_CHAINS, DexPool, DEXSCREENER, dexscreenerTokenPairs, fromDexscreener, GECKOTERMINAL, geckoPools } from "./_dex.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
+/** What the code reads of DexScreener's top boosts. */
+const Boosts = v.array(v.object({ chainId: v.string(), tokenAddress: v.string() }));
 const knownChains = new Set(Object.values(DEX_CHAINS).map((c) => c.dexscreener));
 
 /** DexScreener's most boosted tokens (paid promotion), priced by their deepest pair; chains we map only, 30 tokens a chain. */
 async function boostedPools(api: Upstream): Promise<DexPool[]> {
-  const boosts = await api.json<{ chainId: string; tokenAddress: string; totalAmount: number }[]>("/token-boosts/top/v1");
-  if (!Array.isArray(boosts)) throw upstreamFailed(DEXSCREENER, "DexScreener boosts changed shape");
+  const boosts = await api.json("/token-boosts/top/v1", Boosts);
   const byChain = new Map<string, string[]>();
   for (const b of boosts) if (knownChains.has(b.chainId)) byChain.set(b.chainId, [...(byChain.get(b.chainId) ?? []), b.tokenAddress].slice(0, 30));
   const pairs = (await Promise.all([...byChain].map(([chain, tokens]) => dexscreenerTokenPairs(api, chain, tokens)))).flat();

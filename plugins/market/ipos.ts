@@ -1,24 +1,24 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 const SEC_EFTS = "sec-efts";
 const FORMS = ["S-1", "F-1", "424B4"];
 
 /** One hit of EDGAR full-text search: a document of a filing (a filing with exhibits comes back once per document). */
-interface EftsHit {
-  _id: string;
-  _source: {
-    adsh: string;
-    ciks: string[];
-    display_names: string[];
-    form: string;
-    root_forms?: string[];
-    file_date: string;
-    biz_locations?: string[];
-    inc_states?: string[];
-  };
-}
+const o = v.optional;
+const EftsHit = v.object({
+  _id: v.string(),
+  _source: v.object({
+    adsh: v.string(),
+    ciks: v.array(v.string()),
+    display_names: v.array(v.string()),
+    form: v.string(),
+    file_date: v.string(),
+    biz_locations: o(v.array(v.string())),
+    inc_states: o(v.array(v.string())),
+  }),
+});
+type EftsHit = v.InferOutput<typeof EftsHit>;
 
 const Filing = v.object({
   company: v.string(),
@@ -68,13 +68,12 @@ export default defineEndpoint({
   async handler({ input, upstream, now }) {
     const to = now().toISOString().slice(0, 10);
     const from = new Date(now().getTime() - input.days * 86_400_000).toISOString().slice(0, 10);
-    const body = await upstream(SEC_EFTS).json<{ hits: { hits: EftsHit[] } }>("/LATEST/search-index", {
+    const body = await upstream(SEC_EFTS).json("/LATEST/search-index", v.object({ hits: v.object({ hits: v.array(EftsHit) }) }), {
       query: { q: "", forms: FORMS.join(","), dateRange: "custom", startdt: from, enddt: to },
     });
-    if (!Array.isArray(body?.hits?.hits)) throw upstreamFailed(SEC_EFTS, "EDGAR full-text search changed shape");
     const byFiling = new Map<string, EftsHit["_source"]>();
     for (const hit of body.hits.hits) {
-      const adsh = hit._source?.adsh ?? hit._id.split(":")[0];
+      const adsh = hit._source.adsh;
       if (!byFiling.has(adsh)) byFiling.set(adsh, { ...hit._source, adsh });
     }
     const filings = [...byFiling.values()].map((s) => {

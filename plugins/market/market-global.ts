@@ -3,17 +3,18 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { COINGECKO } from "./_coingecko.ts";
 
-interface Global {
-  data: {
-    active_cryptocurrencies: number;
-    markets: number;
-    total_market_cap: Record<string, number>;
-    total_volume: Record<string, number>;
-    market_cap_percentage: Record<string, number>;
-    market_cap_change_percentage_24h_usd: number;
-    updated_at: number;
-  };
-}
+/** What the code reads of CoinGecko's /global (updated_at in unix seconds). */
+const Global = v.object({
+  data: v.object({
+    active_cryptocurrencies: v.number(),
+    markets: v.number(),
+    total_market_cap: v.object({ usd: v.number() }),
+    total_volume: v.object({ usd: v.number() }),
+    market_cap_percentage: v.record(v.string(), v.number()),
+    market_cap_change_percentage_24h_usd: v.number(),
+    updated_at: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000)),
+  }),
+});
 
 export default defineEndpoint({
   name: "market-global",
@@ -41,7 +42,7 @@ export default defineEndpoint({
   cacheTtl: 300,
   upstreams: [COINGECKO],
   async handler({ upstream }) {
-    const { data } = await upstream(COINGECKO).json<Global>("/global");
+    const { data } = await upstream(COINGECKO).json("/global", Global);
     if (typeof data?.total_market_cap?.usd !== "number") throw upstreamFailed(COINGECKO, "CoinGecko /global changed shape");
     return {
       totalMarketCapUsd: data.total_market_cap.usd,

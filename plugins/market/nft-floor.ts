@@ -3,20 +3,22 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { COINGECKO } from "./_coingecko.ts";
 
-interface Nft {
-  id: string;
-  name: string;
-  symbol: string;
-  asset_platform_id: string | null;
-  contract_address: string | null;
-  native_currency_symbol: string;
-  floor_price: { native_currency: number; usd: number };
-  market_cap: { native_currency: number; usd: number };
-  volume_24h: { native_currency: number; usd: number };
-  floor_price_24h_percentage_change?: { usd: number; native_currency: number };
-  number_of_unique_addresses: number | null;
-  total_supply: number | null;
-}
+const Amount = v.object({ native_currency: v.number(), usd: v.number() });
+/** What the code reads of CoinGecko's NFT collection answer. */
+const Nft = v.object({
+  id: v.string(),
+  name: v.string(),
+  symbol: v.string(),
+  asset_platform_id: v.nullable(v.string()),
+  contract_address: v.nullable(v.string()),
+  native_currency_symbol: v.string(),
+  floor_price: Amount,
+  market_cap: Amount,
+  volume_24h: Amount,
+  floor_price_24h_percentage_change: v.optional(v.object({ usd: v.number() })),
+  number_of_unique_addresses: v.nullable(v.number()),
+  total_supply: v.nullable(v.number()),
+});
 
 export default defineEndpoint({
   name: "nft-floor",
@@ -44,7 +46,7 @@ export default defineEndpoint({
   cacheTtl: 300,
   upstreams: [COINGECKO],
   async handler({ input, upstream }) {
-    const n = await upstream(COINGECKO).json<Nft>(`/nfts/${input.collection}`, { notFoundAs404: true });
+    const n = await upstream(COINGECKO).json(`/nfts/${input.collection}`, Nft, { notFoundAs404: true });
     if (typeof n?.floor_price?.native_currency !== "number") throw upstreamFailed(COINGECKO, "CoinGecko /nfts changed shape");
     return {
       id: n.id, name: n.name, symbol: n.symbol, chain: n.asset_platform_id, contract: n.contract_address,

@@ -1,6 +1,5 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { Decimal, fixed } from "./_decimal.ts";
 
 const PENDLE = "pendle";
@@ -8,18 +7,20 @@ const PENDLE = "pendle";
 /** Chains Pendle is deployed on, by slug. */
 const CHAIN_IDS: Record<string, number> = { ethereum: 1, arbitrum: 42161, base: 8453, bsc: 56, optimism: 10, mantle: 5000, sonic: 146, berachain: 80094, hyperevm: 999 };
 
-interface PendleMarket {
-  address: string;
-  simpleName: string;
-  protocol?: string;
-  expiry: string;
-  impliedApy: number;
-  underlyingApy: number;
-  liquidity?: { usd: number } | null;
-  tradingVolume?: { usd: number } | null;
-  pt: { address: string; price?: { usd: number; acc?: number } | null };
-  yt: { address: string; price?: { usd: number } | null };
-}
+const o = v.optional;
+/** What the code reads of a Pendle market (`expiry` an ISO timestamp read into a Date). */
+const PendleMarket = v.object({
+  address: v.string(),
+  simpleName: v.string(),
+  protocol: o(v.string()),
+  expiry: v.pipe(v.string(), v.isoTimestamp()),
+  impliedApy: v.number(),
+  underlyingApy: v.number(),
+  liquidity: v.nullish(v.object({ usd: v.number() })),
+  tradingVolume: v.nullish(v.object({ usd: v.number() })),
+  pt: v.object({ address: v.string(), price: v.nullish(v.object({ usd: v.number(), acc: o(v.number()) })) }),
+  yt: v.object({ address: v.string(), price: v.nullish(v.object({ usd: v.number() })) }),
+});
 
 const percent = (fraction: number) => fixed(new Decimal(fraction).times(100), 6);
 
@@ -72,8 +73,7 @@ export default defineEndpoint({
   upstreams: [PENDLE],
   async handler({ input, upstream, now }) {
     const chainId = CHAIN_IDS[input.chain];
-    const body = await upstream(PENDLE).json<{ results: PendleMarket[] }>(`/v1/${chainId}/markets`, { query: { limit: 100, skip: 0 } });
-    if (!Array.isArray(body?.results)) throw upstreamFailed(PENDLE, "Pendle markets changed shape");
+    const body = await upstream(PENDLE).json(`/v1/${chainId}/markets`, v.object({ results: v.array(PendleMarket) }), { query: { limit: 100, skip: 0 } });
     const nowMs = now().getTime();
     const needle = input.market?.toLowerCase();
     const matched = body.results

@@ -1,19 +1,14 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
+import { notFound } from "../../core/runtime/errors.ts";
 import { Decimal, fixed } from "./_decimal.ts";
 
 const SEC_FILES = "sec-files";
 const SEC_DATA = "sec-data";
 
-interface Fact {
-  start?: string;
-  end: string;
-  val: number;
-  form: string;
-  filed: string;
-}
-type Facts = Record<string, Record<string, { units: Record<string, Fact[]> }>>;
+/** What the code reads of one XBRL fact (dates as YYYY-MM-DD). */
+const Fact = v.object({ start: v.optional(v.pipe(v.string(), v.isoDate())), end: v.pipe(v.string(), v.isoDate()), val: v.number(), form: v.string(), filed: v.string() });
+type Fact = v.InferOutput<typeof Fact>;
 
 /** Each metric with the XBRL concepts companies use for it, first match wins; flows are full fiscal years from 10-K filings. */
 const METRICS = [
@@ -26,6 +21,12 @@ const METRICS = [
   { name: "equity", taxonomy: "us-gaap", concepts: ["StockholdersEquity"], unit: "USD", flow: false },
   { name: "sharesOutstanding", taxonomy: "dei", concepts: ["EntityCommonStockSharesOutstanding"], unit: "shares", flow: false },
 ] as const;
+
+/** What the code reads of SEC's ticker list and of a company's facts: the metrics' concepts, in the metric's unit. */
+const Tickers = v.record(v.string(), v.object({ cik_str: v.number(), ticker: v.string(), title: v.string() }));
+const conceptsOf = (taxonomy: (typeof METRICS)[number]["taxonomy"]) =>
+  v.optional(v.object(Object.fromEntries(METRICS.filter((m) => m.taxonomy === taxonomy).flatMap((m) => m.concepts.map((c) => [c, v.optional(v.object({ units: v.object({ [m.unit]: v.optional(v.array(Fact)) }) }))])))));
+const CompanyFacts = v.object({ entityName: v.optional(v.string()), facts: v.object({ "us-gaap": conceptsOf("us-gaap"), dei: conceptsOf("dei") }) });
 
 const days = (f: Fact) => (f.start ? (Date.parse(f.end) - Date.parse(f.start)) / 86_400_000 : 0);
 
@@ -85,17 +86,16 @@ export default defineEndpoint({
   upstreams: [SEC_FILES, SEC_DATA],
   async handler({ input, upstream }) {
     const ticker = input.ticker.toUpperCase();
-    const tickers = await upstream(SEC_FILES).json<Record<string, { cik_str: number; ticker: string; title: string }>>("/company_tickers.json");
-    if (!tickers || typeof tickers !== "object") throw upstreamFailed(SEC_FILES, "SEC company_tickers changed shape");
+    const tickers = await upstream(SEC_FILES).json("/company_tickers.json", Tickers);
     const company = Object.values(tickers).find((c) => c.ticker === ticker);
     if (!company) throw notFound(`SEC lists no company with ticker ${ticker}`);
     const cik = String(company.cik_str).padStart(10, "0");
-    const body = await upstream(SEC_DATA).json<{ entityName: string; facts: Facts }>(`/api/xbrl/companyfacts/CIK${cik}.json`, { notFoundAs404: true });
-    if (!body?.facts) throw upstreamFailed(SEC_DATA, "SEC companyfacts changed shape");
+    const body = await upstream(SEC_DATA).json(`/api/xbrl/companyfacts/CIK${cik}.json`, CompanyFacts, { notFoundAs404: true });
     const metrics = METRICS.flatMap((m) => {
-      const concept = m.concepts.find((c) => series(body.facts[m.taxonomy]?.[c]?.units[m.unit] ?? [], m.flow).length > 0);
+      const factsOf = (concept: string) => series(body.facts[m.taxonomy]?.[concept]?.units[m.unit] ?? [], m.flow);
+      const concept = m.concepts.find((c) => factsOf(c).length > 0);
       if (!concept) return [];
-      const list = series(body.facts[m.taxonomy][concept].units[m.unit], m.flow);
+      const list = factsOf(concept);
       const [latest, previous] = [list.at(-1)!, list.at(-2)];
       return [{
         name: m.name, concept: `${m.taxonomy}:${concept}`, unit: m.unit, value: String(latest.val), periodStart: latest.start ?? null, periodEnd: latest.end,

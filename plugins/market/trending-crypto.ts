@@ -1,12 +1,18 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { COINGECKO, coinUrl } from "./_coingecko.ts";
 
-interface Trending {
-  coins: { item: { id: string; name: string; symbol: string; market_cap_rank: number | null; thumb: string; data?: { price?: number; price_change_percentage_24h?: Record<string, number> } } }[];
-  nfts: { id: string; name: string; symbol: string; native_currency_symbol: string; floor_price_in_native_currency: number; floor_price_24h_percentage_change: number }[];
-}
+const o = v.optional;
+/** What the code reads of CoinGecko's /search/trending. */
+const Trending = v.object({
+  coins: v.array(v.object({
+    item: v.object({
+      id: v.string(), name: v.string(), symbol: v.string(), market_cap_rank: v.nullish(v.number()), thumb: v.string(),
+      data: o(v.object({ price: o(v.number()), price_change_percentage_24h: o(v.object({ usd: o(v.number()) })) })),
+    }),
+  })),
+  nfts: o(v.array(v.object({ id: v.string(), name: v.string(), symbol: v.string(), native_currency_symbol: v.string(), floor_price_in_native_currency: v.number(), floor_price_24h_percentage_change: v.number() }))),
+});
 
 export default defineEndpoint({
   name: "trending-crypto",
@@ -32,8 +38,7 @@ export default defineEndpoint({
   cacheTtl: 600,
   upstreams: [COINGECKO],
   async handler({ upstream }) {
-    const body = await upstream(COINGECKO).json<Trending>("/search/trending");
-    if (!Array.isArray(body?.coins)) throw upstreamFailed(COINGECKO, "CoinGecko search/trending changed shape");
+    const body = await upstream(COINGECKO).json("/search/trending", Trending);
     return {
       coins: body.coins.map(({ item }) => ({
         id: item.id, name: item.name, symbol: item.symbol, marketCapRank: item.market_cap_rank ?? null, priceUsd: typeof item.data?.price === "number" ? item.data.price : null,

@@ -1,12 +1,14 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
+import { notFound } from "../../core/runtime/errors.ts";
 import { canonicalChain, ChainSlug, chainSlug } from "./_defillama.ts";
 import { Decimal, fixed } from "./_decimal.ts";
 
 const LLAMA = "defillama";
 
-interface Chain { name: string; tvl: number; tokenSymbol: string | null; gecko_id: string | null; chainId: number | null }
+/** What the code reads of DefiLlama's chains and a chain's TVL history (oldest first). */
+const Chains = v.array(v.object({ name: v.string(), tvl: v.number(), tokenSymbol: v.nullable(v.string()) }));
+const History = v.array(v.object({ date: v.number(), tvl: v.number() }));
 
 const pct = (now: number, before: number | undefined) => (before ? fixed(new Decimal(now).dividedBy(before).minus(1).times(100), 4) : null);
 
@@ -37,16 +39,14 @@ export default defineEndpoint({
   upstreams: [LLAMA],
   async handler({ input, upstream }) {
     const api = upstream(LLAMA);
-    const chains = await api.json<Chain[]>("/v2/chains");
-    if (!Array.isArray(chains)) throw upstreamFailed(LLAMA, "DefiLlama chains changed shape");
+    const chains = await api.json("/v2/chains", Chains);
     const sorted = [...chains].sort((a, b) => b.tvl - a.tvl);
     const total = sorted.reduce((s, c) => s.plus(c.tvl), new Decimal(0));
     const ranking = sorted.slice(0, input.limit).map((c, i) => ({ rank: i + 1, name: c.name, tvlUsd: c.tvl, sharePercent: fixed(new Decimal(c.tvl).dividedBy(total).times(100), 4) }));
     if (!input.chain) return { totalTvlUsd: total.toNumber(), chain: null, ranking };
     const found = chains.find((c) => chainSlug(c.name) === canonicalChain(input.chain!));
     if (!found) throw notFound(`DefiLlama tracks no chain ${input.chain}`);
-    const history = await api.json<{ date: number; tvl: number }[]>(`/v2/historicalChainTvl/${encodeURIComponent(found.name)}`);
-    const series = Array.isArray(history) ? history : [];
+    const series = await api.json(`/v2/historicalChainTvl/${encodeURIComponent(found.name)}`, History);
     const back = (days: number) => series[series.length - 1 - days]?.tvl;
     return {
       totalTvlUsd: total.toNumber(),

@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { flag, goplus } from "./_goplus.ts";
 
@@ -20,6 +21,9 @@ export const addressChecks = {
   blacklistDoubt: "blacklist_doubt",
 } as const;
 
+/** The report's fields are all read as unknown by flag() and the checks below; none at all when GoPlus has nothing. */
+const Report = v.nullable(v.record(v.string(), v.unknown()));
+
 export type AddressCheck = keyof typeof addressChecks;
 
 export interface AddressSecurity {
@@ -33,7 +37,7 @@ export interface AddressSecurity {
 
 /** GoPlus's malicious-address report of one address, normalised. */
 export async function readAddressSecurity(api: Upstream, address: string, chainId: number): Promise<AddressSecurity> {
-  const report = await goplus<Record<string, unknown>>(api, `/v1/address_security/${address}`, { chain_id: String(chainId) });
+  const report = await goplus(api, `/v1/address_security/${address}`, Report, { chain_id: String(chainId) });
   const flags = Object.fromEntries(Object.entries(addressChecks).map(([name, field]) => [name, flag(report?.[field])])) as Record<AddressCheck, boolean | null>;
   const created = Number(report?.number_of_malicious_contracts_created);
   return {

@@ -10,6 +10,7 @@ import {
   type Hex,
   type Log,
 } from "viem";
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
@@ -25,10 +26,9 @@ export interface Candidate {
   args: DecodedArg[];
 }
 
-interface Lookup {
-  ok: boolean;
-  result: { function?: Record<string, { name: string; filtered?: boolean }[] | null>; event?: Record<string, { name: string; filtered?: boolean }[] | null> };
-}
+const Hits = v.optional(v.record(v.string(), v.nullable(v.array(v.object({ name: v.string() })))));
+/** What the code reads of the signature database's lookup: names by selector (or topic), null when unknown. */
+const Lookup = v.object({ result: v.object({ function: Hits, event: Hits }) });
 
 /** Text signatures for 4-byte selectors and 32-byte event topics from Sourcify's signature database (OpenChain-compatible). */
 export async function lookupSignatures(api: Upstream, selectors: Hex[], topics: Hex[] = []) {
@@ -38,9 +38,9 @@ export async function lookupSignatures(api: Upstream, selectors: Hex[], topics: 
   const query: Record<string, string> = { filter: "true" };
   if (selectors.length) query.function = [...new Set(selectors.map((s) => s.toLowerCase()))].join(",");
   if (topics.length) query.event = [...new Set(topics.map((s) => s.toLowerCase()))].join(",");
-  const body = await api.json<Lookup>("/lookup", { query });
-  for (const [key, hits] of Object.entries(body.result?.function ?? {})) functions.set(key.toLowerCase(), (hits ?? []).map((h) => h.name));
-  for (const [key, hits] of Object.entries(body.result?.event ?? {})) events.set(key.toLowerCase(), (hits ?? []).map((h) => h.name));
+  const body = await api.json("/lookup", Lookup, { query });
+  for (const [key, hits] of Object.entries(body.result.function ?? {})) functions.set(key.toLowerCase(), (hits ?? []).map((h) => h.name));
+  for (const [key, hits] of Object.entries(body.result.event ?? {})) events.set(key.toLowerCase(), (hits ?? []).map((h) => h.name));
   return { functions, events };
 }
 

@@ -1,26 +1,17 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { GECKOTERMINAL } from "../market/_dex.ts";
 
-/** One swap in GeckoTerminal's `/networks/{network}/pools/{pool}/trades` (JSON:API, last 24 hours, newest first). */
-interface GeckoTrade {
-  id: string;
-  type: string;
-  attributes: {
-    block_number: number;
-    tx_hash: string;
-    tx_from_address: string;
-    from_token_amount: string;
-    to_token_amount: string;
-    price_from_in_usd: string;
-    price_to_in_usd: string;
-    block_timestamp: string;
-    kind: "buy" | "sell";
-    volume_in_usd: string;
-    from_token_address: string;
-    to_token_address: string;
-  };
-}
+/** What the code reads of one swap in GeckoTerminal's `/networks/{network}/pools/{pool}/trades` (JSON:API, last 24 hours, newest first). */
+const GeckoTrade = v.object({
+  attributes: v.object({
+    tx_hash: v.string(),
+    tx_from_address: v.string(),
+    block_timestamp: v.pipe(v.string(), v.isoTimestamp()),
+    kind: v.picklist(["buy", "sell"]),
+    volume_in_usd: v.string(),
+  }),
+});
+const Trades = v.object({ data: v.array(GeckoTrade) });
 
 export interface PoolTrade {
   pool: string;
@@ -34,8 +25,7 @@ export interface PoolTrade {
 
 /** A pool's trades of at least `minUsd`, as GeckoTerminal filters them. */
 export async function poolTrades(api: Upstream, network: string, pool: { pool: string; name: string }, minUsd: number): Promise<PoolTrade[]> {
-  const body = await api.json<{ data: GeckoTrade[] }>(`/networks/${network}/pools/${pool.pool}/trades`, { query: { trade_volume_in_usd_greater_than: minUsd } });
-  if (!Array.isArray(body?.data)) throw upstreamFailed(GECKOTERMINAL, "GeckoTerminal trades changed shape");
+  const body = await api.json(`/networks/${network}/pools/${pool.pool}/trades`, Trades, { query: { trade_volume_in_usd_greater_than: minUsd } });
   return body.data.map(({ attributes: a }) => ({
     pool: pool.pool,
     poolName: pool.name,

@@ -1,17 +1,16 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 
-interface GoPlusAnswer<T> {
-  code: number;
-  message: string;
-  result: T;
-}
+/** GoPlus's envelope; `result` is checked against the caller's shape once `code` says there is one. */
+const Envelope = v.object({ code: v.number(), message: v.string(), result: v.unknown() });
 
 /** GoPlus answers HTTP 200 with its own `code`: 1 is success, 2 partial data; anything else (rate limit, bad chain) fails. */
-export async function goplus<T>(api: Upstream, path: string, query: Record<string, string>): Promise<T> {
-  const answer = await api.json<GoPlusAnswer<T>>(path, { query });
+export async function goplus<S extends v.GenericSchema>(api: Upstream, path: string, result: S, query: Record<string, string>): Promise<v.InferOutput<S>> {
+  const answer = await api.json(path, Envelope, { query });
   if (answer.code !== 1 && answer.code !== 2) throw upstreamFailed("goplus", `GoPlus answered code ${answer.code}: ${answer.message}`);
-  return answer.result;
+  return checkUpstream("goplus", result, answer.result);
 }
 
 /** GoPlus flags are "0"/"1" strings, absent when unknown. */

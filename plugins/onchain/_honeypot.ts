@@ -10,31 +10,38 @@ export const honeypotChainField = v.optional(
   "ethereum",
 );
 
-interface HoneypotAnswer {
-  token?: { name?: string; symbol?: string; decimals?: number; address?: string; totalHolders?: number };
-  summary?: { risk?: string; riskLevel?: number; flags?: { flag: string; description?: string; severity?: string }[] } | null;
-  simulationSuccess?: boolean;
-  simulationError?: string;
-  honeypotResult?: { isHoneypot?: boolean; honeypotReason?: string };
-  simulationResult?: { buyTax?: number; sellTax?: number; transferTax?: number; buyGas?: string; sellGas?: string; maxBuy?: { token?: number }; maxSell?: { token?: number } };
-  holderAnalysis?: { holders?: string; successful?: string; failed?: string; siphoned?: string; averageTax?: number; highestTax?: number };
-  contractCode?: { openSource?: boolean; rootOpenSource?: boolean; isProxy?: boolean; hasProxyCalls?: boolean };
-  pair?: { pair?: { name?: string; address?: string; type?: string }; liquidity?: number; createdAtTimestamp?: string };
-}
+const o = v.optional;
+const n = v.nullish;
+const stringOrNumber = o(v.union([v.string(), v.number()]));
+/** What the code reads of honeypot.is's IsHoneypot answer: the token it found always comes; the parts of a simulation that did not run are null. */
+const HoneypotAnswer = v.object({
+  token: v.object({ name: o(v.string()), symbol: o(v.string()), totalHolders: o(v.number()) }),
+  summary: v.nullish(v.object({ risk: o(v.string()), riskLevel: o(v.number()), flags: o(v.array(v.object({ flag: v.string(), description: o(v.string()), severity: o(v.string()) }))) })),
+  simulationSuccess: o(v.boolean()),
+  simulationError: o(v.string()),
+  honeypotResult: n(v.object({ isHoneypot: o(v.boolean()), honeypotReason: o(v.string()) })),
+  simulationResult: n(v.object({
+    buyTax: o(v.number()), sellTax: o(v.number()), transferTax: o(v.number()), buyGas: stringOrNumber, sellGas: stringOrNumber,
+    maxBuy: o(v.object({ token: o(v.number()) })), maxSell: o(v.object({ token: o(v.number()) })),
+  })),
+  holderAnalysis: n(v.object({ holders: stringOrNumber, successful: stringOrNumber, failed: stringOrNumber, siphoned: stringOrNumber, averageTax: o(v.number()), highestTax: o(v.number()) })),
+  contractCode: n(v.object({ openSource: o(v.boolean()), isProxy: o(v.boolean()) })),
+  pair: n(v.object({ pair: o(v.object({ name: o(v.string()), address: o(v.string()), type: o(v.string()) })), liquidity: o(v.number()), createdAtTimestamp: o(v.pipe(v.string(), v.regex(/^\d{1,12}$/))) })),
+});
 
 const count = (value: string | number | undefined) => (value === undefined || value === "" || !Number.isFinite(Number(value)) ? null : Number(value));
 const maybe = <T>(value: T | undefined) => (value === undefined ? null : value);
 
 /** honeypot.is's trade simulation for a token, in our shape. A token it cannot find (no pair, no token) is a 404. */
 export async function honeypotReport(api: Upstream, chain: HoneypotChain, address: string) {
-  let answer: HoneypotAnswer;
+  let answer: v.InferOutput<typeof HoneypotAnswer>;
   try {
-    answer = await api.json<HoneypotAnswer>("/v2/IsHoneypot", { query: { address, chainID: honeypotChains[chain] }, notFoundAs404: true });
+    answer = await api.json("/v2/IsHoneypot", HoneypotAnswer, { query: { address, chainID: honeypotChains[chain] }, notFoundAs404: true });
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) throw notFound(`honeypot.is finds no token or pair at ${address} on ${chain}`);
     throw error;
   }
-  const simulation = answer.simulationResult ?? {};
+  const simulation: NonNullable<typeof answer.simulationResult> = answer.simulationResult ?? {};
   return {
     simulated: Boolean(answer.simulationSuccess),
     simulationError: answer.simulationError ?? null,

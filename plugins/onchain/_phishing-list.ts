@@ -1,15 +1,15 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 
-/** MetaMask's eth-phishing-detect config (src/config.json): exact lists plus look-alike targets. */
-interface PhishingConfig {
-  version?: number;
-  tolerance?: number;
-  fuzzylist?: string[];
-  whitelist?: string[];
-  blacklist?: string[];
-  allowlist?: string[];
-  blocklist?: string[];
-}
+const list = v.array(v.string());
+/**
+ * What the code reads of MetaMask's eth-phishing-detect config (src/config.json): exact lists plus look-alike targets.
+ * The lists are named whitelist and blacklist (allowlist and blocklist in some versions): one of each must come.
+ */
+const PhishingConfig = v.union([
+  v.object({ tolerance: v.optional(v.number()), fuzzylist: v.optional(list), whitelist: list, blacklist: list }),
+  v.object({ tolerance: v.optional(v.number()), fuzzylist: v.optional(list), allowlist: list, blocklist: list }),
+]);
 
 export interface PhishingList {
   tolerance: number;
@@ -30,10 +30,10 @@ export async function phishingList(api: Upstream, now: Date): Promise<PhishingLi
     if (list && now.getTime() - list.fetchedAt.getTime() < REFRESH_MS) return list;
     if (lists.get(api.url) !== cached) return phishingList(api, now);
   }
-  const loading = api.json<PhishingConfig>("/src/config.json").then((config) => ({
+  const loading = api.json("/src/config.json", PhishingConfig).then((config) => ({
     tolerance: config.tolerance ?? 1,
-    allowed: new Set((config.whitelist ?? config.allowlist ?? []).map((d) => d.toLowerCase())),
-    blocked: new Set((config.blacklist ?? config.blocklist ?? []).map((d) => d.toLowerCase())),
+    allowed: new Set(("whitelist" in config ? config.whitelist : config.allowlist).map((d) => d.toLowerCase())),
+    blocked: new Set(("blacklist" in config ? config.blacklist : config.blocklist).map((d) => d.toLowerCase())),
     lookAlikeTargets: (config.fuzzylist ?? []).map((d) => d.toLowerCase()),
     fetchedAt: now,
   }));

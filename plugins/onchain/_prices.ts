@@ -1,13 +1,14 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import type { ChainInfo } from "./_chains.ts";
 
-export interface LlamaPrice {
-  price: number;
-  symbol?: string;
-  decimals?: number;
-  timestamp: number;
-  confidence?: number;
-}
+/** What the code reads of DefiLlama's coin prices: `coins` always comes, without the coins it does not price. */
+const LlamaPrice = v.object({ price: v.number(), symbol: v.optional(v.string()), decimals: v.optional(v.number()), timestamp: v.number(), confidence: v.optional(v.number()) });
+export type LlamaPrice = v.InferOutput<typeof LlamaPrice>;
+const CurrentPrices = v.object({ coins: v.record(v.string(), LlamaPrice) });
+const HistoricalPoint = v.object({ timestamp: v.number(), price: v.number() });
+type HistoricalPoint = v.InferOutput<typeof HistoricalPoint>;
+const HistoricalPrices = v.object({ coins: v.record(v.string(), v.object({ prices: v.array(HistoricalPoint) })) });
 
 /**
  * Current USD prices from DefiLlama for `<prefix>:<address>` or `coingecko:<id>` coins, keyed by the coin id in lower
@@ -16,8 +17,8 @@ export interface LlamaPrice {
 export async function currentPrices(api: Upstream, coins: string[]): Promise<Map<string, LlamaPrice>> {
   const found = new Map<string, LlamaPrice>();
   if (coins.length === 0) return found;
-  const body = await api.json<{ coins: Record<string, LlamaPrice> }>(`/prices/current/${coins.join(",")}`);
-  for (const [coin, price] of Object.entries(body.coins ?? {})) found.set(coin.toLowerCase(), price);
+  const body = await api.json(`/prices/current/${coins.join(",")}`, CurrentPrices);
+  for (const [coin, price] of Object.entries(body.coins)) found.set(coin.toLowerCase(), price);
   return found;
 }
 
@@ -38,12 +39,6 @@ export async function chainPrices(api: Upstream, chain: ChainInfo, tokens: reado
   };
 }
 
-interface HistoricalPoint {
-  timestamp: number;
-  price: number;
-  confidence?: number;
-}
-
 /** USD prices of coins at moments (unix seconds); the answer gives the nearest point DefiLlama has, or null. */
 export type PriceAt = (coin: string, timestamp: number) => number | null;
 
@@ -55,8 +50,8 @@ export async function historicalPrices(api: Upstream, wanted: Map<string, number
   const points = new Map<string, HistoricalPoint[]>();
   if (wanted.size) {
     const coins = Object.fromEntries([...wanted].map(([coin, times]) => [coin, [...new Set(times)].sort((a, b) => a - b)]));
-    const body = await api.json<{ coins: Record<string, { symbol?: string; prices: HistoricalPoint[] }> }>("/batchHistorical", { query: { coins: JSON.stringify(coins) } });
-    for (const [coin, found] of Object.entries(body.coins ?? {})) points.set(coin.toLowerCase(), found.prices ?? []);
+    const body = await api.json("/batchHistorical", HistoricalPrices, { query: { coins: JSON.stringify(coins) } });
+    for (const [coin, found] of Object.entries(body.coins)) points.set(coin.toLowerCase(), found.prices);
   }
   return (coin, timestamp) => {
     let best: HistoricalPoint | undefined;

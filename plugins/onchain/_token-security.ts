@@ -1,10 +1,20 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { chainInfo, type ChainSlug } from "./_chains.ts";
 import { flag, fraction, goplus } from "./_goplus.ts";
 import { checksummed } from "./_inputs.ts";
 
-type Report = Record<string, unknown> & { holders?: { address: string; percent: string; is_contract: number; is_locked: number; tag?: string }[]; dex?: { name: string; liquidity: string; pair: string }[] };
+/**
+ * What the code reads of a token_security report: the holder and DEX lists; every other field (flags, taxes, parties) is
+ * read as unknown by flag() and fraction().
+ */
+const Report = v.looseObject({
+  holders: v.optional(v.array(v.object({ address: v.string(), percent: v.string(), is_contract: v.number(), is_locked: v.number(), tag: v.optional(v.string()) }))),
+  dex: v.optional(v.array(v.object({ name: v.string(), liquidity: v.string(), pair: v.string() }))),
+});
+/** Reports keyed by the lower-case contract address; none for a token GoPlus does not know. */
+const Reports = v.nullable(v.record(v.string(), Report));
 
 export const checks = {
   honeypot: "is_honeypot",
@@ -33,7 +43,7 @@ export const risky = Object.keys(checks).filter((k) => k !== "openSource" && k !
 /** GoPlus's token_security report in our shape (token-security's answer; rug-check reads the same). A token GoPlus has no report for is a 404. */
 export async function readTokenSecurity(api: Upstream, chain: ChainSlug, address: string) {
   const { id } = chainInfo(chain);
-  const result = await goplus<Record<string, Report>>(api, `/v1/token_security/${id}`, { contract_addresses: address.toLowerCase() });
+  const result = await goplus(api, `/v1/token_security/${id}`, Reports, { contract_addresses: address.toLowerCase() });
   const report = result?.[address.toLowerCase()];
   if (!report || Object.keys(report).length === 0) throw notFound(`GoPlus has no report for ${address} on ${chain}`);
   const flags = Object.fromEntries(Object.entries(checks).map(([name, field]) => [name, flag(report[field])])) as Record<keyof typeof checks, boolean | null>;

@@ -3,29 +3,30 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { flag, goplus } from "./_goplus.ts";
 
-type Audit = { audit_time?: string; audit_link?: string; audit_firm?: string };
-
-interface DappReport {
-  project_name?: string;
-  url?: string;
-  is_audit?: number | string;
+const o = v.optional;
+const flagValue = o(v.union([v.number(), v.string()]));
+const Audit = v.object({ audit_time: o(v.string()), audit_link: o(v.string()), audit_firm: o(v.string()) });
+/** What the code reads of a dapp_security report. */
+const DappReport = v.nullable(v.object({
+  project_name: o(v.string()),
+  url: o(v.string()),
+  is_audit: flagValue,
   // Documented as the latest report; some answers carry a list.
-  audit_info?: Audit | Audit[] | null;
-  trust_list?: number | string;
-  contracts_security?: {
-    chain_id: number | string;
-    contracts?: {
-      contract_address: string;
-      is_open_source?: number | string;
-      malicious_contract?: number | string;
-      malicious_behavior?: string[];
-      deployment_time?: number | null;
-      creator_address?: string | null;
-      malicious_creator?: number | string;
-      malicious_creator_behavior?: string[];
-    }[];
-  }[];
-}
+  audit_info: v.nullish(v.union([v.array(Audit), Audit])),
+  trust_list: flagValue,
+  contracts_security: o(v.array(v.object({
+    chain_id: v.union([v.number(), v.string()]),
+    contracts: o(v.array(v.object({
+      contract_address: v.string(),
+      is_open_source: flagValue,
+      malicious_contract: flagValue,
+      malicious_behavior: o(v.array(v.string())),
+      deployment_time: v.nullish(v.number()),
+      creator_address: v.nullish(v.string()),
+      malicious_creator: flagValue,
+    }))),
+  }))),
+}));
 
 const Flag = v.pipe(v.nullable(v.boolean()), v.description("null when GoPlus does not say"));
 
@@ -76,7 +77,7 @@ export default defineEndpoint({
   cacheTtl: 21_600,
   upstreams: ["goplus"],
   async handler({ input, upstream }) {
-    const report = await goplus<DappReport | null>(upstream("goplus"), "/v1/dapp_security", { url: input.url });
+    const report = await goplus(upstream("goplus"), "/v1/dapp_security", DappReport, { url: input.url });
     if (!report || !report.url) throw notFound(`GoPlus has no dApp report for ${input.url}`);
     const contracts = (report.contracts_security ?? []).flatMap((chain) =>
       (chain.contracts ?? []).map((c) => ({

@@ -5,14 +5,17 @@ import { chainField, chainInfo } from "./_chains.ts";
 import { flag, fraction, goplus } from "./_goplus.ts";
 import { addressField, checksummed } from "./_inputs.ts";
 
-type Privilege = { value?: number | null; owner_address?: string | null; owner_type?: string | null };
-type Report = Record<string, unknown>;
 
 // GoPlus reports these as {value, owner_address, owner_type}: value 1 means someone holds the power, -1 unknown.
 const privileges = { privilegedMinting: "privileged_minting", privilegedBurn: "privileged_burn", selfDestruct: "self_destruct", transferWithoutApproval: "transfer_without_approval" } as const;
 const plainFlags = { malicious: "malicious_nft_contract", openSource: "nft_open_source", proxy: "nft_proxy", restrictedApproval: "restricted_approval", oversupplyMinting: "oversupply_minting", verified: "nft_verified", trusted: "trust_list" } as const;
 // A risk when true; openSource, verified and trusted reassure when true.
 const risky = ["malicious", "proxy", "restrictedApproval", "oversupplyMinting", ...Object.keys(privileges)];
+
+/** A privilege as GoPlus reports it: {value, owner_address, owner_type}. */
+const Privilege = v.nullish(v.object({ value: v.nullish(v.number()), owner_address: v.nullish(v.string()), owner_type: v.nullish(v.string()) }));
+/** What the code reads of an nft_security report: the privileges; every other field is read as unknown by flag(), fraction() and text(). */
+const Report = v.nullable(v.looseObject(Object.fromEntries(Object.values(privileges).map((field) => [field, Privilege])) as Record<(typeof privileges)[keyof typeof privileges], typeof Privilege>));
 
 const Flag = v.pipe(v.nullable(v.boolean()), v.description("null when GoPlus does not know"));
 const PrivilegeOutput = v.object({ present: Flag, owner: v.nullable(v.string()), ownerType: v.pipe(v.nullable(v.string()), v.description("contract, eoa, blackhole, multi-address...")) });
@@ -69,12 +72,12 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const { id } = chainInfo(input.chain);
-    const report = await goplus<Report | null>(upstream("goplus"), `/v1/nft_security/${id}`, { contract_addresses: address.toLowerCase() });
+    const report = await goplus(upstream("goplus"), `/v1/nft_security/${id}`, Report, { contract_addresses: address.toLowerCase() });
     if (!report || Object.keys(report).length === 0 || report.nft_address === null) throw notFound(`GoPlus has no NFT report for ${address} on ${input.chain}`);
     const flags = Object.fromEntries(Object.entries(plainFlags).map(([name, field]) => [name, flag(report[field])])) as Record<keyof typeof plainFlags, boolean | null>;
     const held = Object.fromEntries(
       Object.entries(privileges).map(([name, field]) => {
-        const p = (report[field] ?? {}) as Privilege;
+        const p: NonNullable<v.InferOutput<typeof Privilege>> = report[field] ?? {};
         return [name, { present: p.value === -1 ? null : flag(p.value), owner: text(p.owner_address), ownerType: text(p.owner_type) }];
       }),
     ) as Record<keyof typeof privileges, { present: boolean | null; owner: string | null; ownerType: string | null }>;

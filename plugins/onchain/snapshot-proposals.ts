@@ -3,22 +3,27 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { limitField } from "./_inputs.ts";
 
-interface Proposal {
-  id: string;
-  title: string;
-  state: string;
-  author: string;
-  created: number;
-  start: number;
-  end: number;
-  choices: string[];
-  scores: number[] | null;
-  scores_total: number | null;
-  votes: number | null;
-  quorum: number | null;
-  link: string | null;
-  space: { id: string; name: string | null };
-}
+/** Unix seconds within what a Date can hold. */
+const Unix = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000));
+/** What the code reads of a proposal in Snapshot's GraphQL answer. */
+const Proposal = v.object({
+  id: v.string(),
+  title: v.string(),
+  state: v.string(),
+  author: v.string(),
+  created: Unix,
+  start: Unix,
+  end: Unix,
+  choices: v.array(v.string()),
+  scores: v.nullable(v.array(v.number())),
+  scores_total: v.nullable(v.number()),
+  votes: v.nullable(v.number()),
+  quorum: v.nullable(v.number()),
+  link: v.nullable(v.string()),
+  space: v.object({ id: v.string(), name: v.nullable(v.string()) }),
+});
+/** GraphQL: `data`, or `errors` saying why there is none. */
+const Answer = v.object({ data: v.nullish(v.object({ proposals: v.nullable(v.array(Proposal)) })), errors: v.optional(v.array(v.object({ message: v.string() }))) });
 
 const query = `query Proposals($first: Int!, $where: ProposalWhere) {
   proposals(first: $first, skip: 0, where: $where, orderBy: "created", orderDirection: desc) {
@@ -95,7 +100,7 @@ export default defineEndpoint({
     const where: Record<string, string> = {};
     if (input.space) where.space = input.space;
     if (input.state !== "all") where.state = input.state;
-    const answer = await upstream("snapshot-hub").json<{ data?: { proposals: Proposal[] | null }; errors?: { message: string }[] }>("/graphql", {
+    const answer = await upstream("snapshot-hub").json("/graphql", Answer, {
       method: "POST",
       body: { query, variables: { first: input.limit, where } },
     });

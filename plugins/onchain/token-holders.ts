@@ -1,14 +1,12 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound, ServiceError } from "../../core/runtime/errors.ts";
-import { blockscoutChainField, blockscoutOf, blockscoutUpstreams, labelOf, shareOf, type BlockscoutAddress, type BlockscoutToken } from "./_blockscout.ts";
+import { BlockscoutAddress, blockscoutChainField, blockscoutOf, BlockscoutToken, blockscoutUpstreams, Digits, labelOf, shareOf } from "./_blockscout.ts";
 import { formatAmount } from "./_erc20.ts";
 import { addressField, checksummed, limitField } from "./_inputs.ts";
 
-interface HoldersPage {
-  items: { address: BlockscoutAddress; value: string; token_id?: string | null }[];
-  next_page_params: Record<string, unknown> | null;
-}
+/** What the code reads of Blockscout's first page of holders. */
+const HoldersPage = v.object({ items: v.array(v.object({ address: BlockscoutAddress, value: Digits })) });
 
 export default defineEndpoint({
   name: "token-holders",
@@ -63,8 +61,8 @@ export default defineEndpoint({
     const address = checksummed(input.address);
     const api = upstream(blockscoutOf(input.chain));
     const [token, page] = await Promise.all([
-      api.json<BlockscoutToken>(`/api/v2/tokens/${address}`, { notFoundAs404: true }),
-      api.json<HoldersPage>(`/api/v2/tokens/${address}/holders`, { notFoundAs404: true }),
+      api.json(`/api/v2/tokens/${address}`, BlockscoutToken, { notFoundAs404: true }),
+      api.json(`/api/v2/tokens/${address}/holders`, HoldersPage, { notFoundAs404: true }),
     ]).catch((error: unknown) => {
       if (error instanceof ServiceError && error.status === 404) throw notFound(`Blockscout knows no token at ${address} on ${input.chain}`);
       throw error;

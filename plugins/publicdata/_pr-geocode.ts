@@ -3,22 +3,26 @@ import type { Upstream } from "../../core/endpoint.ts";
 import { fieldError, notFound } from "../../core/runtime/errors.ts";
 import { countryCode, latitude, longitude } from "./_pr-inputs.ts";
 
+const o = <S extends v.GenericSchema>(schema: S) => v.optional(schema);
 /** One result of Open-Meteo's geocoding search (GeoNames-based), as the API documents it. */
-export interface GeocodingResult {
-  id: number;
-  name: string;
-  latitude: number;
-  longitude: number;
-  elevation?: number;
-  feature_code?: string;
-  country_code?: string;
-  country?: string;
-  admin1?: string;
-  admin2?: string;
-  timezone?: string;
-  population?: number;
-  postcodes?: string[];
-}
+const GeocodingResult = v.object({
+  id: v.number(),
+  name: v.string(),
+  latitude: v.number(),
+  longitude: v.number(),
+  elevation: o(v.number()),
+  feature_code: o(v.string()),
+  country_code: o(v.string()),
+  country: o(v.string()),
+  admin1: o(v.string()),
+  admin2: o(v.string()),
+  timezone: o(v.string()),
+  population: o(v.number()),
+  postcodes: o(v.array(v.string())),
+});
+type GeocodingResult = v.InferOutput<typeof GeocodingResult>;
+/** The search's answer: no `results` at all when nothing matches, but always its `generationtime_ms`. */
+const GeocodingAnswer = v.object({ results: v.optional(v.array(GeocodingResult)), generationtime_ms: v.number() });
 
 export const Place = v.object({
   geonameId: v.pipe(v.number(), v.description("GeoNames id: https://www.geonames.org/<id>")),
@@ -54,7 +58,7 @@ export const toPlace = (r: GeocodingResult) => ({
 
 /** Places matching a name, best first; an empty list when nothing matches. */
 export async function searchPlaces(api: Upstream, query: { name: string; country?: string; count: number; language?: string }) {
-  const answer = await api.json<{ results?: GeocodingResult[] }>("/v1/search", {
+  const answer = await api.json("/v1/search", GeocodingAnswer, {
     query: { name: query.name, count: query.count, language: query.language ?? "en", countryCode: query.country?.toUpperCase(), format: "json" },
   });
   return (answer.results ?? []).map(toPlace);

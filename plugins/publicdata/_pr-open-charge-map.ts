@@ -1,34 +1,33 @@
 import * as v from "valibot";
 import { distanceKm } from "./_pr-geo.ts";
 
+const title = v.nullish(v.object({ Title: v.string() }));
+const maybe = <S extends v.GenericSchema>(schema: S) => v.nullish(schema);
 /** One POI of Open Charge Map's /v3/poi answer (full, non-compact output), as far as it is read. */
-export interface OcmPoi {
-  ID: number;
-  UsageCost?: string | null;
-  NumberOfPoints?: number | null;
-  DateLastVerified?: string | null;
-  OperatorInfo?: { Title: string } | null;
-  UsageType?: { Title: string } | null;
-  StatusType?: { Title: string; IsOperational?: boolean | null } | null;
-  AddressInfo: {
-    Title: string;
-    AddressLine1?: string | null;
-    AddressLine2?: string | null;
-    Town?: string | null;
-    StateOrProvince?: string | null;
-    Postcode?: string | null;
-    Country?: { ISOCode: string } | null;
-    Latitude: number;
-    Longitude: number;
-  };
-  Connections?: {
-    ConnectionType?: { Title: string } | null;
-    PowerKW?: number | null;
-    CurrentType?: { Title: string } | null;
-    Quantity?: number | null;
-    StatusType?: { Title: string } | null;
-  }[];
-}
+export const OcmPoi = v.object({
+  ID: v.number(),
+  UsageCost: maybe(v.string()),
+  NumberOfPoints: maybe(v.number()),
+  DateLastVerified: maybe(v.string()),
+  OperatorInfo: title,
+  UsageType: title,
+  StatusType: v.nullish(v.object({ Title: v.string(), IsOperational: maybe(v.boolean()) })),
+  AddressInfo: v.object({
+    Title: v.string(),
+    AddressLine1: maybe(v.string()),
+    AddressLine2: maybe(v.string()),
+    Town: maybe(v.string()),
+    StateOrProvince: maybe(v.string()),
+    Postcode: maybe(v.string()),
+    Country: v.nullish(v.object({ ISOCode: v.string() })),
+    Latitude: v.number(),
+    Longitude: v.number(),
+  }),
+  Connections: v.optional(
+    v.array(v.object({ ConnectionType: title, PowerKW: maybe(v.number()), CurrentType: title, Quantity: maybe(v.number()), StatusType: title })),
+  ),
+});
+export type OcmPoi = v.InferOutput<typeof OcmPoi>;
 
 /** Our connector names and the Open Charge Map connection type ids each stands for. */
 export const connectorTypes = {

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { Upstream } from "../../core/endpoint.ts";
 
 export const unitSystems = ["metric", "imperial"] as const;
 export type UnitSystem = (typeof unitSystems)[number];
@@ -40,23 +41,25 @@ const nullableNumber = v.nullable(v.number());
 export const seriesRow = <K extends string>(names: Record<K, string>) =>
   v.object({ time: v.pipe(v.string(), v.description("Local time in `zone`, ISO 8601 without offset")), ...(Object.fromEntries(Object.keys(names).map((k) => [k, nullableNumber])) as Record<K, typeof nullableNumber>) });
 
-interface CurrentAndHourly {
-  timezone: string;
-  elevation: number;
-  current_units: Record<string, string>;
-  current: Record<string, number | string | null>;
-  hourly_units: Record<string, string>;
-  hourly: Record<string, (number | null)[]> & { time: string[] };
-}
+/** Unit strings by variable (`current_units`, `hourly_units`, `daily_units`). */
+export const UnitsOf = v.record(v.string(), v.string());
+const value = v.nullable(v.union([v.number(), v.string()]));
+/** Open-Meteo's `current`: its time and one value per variable asked for (null where the model has none). */
+export const CurrentOf = v.objectWithRest({ time: v.string() }, value);
+/** Open-Meteo's column-wise `hourly` or `daily`: a list of times and one list per variable asked for. */
+export const SeriesOf = v.objectWithRest({ time: v.array(v.string()) }, v.array(value));
+
+/** What the code reads of an Open-Meteo answer with current conditions and hourly values. */
+const CurrentAndHourly = v.object({ timezone: v.string(), current_units: UnitsOf, current: CurrentOf, hourly_units: UnitsOf, hourly: SeriesOf });
 
 /** Calls an Open-Meteo API for current conditions and the next hours, and renames its variables to ours. */
 export async function currentAndHourly<C extends string, H extends string>(
-  api: { json<T>(path: string, init?: { query?: Record<string, string | number | undefined> }): Promise<T> },
+  api: Upstream,
   path: string,
   at: { lat: number; lon: number },
   vars: { current: Record<C, string>; hourly: Record<H, string>; hours: number; query?: Record<string, string> },
 ) {
-  const r = await api.json<CurrentAndHourly>(path, {
+  const r = await api.json(path, CurrentAndHourly, {
     query: {
       latitude: at.lat, longitude: at.lon, current: Object.values(vars.current).join(","), hourly: Object.values(vars.hourly).join(","),
       timezone: "auto", forecast_hours: vars.hours, ...vars.query,
@@ -66,7 +69,6 @@ export async function currentAndHourly<C extends string, H extends string>(
     Object.fromEntries(Object.entries<string>(names).map(([ours, theirs]) => [ours, num(value(theirs))])) as Record<K, number | null>;
   return {
     zone: r.timezone,
-    elevation: r.elevation,
     units: { ...renameUnits(r.current_units, vars.current), ...renameUnits(r.hourly_units, vars.hourly) },
     current: { time: String(r.current.time), ...pick(vars.current, (k) => r.current[k]) },
     hourly: r.hourly.time.map((time, i) => ({ time, ...pick(vars.hourly, (k) => r.hourly[k]?.[i]) })),

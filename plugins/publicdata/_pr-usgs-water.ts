@@ -1,24 +1,26 @@
 import * as v from "valibot";
 
-/** One series of a WaterML 1.1 JSON answer of the NWIS instantaneous-values service, as far as it is read. */
-export interface IvSeries {
-  sourceInfo: {
-    siteName: string;
-    siteCode: { value: string; agencyCode: string }[];
-    geoLocation: { geogLocation: { latitude: number; longitude: number } };
-  };
-  variable: {
-    variableCode: { value: string }[];
-    variableDescription: string;
-    unit: { unitCode: string };
-    noDataValue: number;
-  };
-  values: { value: { value: string; qualifiers: string[]; dateTime: string }[]; method: { methodDescription: string }[] }[];
-}
-
-export interface IvAnswer {
-  value: { timeSeries: IvSeries[] };
-}
+const first = <S extends v.GenericSchema>(item: S) => v.pipe(v.array(item), v.minLength(1));
+/** What the code reads of a WaterML 1.1 JSON answer of the NWIS instantaneous-values service (each code list has its first entry). */
+const IvSeries = v.object({
+  sourceInfo: v.object({
+    siteName: v.string(),
+    siteCode: first(v.object({ value: v.string() })),
+    geoLocation: v.object({ geogLocation: v.object({ latitude: v.number(), longitude: v.number() }) }),
+  }),
+  variable: v.object({
+    variableCode: first(v.object({ value: v.string() })),
+    variableDescription: v.string(),
+    unit: v.object({ unitCode: v.string() }),
+    noDataValue: v.number(),
+  }),
+  values: v.array(v.object({
+    value: v.array(v.object({ value: v.string(), qualifiers: v.array(v.string()), dateTime: v.string() })),
+    method: v.array(v.object({ methodDescription: v.string() })),
+  })),
+});
+export const IvAnswer = v.object({ value: v.object({ timeSeries: v.array(IvSeries) }) });
+export type IvAnswer = v.InferOutput<typeof IvAnswer>;
 
 /** Discharge and gage height: the two readings nearly every stream gage reports. */
 export const parameterNames: Record<string, string> = { "00060": "discharge", "00065": "gage height" };

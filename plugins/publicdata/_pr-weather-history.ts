@@ -4,7 +4,7 @@ import type { Upstream } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 import { Location } from "./_pr-geocode.ts";
 import { isoDate } from "./_pr-inputs.ts";
-import { describeWeather, num, renameUnits, unitQuery, Units, unitsInput, type UnitSystem } from "./_pr-open-meteo.ts";
+import { describeWeather, num, renameUnits, SeriesOf, unitQuery, Units, UnitsOf, unitsInput, type UnitSystem } from "./_pr-open-meteo.ts";
 
 const daily = {
   temperatureMax: "temperature_2m_max",
@@ -31,12 +31,8 @@ export const HistoryOutput = v.object({
   days: v.array(v.object({ date: v.string(), temperatureMax: n, temperatureMin: n, temperatureMean: n, precipitationSum: n, windSpeedMax: n, weatherCode: n, weather: v.nullable(v.string()) })),
 });
 
-interface Archive {
-  timezone: string;
-  elevation: number;
-  daily_units: Record<string, string>;
-  daily: Record<string, (number | null)[]> & { time: string[] };
-}
+/** What the code reads of Open-Meteo's archive answer. */
+const Archive = v.object({ timezone: v.string(), elevation: v.number(), daily_units: UnitsOf, daily: SeriesOf });
 
 /** Checks the range before any upstream is called: real days, in order, not too long, not in the future. */
 export function checkRange(input: { start: string; end?: string }, today: Date) {
@@ -53,7 +49,7 @@ export function checkRange(input: { start: string; end?: string }, today: Date) 
 
 /** Daily past weather from Open-Meteo's historical (ERA5 reanalysis) API. */
 export async function fetchHistory(api: Upstream, location: Location, range: { start: string; end: string }, units: UnitSystem) {
-  const a = await api.json<Archive>("/v1/archive", {
+  const a = await api.json("/v1/archive", Archive, {
     query: {
       latitude: location.lat, longitude: location.lon, start_date: range.start, end_date: range.end,
       daily: Object.values(daily).join(","), timezone: "auto", ...unitQuery(units),

@@ -1,4 +1,5 @@
 /** Reading Wikidata entities: the claims worth answering with, and their values as text. */
+import * as v from "valibot";
 
 export const keyProperties: Record<string, string> = {
   P31: "instance of", P279: "subclass of", P17: "country", P131: "located in", P625: "coordinates", P36: "capital", P1082: "population",
@@ -7,30 +8,39 @@ export const keyProperties: Record<string, string> = {
   P50: "author", P577: "publication date", P856: "official website", P18: "image",
 };
 
-interface DataValue {
-  type: string;
-  value: any;
-}
+const o = v.optional;
+/** What the code reads of a claim's value, by Wikibase value type. */
+const DataValue = v.variant("type", [
+  v.object({ type: v.literal("wikibase-entityid"), value: v.object({ id: v.string() }) }),
+  v.object({ type: v.literal("time"), value: v.object({ time: v.string(), precision: v.number() }) }),
+  v.object({ type: v.literal("quantity"), value: v.object({ amount: v.string() }) }),
+  v.object({ type: v.literal("globecoordinate"), value: v.object({ latitude: v.number(), longitude: v.number() }) }),
+  v.object({ type: v.literal("monolingualtext"), value: v.object({ text: v.string() }) }),
+  v.object({ type: v.literal("string"), value: v.string() }),
+]);
+type DataValue = v.InferOutput<typeof DataValue>;
+const Claim = v.object({ mainsnak: v.object({ snaktype: v.string(), datavalue: o(DataValue) }), rank: v.string() });
+type Claim = v.InferOutput<typeof Claim>;
+const English = <S extends v.GenericSchema>(schema: S) => o(v.object({ en: o(schema) }));
+const Text = v.object({ value: v.string() });
 
-export interface Claim {
-  mainsnak: { snaktype: string; property: string; datavalue?: DataValue };
-  rank: "preferred" | "normal" | "deprecated";
-}
-
-export interface Entity {
-  id: string;
-  missing?: string;
-  labels?: Record<string, { value: string }>;
-  descriptions?: Record<string, { value: string }>;
-  aliases?: Record<string, { value: string }[]>;
-  claims?: Record<string, Claim[]>;
-  sitelinks?: Record<string, { title: string; url?: string }>;
-  modified?: string;
-}
+/** What the code reads of a Wikidata entity (English only, the key properties' claims only); `missing` marks an unknown id. */
+export const Entity = v.object({
+  missing: o(v.string()),
+  labels: English(Text),
+  descriptions: English(Text),
+  aliases: English(v.array(Text)),
+  claims: o(v.object(Object.fromEntries(Object.keys(keyProperties).map((p) => [p, o(v.array(Claim))])) as Record<string, v.OptionalSchema<v.ArraySchema<typeof Claim, undefined>, undefined>>)),
+  sitelinks: o(v.object({ enwiki: o(v.object({ url: o(v.string()) })) })),
+  modified: o(v.string()),
+});
+export type Entity = v.InferOutput<typeof Entity>;
+/** Only the English labels, of the items the key claims point at. */
+export const Labels = v.object({ entities: v.record(v.string(), v.object({ labels: English(Text) })) });
 
 /** Ids of the items the key claims point at, so their labels can be fetched in one call. */
 export const linkedIds = (entity: Entity) =>
-  [...new Set(Object.keys(keyProperties).flatMap((p) => usable(entity.claims?.[p]).flatMap((c) => (c.mainsnak.datavalue?.type === "wikibase-entityid" ? [c.mainsnak.datavalue.value.id as string] : []))))];
+  [...new Set(Object.keys(keyProperties).flatMap((p) => usable(entity.claims?.[p]).flatMap((c) => (c.mainsnak.datavalue?.type === "wikibase-entityid" ? [c.mainsnak.datavalue.value.id] : []))))];
 
 const usable = (claims: Claim[] = []) => claims.filter((c) => c.rank !== "deprecated" && c.mainsnak.snaktype === "value").slice(0, 10);
 
@@ -51,8 +61,8 @@ export function valueText(value: DataValue, labels: Map<string, string>): { valu
       return { value: `${value.value.latitude},${value.value.longitude}`, id: null };
     case "monolingualtext":
       return { value: value.value.text, id: null };
-    default:
-      return { value: typeof value.value === "string" ? value.value : JSON.stringify(value.value), id: null };
+    case "string":
+      return { value: value.value, id: null };
   }
 }
 

@@ -1,14 +1,23 @@
-/** A JSON-stat 2.0 dataset as Eurostat publishes it (values and statuses may be sparse objects or arrays). */
-export interface JsonStatDataset {
-  label?: string;
-  source?: string;
-  updated?: string;
-  id: string[];
-  size: number[];
-  value: Record<string, number | null> | (number | null)[];
-  status?: Record<string, string> | string[];
-  dimension: Record<string, { label?: string; category: { index?: Record<string, number> | string[]; label?: Record<string, string> } }>;
-}
+import * as v from "valibot";
+
+const Category = v.object({ index: v.optional(v.union([v.record(v.string(), v.number()), v.array(v.string())])), label: v.optional(v.record(v.string(), v.string())) });
+/**
+ * What the code reads of a JSON-stat 2.0 dataset as Eurostat publishes it (values and statuses may be sparse objects or arrays):
+ * every dimension named in `id` is described and has a size.
+ */
+export const JsonStatDataset = v.pipe(
+  v.object({
+    label: v.optional(v.string()),
+    updated: v.optional(v.string()),
+    id: v.array(v.string()),
+    size: v.array(v.number()),
+    value: v.union([v.record(v.string(), v.nullable(v.number())), v.array(v.nullable(v.number()))]),
+    status: v.optional(v.union([v.record(v.string(), v.string()), v.array(v.nullable(v.string()))])),
+    dimension: v.record(v.string(), v.object({ label: v.optional(v.string()), category: Category })),
+  }),
+  v.check((ds) => ds.id.every((id, i) => Object.hasOwn(ds.dimension, id) && ds.size[i] !== undefined), "a dimension in id is not described"),
+);
+export type JsonStatDataset = v.InferOutput<typeof JsonStatDataset>;
 
 export interface Observation {
   key: Record<string, string>;
@@ -44,7 +53,7 @@ export function observationsOf(ds: JsonStatDataset): Observation[] {
         labels[dim] = ds.dimension[dim].category.label?.[code] ?? code;
       }
       const value = (ds.value as Record<number, number | null>)[cell];
-      const status = (ds.status as Record<number, string> | undefined)?.[cell];
+      const status = (ds.status as Record<number, string | null> | undefined)?.[cell];
       return { key: ordered(key, ds.id), labels: ordered(labels, ds.id), value: value ?? null, status: status ?? null };
     });
 }

@@ -1,15 +1,18 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 
+/** What the code reads of openFDA's envelope: `meta` always comes (`results` in it only for a search, not a count). */
+const Meta = v.object({ last_updated: v.optional(v.string()), results: v.optional(v.object({ total: v.number() })) });
 export interface OpenFdaAnswer<T> {
-  meta?: { last_updated?: string; results?: { skip: number; limit: number; total: number } };
+  meta?: v.InferOutput<typeof Meta>;
   results: T[];
 }
 
 /** openFDA answers a search that matches nothing with a 404 NOT_FOUND: here that is an empty result. */
-export async function openFda<T>(api: Upstream, path: string, query: Record<string, string | number>): Promise<OpenFdaAnswer<T>> {
+export async function openFda<S extends v.GenericSchema>(api: Upstream, path: string, item: S, query: Record<string, string | number>): Promise<OpenFdaAnswer<v.InferOutput<S>>> {
   try {
-    return await api.json<OpenFdaAnswer<T>>(path, { query, notFoundAs404: true });
+    return await api.json(path, v.object({ meta: Meta, results: v.array(item) }), { query, notFoundAs404: true });
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) return { results: [] };
     throw error;

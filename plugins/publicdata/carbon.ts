@@ -2,20 +2,17 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, notFound, ServiceError } from "../../core/runtime/errors.ts";
 
-interface Period {
-  from: string;
-  to: string;
-  intensity: { forecast: number; actual?: number | null; index: string };
-  generationmix?: Mix;
-}
-type Mix = { fuel: string; perc: number }[];
-interface Regional {
-  regionid: number;
-  dnoregion: string;
-  shortname: string;
-  postcode?: string;
-  data: Period[];
-}
+/** What the code reads of the NESO Carbon Intensity API's answers. */
+const Mix = v.array(v.object({ fuel: v.string(), perc: v.number() }));
+type Mix = v.InferOutput<typeof Mix>;
+const Period = v.object({
+  from: v.string(),
+  to: v.string(),
+  intensity: v.object({ forecast: v.number(), actual: v.optional(v.nullable(v.number())), index: v.string() }),
+  generationmix: v.optional(Mix),
+});
+type Period = v.InferOutput<typeof Period>;
+const Regional = v.object({ regionid: v.number(), dnoregion: v.string(), shortname: v.string(), postcode: v.optional(v.string()), data: v.array(Period) });
 
 export default defineEndpoint({
   name: "carbon",
@@ -72,7 +69,7 @@ export default defineEndpoint({
     const api = upstream("carbon-intensity");
     if (input.postcode || input.region) {
       const path = input.postcode ? `/regional/postcode/${input.postcode.toUpperCase()}` : `/regional/regionid/${input.region}`;
-      const answer = await api.json<{ data: Regional[] }>(path, { keepErrorBody: true }).catch(noRegion);
+      const answer = await api.json(path, v.object({ data: v.array(Regional) }), { keepErrorBody: true }).catch(noRegion);
       const area = answer.data[0];
       const period = area?.data[0];
       if (!period) throw notFound("no Great Britain region for this postcode");
@@ -83,8 +80,8 @@ export default defineEndpoint({
       };
     }
     const [intensity, generation] = await Promise.all([
-      api.json<{ data: Period[] }>("/intensity"),
-      api.json<{ data: { generationmix: Mix } }>("/generation"),
+      api.json("/intensity", v.object({ data: v.array(Period) })),
+      api.json("/generation", v.object({ data: v.object({ generationmix: Mix }) })),
     ]);
     const period = intensity.data[0];
     if (!period) throw new ServiceError(502, "upstream_error", "carbon-intensity answered no current period", { upstream: "carbon-intensity" });

@@ -1,6 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound, ServiceError } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+
+/** What the code reads of the Bureau's answer: a table of strings (null where no value), its first row the column names. */
+const Table = v.tupleWithRest([v.array(v.string())], v.array(v.nullable(v.string())));
 
 const geoPattern = /^[a-z][a-z ()/-]{1,60}:(\*|[0-9A-Za-z]{1,12}(,[0-9A-Za-z]{1,12}){0,49})$/;
 
@@ -55,13 +59,13 @@ export default defineEndpoint({
     const body = await upstream("census").text(path, { query, notFoundAs404: true, keepErrorBody: true }).catch(refusal);
     // The Bureau answers 204 with no body when the geography has no data.
     if (!body.trim()) throw notFound("the Census Bureau has no data for this geography");
-    let table: (string | null)[][];
+    let parsed: unknown;
     try {
-      table = JSON.parse(body);
+      parsed = JSON.parse(body);
     } catch {
       throw new ServiceError(502, "upstream_error", "census answered something other than a JSON table", { upstream: "census" });
     }
-    const [header, ...rows] = table;
+    const [header, ...rows] = checkUpstream("census", Table, parsed);
     const asked = new Set(input.variables.split(","));
     return {
       dataset: input.dataset,
@@ -71,8 +75,8 @@ export default defineEndpoint({
         const values: Record<string, string | null> = {};
         const geography: Record<string, string> = {};
         header.forEach((column, i) => {
-          if (asked.has(column as string)) values[column as string] = row[i];
-          else geography[column as string] = row[i] ?? "";
+          if (asked.has(column)) values[column] = row[i] ?? null;
+          else geography[column] = row[i] ?? "";
         });
         return { values, geography };
       }),

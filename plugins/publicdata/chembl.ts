@@ -2,17 +2,23 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-interface ChemblMolecule {
-  molecule_chembl_id: string;
-  pref_name: string | null;
-  molecule_type: string | null;
-  max_phase: string | number | null;
-  first_approval: number | null;
-  atc_classifications?: string[];
-  molecule_properties: Record<string, string | number | null> | null;
-  molecule_structures: { canonical_smiles?: string | null; standard_inchi_key?: string | null } | null;
-  molecule_synonyms?: { molecule_synonym: string }[];
-}
+const stringOrNumber = v.nullish(v.union([v.string(), v.number()]));
+/** What the code reads of a ChEMBL molecule record. */
+const ChemblMolecule = v.object({
+  molecule_chembl_id: v.string(),
+  pref_name: v.nullable(v.string()),
+  molecule_type: v.nullable(v.string()),
+  max_phase: stringOrNumber,
+  first_approval: v.nullable(v.number()),
+  atc_classifications: v.optional(v.array(v.string())),
+  molecule_properties: v.nullable(
+    v.object({ full_molformula: stringOrNumber, full_mwt: stringOrNumber, alogp: stringOrNumber, psa: stringOrNumber, hba: stringOrNumber, hbd: stringOrNumber, num_ro5_violations: stringOrNumber, qed_weighted: stringOrNumber }),
+  ),
+  molecule_structures: v.nullable(v.object({ canonical_smiles: v.nullish(v.string()), standard_inchi_key: v.nullish(v.string()) })),
+  molecule_synonyms: v.optional(v.array(v.object({ molecule_synonym: v.string() }))),
+});
+type ChemblMolecule = v.InferOutput<typeof ChemblMolecule>;
+const Search = v.object({ molecules: v.array(ChemblMolecule), page_meta: v.object({ total_count: v.number() }) });
 
 const text = v.nullable(v.string());
 const Molecule = v.object({
@@ -78,10 +84,10 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("chembl");
     if (input.id) {
-      const molecule = await api.json<ChemblMolecule>(`/molecule/${input.id.toUpperCase()}.json`, { notFoundAs404: true });
+      const molecule = await api.json(`/molecule/${input.id.toUpperCase()}.json`, ChemblMolecule, { notFoundAs404: true });
       return { total: 1, molecules: [moleculeOf(molecule)] };
     }
-    const found = await api.json<{ molecules: ChemblMolecule[]; page_meta: { total_count: number } }>("/molecule/search.json", {
+    const found = await api.json("/molecule/search.json", Search, {
       query: { q: input.q, limit: input.limit },
     });
     return { total: found.page_meta.total_count, molecules: found.molecules.slice(0, input.limit).map(moleculeOf) };
@@ -92,7 +98,7 @@ const asText = (value: string | number | null | undefined) => (value === null ||
 const asNumber = (value: string | number | null | undefined) => (value === null || value === undefined || value === "" ? null : Number(value));
 
 function moleculeOf(m: ChemblMolecule) {
-  const p = m.molecule_properties ?? {};
+  const p: Partial<NonNullable<ChemblMolecule["molecule_properties"]>> = m.molecule_properties ?? {};
   return {
     id: m.molecule_chembl_id,
     title: m.pref_name,

@@ -2,41 +2,38 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, ServiceError } from "../../core/runtime/errors.ts";
 
-interface DoajArticle {
-  id: string;
-  bibjson: {
-    title?: string;
-    year?: string;
-    month?: string;
-    abstract?: string;
-    author?: { name: string; affiliation?: string }[];
-    journal?: { title?: string; publisher?: string; issns?: string[]; volume?: string; number?: string };
-    identifier?: { type: string; id: string }[];
-    link?: { type: string; url: string }[];
-    keywords?: string[];
-  };
-}
-
-interface DoajJournal {
-  id: string;
-  bibjson: {
-    title: string;
-    eissn?: string;
-    pissn?: string;
-    publisher?: { name?: string; country?: string };
-    license?: { type: string }[];
-    language?: string[];
-    subject?: { term: string }[];
-    apc?: { has_apc: boolean };
-    ref?: { journal?: string };
-  };
-}
-
-interface DoajPage<T> {
-  total: number;
-  page: number;
-  results: T[];
-}
+const o = v.optional;
+/** What the code reads of DOAJ's article and journal records (bibjson), and of a page of them. */
+const DoajArticle = v.object({
+  id: v.string(),
+  bibjson: v.object({
+    title: o(v.string()),
+    year: o(v.string()),
+    abstract: o(v.string()),
+    author: o(v.array(v.object({ name: v.string() }))),
+    journal: o(v.object({ title: o(v.string()), publisher: o(v.string()), issns: o(v.array(v.string())) })),
+    identifier: o(v.array(v.object({ type: v.string(), id: v.string() }))),
+    link: o(v.array(v.object({ type: v.string(), url: v.string() }))),
+    keywords: o(v.array(v.string())),
+  }),
+});
+type DoajArticle = v.InferOutput<typeof DoajArticle>;
+const DoajJournal = v.object({
+  id: v.string(),
+  bibjson: v.object({
+    title: v.string(),
+    eissn: o(v.string()),
+    pissn: o(v.string()),
+    publisher: o(v.object({ name: o(v.string()), country: o(v.string()) })),
+    license: o(v.array(v.object({ type: v.string() }))),
+    language: o(v.array(v.string())),
+    subject: o(v.array(v.object({ term: v.string() }))),
+    apc: o(v.object({ has_apc: v.boolean() })),
+    ref: o(v.object({ journal: o(v.string()) })),
+  }),
+});
+type DoajJournal = v.InferOutput<typeof DoajJournal>;
+const DoajPage = <S extends v.GenericSchema>(item: S) => v.object({ total: v.number(), page: v.number(), results: v.array(item) });
 
 const text = v.nullable(v.string());
 const Article = v.object({
@@ -120,10 +117,10 @@ export default defineEndpoint({
     const query = { page: input.page, pageSize: input.limit };
     const api = upstream("doaj");
     if (input.type === "journals") {
-      const found = await api.json<DoajPage<DoajJournal>>(path, { query, keepErrorBody: true }).catch(refusal);
+      const found = await api.json(path, DoajPage(DoajJournal), { query, keepErrorBody: true }).catch(refusal);
       return { total: found.total, page: found.page, articles: [], journals: found.results.map(journalOf) };
     }
-    const found = await api.json<DoajPage<DoajArticle>>(path, { query, keepErrorBody: true }).catch(refusal);
+    const found = await api.json(path, DoajPage(DoajArticle), { query, keepErrorBody: true }).catch(refusal);
     return { total: found.total, page: found.page, articles: found.results.map(articleOf), journals: [] };
   },
 });

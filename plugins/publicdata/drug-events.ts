@@ -2,20 +2,24 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fdaDay, openFda, phrase, toFdaDay } from "./_sg-openfda.ts";
 
-interface FaersReport {
-  safetyreportid: string;
-  receivedate: string;
-  serious?: string;
-  seriousnessdeath?: string;
-  occurcountry?: string;
-  patient: {
-    patientonsetage?: string;
-    patientonsetageunit?: string;
-    patientsex?: string;
-    reaction?: { reactionmeddrapt: string }[];
-    drug?: { medicinalproduct?: string; drugcharacterization?: string }[];
-  };
-}
+const o = v.optional;
+/** What the code reads of a FAERS report, and of a count bucket. */
+const FaersReport = v.object({
+  safetyreportid: v.string(),
+  receivedate: v.string(),
+  serious: o(v.string()),
+  seriousnessdeath: o(v.string()),
+  occurcountry: o(v.string()),
+  patient: v.object({
+    patientonsetage: o(v.string()),
+    patientonsetageunit: o(v.string()),
+    patientsex: o(v.string()),
+    reaction: o(v.array(v.object({ reactionmeddrapt: v.string() }))),
+    drug: o(v.array(v.object({ medicinalproduct: o(v.string()), drugcharacterization: o(v.string()) }))),
+  }),
+});
+type FaersReport = v.InferOutput<typeof FaersReport>;
+const Count = v.object({ term: v.string(), count: v.number() });
 
 const sexes: Record<string, string> = { "0": "unknown", "1": "male", "2": "female" };
 /** FAERS age units: 800 decade, 801 year, 802 month, 803 week, 804 day, 805 hour. */
@@ -86,9 +90,9 @@ export default defineEndpoint({
     const search = terms.join(" AND ");
     const reportLimit = input.view === "reports" ? input.limit : 1;
     const [listed, counted] = await Promise.all([
-      openFda<FaersReport>(api, "/drug/event.json", { search, sort: "receivedate:desc", limit: reportLimit }),
+      openFda(api, "/drug/event.json", FaersReport, { search, sort: "receivedate:desc", limit: reportLimit }),
       input.view === "reactions"
-        ? openFda<{ term: string; count: number }>(api, "/drug/event.json", { search, count: "patient.reaction.reactionmeddrapt.exact", limit: input.limit })
+        ? openFda(api, "/drug/event.json", Count, { search, count: "patient.reaction.reactionmeddrapt.exact", limit: input.limit })
         : Promise.resolve({ results: [] }),
     ]);
     return {

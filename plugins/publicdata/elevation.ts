@@ -4,6 +4,9 @@ import { fieldError } from "../../core/runtime/errors.ts";
 import { placeEntries, resolveLocation } from "./_pr-geocode.ts";
 
 const number = String.raw`-?\d{1,3}(?:\.\d{1,8})?`;
+/** What the code reads of Open-Meteo's elevation answer: one value per point asked for. */
+const Elevations = v.object({ elevation: v.array(v.nullable(v.number())) });
+
 const pointsPattern = new RegExp(`^${number},${number}(?:;${number},${number}){0,99}$`);
 
 export default defineEndpoint({
@@ -46,12 +49,12 @@ export default defineEndpoint({
       const location = await resolveLocation(() => upstream("open-meteo-geocoding"), input);
       points = [{ lat: location.lat, lon: location.lon, name: location.name }];
     }
-    const answer = await upstream("open-meteo").json<{ elevation: (number | null)[] }>("/v1/elevation", {
+    const answer = await upstream("open-meteo").json("/v1/elevation", Elevations, {
       query: { latitude: points.map((p) => p.lat).join(","), longitude: points.map((p) => p.lon).join(",") },
     });
     return {
       unit: "m" as const,
-      points: points.map((p, i) => ({ ...p, elevation: typeof answer.elevation?.[i] === "number" ? answer.elevation[i] : null })),
+      points: points.map((p, i) => ({ ...p, elevation: answer.elevation[i] ?? null })),
       dataset: "Copernicus DEM GLO-90",
     };
   },

@@ -2,13 +2,13 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
 
-interface EiaAnswer {
-  response: {
-    total: string | number;
-    frequency: string;
-    data: (Record<string, string | number | null> & { period: string })[];
-  };
-}
+/** What the code reads of an EIA v2 data answer: rows keyed by column, values strings or numbers as EIA sends them. */
+const EiaAnswer = v.object({
+  response: v.object({
+    total: v.union([v.string(), v.number()]),
+    data: v.array(v.objectWithRest({ period: v.string() }, v.nullable(v.union([v.string(), v.number()])))),
+  }),
+});
 
 type Frequency = "daily" | "weekly" | "monthly";
 interface SeriesDef {
@@ -92,7 +92,7 @@ export default defineEndpoint({
       length: input.limit,
     };
     for (const [facet, value] of Object.entries(def.facets(input.state.toUpperCase()))) query[`facets[${facet}][]`] = value;
-    const { response } = await upstream("eia").json<EiaAnswer>(`/${def.route}/data/`, { query });
+    const { response } = await upstream("eia").json(`/${def.route}/data/`, EiaAnswer, { query });
     if (!response.data.length) throw notFound(`EIA has no ${input.series} data in that range`);
     const first = response.data[0];
     return {

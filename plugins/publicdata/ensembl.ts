@@ -2,21 +2,23 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound, ServiceError } from "../../core/runtime/errors.ts";
 
-interface Lookup {
-  id: string;
-  display_name?: string;
-  species: string;
-  object_type: string;
-  biotype?: string;
-  description?: string | null;
-  assembly_name?: string;
-  seq_region_name?: string;
-  start?: number;
-  end?: number;
-  strand?: number;
-  version?: number;
-  canonical_transcript?: string;
-}
+const o = v.optional;
+/** What the code reads of Ensembl's lookup answer. */
+const Lookup = v.object({
+  id: v.string(),
+  display_name: o(v.string()),
+  species: v.string(),
+  object_type: v.string(),
+  biotype: o(v.string()),
+  description: v.nullish(v.string()),
+  assembly_name: o(v.string()),
+  seq_region_name: o(v.string()),
+  start: o(v.number()),
+  end: o(v.number()),
+  strand: o(v.number()),
+  version: o(v.number()),
+  canonical_transcript: o(v.string()),
+});
 
 export default defineEndpoint({
   name: "ensembl",
@@ -67,7 +69,7 @@ export default defineEndpoint({
     }
     const path = input.id ? `/lookup/id/${input.id.replace(/\.\d+$/, "")}` : `/lookup/symbol/${input.species}/${input.symbol}`;
     const found = await upstream("ensembl")
-      .json<Lookup>(path, { query: { "content-type": "application/json" }, notFoundAs404: true, keepErrorBody: true })
+      .json(path, Lookup, { query: { "content-type": "application/json" }, notFoundAs404: true, keepErrorBody: true })
       .catch(refusal);
     const species = found.species;
     return {

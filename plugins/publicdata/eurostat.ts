@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound, ServiceError } from "../../core/runtime/errors.ts";
-import { observationsOf, type JsonStatDataset } from "./_sg-jsonstat.ts";
+import { JsonStatDataset, observationsOf } from "./_sg-jsonstat.ts";
 
 const Code = v.record(v.string(), v.string());
 
@@ -74,7 +74,7 @@ export default defineEndpoint({
     if (input.since) params.append("sinceTimePeriod", input.since);
     if (input.last) params.append("lastTimePeriod", String(input.last));
     const ds = await upstream("eurostat")
-      .json<JsonStatDataset>(`/data/${input.dataset}?${params}`, { notFoundAs404: true, keepErrorBody: true })
+      .json(`/data/${input.dataset}?${params}`, JsonStatDataset, { notFoundAs404: true, keepErrorBody: true })
       .catch(refusal);
     const observations = observationsOf(ds);
     return {

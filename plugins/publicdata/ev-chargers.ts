@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { Location, placeEntries, resolveLocation } from "./_pr-geocode.ts";
 import { limit } from "./_pr-inputs.ts";
-import { connectorTypes, type OcmPoi, Station, toStation } from "./_pr-open-charge-map.ts";
+import { connectorTypes, OcmPoi, Station, toStation } from "./_pr-open-charge-map.ts";
 
 export default defineEndpoint({
   name: "ev-chargers",
@@ -70,7 +70,7 @@ export default defineEndpoint({
   upstreams: ["open-charge-map", "open-meteo-geocoding"],
   async handler({ input, upstream }) {
     const location = await resolveLocation(() => upstream("open-meteo-geocoding"), input);
-    const pois = await upstream("open-charge-map").json<OcmPoi[]>("/v3/poi", {
+    const pois = await upstream("open-charge-map").json("/v3/poi", v.array(OcmPoi), {
       query: {
         output: "json", compact: false, verbose: false, latitude: location.lat, longitude: location.lon,
         distance: input.radiusKm, distanceunit: "KM", maxresults: input.limit,

@@ -2,26 +2,28 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fdaDay, openFda, phrase, toFdaDay } from "./_sg-openfda.ts";
 
-interface Enforcement {
-  recall_number: string;
-  event_id: string;
-  status: string;
-  classification: string;
-  product_type: string;
-  recalling_firm: string;
-  product_description: string;
-  reason_for_recall: string;
-  product_quantity?: string;
-  code_info?: string;
-  distribution_pattern?: string;
-  voluntary_mandated?: string;
-  report_date: string;
-  recall_initiation_date?: string;
-  termination_date?: string;
-  city?: string;
-  state?: string;
-  country?: string;
-}
+const o = v.optional;
+/** What the code reads of an openFDA enforcement report. */
+const Enforcement = v.object({
+  recall_number: v.string(),
+  event_id: v.string(),
+  status: v.string(),
+  classification: v.string(),
+  product_type: v.string(),
+  recalling_firm: v.string(),
+  product_description: v.string(),
+  reason_for_recall: v.string(),
+  product_quantity: o(v.string()),
+  code_info: o(v.string()),
+  distribution_pattern: o(v.string()),
+  voluntary_mandated: o(v.string()),
+  report_date: v.string(),
+  recall_initiation_date: o(v.string()),
+  termination_date: o(v.string()),
+  city: o(v.string()),
+  state: o(v.string()),
+  country: o(v.string()),
+});
 
 const products = { food: "/food/enforcement.json", drug: "/drug/enforcement.json", device: "/device/enforcement.json" } as const;
 
@@ -104,7 +106,7 @@ export default defineEndpoint({
       input.since && `report_date:[${toFdaDay(input.since)} TO 29991231]`,
     ].filter(Boolean);
     const query = { ...(terms.length ? { search: terms.join(" AND ") } : {}), sort: "report_date:desc", limit: input.limit };
-    const answer = await openFda<Enforcement>(upstream("openfda"), products[input.type], query);
+    const answer = await openFda(upstream("openfda"), products[input.type], Enforcement, query);
     const text = (value?: string) => value?.trim() || null;
     return {
       total: answer.meta?.results?.total ?? 0,

@@ -1,16 +1,20 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface FrDocument {
-  document_number: string;
-  title: string;
-  type: string;
-  abstract: string | null;
-  publication_date: string;
-  agencies: { name?: string; raw_name?: string; slug?: string }[];
-  html_url: string;
-  pdf_url: string | null;
-}
+const o = v.optional;
+/** What the code reads of a Federal Register document (the fields asked for); a search leaves out `results` when nothing matches. */
+const FrDocument = v.object({
+  document_number: v.string(),
+  title: v.string(),
+  type: v.string(),
+  abstract: v.nullish(v.string()),
+  publication_date: v.string(),
+  agencies: o(v.array(v.object({ name: o(v.string()), raw_name: o(v.string()), slug: o(v.string()) }))),
+  html_url: v.string(),
+  pdf_url: v.nullish(v.string()),
+});
+type FrDocument = v.InferOutput<typeof FrDocument>;
+const FrSearch = v.object({ count: v.number(), results: o(v.array(FrDocument)) });
 
 const fields = ["document_number", "title", "type", "abstract", "publication_date", "agencies", "html_url", "pdf_url"];
 
@@ -69,7 +73,7 @@ export default defineEndpoint({
     const params = new URLSearchParams();
     for (const field of fields) params.append("fields[]", field);
     if (input.id) {
-      const found = await api.json<FrDocument>(`/documents/${input.id}.json?${params}`, { notFoundAs404: true });
+      const found = await api.json(`/documents/${input.id}.json?${params}`, FrDocument, { notFoundAs404: true });
       return { total: 1, documents: [documentOf(found)] };
     }
     if (input.q) params.append("conditions[term]", input.q);
@@ -79,7 +83,7 @@ export default defineEndpoint({
     if (input.until) params.append("conditions[publication_date][lte]", input.until);
     params.append("per_page", String(input.limit));
     params.append("order", "newest");
-    const answer = await api.json<{ count: number; results?: FrDocument[] }>(`/documents.json?${params}`);
+    const answer = await api.json(`/documents.json?${params}`, FrSearch);
     return { total: answer.count, documents: (answer.results ?? []).map(documentOf) };
   },
 });

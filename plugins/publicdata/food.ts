@@ -2,20 +2,6 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-interface OffProduct {
-  product_name?: string;
-  brands?: string;
-  quantity?: string;
-  categories?: string;
-  nutriscore_grade?: string;
-  nova_group?: number;
-  ecoscore_grade?: string;
-  allergens_tags?: string[];
-  ingredients_text?: string;
-  image_url?: string;
-  nutriments?: Record<string, number | string>;
-}
-
 const fields = [
   "product_name", "brands", "quantity", "categories", "nutriscore_grade", "nova_group", "ecoscore_grade",
   "allergens_tags", "ingredients_text", "image_url", "nutriments",
@@ -32,6 +18,29 @@ const per100g = {
   proteins: "proteins_100g",
   salt: "salt_100g",
 } as const;
+
+const o = v.optional;
+const Nutriment = o(v.union([v.number(), v.string()]));
+/** What the code reads of Open Food Facts' product answer (`status` 1 found, 0 not). */
+const OffAnswer = v.object({
+  status: v.number(),
+  product: o(v.object({
+    product_name: o(v.string()),
+    brands: o(v.string()),
+    quantity: o(v.string()),
+    categories: o(v.string()),
+    nutriscore_grade: o(v.string()),
+    nova_group: o(v.number()),
+    ecoscore_grade: o(v.string()),
+    allergens_tags: o(v.array(v.string())),
+    ingredients_text: o(v.string()),
+    image_url: o(v.string()),
+    nutriments: o(v.object({
+      "energy-kcal_100g": Nutriment, fat_100g: Nutriment, "saturated-fat_100g": Nutriment, carbohydrates_100g: Nutriment, sugars_100g: Nutriment,
+      fiber_100g: Nutriment, proteins_100g: Nutriment, salt_100g: Nutriment,
+    })),
+  })),
+});
 
 const Grade = v.pipe(v.nullable(v.string()), v.description("a (best) to e; null when not computed"));
 const Amount = v.nullable(v.number());
@@ -85,14 +94,14 @@ export default defineEndpoint({
   cacheTtl: 24 * 3600,
   upstreams: ["openfoodfacts"],
   async handler({ input, upstream }) {
-    const answer = await upstream("openfoodfacts").json<{ status: number; product?: OffProduct }>(`/api/v2/product/${input.barcode}.json`, {
+    const answer = await upstream("openfoodfacts").json(`/api/v2/product/${input.barcode}.json`, OffAnswer, {
       query: { fields },
       notFoundAs404: true,
     });
     if (answer.status !== 1 || !answer.product) throw notFound(`Open Food Facts has no product ${input.barcode}`);
     const p = answer.product;
     const list = (text?: string) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    const amount = (key: string) => {
+    const amount = (key: (typeof per100g)[keyof typeof per100g]) => {
       const value = p.nutriments?.[key];
       return value === undefined || value === "" || Number.isNaN(Number(value)) ? null : Number(value);
     };

@@ -2,16 +2,15 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { limit } from "./_pr-inputs.ts";
 
-/** One item of CheapShark's `GET /games?title=` answer. */
-interface CheapSharkGame {
-  gameID: string;
-  steamAppID: string | null;
-  cheapest: string;
-  cheapestDealID: string;
-  external: string;
-  internalName: string;
-  thumb: string;
-}
+/** What the code reads of one item of CheapShark's `GET /games?title=` answer. */
+const CheapSharkGame = v.object({
+  gameID: v.string(),
+  steamAppID: v.nullable(v.string()),
+  cheapest: v.string(),
+  cheapestDealID: v.string(),
+  external: v.string(),
+  thumb: v.string(),
+});
 
 export default defineEndpoint({
   name: "games",
@@ -61,7 +60,7 @@ export default defineEndpoint({
   cacheTtl: 6 * 3600,
   upstreams: ["cheapshark"],
   async handler({ input, upstream }) {
-    const found = await upstream("cheapshark").json<CheapSharkGame[]>("/games", { query: { title: input.q, limit: input.limit, exact: input.exact ? 1 : 0 } });
+    const found = await upstream("cheapshark").json("/games", v.array(CheapSharkGame), { query: { title: input.q, limit: input.limit, exact: input.exact ? 1 : 0 } });
     const games = found.slice(0, input.limit).map((g) => ({
       id: g.gameID,
       title: g.external,

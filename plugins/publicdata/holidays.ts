@@ -4,15 +4,15 @@ import { notFound, ServiceError } from "../../core/runtime/errors.ts";
 import { countryCode } from "./_pr-inputs.ts";
 import { localHolidays } from "./_pr-local-holidays.ts";
 
-interface NagerHoliday {
-  date: string;
-  localName: string;
-  name: string;
-  countryCode: string;
-  global: boolean;
-  counties: string[] | null;
-  types: string[];
-}
+/** What the code reads of one holiday in Nager.Date's `PublicHolidays` answer. */
+const NagerHoliday = v.object({
+  date: v.string(),
+  localName: v.string(),
+  name: v.string(),
+  global: v.boolean(),
+  counties: v.nullable(v.array(v.string())),
+  types: v.array(v.string()),
+});
 
 export default defineEndpoint({
   name: "holidays",
@@ -61,7 +61,7 @@ export default defineEndpoint({
     const region = input.region?.toUpperCase();
     let found: { holidays: { date: string; name: string; localName: string; global: boolean; regions: string[]; types: string[] }[]; source: string };
     try {
-      const list = await upstream("nager-date").json<NagerHoliday[]>(`/PublicHolidays/${year}/${country}`, { notFoundAs404: true });
+      const list = await upstream("nager-date").json(`/PublicHolidays/${year}/${country}`, v.array(NagerHoliday), { notFoundAs404: true });
       found = { holidays: list.map((h) => ({ date: h.date, name: h.name, localName: h.localName, global: h.global, regions: h.counties ?? [], types: h.types })), source: "nager-date" };
     } catch (error) {
       if (!(error instanceof ServiceError) || (error.status !== 404 && error.status < 500)) throw error;

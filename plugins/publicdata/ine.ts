@@ -1,15 +1,20 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 
-/** DATOS_SERIE with tip=A ("friendly"): dates as text and codes replaced by names. */
-interface IneSeries {
-  COD: string;
-  Nombre: string;
-  T3_Unidad?: string;
-  T3_Escala?: string;
-  Data: { Fecha: string; T3_TipoDato?: string; T3_Periodo?: string; Anyo: number; Valor: number | null; Secreto?: boolean }[];
-}
+/** What the code reads of DATOS_SERIE with tip=A ("friendly"): dates as text and codes replaced by names. */
+const IneSeries = v.object({
+  COD: v.string(),
+  Nombre: v.string(),
+  T3_Unidad: v.optional(v.string()),
+  T3_Escala: v.optional(v.string()),
+  Data: v.optional(
+    v.array(v.object({ Fecha: v.string(), T3_TipoDato: v.optional(v.string()), T3_Periodo: v.optional(v.string()), Anyo: v.number(), Valor: v.nullable(v.number()), Secreto: v.optional(v.boolean()) })),
+  ),
+});
+/** A series, or INE's status message when there is none. */
+const IneAnswer = v.union([IneSeries, v.object({ status: v.string() })]);
 
 export default defineEndpoint({
   name: "ine",
@@ -67,12 +72,13 @@ export default defineEndpoint({
     const date = input.since ? `${input.since.replaceAll("-", "")}:` : undefined;
     const body = await upstream("ine").text(`/${input.lang}/DATOS_SERIE/${code}`, { query: { tip: "A", date }, notFoundAs404: true });
     if (!body.trim()) throw notFound(`INE has no series ${code}`);
-    let series: IneSeries | { status?: string };
+    let parsed: unknown;
     try {
-      series = JSON.parse(body);
+      parsed = JSON.parse(body);
     } catch {
       throw upstreamFailed("ine", "ine answered something other than JSON");
     }
+    const series = checkUpstream("ine", IneAnswer, parsed);
     if (!("COD" in series)) throw notFound(`INE has no series ${code}`);
     const data = series.Data ?? [];
     const kept = data.slice(-input.last);

@@ -3,33 +3,35 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { countryCode, limit } from "./_pr-inputs.ts";
 
-/** One item of an iTunes Search or Lookup answer: a track, a collection (album) or an artist. */
-interface ItunesItem {
-  wrapperType: string;
-  kind?: string;
-  artistId?: number;
-  collectionId?: number;
-  trackId?: number;
-  artistName: string;
-  collectionName?: string;
-  trackName?: string;
-  artistViewUrl?: string;
-  artistLinkUrl?: string;
-  collectionViewUrl?: string;
-  trackViewUrl?: string;
-  previewUrl?: string;
-  artworkUrl100?: string;
-  collectionPrice?: number;
-  trackPrice?: number;
-  releaseDate?: string;
-  trackExplicitness?: string;
-  collectionExplicitness?: string;
-  trackCount?: number;
-  trackNumber?: number;
-  trackTimeMillis?: number;
-  currency?: string;
-  primaryGenreName?: string;
-}
+const o = v.optional;
+/** What the code reads of one item of an iTunes Search or Lookup answer: a track, a collection (album) or an artist. */
+const ItunesItem = v.object({
+  wrapperType: v.string(),
+  kind: o(v.string()),
+  artistId: o(v.number()),
+  collectionId: o(v.number()),
+  trackId: o(v.number()),
+  artistName: v.string(),
+  collectionName: o(v.string()),
+  trackName: o(v.string()),
+  artistLinkUrl: o(v.string()),
+  collectionViewUrl: o(v.string()),
+  trackViewUrl: o(v.string()),
+  previewUrl: o(v.string()),
+  artworkUrl100: o(v.string()),
+  collectionPrice: o(v.number()),
+  trackPrice: o(v.number()),
+  releaseDate: o(v.string()),
+  trackExplicitness: o(v.string()),
+  collectionExplicitness: o(v.string()),
+  trackCount: o(v.number()),
+  trackNumber: o(v.number()),
+  trackTimeMillis: o(v.number()),
+  currency: o(v.string()),
+  primaryGenreName: o(v.string()),
+});
+type ItunesItem = v.InferOutput<typeof ItunesItem>;
+const ItunesAnswer = v.object({ results: v.array(ItunesItem) });
 
 const entities = { song: "song", album: "album", artist: "musicArtist" } as const;
 const n = v.nullable(v.number());
@@ -118,12 +120,12 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const country = input.country.toUpperCase();
     if (input.id !== undefined) {
-      const answer = await upstream("itunes").json<{ results: ItunesItem[] }>("/lookup", { query: { id: input.id, country } });
+      const answer = await upstream("itunes").json("/lookup", ItunesAnswer, { query: { id: input.id, country } });
       const results = answer.results.map(toItem).filter((item) => item !== undefined);
       if (results.length === 0) throw notFound(`No song, album or artist has iTunes id ${input.id} in the ${country} store`);
       return { count: results.length, results };
     }
-    const answer = await upstream("itunes").json<{ results: ItunesItem[] }>("/search", {
+    const answer = await upstream("itunes").json("/search", ItunesAnswer, {
       query: { term: input.q, media: "music", entity: entities[input.type], country, limit: input.limit },
     });
     const results = answer.results.map(toItem).filter((item) => item !== undefined).slice(0, input.limit);

@@ -2,22 +2,10 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-interface Genderize {
-  count: number;
-  name: string;
-  gender: "male" | "female" | null;
-  probability: number;
-}
-interface Agify {
-  count: number;
-  name: string;
-  age: number | null;
-}
-interface Nationalize {
-  count: number;
-  name: string;
-  country: { country_id: string; probability: number }[];
-}
+/** What the code reads of Demografix's three answers (count 0 and null values when a name is unknown). */
+const Genderize = v.object({ count: v.number(), name: v.string(), gender: v.nullable(v.picklist(["male", "female"])), probability: v.number() });
+const Agify = v.object({ count: v.number(), age: v.nullable(v.number()) });
+const Nationalize = v.object({ count: v.number(), country: v.array(v.object({ country_id: v.string(), probability: v.number() })) });
 
 export default defineEndpoint({
   name: "name-stats",
@@ -65,9 +53,9 @@ export default defineEndpoint({
     const name = input.name.trim().toLowerCase();
     const country = input.country?.toUpperCase();
     const [gender, age, nationality] = await Promise.all([
-      upstream("genderize").json<Genderize>("/", { query: { name, country_id: country } }),
-      upstream("agify").json<Agify>("/", { query: { name, country_id: country } }),
-      upstream("nationalize").json<Nationalize>("/", { query: { name } }),
+      upstream("genderize").json("/", Genderize, { query: { name, country_id: country } }),
+      upstream("agify").json("/", Agify, { query: { name, country_id: country } }),
+      upstream("nationalize").json("/", Nationalize, { query: { name } }),
     ]);
     if (!gender.count && !age.count && !nationality.count) throw notFound(`No statistics for the name ${input.name}`);
     return {

@@ -2,24 +2,26 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
 
-interface QuickStatsRow {
-  source_desc: string;
-  commodity_desc: string;
-  short_desc: string;
-  statisticcat_desc: string;
-  unit_desc: string;
-  domain_desc: string;
-  agg_level_desc: string;
-  location_desc: string;
-  state_alpha: string;
-  county_name: string;
-  year: number;
-  freq_desc: string;
-  reference_period_desc: string;
-  week_ending: string;
-  Value: string;
-  "CV (%)": string;
-}
+/** What the code reads of one Quick Stats row (every column comes, blank when not applicable). */
+const QuickStatsRow = v.object({
+  source_desc: v.string(),
+  commodity_desc: v.string(),
+  short_desc: v.string(),
+  statisticcat_desc: v.string(),
+  unit_desc: v.string(),
+  domain_desc: v.string(),
+  agg_level_desc: v.string(),
+  location_desc: v.string(),
+  state_alpha: v.optional(v.string()),
+  county_name: v.optional(v.string()),
+  year: v.number(),
+  freq_desc: v.string(),
+  reference_period_desc: v.string(),
+  week_ending: v.optional(v.string()),
+  Value: v.string(),
+  "CV (%)": v.optional(v.string()),
+});
+type QuickStatsRow = v.InferOutput<typeof QuickStatsRow>;
 
 /** Quick Stats refuses queries above 50,000 rows. */
 const upstreamRowCap = 50_000;
@@ -107,10 +109,10 @@ export default defineEndpoint({
       agg_level_desc: input.level,
       source_desc: input.source,
     };
-    const { count } = await api.json<{ count: number }>("/get_counts/", { query });
+    const { count } = await api.json("/get_counts/", v.object({ count: v.number() }), { query });
     if (count === 0) throw notFound("Quick Stats has no rows for this query");
     if (count > upstreamRowCap) throw badRequest(`the query matches ${count} rows, above Quick Stats' 50,000; add year, state or statistic`);
-    const { data } = await api.json<{ data: QuickStatsRow[] }>("/api_GET/", { query: { ...query, format: "JSON" } });
+    const { data } = await api.json("/api_GET/", v.object({ data: v.array(QuickStatsRow) }), { query: { ...query, format: "JSON" } });
     return { total: count, rows: data.slice(0, input.limit).map(rowOf) };
   },
 });

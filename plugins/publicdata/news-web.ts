@@ -1,17 +1,20 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 import { limit } from "./_pr-inputs.ts";
 
-interface Article {
-  url: string;
-  title: string;
-  seendate: string;
-  socialimage?: string;
-  domain: string;
-  language: string;
-  sourcecountry: string;
-}
+/** What the code reads of GDELT's artlist answer: its articles, or exactly `{}` when nothing matches. */
+const Article = v.object({
+  url: v.string(),
+  title: v.string(),
+  seendate: v.string(),
+  socialimage: v.optional(v.string()),
+  domain: v.string(),
+  language: v.string(),
+  sourcecountry: v.string(),
+});
+const ArtList = v.union([v.object({ articles: v.array(Article) }), v.strictObject({})]);
 
 const spans = ["1h", "6h", "24h", "3d", "7d", "1m", "3m"] as const;
 const isoFromSeen = (s: string) => s.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z");
@@ -61,13 +64,14 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const query = input.language ? `${input.q} sourcelang:${input.language}` : input.q;
     const text = await upstream("gdelt").text("/doc/doc", { query: { query, mode: "artlist", format: "json", maxrecords: input.limit, timespan: input.timespan, sort: "datedesc" } });
-    let answer: { articles?: Article[] };
+    let parsed: unknown;
     try {
-      answer = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       throw fieldError("q", `GDELT refused the query: ${text.trim().slice(0, 200)}`);
     }
-    const articles = (answer.articles ?? []).map((a) => ({
+    const answer = checkUpstream("gdelt", ArtList, parsed);
+    const articles = ("articles" in answer ? answer.articles : []).map((a) => ({
       title: a.title,
       url: a.url,
       domain: a.domain,

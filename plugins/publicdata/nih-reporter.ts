@@ -2,26 +2,25 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 
-interface ReporterProject {
-  appl_id: number;
-  project_num: string;
-  project_title: string;
-  abstract_text: string | null;
-  fiscal_year: number;
-  award_amount: number | null;
-  activity_code: string | null;
-  organization: { org_name: string | null; org_city: string | null; org_state: string | null; org_country: string | null } | null;
-  principal_investigators: { full_name: string; is_contact_pi: boolean }[] | null;
-  agency_ic_admin: { abbreviation: string; name: string } | null;
-  project_start_date: string | null;
-  project_end_date: string | null;
-  project_detail_url: string | null;
-}
-
-interface ReporterAnswer {
-  meta: { total: number };
-  results: ReporterProject[];
-}
+const text = v.nullable(v.string());
+/** What the code reads of RePORTER's project search answer. */
+const ReporterProject = v.object({
+  appl_id: v.number(),
+  project_num: v.string(),
+  project_title: v.string(),
+  abstract_text: text,
+  fiscal_year: v.number(),
+  award_amount: v.nullable(v.number()),
+  activity_code: text,
+  organization: v.nullable(v.object({ org_name: text, org_city: text, org_state: text, org_country: text })),
+  principal_investigators: v.nullable(v.array(v.object({ full_name: v.string(), is_contact_pi: v.boolean() }))),
+  agency_ic_admin: v.nullable(v.object({ abbreviation: v.string(), name: v.string() })),
+  project_start_date: text,
+  project_end_date: text,
+  project_detail_url: text,
+});
+type ReporterProject = v.InferOutput<typeof ReporterProject>;
+const ReporterAnswer = v.object({ meta: v.object({ total: v.number() }), results: v.array(ReporterProject) });
 
 const fields = [
   "ApplId", "ProjectNum", "ProjectTitle", "AbstractText", "FiscalYear", "AwardAmount", "ActivityCode", "Organization",
@@ -107,7 +106,7 @@ export default defineEndpoint({
       fiscal_years: input.year ? [input.year] : undefined,
       agencies: input.agency ? [input.agency.toUpperCase()] : undefined,
     };
-    const answer = await upstream("nih-reporter").json<ReporterAnswer>("/projects/search", {
+    const answer = await upstream("nih-reporter").json("/projects/search", ReporterAnswer, {
       method: "POST",
       body: { criteria, include_fields: fields, offset: input.offset, limit: input.limit, sort_field: "fiscal_year", sort_order: "desc" },
     });

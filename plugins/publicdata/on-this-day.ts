@@ -2,14 +2,11 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 import { limit } from "./_pr-inputs.ts";
-import { licence, pageUrl, type RestPage } from "./_pr-wikipedia.ts";
+import { licence, pageUrl, RestPage } from "./_pr-wikipedia.ts";
 
 const kinds = ["selected", "events", "births", "deaths", "holidays"] as const;
-interface Entry {
-  text: string;
-  year?: number;
-  pages?: RestPage[];
-}
+/** What the code reads of the feed: the list asked for, always present (empty when the day has none). */
+const Entry = v.object({ text: v.string(), year: v.optional(v.number()), pages: v.optional(v.array(RestPage)) });
 
 export default defineEndpoint({
   name: "on-this-day",
@@ -62,8 +59,8 @@ export default defineEndpoint({
     const day = input.day ?? today.getUTCDate();
     if (day > new Date(Date.UTC(2024, month, 0)).getUTCDate()) throw fieldError("day", `month ${month} has no day ${day}`);
     const pad = (n: number) => String(n).padStart(2, "0");
-    const feed = await upstream("wikipedia").json<Partial<Record<(typeof kinds)[number], Entry[]>>>(`/feed/onthisday/${input.type}/${pad(month)}/${pad(day)}`);
-    const entries = (feed[input.type] ?? []).slice(0, input.limit).map((e) => ({
+    const feed = await upstream("wikipedia").json(`/feed/onthisday/${input.type}/${pad(month)}/${pad(day)}`, v.object({ [input.type]: v.array(Entry) }));
+    const entries = feed[input.type].slice(0, input.limit).map((e) => ({
       year: e.year ?? null,
       text: e.text,
       pages: (e.pages ?? []).map((p) => ({ title: p.title.replace(/_/g, " "), description: p.description ?? null, url: pageUrl(p) })),

@@ -2,50 +2,49 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 
-type Value = { value: string } | null;
-interface FuzzyDate {
-  year: Value;
-  month: Value;
-  day: Value;
-}
-interface Affiliation {
-  "department-name": string | null;
-  "role-title": string | null;
-  "start-date": FuzzyDate | null;
-  "end-date": FuzzyDate | null;
-  organization: { name: string; address: { city: string | null; region: string | null; country: string | null } | null };
-}
-interface ExternalId {
-  "external-id-type": string;
-  "external-id-value": string;
-  "external-id-url"?: Value;
-}
-interface WorkSummary {
-  title: { title: Value } | null;
-  type: string;
-  "publication-date": FuzzyDate | null;
-  "journal-title": Value;
-  "external-ids": { "external-id": ExternalId[] } | null;
-  url: Value;
-}
-type Groups<K extends string> = { "affiliation-group": { summaries: Record<K, Affiliation>[] }[] } | null;
-interface OrcidRecord {
-  "orcid-identifier": { uri: string; path: string };
-  person: {
-    name: { "given-names": Value; "family-name": Value; "credit-name": Value } | null;
-    "other-names": { "other-name": { content: string }[] } | null;
-    biography: { content: string } | null;
-    "researcher-urls": { "researcher-url": { "url-name": string | null; url: Value }[] } | null;
-    keywords: { keyword: { content: string }[] } | null;
-    "external-identifiers": { "external-identifier": ExternalId[] } | null;
-    addresses: { address: { country: Value }[] } | null;
-  };
-  "activities-summary": {
-    employments: Groups<"employment-summary">;
-    educations: Groups<"education-summary">;
-    works: { group: { "work-summary": WorkSummary[] }[] } | null;
-  };
-}
+/** What the code reads of an ORCID v3.0 record (`/{id}/record`). */
+const Value = v.nullable(v.object({ value: v.string() }));
+const FuzzyDate = v.nullable(v.object({ year: Value, month: v.optional(Value), day: v.optional(Value) }));
+type FuzzyDate = v.InferOutput<typeof FuzzyDate>;
+const Affiliation = v.object({
+  "department-name": v.nullable(v.string()),
+  "role-title": v.nullable(v.string()),
+  "start-date": FuzzyDate,
+  "end-date": FuzzyDate,
+  organization: v.object({ name: v.string(), address: v.nullable(v.object({ city: v.nullable(v.string()), country: v.nullable(v.string()) })) }),
+});
+const ExternalId = v.object({ "external-id-type": v.string(), "external-id-value": v.string(), "external-id-url": v.optional(Value) });
+type ExternalId = v.InferOutput<typeof ExternalId>;
+const WorkSummary = v.object({
+  title: v.nullable(v.object({ title: Value })),
+  type: v.string(),
+  "publication-date": FuzzyDate,
+  "journal-title": v.optional(Value),
+  "external-ids": v.nullable(v.object({ "external-id": v.array(ExternalId) })),
+  url: v.optional(Value),
+});
+type WorkSummary = v.InferOutput<typeof WorkSummary>;
+/** Each group has at least one summary (the code reads the first). */
+const Groups = <K extends string>(kind: K) =>
+  v.nullable(v.object({ "affiliation-group": v.array(v.object({ summaries: v.pipe(v.array(v.object({ [kind]: Affiliation } as Record<K, typeof Affiliation>)), v.minLength(1)) })) }));
+type Groups<K extends string> = v.InferOutput<ReturnType<typeof Groups<K>>>;
+const OrcidRecord = v.object({
+  "orcid-identifier": v.object({ uri: v.string(), path: v.string() }),
+  person: v.object({
+    name: v.nullable(v.object({ "given-names": Value, "family-name": Value, "credit-name": Value })),
+    "other-names": v.nullable(v.object({ "other-name": v.array(v.object({ content: v.string() })) })),
+    biography: v.nullable(v.object({ content: v.string() })),
+    "researcher-urls": v.nullable(v.object({ "researcher-url": v.array(v.object({ "url-name": v.nullable(v.string()), url: Value })) })),
+    keywords: v.nullable(v.object({ keyword: v.array(v.object({ content: v.string() })) })),
+    "external-identifiers": v.nullable(v.object({ "external-identifier": v.array(ExternalId) })),
+    addresses: v.nullable(v.object({ address: v.array(v.object({ country: Value })) })),
+  }),
+  "activities-summary": v.object({
+    employments: Groups("employment-summary"),
+    educations: Groups("education-summary"),
+    works: v.nullable(v.object({ group: v.array(v.object({ "work-summary": v.pipe(v.array(WorkSummary), v.minLength(1)) })) })),
+  }),
+});
 
 const text = v.nullable(v.string());
 const Affiliated = v.object({
@@ -120,7 +119,7 @@ export default defineEndpoint({
   upstreams: ["orcid"],
   async handler({ input, upstream }) {
     if (!checksumHolds(input.id)) throw badRequest("the ORCID iD's check digit is wrong", { issues: [{ field: "id", message: "check digit does not match" }] });
-    const record = await upstream("orcid").json<OrcidRecord>(`/${input.id}/record`, { notFoundAs404: true });
+    const record = await upstream("orcid").json(`/${input.id}/record`, OrcidRecord, { notFoundAs404: true });
     const person = record.person;
     const activities = record["activities-summary"];
     const works = activities.works?.group ?? [];

@@ -1,19 +1,21 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface S2Paper {
-  paperId: string;
-  url: string;
-  title: string;
-  abstract: string | null;
-  year: number | null;
-  publicationDate: string | null;
-  venue: string | null;
-  citationCount: number | null;
-  authors: { authorId: string | null; name: string }[];
-  externalIds: Record<string, string | number> | null;
-  openAccessPdf: { url: string; status: string | null } | null;
-}
+/** What the code reads of a Semantic Scholar paper search: `data` is left out when nothing matches. */
+const S2Paper = v.object({
+  paperId: v.string(),
+  url: v.string(),
+  title: v.string(),
+  abstract: v.nullable(v.string()),
+  year: v.nullable(v.number()),
+  publicationDate: v.nullable(v.string()),
+  venue: v.nullable(v.string()),
+  citationCount: v.nullable(v.number()),
+  authors: v.array(v.object({ name: v.string() })),
+  externalIds: v.nullable(v.object({ DOI: v.optional(v.union([v.string(), v.number()])), ArXiv: v.optional(v.union([v.string(), v.number()])) })),
+  openAccessPdf: v.nullable(v.object({ url: v.string() })),
+});
+const S2Search = v.object({ total: v.number(), data: v.optional(v.array(S2Paper)) });
 
 const fields = "title,url,abstract,year,publicationDate,venue,citationCount,authors,externalIds,openAccessPdf";
 const text = v.nullable(v.string());
@@ -77,7 +79,7 @@ export default defineEndpoint({
   cacheTtl: 12 * 3600,
   upstreams: ["semantic-scholar"],
   async handler({ input, upstream }) {
-    const found = await upstream("semantic-scholar").json<{ total: number; data?: S2Paper[] }>("/paper/search", {
+    const found = await upstream("semantic-scholar").json("/paper/search", S2Search, {
       query: { query: input.q, fields, year: input.year, openAccessPdf: input.openAccess ? "" : undefined, limit: input.limit, offset: input.offset },
     });
     return {

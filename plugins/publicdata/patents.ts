@@ -2,27 +2,26 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 
-interface OdpApplication {
-  applicationNumberText: string;
-  applicationMetaData: {
-    inventionTitle?: string;
-    patentNumber?: string;
-    filingDate?: string;
-    grantDate?: string;
-    applicationStatusDescriptionText?: string;
-    applicationTypeLabelName?: string;
-    earliestPublicationNumber?: string;
-    cpcClassificationBag?: string[];
-    applicantBag?: { applicantNameText?: string }[];
-    inventorBag?: { inventorNameText?: string }[];
-    firstApplicantName?: string;
-  };
-}
-
-interface OdpSearch {
-  count: number;
-  patentFileWrapperDataBag?: OdpApplication[];
-}
+const o = v.optional;
+/** What the code reads of the Open Data Portal's patent file wrapper search (a lookup by number answers the same envelope). */
+const OdpApplication = v.object({
+  applicationNumberText: v.string(),
+  applicationMetaData: v.object({
+    inventionTitle: o(v.string()),
+    patentNumber: o(v.string()),
+    filingDate: o(v.string()),
+    grantDate: o(v.string()),
+    applicationStatusDescriptionText: o(v.string()),
+    applicationTypeLabelName: o(v.string()),
+    earliestPublicationNumber: o(v.string()),
+    cpcClassificationBag: o(v.array(v.string())),
+    applicantBag: o(v.array(v.object({ applicantNameText: o(v.string()) }))),
+    inventorBag: o(v.array(v.object({ inventorNameText: o(v.string()) }))),
+    firstApplicantName: o(v.string()),
+  }),
+});
+type OdpApplication = v.InferOutput<typeof OdpApplication>;
+const OdpSearch = v.object({ count: v.number(), patentFileWrapperDataBag: o(v.array(OdpApplication)) });
 
 const Words = v.pipe(v.string(), v.minLength(2), v.maxLength(120), v.regex(/^[A-Za-z0-9À-ÿ .,'&-]+$/, "letters, digits, spaces and . , ' & - only"));
 const quoted = (text: string) => `"${text.replaceAll('"', "")}"`;
@@ -90,7 +89,7 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("uspto");
     if (input.application) {
-      const found = await api.json<OdpSearch>(`/api/v1/patent/applications/${input.application}`, { notFoundAs404: true });
+      const found = await api.json(`/api/v1/patent/applications/${input.application}`, OdpSearch, { notFoundAs404: true });
       return { total: found.count, patents: (found.patentFileWrapperDataBag ?? []).map(patentOf) };
     }
     const terms = [
@@ -110,7 +109,7 @@ export default defineEndpoint({
       limit: input.limit,
     };
     // The portal answers a search that matches nothing with a 404.
-    const found = await api.json<OdpSearch>("/api/v1/patent/applications/search", { query, notFoundAs404: true }).catch((error) => {
+    const found = await api.json("/api/v1/patent/applications/search", OdpSearch, { query, notFoundAs404: true }).catch((error) => {
       if (error?.status === 404) return { count: 0, patentFileWrapperDataBag: [] };
       throw error;
     });

@@ -1,21 +1,24 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface RcsbEntry {
-  rcsb_id: string;
-  struct?: { title?: string };
-  struct_keywords?: { pdbx_keywords?: string };
-  exptl?: { method: string }[];
-  rcsb_entry_info?: {
-    resolution_combined?: number[];
-    molecular_weight?: number;
-    deposited_atom_count?: number;
-    polymer_entity_count?: number;
-    nonpolymer_entity_count?: number;
-  };
-  rcsb_accession_info?: { deposit_date?: string; initial_release_date?: string; revision_date?: string };
-  rcsb_primary_citation?: { title?: string; journal_abbrev?: string; year?: number; pdbx_database_id_doi?: string; rcsb_authors?: string[] };
-}
+const o = v.optional;
+const Timestamp = o(v.pipe(v.string(), v.isoTimestamp()));
+/** What the code reads of an RCSB entry (dates as ISO timestamps, read into a Date). */
+const RcsbEntry = v.object({
+  rcsb_id: v.string(),
+  struct: o(v.object({ title: o(v.string()) })),
+  struct_keywords: o(v.object({ pdbx_keywords: o(v.string()) })),
+  exptl: o(v.array(v.object({ method: v.string() }))),
+  rcsb_entry_info: o(v.object({
+    resolution_combined: o(v.array(v.number())),
+    molecular_weight: o(v.number()),
+    deposited_atom_count: o(v.number()),
+    polymer_entity_count: o(v.number()),
+    nonpolymer_entity_count: o(v.number()),
+  })),
+  rcsb_accession_info: o(v.object({ deposit_date: Timestamp, initial_release_date: Timestamp, revision_date: Timestamp })),
+  rcsb_primary_citation: o(v.object({ title: o(v.string()), journal_abbrev: o(v.string()), year: o(v.number()), pdbx_database_id_doi: o(v.string()), rcsb_authors: o(v.array(v.string())) })),
+});
 
 const isoOf = (date?: string) => (date ? new Date(date.replace(/\+0000$/, "Z")).toISOString() : null);
 const When = v.pipe(v.nullable(v.string()), v.description("ISO 8601"));
@@ -75,8 +78,8 @@ export default defineEndpoint({
   cacheTtl: 7 * 86_400,
   upstreams: ["rcsb-data"],
   async handler({ input, upstream }) {
-    const e = await upstream("rcsb-data").json<RcsbEntry>(`/core/entry/${input.id.toUpperCase()}`, { notFoundAs404: true });
-    const info = e.rcsb_entry_info ?? {};
+    const e = await upstream("rcsb-data").json(`/core/entry/${input.id.toUpperCase()}`, RcsbEntry, { notFoundAs404: true });
+    const info: NonNullable<typeof e.rcsb_entry_info> = e.rcsb_entry_info ?? {};
     const c = e.rcsb_primary_citation;
     return {
       id: e.rcsb_id,

@@ -2,16 +2,26 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 
-interface Properties {
-  CID: number;
-  MolecularFormula?: string;
-  MolecularWeight?: string | number;
-  IUPACName?: string;
-  SMILES?: string;
-  ConnectivitySMILES?: string;
-  InChIKey?: string;
-  XLogP?: number;
-}
+const o = v.optional;
+/** What the code reads of PUG-REST's property table (at least the best match) and synonym list. */
+const PropertyTable = v.object({
+  PropertyTable: v.object({
+    Properties: v.pipe(
+      v.array(v.object({
+        CID: v.number(),
+        MolecularFormula: o(v.string()),
+        MolecularWeight: o(v.union([v.string(), v.number()])),
+        IUPACName: o(v.string()),
+        SMILES: o(v.string()),
+        ConnectivitySMILES: o(v.string()),
+        InChIKey: o(v.string()),
+        XLogP: o(v.number()),
+      })),
+      v.minLength(1),
+    ),
+  }),
+});
+const Synonyms = v.object({ InformationList: v.object({ Information: v.array(v.object({ CID: v.number(), Synonym: o(v.array(v.string())) })) }) });
 
 const properties = "MolecularFormula,MolecularWeight,IUPACName,SMILES,ConnectivitySMILES,InChIKey,XLogP";
 const synonymCount = 10;
@@ -67,9 +77,9 @@ export default defineEndpoint({
     }
     const api = upstream("pubchem");
     const subject = input.cid ? `cid/${input.cid}` : `name/${encodeURIComponent(input.name!)}`;
-    const table = await api.json<{ PropertyTable: { Properties: Properties[] } }>(`/compound/${subject}/property/${properties}/JSON`, { notFoundAs404: true });
+    const table = await api.json(`/compound/${subject}/property/${properties}/JSON`, PropertyTable, { notFoundAs404: true });
     const [best, ...others] = table.PropertyTable.Properties;
-    const names = await api.json<{ InformationList: { Information: { CID: number; Synonym?: string[] }[] } }>(`/compound/cid/${best.CID}/synonyms/JSON`, {
+    const names = await api.json(`/compound/cid/${best.CID}/synonyms/JSON`, Synonyms, {
       notFoundAs404: true,
     });
     const synonyms = names.InformationList.Information[0]?.Synonym ?? [];

@@ -1,19 +1,22 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface NhtsaRecall {
-  Manufacturer: string;
-  NHTSACampaignNumber: string;
-  parkIt?: boolean;
-  parkOutSide?: boolean;
-  overTheAirUpdate?: boolean;
-  ReportReceivedDate: string;
-  Component: string;
-  Summary: string;
-  Consequence: string;
-  Remedy: string;
-  Notes?: string;
-}
+const o = v.optional;
+/** What the code reads of NHTSA's recallsByVehicle answer: `Count` and `results` always come (0 and empty for no campaign). */
+const NhtsaRecall = v.object({
+  Manufacturer: v.string(),
+  NHTSACampaignNumber: v.string(),
+  parkIt: o(v.boolean()),
+  parkOutSide: o(v.boolean()),
+  overTheAirUpdate: o(v.boolean()),
+  ReportReceivedDate: v.string(),
+  Component: v.string(),
+  Summary: v.string(),
+  Consequence: v.string(),
+  Remedy: v.string(),
+  Notes: o(v.string()),
+});
+const RecallsAnswer = v.object({ Count: v.number(), results: v.array(NhtsaRecall) });
 
 /** NHTSA writes ReportReceivedDate as DD/MM/YYYY. */
 const isoDay = (date: string) => {
@@ -87,10 +90,10 @@ export default defineEndpoint({
   cacheTtl: 24 * 3600,
   upstreams: ["nhtsa"],
   async handler({ input, upstream }) {
-    const answer = await upstream("nhtsa").json<{ Count: number; results?: NhtsaRecall[] }>("/recalls/recallsByVehicle", {
+    const answer = await upstream("nhtsa").json("/recalls/recallsByVehicle", RecallsAnswer, {
       query: { make: input.make, model: input.model, modelYear: input.modelYear },
     });
-    const recalls = (answer.results ?? [])
+    const recalls = answer.results
       .map((r) => ({
         id: r.NHTSACampaignNumber,
         manufacturer: r.Manufacturer,

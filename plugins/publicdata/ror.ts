@@ -1,28 +1,25 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface RorOrganization {
-  id: string;
-  names: { value: string; types: string[]; lang: string | null }[];
-  types: string[];
-  status: string;
-  established: number | null;
-  locations: { geonames_id: number; geonames_details: { name: string; country_code: string; country_name: string; lat: number; lng: number } }[];
-  links: { type: string; value: string }[];
-  external_ids: { type: string; all: string[]; preferred: string | null }[];
-  relationships: { label: string; type: string; id: string }[];
-  domains?: string[];
-}
-
-interface RorSearch {
-  number_of_results: number;
-  items: RorOrganization[];
-}
-
-interface RorAffiliation {
-  number_of_results: number;
-  items: { score: number; matching_type: string; chosen: boolean; organization: RorOrganization }[];
-}
+/** What the code reads of a ROR v2 organization, a search and an affiliation match. */
+const RorOrganization = v.object({
+  id: v.string(),
+  names: v.array(v.object({ value: v.string(), types: v.array(v.string()), lang: v.nullable(v.string()) })),
+  types: v.array(v.string()),
+  status: v.string(),
+  established: v.nullable(v.number()),
+  locations: v.array(v.object({ geonames_details: v.object({ name: v.string(), country_code: v.string(), country_name: v.string(), lat: v.number(), lng: v.number() }) })),
+  links: v.array(v.object({ type: v.string(), value: v.string() })),
+  external_ids: v.array(v.object({ type: v.string(), all: v.array(v.string()) })),
+  relationships: v.array(v.object({ label: v.string(), type: v.string(), id: v.string() })),
+  domains: v.optional(v.array(v.string())),
+});
+type RorOrganization = v.InferOutput<typeof RorOrganization>;
+const RorSearch = v.object({ number_of_results: v.number(), items: v.array(RorOrganization) });
+const RorAffiliation = v.object({
+  number_of_results: v.number(),
+  items: v.array(v.object({ score: v.number(), chosen: v.boolean(), organization: RorOrganization })),
+});
 
 const Organization = v.object({
   id: v.pipe(v.string(), v.description("ROR id, e.g. 052gg0110")),
@@ -101,17 +98,17 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("ror");
     if (input.id) {
-      const org = await api.json<RorOrganization>(`/organizations/${input.id}`, { notFoundAs404: true });
+      const org = await api.json(`/organizations/${input.id}`, RorOrganization, { notFoundAs404: true });
       return { total: 1, organizations: [organizationOf(org)] };
     }
     if (input.affiliation) {
-      const matched = await api.json<RorAffiliation>("/organizations", { query: { affiliation: input.affiliation } });
+      const matched = await api.json("/organizations", RorAffiliation, { query: { affiliation: input.affiliation } });
       return {
         total: matched.number_of_results,
         organizations: matched.items.slice(0, input.limit).map((m) => ({ ...organizationOf(m.organization), score: m.score, chosen: m.chosen })),
       };
     }
-    const found = await api.json<RorSearch>("/organizations", { query: { query: input.q } });
+    const found = await api.json("/organizations", RorSearch, { query: { query: input.q } });
     return { total: found.number_of_results, organizations: found.items.slice(0, input.limit).map(organizationOf) };
   },
 });

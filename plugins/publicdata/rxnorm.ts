@@ -2,15 +2,10 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-interface Concept {
-  rxcui: string;
-  name: string;
-  tty: string;
-}
-
-interface Related {
-  relatedGroup: { conceptGroup?: { tty: string; conceptProperties?: Concept[] }[] };
-}
+/** What the code reads of RxNav's answers: the ids for a name, a concept's properties, its related concepts by term type. */
+const Concept = v.object({ rxcui: v.string(), name: v.string(), tty: v.string() });
+const Ids = v.object({ idGroup: v.object({ rxnormId: v.optional(v.array(v.string())) }) });
+const Related = v.object({ relatedGroup: v.object({ conceptGroup: v.optional(v.array(v.object({ tty: v.string(), conceptProperties: v.optional(v.array(Concept)) }))) }) });
 
 const Concepts = v.array(v.object({ rxcui: v.string(), name: v.string() }));
 const cap = 50;
@@ -56,12 +51,12 @@ export default defineEndpoint({
   upstreams: ["rxnav"],
   async handler({ input, upstream }) {
     const api = upstream("rxnav");
-    const ids = await api.json<{ idGroup: { rxnormId?: string[] } }>("/rxcui.json", { query: { name: input.name, search: 2 } });
+    const ids = await api.json("/rxcui.json", Ids, { query: { name: input.name, search: 2 } });
     const rxcui = ids.idGroup.rxnormId?.[0];
     if (!rxcui) throw notFound(`RxNorm has no concept named ${input.name}`);
     const [props, related] = await Promise.all([
-      api.json<{ properties: Concept }>(`/rxcui/${rxcui}/properties.json`),
-      api.json<Related>(`/rxcui/${rxcui}/related.json`, { query: { tty: "IN BN SCD SBD" } }),
+      api.json(`/rxcui/${rxcui}/properties.json`, v.object({ properties: Concept })),
+      api.json(`/rxcui/${rxcui}/related.json`, Related, { query: { tty: "IN BN SCD SBD" } }),
     ]);
     const groups = related.relatedGroup.conceptGroup ?? [];
     const of = (tty: string) =>

@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-/** The Clinical Table Search Service answers positionally: [total, codes, extra fields, display rows]. */
-type CtssAnswer = [number, string[], Record<string, string[][]> | null, string[][]];
+/** What the code reads of the Clinical Table Search Service's positional answer: [total, codes, extra fields, display rows]. */
+const Lists = v.optional(v.array(v.array(v.string())));
+const CtssAnswer = v.tuple([v.number(), v.array(v.string()), v.nullable(v.object({ STRENGTHS_AND_FORMS: Lists, RXCUIS: Lists }))]);
 
 export default defineEndpoint({
   name: "rxterms",
@@ -45,7 +46,7 @@ export default defineEndpoint({
   cacheTtl: 7 * 86_400,
   upstreams: ["nlm-clinical-tables"],
   async handler({ input, upstream }) {
-    const [total, names, extra] = await upstream("nlm-clinical-tables").json<CtssAnswer>("/rxterms/v3/search", {
+    const [total, names, extra] = await upstream("nlm-clinical-tables").json("/rxterms/v3/search", CtssAnswer, {
       query: { terms: input.q, ef: "STRENGTHS_AND_FORMS,RXCUIS", maxList: input.limit },
     });
     return {

@@ -10,21 +10,25 @@ const leagues = {
 } as const;
 type League = keyof typeof leagues;
 
-interface Competitor {
-  homeAway: "home" | "away";
-  winner?: boolean;
-  score?: string;
-  team: { displayName: string; abbreviation?: string };
-}
-interface Event {
-  id: string;
-  date: string;
-  name: string;
-  shortName: string;
-  competitions: { venue?: { fullName?: string; address?: { city?: string; country?: string } }; competitors: Competitor[] }[];
-  status: { type: { state: "pre" | "in" | "post"; completed: boolean; description: string; shortDetail?: string } };
-  links?: { href: string; rel?: string[] }[];
-}
+const o = v.optional;
+/** What the code reads of ESPN's scoreboard: `events` always comes, empty on a day without games. */
+const Competitor = v.object({
+  homeAway: v.string(),
+  winner: o(v.boolean()),
+  score: o(v.string()),
+  team: v.object({ displayName: v.string(), abbreviation: o(v.string()) }),
+});
+type Competitor = v.InferOutput<typeof Competitor>;
+const Event = v.object({
+  id: v.string(),
+  date: v.string(),
+  name: v.string(),
+  shortName: v.string(),
+  competitions: v.array(v.object({ venue: o(v.object({ fullName: o(v.string()) })), competitors: v.array(Competitor) })),
+  status: v.object({ type: v.object({ state: v.picklist(["pre", "in", "post"]), completed: v.boolean(), description: v.string(), shortDetail: o(v.string()) }) }),
+  links: o(v.array(v.object({ href: v.string(), rel: o(v.array(v.string())) }))),
+});
+const Scoreboard = v.object({ events: v.array(Event) });
 
 const Side = v.object({ team: v.string(), abbreviation: v.nullable(v.string()), score: v.nullable(v.pipe(v.string(), v.description("As ESPN gives it"))), winner: v.nullable(v.boolean()) });
 
@@ -74,9 +78,9 @@ export default defineEndpoint({
   cacheTtl: 60,
   upstreams: ["espn"],
   async handler({ input, upstream }) {
-    const board = await upstream("espn").json<{ events?: Event[] }>(`/${leagues[input.league]}/scoreboard`, { query: { dates: input.date?.replaceAll("-", "") } });
+    const board = await upstream("espn").json(`/${leagues[input.league]}/scoreboard`, Scoreboard, { query: { dates: input.date?.replaceAll("-", "") } });
     const side = (c: Competitor | undefined) => (c ? { team: c.team.displayName, abbreviation: c.team.abbreviation ?? null, score: c.score ?? null, winner: c.winner ?? null } : null);
-    const games = (board.events ?? []).map((e) => {
+    const games = board.events.map((e) => {
       const [competition] = e.competitions;
       return {
         id: e.id,

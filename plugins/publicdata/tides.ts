@@ -7,21 +7,22 @@ import { Location, placeEntries, resolveLocation } from "./_pr-geocode.ts";
 import { isoDate } from "./_pr-inputs.ts";
 import { localDay } from "./_pr-local-day.ts";
 
-/** One station of the CO-OPS metadata API's tide-prediction list. */
-interface CoopsStation {
-  id: string;
-  name: string;
-  state: string | null;
-  lat: number;
-  lng: number;
-  type: "R" | "S";
-  reference_id: string;
-}
-
-interface Predictions {
-  predictions?: { t: string; v: string; type: "H" | "L" }[];
-  error?: { message: string };
-}
+/** What the code reads of one station of the CO-OPS metadata API's tide-prediction list. */
+const CoopsStation = v.object({
+  id: v.string(),
+  name: v.string(),
+  state: v.nullable(v.string()),
+  lat: v.number(),
+  lng: v.number(),
+  type: v.picklist(["R", "S"]),
+  reference_id: v.string(),
+});
+type CoopsStation = v.InferOutput<typeof CoopsStation>;
+/** The data API answers its predictions, or an error message in a 200. */
+const Predictions = v.object({
+  predictions: v.optional(v.array(v.object({ t: v.string(), v: v.string(), type: v.picklist(["H", "L"]) }))),
+  error: v.optional(v.object({ message: v.string() })),
+});
 
 /** The station list changes a few times a year; every call in between reads this copy. */
 const stationsTtlMs = 24 * 3600 * 1000;
@@ -30,7 +31,7 @@ const stationsKey = "publicdata:noaa-coops:tide-stations";
 async function tideStations(store: Store, api: Upstream): Promise<CoopsStation[]> {
   const kept = await store.get<CoopsStation[]>(stationsKey);
   if (kept) return kept;
-  const answer = await api.json<{ stations: CoopsStation[] }>("/mdapi/prod/webapi/stations.json", { query: { type: "tidepredictions" } });
+  const answer = await api.json("/mdapi/prod/webapi/stations.json", v.object({ stations: v.array(CoopsStation) }), { query: { type: "tidepredictions" } });
   const stations = answer.stations.map(({ id, name, state, lat, lng, type, reference_id }) => ({ id, name, state, lat, lng, type, reference_id }));
   await store.set(stationsKey, stations, stationsTtlMs);
   return stations;
@@ -110,7 +111,7 @@ export default defineEndpoint({
       ({ item: station, distanceKm } = closest);
     }
     const { zone, start } = localDay({ lat: station.lat, lon: station.lng, date: input.date }, now());
-    const answer = await api.json<Predictions>("/api/prod/datagetter", {
+    const answer = await api.json("/api/prod/datagetter", Predictions, {
       query: {
         product: "predictions", application: "x402-publicdata", station: station.id, datum: "MLLW", interval: "hilo", format: "json", time_zone: "lst_ldt",
         units: input.units === "imperial" ? "english" : "metric",

@@ -1,19 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface RateRow {
-  record_date: string;
-  security_type_desc: string;
-  security_desc: string;
-  avg_interest_rate_amt: string;
-}
-
-interface DebtRow {
-  record_date: string;
-  debt_held_public_amt: string;
-  intragov_hold_amt: string;
-  tot_pub_debt_out_amt: string;
-}
+/** What the code reads of Fiscal Data's rows: average interest rates, and Debt to the Penny. */
+const RateRow = v.object({ record_date: v.string(), security_type_desc: v.string(), security_desc: v.string(), avg_interest_rate_amt: v.string() });
+type RateRow = v.InferOutput<typeof RateRow>;
+const DebtRow = v.object({ record_date: v.string(), debt_held_public_amt: v.string(), intragov_hold_amt: v.string(), tot_pub_debt_out_amt: v.string() });
 
 const Money = v.pipe(v.string(), v.description("US dollars, as published (cents included)"));
 
@@ -64,10 +55,10 @@ export default defineEndpoint({
     const today = now();
     const since = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - input.months, 1)).toISOString().slice(0, 10);
     const [rates, debt] = await Promise.all([
-      api.json<{ data: RateRow[] }>("/v2/accounting/od/avg_interest_rates", {
+      api.json("/v2/accounting/od/avg_interest_rates", v.object({ data: v.array(RateRow) }), {
         query: { filter: `record_date:gte:${since}`, sort: "-record_date", "page[size]": 1000 },
       }),
-      api.json<{ data: DebtRow[] }>("/v2/accounting/od/debt_to_penny", { query: { sort: "-record_date", "page[size]": 1 } }),
+      api.json("/v2/accounting/od/debt_to_penny", v.object({ data: v.array(DebtRow) }), { query: { sort: "-record_date", "page[size]": 1 } }),
     ]);
     const byDate = new Map<string, RateRow[]>();
     for (const row of rates.data) byDate.set(row.record_date, [...(byDate.get(row.record_date) ?? []), row]);

@@ -1,28 +1,28 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface DateStruct {
-  date?: string;
-  type?: string;
-}
-
-interface Study {
-  protocolSection: {
-    identificationModule: { nctId: string; briefTitle?: string; officialTitle?: string };
-    statusModule?: {
-      overallStatus?: string;
-      startDateStruct?: DateStruct;
-      primaryCompletionDateStruct?: DateStruct;
-      completionDateStruct?: DateStruct;
-      lastUpdatePostDateStruct?: DateStruct;
-    };
-    sponsorCollaboratorsModule?: { leadSponsor?: { name?: string; class?: string } };
-    conditionsModule?: { conditions?: string[] };
-    designModule?: { studyType?: string; phases?: string[]; enrollmentInfo?: { count?: number; type?: string } };
-    armsInterventionsModule?: { interventions?: { type?: string; name?: string }[] };
-    contactsLocationsModule?: { locations?: unknown[] };
-  };
-}
+const o = v.optional;
+/** What the code reads of a ClinicalTrials.gov v2 study. */
+const DateStruct = o(v.object({ date: o(v.string()) }));
+const Study = v.object({
+  protocolSection: v.object({
+    identificationModule: v.object({ nctId: v.string(), briefTitle: o(v.string()), officialTitle: o(v.string()) }),
+    statusModule: o(v.object({
+      overallStatus: o(v.string()),
+      startDateStruct: DateStruct,
+      primaryCompletionDateStruct: DateStruct,
+      completionDateStruct: DateStruct,
+      lastUpdatePostDateStruct: DateStruct,
+    })),
+    sponsorCollaboratorsModule: o(v.object({ leadSponsor: o(v.object({ name: o(v.string()), class: o(v.string()) })) })),
+    conditionsModule: o(v.object({ conditions: o(v.array(v.string())) })),
+    designModule: o(v.object({ studyType: o(v.string()), phases: o(v.array(v.string())), enrollmentInfo: o(v.object({ count: o(v.number()), type: o(v.string()) })) })),
+    armsInterventionsModule: o(v.object({ interventions: o(v.array(v.object({ type: o(v.string()), name: o(v.string()) }))) })),
+    contactsLocationsModule: o(v.object({ locations: o(v.array(v.unknown())) })),
+  }),
+});
+type Study = v.InferOutput<typeof Study>;
+const Studies = v.object({ studies: v.array(Study), totalCount: o(v.number()) });
 
 const statuses = ["RECRUITING", "NOT_YET_RECRUITING", "ENROLLING_BY_INVITATION", "ACTIVE_NOT_RECRUITING", "COMPLETED", "SUSPENDED", "TERMINATED", "WITHDRAWN"] as const;
 const phases = ["EARLY_PHASE1", "PHASE1", "PHASE2", "PHASE3", "PHASE4", "NA"] as const;
@@ -103,10 +103,10 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("clinicaltrials");
     if (input.id) {
-      const study = await api.json<Study>(`/studies/${input.id}`, { notFoundAs404: true });
+      const study = await api.json(`/studies/${input.id}`, Study, { notFoundAs404: true });
       return { total: 1, trials: [trialOf(study)] };
     }
-    const answer = await api.json<{ studies: Study[]; totalCount?: number }>("/studies", {
+    const answer = await api.json("/studies", Studies, {
       query: {
         "query.cond": input.condition,
         "query.term": input.term,

@@ -2,14 +2,15 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 
-interface HipoUniversity {
-  name: string;
-  country: string;
-  alpha_two_code: string;
-  "state-province": string | null;
-  domains: string[];
-  web_pages: string[];
-}
+/** What the code reads of one university in Hipo's search answer. */
+const HipoUniversity = v.object({
+  name: v.string(),
+  country: v.string(),
+  alpha_two_code: v.string(),
+  "state-province": v.nullable(v.string()),
+  domains: v.array(v.string()),
+  web_pages: v.array(v.string()),
+});
 
 export default defineEndpoint({
   name: "universities",
@@ -60,7 +61,7 @@ export default defineEndpoint({
   upstreams: ["hipolabs"],
   async handler({ input, upstream }) {
     if (!input.name && !input.country) throw badRequest("give name or country", { issues: [{ field: "name", message: "give name, country or both" }] });
-    const found = await upstream("hipolabs").json<HipoUniversity[]>("/search", { query: { name: input.name, country: input.country } });
+    const found = await upstream("hipolabs").json("/search", v.array(HipoUniversity), { query: { name: input.name, country: input.country } });
     const sorted = [...found].sort((a, b) => a.name.localeCompare(b.name));
     return {
       total: sorted.length,

@@ -2,11 +2,10 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, ServiceError } from "../../core/runtime/errors.ts";
 
-type AwardRow = Record<string, string | number | null> & { generated_internal_id: string };
-interface AwardPage {
-  results: AwardRow[];
-  page_metadata: { page: number; hasNext: boolean };
-}
+/** What the code reads of a spending_by_award page: flat rows keyed by the fields asked for. */
+const AwardRow = v.objectWithRest({ generated_internal_id: v.string() }, v.nullable(v.union([v.string(), v.number()])));
+type AwardRow = v.InferOutput<typeof AwardRow>;
+const AwardPage = v.object({ results: v.array(AwardRow), page_metadata: v.object({ page: v.number(), hasNext: v.boolean() }) });
 
 /** USAspending searches one award-type group at a time. */
 const typeCodes = {
@@ -94,7 +93,7 @@ export default defineEndpoint({
     };
     const fields = ["Award ID", "Recipient Name", "Award Amount", "Awarding Agency", "Awarding Sub Agency", typeField, "Start Date", "End Date", "Description"];
     const answer = await upstream("usaspending")
-      .json<AwardPage>("/search/spending_by_award/", {
+      .json("/search/spending_by_award/", AwardPage, {
         method: "POST",
         body: { filters, fields, limit: input.limit, page: input.page, sort: "Award Amount", order: "desc" },
         keepErrorBody: true,

@@ -2,7 +2,12 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-type VpicResult = Record<string, string>;
+const value = v.optional(v.string());
+/** What the code reads of vPIC's flat decode (every value a string, empty when unknown). */
+const VpicResult = v.object({
+  Make: value, ErrorCode: value, ErrorText: value, Model: value, ModelYear: value, Trim: value, Series: value, BodyClass: value, VehicleType: value, Doors: value,
+  EngineCylinders: value, DisplacementL: value, EngineHP: value, FuelTypePrimary: value, DriveType: value, TransmissionStyle: value, Manufacturer: value, PlantCity: value, PlantCountry: value,
+});
 
 const transliteration: Record<string, number> = {
   A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
@@ -76,10 +81,10 @@ export default defineEndpoint({
   upstreams: ["nhtsa-vpic"],
   async handler({ input, upstream }) {
     const vin = input.vin.toUpperCase();
-    const answer = await upstream("nhtsa-vpic").json<{ Results: VpicResult[] }>(`/vehicles/DecodeVinValues/${vin}`, {
+    const answer = await upstream("nhtsa-vpic").json(`/vehicles/DecodeVinValues/${vin}`, v.object({ Results: v.array(VpicResult) }), {
       query: { format: "json", modelyear: input.modelYear },
     });
-    const r = answer.Results[0] ?? {};
+    const r: v.InferOutput<typeof VpicResult> = answer.Results[0] ?? {};
     const make = text(r.Make);
     if (!make) throw notFound(`NHTSA could not decode ${vin}: ${text(r.ErrorText) ?? "no data"}`);
     const number = (value: string | undefined) => (text(value) && Number.isFinite(Number(value)) ? Number(value) : null);

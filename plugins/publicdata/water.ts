@@ -4,7 +4,7 @@ import { notFound } from "../../core/runtime/errors.ts";
 import { nearest } from "./_pr-geo.ts";
 import { Location, placeEntries, resolveLocation } from "./_pr-geocode.ts";
 import { limit } from "./_pr-inputs.ts";
-import { boundingBox, type IvAnswer, Reading, sitesOf, siteUrl } from "./_pr-usgs-water.ts";
+import { boundingBox, IvAnswer, Reading, sitesOf, siteUrl } from "./_pr-usgs-water.ts";
 
 const Site = v.object({
   id: v.pipe(v.string(), v.description("USGS site number")),
@@ -60,13 +60,13 @@ export default defineEndpoint({
     const api = upstream("usgs-water");
     const query = { format: "json", parameterCd: "00060,00065" };
     if (input.site !== undefined) {
-      const answer = await api.json<IvAnswer>("/nwis/iv/", { query: { ...query, sites: input.site, siteStatus: "all" }, notFoundAs404: true });
+      const answer = await api.json("/nwis/iv/", IvAnswer, { query: { ...query, sites: input.site, siteStatus: "all" }, notFoundAs404: true });
       const sites = sitesOf(answer);
       if (sites.length === 0) throw notFound(`USGS has no current discharge or gage height at site ${input.site}`);
       return { location: null, sites: sites.map((s) => ({ ...s, distanceKm: null, url: siteUrl(s.id) })) };
     }
     const location = await resolveLocation(() => upstream("open-meteo-geocoding"), input);
-    const answer = await api.json<IvAnswer>("/nwis/iv/", { query: { ...query, bBox: boundingBox(location.lat, location.lon, input.radiusKm), siteStatus: "active" }, notFoundAs404: true });
+    const answer = await api.json("/nwis/iv/", IvAnswer, { query: { ...query, bBox: boundingBox(location.lat, location.lon, input.radiusKm), siteStatus: "active" }, notFoundAs404: true });
     const closest = nearest(sitesOf(answer), location, (s) => [s.lat, s.lon], input.radiusKm, input.limit);
     if (closest.length === 0) throw notFound(`No active USGS stream gage within ${input.radiusKm} km of ${location.lat}, ${location.lon}`);
     return {

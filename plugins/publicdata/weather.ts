@@ -1,22 +1,23 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { Location, placeEntries, resolveLocation } from "./_pr-geocode.ts";
-import { describeWeather, num, renameUnits, str, unitQuery, Units, unitsInput } from "./_pr-open-meteo.ts";
+import { CurrentOf, describeWeather, num, renameUnits, SeriesOf, str, unitQuery, Units, UnitsOf, unitsInput } from "./_pr-open-meteo.ts";
 
 const current = { temperature: "temperature_2m", apparentTemperature: "apparent_temperature", humidity: "relative_humidity_2m", precipitation: "precipitation", windSpeed: "wind_speed_10m", windDirection: "wind_direction_10m", weatherCode: "weather_code" } as const;
 const daily = { temperatureMax: "temperature_2m_max", temperatureMin: "temperature_2m_min", precipitationSum: "precipitation_sum", precipitationProbabilityMax: "precipitation_probability_max", windSpeedMax: "wind_speed_10m_max", sunrise: "sunrise", sunset: "sunset", weatherCode: "weather_code" } as const;
 const n = v.nullable(v.number());
 const t = v.nullable(v.string());
 
-interface Forecast {
-  timezone: string;
-  utc_offset_seconds: number;
-  elevation: number;
-  current_units: Record<string, string>;
-  current: Record<string, number | string | null>;
-  daily_units: Record<string, string>;
-  daily: Record<string, (number | string | null)[]> & { time: string[] };
-}
+/** What the code reads of Open-Meteo's forecast answer. */
+const Forecast = v.object({
+  timezone: v.string(),
+  utc_offset_seconds: v.number(),
+  elevation: v.number(),
+  current_units: UnitsOf,
+  current: CurrentOf,
+  daily_units: UnitsOf,
+  daily: SeriesOf,
+});
 
 export default defineEndpoint({
   name: "weather",
@@ -56,7 +57,7 @@ export default defineEndpoint({
   upstreams: ["open-meteo", "open-meteo-geocoding"],
   async handler({ input, upstream }) {
     const location = await resolveLocation(() => upstream("open-meteo-geocoding"), input);
-    const f = await upstream("open-meteo").json<Forecast>("/v1/forecast", {
+    const f = await upstream("open-meteo").json("/v1/forecast", Forecast, {
       query: {
         latitude: location.lat, longitude: location.lon, current: Object.values(current).join(","), daily: Object.values(daily).join(","),
         timezone: "auto", forecast_days: input.days, ...unitQuery(input.units),

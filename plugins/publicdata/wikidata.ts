@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, notFound } from "../../core/runtime/errors.ts";
-import { type Entity, keyFacts, linkedIds } from "./_pr-wikidata.ts";
+import { Entity, keyFacts, Labels, linkedIds } from "./_pr-wikidata.ts";
 
 const api = "/w/api.php";
 
@@ -57,11 +57,11 @@ export default defineEndpoint({
     const wikidata = upstream("wikidata");
     let id = input.id?.toUpperCase();
     if (id === undefined) {
-      const found = await wikidata.json<{ search: { id: string }[] }>(api, { query: { action: "wbsearchentities", search: input.q, language: "en", type: "item", limit: 1, format: "json" } });
+      const found = await wikidata.json(api, v.object({ search: v.array(v.object({ id: v.string() })) }), { query: { action: "wbsearchentities", search: input.q, language: "en", type: "item", limit: 1, format: "json" } });
       if (!found.search.length) throw notFound(`No Wikidata item matches ${input.q}`);
       id = found.search[0].id;
     }
-    const { entities } = await wikidata.json<{ entities: Record<string, Entity> }>(api, {
+    const { entities } = await wikidata.json(api, v.object({ entities: v.record(v.string(), Entity) }), {
       query: { action: "wbgetentities", ids: id, props: "labels|descriptions|aliases|claims|sitelinks/urls", languages: "en", sitefilter: "enwiki", format: "json" },
     });
     const entity = entities[id];
@@ -69,7 +69,7 @@ export default defineEndpoint({
     const linked = linkedIds(entity).slice(0, 50);
     const labels = new Map<string, string>();
     if (linked.length) {
-      const named = await wikidata.json<{ entities: Record<string, Entity> }>(api, { query: { action: "wbgetentities", ids: linked.join("|"), props: "labels", languages: "en", format: "json" } });
+      const named = await wikidata.json(api, Labels, { query: { action: "wbgetentities", ids: linked.join("|"), props: "labels", languages: "en", format: "json" } });
       for (const [key, e] of Object.entries(named.entities)) if (e.labels?.en) labels.set(key, e.labels.en.value);
     }
     return {

@@ -1,7 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, notFound } from "../../core/runtime/errors.ts";
-import { licence, pageUrl, type RestPage, titlePath } from "./_pr-wikipedia.ts";
+import { licence, pageUrl, RestPage, titlePath } from "./_pr-wikipedia.ts";
+
+/** What the code reads of MediaWiki's opensearch answer: [search, titles, descriptions, urls]. */
+const OpenSearch = v.tuple([v.string(), v.array(v.string())]);
 
 export default defineEndpoint({
   name: "wikipedia",
@@ -48,13 +51,13 @@ export default defineEndpoint({
     if ((input.title === undefined) === (input.q === undefined)) throw fieldError("title", "give either title or q");
     let title = input.title;
     if (title === undefined) {
-      const [, titles = []] = await upstream("wikipedia-api").json<[string, string[], string[], string[]]>("", {
+      const [, titles] = await upstream("wikipedia-api").json("", OpenSearch, {
         query: { action: "opensearch", search: input.q, limit: 1, namespace: 0, format: "json" },
       });
       if (!titles.length) throw notFound(`No English Wikipedia article matches ${input.q}`);
       title = titles[0];
     }
-    const page = await upstream("wikipedia").json<RestPage>(`/page/summary/${titlePath(title)}`, { query: { redirect: "true" }, notFoundAs404: true });
+    const page = await upstream("wikipedia").json(`/page/summary/${titlePath(title)}`, RestPage, { query: { redirect: "true" }, notFoundAs404: true });
     return {
       title: page.title,
       description: page.description ?? null,

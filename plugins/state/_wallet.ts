@@ -1,14 +1,15 @@
 import { ServiceError } from "../../core/runtime/errors.ts";
 
 /**
- * The paying wallet, lower-cased: the namespace of a caller's keys and watches. A call paid with a credit
- * code (or run inside a batch paid that way) carries no wallet, so it is refused, 403 and not charged.
+ * The paying wallet, an EVM address lower-cased (a Solana address as it is: base58 is case-sensitive): the
+ * namespace of a caller's keys and watches. A call paid with a credit code (or run inside a batch paid that way)
+ * carries no wallet, so it is refused, 403 and not charged.
  */
-export function walletOf(payer: `0x${string}` | undefined): string {
+export function walletOf(payer: string | undefined): string {
   if (!payer) {
     throw new ServiceError(403, "wallet_required", "This route is keyed by the paying wallet: pay it with a wallet-signed x402 payment, not a credit code");
   }
-  return payer.toLowerCase();
+  return payer.startsWith("0x") ? payer.toLowerCase() : payer;
 }
 
 /** Every key of the family starts with `state:`; these are the sub-spaces. */

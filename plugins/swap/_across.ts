@@ -1,21 +1,18 @@
-import type { Address, Hex } from "viem";
+import * as v from "valibot";
 import { isNative } from "./_chains.ts";
-import { bpsAsFraction, decimalWei, sameChain, usd, type Adapter } from "./_route.ts";
+import { AddressShape, bpsAsFraction, decimalWei, HexShape, sameChain, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
 
-interface AcrossAmount {
-  amount: string;
-  amountUsd?: string;
-  token: { address: Address; chainId: number; symbol: string; decimals: number };
-}
-interface AcrossSwap {
-  checks: { allowance: { token: Address; spender: Address; actual: string; expected: string } };
-  inputAmount: string;
-  expectedOutputAmount: string;
-  minOutputAmount: string;
-  expectedFillTime: number;
-  fees: { total: AcrossAmount & { details?: { app?: AcrossAmount } } };
-  swapTx: { chainId: number; to: Address; data: Hex; value?: string };
-}
+/** What the code reads of Across's swap/approval answer. */
+const AcrossAmount = v.object({ amount: Units, amountUsd: Usd, token: v.object({ address: AddressShape }) });
+const AcrossSwap = v.object({
+  checks: v.object({ allowance: v.object({ token: AddressShape, spender: AddressShape, actual: Units, expected: Units }) }),
+  inputAmount: Units,
+  expectedOutputAmount: Units,
+  minOutputAmount: Units,
+  expectedFillTime: v.number(),
+  fees: v.object({ total: v.object({ ...AcrossAmount.entries, details: v.optional(v.object({ app: v.optional(AcrossAmount) })) }) }),
+  swapTx: v.object({ chainId: v.number(), to: AddressShape, data: HexShape, value: v.optional(Wei) }),
+});
 
 /** Across Swap API `GET /swap/approval`: cross-chain only; app fee as a fraction taken in the output token. */
 export const across: Adapter = {
@@ -24,7 +21,7 @@ export const across: Adapter = {
   serves: (req) => !sameChain(req),
   async quote(api, req) {
     const withFee = req.feeBps > 0 && req.feeRecipient !== undefined;
-    const swap = await api.json<AcrossSwap>("/swap/approval", {
+    const swap = await api.json("/swap/approval", AcrossSwap, {
       query: {
         tradeType: "exactInput",
         amount: req.amount,

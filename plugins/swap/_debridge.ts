@@ -1,21 +1,18 @@
-import type { Address, Hex } from "viem";
+import * as v from "valibot";
 import { isNative } from "./_chains.ts";
-import { bpsAsPercent, decimalWei, feeOf, sameChain, usd, type Adapter } from "./_route.ts";
+import { AddressShape, bpsAsPercent, decimalWei, feeOf, HexShape, sameChain, Units, usd, Wei, type Adapter } from "./_route.ts";
 
-interface DlnToken {
-  address: string;
-  amount: string;
-  approximateUsdValue?: number;
-}
-interface DlnOrder {
-  estimation: { srcChainTokenIn: DlnToken; dstChainTokenOut: DlnToken & { recommendedAmount?: string } };
-  tx: { to: Address; data: Hex; value: string };
-  order: { approximateFulfillmentDelay: number };
-  orderId: string;
-  fixFee: string;
-  protocolFee?: string;
-  protocolFeeApproximateUsdValue?: number;
-}
+/** What the code reads of deBridge's create-tx answer. */
+const DlnToken = v.object({ amount: Units, approximateUsdValue: v.optional(v.number()) });
+const DlnOrder = v.object({
+  estimation: v.object({ srcChainTokenIn: DlnToken, dstChainTokenOut: DlnToken }),
+  tx: v.object({ to: AddressShape, data: HexShape, value: Wei }),
+  order: v.object({ approximateFulfillmentDelay: v.number() }),
+  orderId: v.string(),
+  fixFee: Wei,
+  protocolFee: v.optional(Units),
+  protocolFeeApproximateUsdValue: v.optional(v.number()),
+});
 
 /**
  * deBridge DLN `GET /dln/order/create-tx`: cross-chain only; the affiliate fee is a PERCENT (0.1 is 10 bps),
@@ -28,7 +25,7 @@ export const debridge: Adapter = {
   serves: (req) => !sameChain(req),
   async quote(api, req) {
     const withFee = req.feeBps > 0 && req.feeRecipient !== undefined;
-    const order = await api.json<DlnOrder>("/dln/order/create-tx", {
+    const order = await api.json("/dln/order/create-tx", DlnOrder, {
       query: {
         srcChainId: req.fromChain,
         srcChainTokenIn: req.fromToken,

@@ -4,22 +4,21 @@ import type { Upstream } from "../../core/endpoint.ts";
 export const solMint = "So11111111111111111111111111111111111111112";
 export const SolanaKey = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana public key"));
 
-interface JupiterQuote {
-  inputMint: string;
-  inAmount: string;
-  outputMint: string;
-  outAmount: string;
-  otherAmountThreshold: string;
-  slippageBps: number;
-  platformFee?: { amount: string; feeBps: number } | null;
-  priceImpactPct: string;
-  routePlan: { swapInfo: { label: string; inputMint: string; outputMint: string; inAmount: string; outAmount: string }; percent: number }[];
-}
-interface JupiterSwap {
-  swapTransaction: string;
-  lastValidBlockHeight: number;
-  prioritizationFeeLamports?: number;
-}
+const o = v.optional;
+const Units = v.pipe(v.string(), v.regex(/^\d+$/, "not base units"));
+/** What the code reads of Jupiter's quote; it is sent back to /swap verbatim, so every field of it is kept. */
+const JupiterQuote = v.looseObject({
+  inputMint: v.string(),
+  inAmount: Units,
+  outputMint: v.string(),
+  outAmount: Units,
+  otherAmountThreshold: Units,
+  slippageBps: v.number(),
+  platformFee: v.nullish(v.looseObject({ amount: Units })),
+  priceImpactPct: v.string(),
+  routePlan: v.array(v.looseObject({ swapInfo: v.looseObject({ label: v.string(), inputMint: v.string(), outputMint: v.string(), inAmount: Units, outAmount: Units }), percent: v.number() })),
+});
+const JupiterSwap = v.object({ swapTransaction: v.pipe(v.string(), v.base64()), lastValidBlockHeight: v.number(), prioritizationFeeLamports: o(v.number()) });
 
 export interface SolanaTrade {
   inputMint: string;
@@ -38,7 +37,7 @@ export interface SolanaTrade {
 export async function jupiterTrade(api: Upstream, trade: SolanaTrade, accounts: ReadonlyMap<string, string>) {
   const feeMint = [trade.outputMint, trade.inputMint].find((mint) => accounts.has(mint));
   const feeBps = feeMint && trade.feeBps > 0 ? trade.feeBps : 0;
-  const quote = await api.json<JupiterQuote>("/swap/v1/quote", {
+  const quote = await api.json("/swap/v1/quote", JupiterQuote, {
     query: {
       inputMint: trade.inputMint,
       outputMint: trade.outputMint,
@@ -48,7 +47,7 @@ export async function jupiterTrade(api: Upstream, trade: SolanaTrade, accounts: 
       restrictIntermediateTokens: true,
     },
   });
-  const swap = await api.json<JupiterSwap>("/swap/v1/swap", {
+  const swap = await api.json("/swap/v1/swap", JupiterSwap, {
     method: "POST",
     body: {
       quoteResponse: quote,
@@ -106,24 +105,25 @@ export const SolanaTradeOutput = {
   }),
 };
 
-interface JupiterToken {
-  id: string;
-  name: string;
-  symbol: string;
-  icon?: string;
-  decimals: number;
-  usdPrice?: number;
-  liquidity?: number;
-  mcap?: number;
-  holderCount?: number;
-  isVerified?: boolean;
-  organicScore?: number;
-  audit?: { mintAuthorityDisabled?: boolean; freezeAuthorityDisabled?: boolean; topHoldersPercentage?: number };
-}
+/** What the code reads of a token in Jupiter's Tokens API v2 search. */
+const JupiterToken = v.object({
+  id: v.string(),
+  name: v.string(),
+  symbol: v.string(),
+  icon: v.nullish(v.string()),
+  decimals: v.number(),
+  usdPrice: v.nullish(v.number()),
+  liquidity: v.nullish(v.number()),
+  mcap: v.nullish(v.number()),
+  holderCount: v.nullish(v.number()),
+  isVerified: v.nullish(v.boolean()),
+  organicScore: v.nullish(v.number()),
+  audit: v.nullish(v.object({ mintAuthorityDisabled: v.nullish(v.boolean()), freezeAuthorityDisabled: v.nullish(v.boolean()), topHoldersPercentage: v.nullish(v.number()) })),
+});
 
 /** Token cards from Jupiter's Tokens API v2 (`/tokens/v2/search?query=<mints>`). */
 export async function tokenCards(api: Upstream, mints: string[]) {
-  const found = await api.json<JupiterToken[]>("/tokens/v2/search", { query: { query: mints.join(",") } });
+  const found = await api.json("/tokens/v2/search", v.array(JupiterToken), { query: { query: mints.join(",") } });
   return mints.flatMap((mint) => {
     const t = found.find((x) => x.id === mint);
     if (!t) return [];

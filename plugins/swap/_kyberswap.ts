@@ -1,29 +1,24 @@
-import type { Address, Hex } from "viem";
+import * as v from "valibot";
+import type { Address } from "viem";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 import { chainOf, eeeeAddress, isNative } from "./_chains.ts";
-import { decimalWei, feeOf, sameChain, usd, type Adapter } from "./_route.ts";
+import { AddressShape, decimalWei, feeOf, HexShape, sameChain, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
 
-interface KyberEnvelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-interface RouteSummary {
-  tokenIn: string;
-  amountIn: string;
-  amountInUsd?: string;
-  tokenOut: string;
-  amountOut: string;
-  amountOutUsd?: string;
-  extraFee?: { feeAmount: string; feeAmountUsd?: string };
-}
-interface Built {
-  amountIn: string;
-  amountOut: string;
-  data: Hex;
-  routerAddress: Address;
-  transactionValue: string;
-}
+/**
+ * What the code reads of KyberSwap's envelopes. `data` is checked once `code` is 0; the route summary is sent back to
+ * build verbatim, so every field of it is kept.
+ */
+const Envelope = v.object({ code: v.number(), message: v.string(), data: v.unknown() });
+const RouteSummary = v.looseObject({
+  amountIn: Units,
+  amountInUsd: Usd,
+  amountOut: Units,
+  amountOutUsd: Usd,
+  extraFee: v.optional(v.looseObject({ feeAmountUsd: Usd })),
+});
+const Routes = v.object({ routeSummary: RouteSummary });
+const Built = v.object({ amountIn: Units, amountOut: Units, data: HexShape, routerAddress: AddressShape, transactionValue: Wei });
 
 const kyberToken = (token: Address) => (isNative(token) ? eeeeAddress : token);
 
@@ -38,7 +33,7 @@ export const kyberswap: Adapter = {
   async quote(api, req) {
     const chain = chainOf(req.fromChain);
     const withFee = req.feeBps > 0 && req.feeRecipient !== undefined;
-    const routes = await api.json<KyberEnvelope<{ routeSummary: RouteSummary; routerAddress: Address }>>(`/${chain.kyber}/api/v1/routes`, {
+    const routes = await api.json(`/${chain.kyber}/api/v1/routes`, Envelope, {
       query: {
         tokenIn: kyberToken(req.fromToken),
         tokenOut: kyberToken(req.toToken),
@@ -47,14 +42,14 @@ export const kyberswap: Adapter = {
         ...(withFee ? { feeAmount: req.feeBps, isInBps: true, chargeFeeBy: "currency_in", feeReceiver: req.feeRecipient } : {}),
       },
     });
-    if (routes.code !== 0 || !routes.data?.routeSummary) throw upstreamFailed("kyberswap", `kyberswap found no route: ${routes.message}`);
-    const summary = routes.data.routeSummary;
-    const built = await api.json<KyberEnvelope<Built>>(`/${chain.kyber}/api/v1/route/build`, {
+    if (routes.code !== 0 || !routes.data) throw upstreamFailed("kyberswap", `kyberswap found no route: ${routes.message}`);
+    const summary = checkUpstream("kyberswap", Routes, routes.data).routeSummary;
+    const answer = await api.json(`/${chain.kyber}/api/v1/route/build`, Envelope, {
       method: "POST",
       body: { routeSummary: summary, sender: req.depositor, recipient: req.recipient, slippageTolerance: req.slippageBps, source: "x402-agent-services" },
     });
-    if (built.code !== 0 || !built.data?.data) throw upstreamFailed("kyberswap", `kyberswap could not build the route: ${built.message}`);
-    const tx = built.data;
+    if (answer.code !== 0 || !answer.data) throw upstreamFailed("kyberswap", `kyberswap could not build the route: ${answer.message}`);
+    const tx = checkUpstream("kyberswap", Built, answer.data);
     return {
       source: "kyberswap",
       amountIn: tx.amountIn,

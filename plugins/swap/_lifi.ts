@@ -1,28 +1,25 @@
-import type { Address, Hex } from "viem";
+import * as v from "valibot";
 import { isNative } from "./_chains.ts";
-import { bpsAsFraction, decimalWei, feeOf, sumUsd, usd, type Adapter } from "./_route.ts";
+import { AddressShape, bpsAsFraction, decimalWei, feeOf, HexShape, sumUsd, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
 
-interface LifiCost {
-  name: string;
-  token: { address: string };
-  amount: string;
-  amountUSD?: string;
-  included: boolean;
-}
-interface LifiStep {
-  tool: string;
-  estimate: {
-    fromAmount: string;
-    toAmount: string;
-    toAmountMin: string;
-    approvalAddress: Address;
-    executionDuration: number;
-    fromAmountUSD?: string;
-    toAmountUSD?: string;
-    feeCosts?: LifiCost[];
-  };
-  transactionRequest: { to: Address; data: Hex; value: string; chainId: number };
-}
+const o = v.optional;
+/** What the code reads of LI.FI's quote (a step). */
+const LifiCost = v.object({ name: v.string(), token: v.object({ address: v.string() }), amount: Units, amountUSD: Usd, included: v.boolean() });
+type LifiCost = v.InferOutput<typeof LifiCost>;
+const LifiStep = v.object({
+  tool: v.string(),
+  estimate: v.object({
+    fromAmount: Units,
+    toAmount: Units,
+    toAmountMin: Units,
+    approvalAddress: AddressShape,
+    executionDuration: v.number(),
+    fromAmountUSD: Usd,
+    toAmountUSD: Usd,
+    feeCosts: o(v.array(LifiCost)),
+  }),
+  transactionRequest: v.object({ to: AddressShape, data: HexShape, value: Wei, chainId: v.number() }),
+});
 
 const isIntegratorFee = (cost: LifiCost) => /integrator/i.test(cost.name);
 
@@ -33,7 +30,7 @@ export const lifi: Adapter = {
   serves: () => true,
   async quote(api, req) {
     const withFee = req.feeBps > 0 && req.feeRecipient !== undefined;
-    const step = await api.json<LifiStep>("/quote", {
+    const step = await api.json("/quote", LifiStep, {
       query: {
         fromChain: req.fromChain,
         toChain: req.toChain,

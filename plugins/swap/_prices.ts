@@ -1,10 +1,10 @@
 import { Decimal } from "decimal.js";
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { chainOf, isNative } from "./_chains.ts";
 
-interface LlamaPrices {
-  coins: Record<string, { price: number; decimals?: number; symbol?: string; confidence?: number }>;
-}
+/** What the code reads of DefiLlama's current prices: `coins` always comes, without the coins it does not price. */
+const LlamaPrices = v.object({ coins: v.record(v.string(), v.object({ price: v.number(), decimals: v.optional(v.number()), symbol: v.optional(v.string()) })) });
 
 export interface TokenPrice {
   usd: number;
@@ -21,7 +21,7 @@ export function priceKey(chainId: number, token: string): string {
 /** Current USD prices from DefiLlama's keyless coins API, keyed as `priceKey` names them. */
 export async function usdPrices(api: Upstream, keys: string[]): Promise<Map<string, TokenPrice>> {
   const unique = [...new Set(keys)];
-  const answer = await api.json<LlamaPrices>(`/prices/current/${unique.join(",")}`);
+  const answer = await api.json(`/prices/current/${unique.join(",")}`, LlamaPrices);
   const prices = new Map<string, TokenPrice>();
   for (const key of unique) {
     const coin = answer.coins[key];

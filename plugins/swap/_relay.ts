@@ -1,23 +1,22 @@
-import { decodeFunctionData, erc20Abi, type Address, type Hex } from "viem";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { decimalWei, usd, type Adapter, type Approval } from "./_route.ts";
+import * as v from "valibot";
+import { decodeFunctionData, erc20Abi, type Address } from "viem";
+import { upstreamFailed, upstreamInvalid } from "../../core/runtime/errors.ts";
+import { AddressShape, decimalWei, HexShape, Units, usd, Usd, Wei, type Adapter, type Approval } from "./_route.ts";
 
-interface RelayAmount {
-  currency: { chainId: number; address: string; symbol: string; decimals: number };
-  amount: string;
-  amountUsd?: string;
-  minimumAmount?: string;
-}
-interface RelayStep {
-  id: string;
-  kind: "transaction" | "signature";
-  items: { status: string; data: { to: Address; data: Hex; value?: string; chainId: number } }[];
-}
-interface RelayQuote {
-  steps: RelayStep[];
-  fees: { relayer?: RelayAmount; app?: RelayAmount };
-  details: { currencyIn: RelayAmount; currencyOut: RelayAmount; timeEstimate: number };
-}
+const o = v.optional;
+/** What the code reads of Relay's quote: transaction steps carry calls; signature steps are not read. */
+const RelayAmount = v.object({ currency: v.object({ address: v.string() }), amount: Units, amountUsd: Usd, minimumAmount: o(Units) });
+const TransactionStep = v.object({
+  id: v.string(),
+  kind: v.literal("transaction"),
+  items: v.array(v.object({ data: v.object({ to: AddressShape, data: HexShape, value: o(Wei), chainId: v.number() }) })),
+});
+type TransactionStep = v.InferOutput<typeof TransactionStep>;
+const RelayQuote = v.object({
+  steps: v.array(v.variant("kind", [TransactionStep, v.object({ id: v.string(), kind: v.literal("signature") })])),
+  fees: v.object({ relayer: o(RelayAmount), app: o(RelayAmount) }),
+  details: v.object({ currencyIn: RelayAmount, currencyOut: RelayAmount, timeEstimate: v.number() }),
+});
 
 /** Relay `POST /quote/v2`: cross-chain and same-chain; app fee in bps strings (`appFees`). */
 export const relay: Adapter = {
@@ -38,8 +37,8 @@ export const relay: Adapter = {
       referrer: "x402-agent-services",
       ...(req.feeBps > 0 && req.feeRecipient ? { appFees: [{ recipient: req.feeRecipient, fee: String(req.feeBps) }] } : {}),
     };
-    const answer = await api.json<RelayQuote>("/quote/v2", { method: "POST", body });
-    const transactions = answer.steps.filter((s) => s.kind === "transaction" && s.items.length > 0);
+    const answer = await api.json("/quote/v2", RelayQuote, { method: "POST", body });
+    const transactions = answer.steps.filter((s): s is TransactionStep => s.kind === "transaction" && s.items.length > 0);
     const main = transactions.filter((s) => s.id !== "approve").at(-1);
     if (!main) throw upstreamFailed("relay", "relay answered without a transaction step");
     const tx = main.items[0].data;
@@ -62,10 +61,15 @@ export const relay: Adapter = {
   },
 };
 
-function approvalOf(step: RelayStep | undefined): Approval | undefined {
+function approvalOf(step: TransactionStep | undefined): Approval | undefined {
   const tx = step?.items[0]?.data;
   if (!tx) return undefined;
-  const call = decodeFunctionData({ abi: erc20Abi, data: tx.data });
+  let call;
+  try {
+    call = decodeFunctionData({ abi: erc20Abi, data: tx.data });
+  } catch {
+    throw upstreamInvalid("relay", ["steps.approve: not an ERC-20 call"]);
+  }
   if (call.functionName !== "approve") return undefined;
   const [spender, amount] = call.args as readonly [Address, bigint];
   return { token: tx.to, spender, amount: amount.toString() };

@@ -1,21 +1,20 @@
 import ipaddr from "ipaddr.js";
+import * as v from "valibot";
 import type { Egress, Store, Upstream } from "../../core/endpoint.ts";
-import { notFound, ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
+import { notFound, ServiceError } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 
 const bootstrapTtlMs = 24 * 3600_000;
 
 /** RFC 9224 section 5: `services` is a list of [[CIDR prefixes...], [base URLs...]]. */
-interface Bootstrap {
-  services?: [string[], string[]][];
-}
+const Bootstrap = v.object({ services: v.array(v.tuple([v.array(v.string()), v.array(v.string())])) });
 
 /** IANA's ipv4.json or ipv6.json as (prefix, base URL) pairs, kept in the store for a day. */
 async function bootstrapOf(version: 4 | 6, iana: Upstream, store: Store): Promise<[string, string][]> {
   const key = `web:rdap-bootstrap-ipv${version}`;
   const cached = await store.get<[string, string][]>(key);
   if (cached) return cached;
-  const doc = await iana.json<Bootstrap>(`/ipv${version}.json`);
-  if (!Array.isArray(doc.services)) throw upstreamFailed("iana-rdap", `the RDAP bootstrap file ipv${version}.json has no services list`);
+  const doc = await iana.json(`/ipv${version}.json`, Bootstrap);
   const pairs: [string, string][] = [];
   for (const [prefixes, urls] of doc.services) {
     const base = urls.find((u) => u.startsWith("https://")) ?? urls[0];
@@ -41,26 +40,30 @@ export async function rdapBaseForIp(ip: ipaddr.IPv4 | ipaddr.IPv6, iana: Upstrea
   return best.base;
 }
 
-/** The parts of an RFC 9083 ip network object this service reads. */
-export interface RdapNetwork {
-  handle?: string;
-  name?: string;
-  type?: string;
-  country?: string;
-  startAddress?: string;
-  endAddress?: string;
-  status?: string[];
-  events?: { eventAction?: string; eventDate?: string }[];
-  entities?: RdapEntity[];
-  cidr0_cidrs?: { v4prefix?: string; v6prefix?: string; length?: number }[];
-}
-
 interface RdapEntity {
-  handle?: string;
   roles?: string[];
-  vcardArray?: [string, [string, unknown, string, unknown][]];
+  vcardArray?: [string, [string, unknown, unknown, unknown][]];
   entities?: RdapEntity[];
 }
+const o = v.optional;
+/** An entity's jCard (RFC 7095): ["vcard", [[name, parameters, type, value], ...]]. */
+const VCard = v.tuple([v.string(), v.array(v.tuple([v.string(), v.unknown(), v.unknown(), v.unknown()]))]);
+const RdapEntity: v.GenericSchema<RdapEntity> = v.object({ roles: o(v.array(v.string())), vcardArray: o(VCard), entities: o(v.array(v.lazy(() => RdapEntity))) });
+
+/** The parts of an RFC 9083 ip network object this service reads (its `objectClassName` says it is one). */
+const RdapNetwork = v.object({
+  objectClassName: v.literal("ip network"),
+  handle: o(v.string()),
+  name: o(v.string()),
+  type: o(v.string()),
+  country: o(v.string()),
+  startAddress: o(v.string()),
+  endAddress: o(v.string()),
+  events: o(v.array(v.object({ eventAction: o(v.string()), eventDate: o(v.string()) }))),
+  entities: o(v.array(RdapEntity)),
+  cidr0_cidrs: o(v.array(v.object({ v4prefix: o(v.string()), v6prefix: o(v.string()), length: o(v.number()) }))),
+});
+export type RdapNetwork = v.InferOutput<typeof RdapNetwork>;
 
 /** GETs {base}ip/{address}; the base comes from IANA's data, so it goes through the egress guard (redirects between RIRs included). */
 export async function fetchNetwork(egress: Egress, base: string, ip: string): Promise<RdapNetwork> {
@@ -74,11 +77,13 @@ export async function fetchNetwork(egress: Egress, base: string, ip: string): Pr
   }
   if (res.status === 404) throw notFound(`the registry has no network record for ${ip}`, { ip });
   if (res.status < 200 || res.status >= 300) throw new ServiceError(502, "upstream_error", `the RDAP server answered ${res.status}`, { upstream: url });
+  let parsed: unknown;
   try {
-    return JSON.parse(res.text()) as RdapNetwork;
+    parsed = JSON.parse(res.text());
   } catch {
     throw new ServiceError(502, "upstream_error", "the RDAP server answered invalid JSON", { upstream: url });
   }
+  return checkUpstream(url, RdapNetwork, parsed);
 }
 
 function vcardField(entity: RdapEntity, field: string): string | null {

@@ -1,20 +1,19 @@
+import * as v from "valibot";
 import type { Egress, Store, Upstream } from "../../core/endpoint.ts";
-import { notFound, ServiceError, upstreamFailed } from "../../core/runtime/errors.ts";
+import { notFound, ServiceError } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 
 const bootstrapKey = "web:rdap-bootstrap";
 const bootstrapTtlMs = 24 * 3600_000;
 
 /** RFC 9224 section 4: `services` is a list of [[labels...], [base URLs...]]. */
-interface Bootstrap {
-  services?: [string[], string[]][];
-}
+const Bootstrap = v.object({ services: v.array(v.tuple([v.array(v.string()), v.array(v.string())])) });
 
 /** TLD (or longer suffix) -> RDAP base URL, from IANA's dns.json, kept in the store for a day. */
 async function bootstrapMap(iana: Upstream, store: Store): Promise<Record<string, string>> {
   const cached = await store.get<Record<string, string>>(bootstrapKey);
   if (cached) return cached;
-  const doc = await iana.json<Bootstrap>("/dns.json");
-  if (!Array.isArray(doc.services)) throw upstreamFailed("iana-rdap", "the RDAP bootstrap file has no services list");
+  const doc = await iana.json("/dns.json", Bootstrap);
   const map: Record<string, string> = {};
   for (const [labels, urls] of doc.services) {
     const base = urls.find((u) => u.startsWith("https://")) ?? urls[0];
@@ -50,30 +49,42 @@ export async function fetchDomain(egress: Egress, base: string, domain: string):
   }
   if (res.status === 404) throw notFound(`${domain} is not registered (the registry's RDAP server has no record of it)`, { domain });
   if (res.status < 200 || res.status >= 300) throw new ServiceError(502, "upstream_error", `the RDAP server answered ${res.status}`, { upstream: url });
+  let parsed: unknown;
   try {
-    return JSON.parse(res.text()) as RdapDomain;
+    parsed = JSON.parse(res.text());
   } catch {
     throw new ServiceError(502, "upstream_error", "the RDAP server answered invalid JSON", { upstream: url });
   }
-}
-
-/** The parts of an RFC 9083 domain object this service reads. */
-export interface RdapDomain {
-  ldhName?: string;
-  handle?: string;
-  status?: string[];
-  events?: { eventAction?: string; eventDate?: string }[];
-  entities?: RdapEntity[];
-  nameservers?: { ldhName?: string }[];
-  secureDNS?: { delegationSigned?: boolean };
+  return checkUpstream(url, RdapDomain, parsed);
 }
 
 interface RdapEntity {
   roles?: string[];
-  vcardArray?: [string, [string, unknown, string, unknown][]];
+  vcardArray?: [string, [string, unknown, unknown, unknown][]];
   publicIds?: { type?: string; identifier?: string }[];
   entities?: RdapEntity[];
 }
+const o = v.optional;
+/** An entity's jCard (RFC 7095): ["vcard", [[name, parameters, type, value], ...]]. */
+const VCard = v.tuple([v.string(), v.array(v.tuple([v.string(), v.unknown(), v.unknown(), v.unknown()]))]);
+const RdapEntity: v.GenericSchema<RdapEntity> = v.object({
+  roles: o(v.array(v.string())),
+  vcardArray: o(VCard),
+  publicIds: o(v.array(v.object({ type: o(v.string()), identifier: o(v.string()) }))),
+  entities: o(v.array(v.lazy(() => RdapEntity))),
+});
+
+/** The parts of an RFC 9083 domain object this service reads (its `objectClassName` says it is one). */
+const RdapDomain = v.object({
+  objectClassName: v.literal("domain"),
+  handle: o(v.string()),
+  status: o(v.array(v.string())),
+  events: o(v.array(v.object({ eventAction: o(v.string()), eventDate: o(v.string()) }))),
+  entities: o(v.array(RdapEntity)),
+  nameservers: o(v.array(v.object({ ldhName: o(v.string()) }))),
+  secureDNS: o(v.object({ delegationSigned: o(v.boolean()) })),
+});
+export type RdapDomain = v.InferOutput<typeof RdapDomain>;
 
 export function eventDate(domain: RdapDomain, action: string): string | null {
   const date = domain.events?.find((e) => e.eventAction === action)?.eventDate;

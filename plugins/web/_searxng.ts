@@ -1,14 +1,14 @@
+import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 
-/** The parts of SearXNG's `format=json` answer we read (https://docs.searxng.org/dev/search_api.html). */
-interface SearxngAnswer {
-  query?: string;
-  number_of_results?: number;
-  results?: { url?: string; title?: string; content?: string; engine?: string; engines?: string[]; publishedDate?: string | null; score?: number }[];
-  answers?: (string | { answer?: string })[];
-  suggestions?: string[];
-  unresponsive_engines?: [string, string][];
-}
+const o = v.optional;
+/** The parts of SearXNG's `format=json` answer we read (https://docs.searxng.org/dev/search_api.html); `results` always comes. */
+const SearxngAnswer = v.object({
+  results: v.array(v.object({ url: o(v.string()), title: o(v.string()), content: o(v.string()), engine: o(v.string()), engines: o(v.array(v.string())), publishedDate: v.nullish(v.string()), score: o(v.number()) })),
+  answers: o(v.array(v.union([v.string(), v.object({ answer: o(v.string()) })]))),
+  suggestions: o(v.array(v.string())),
+  unresponsive_engines: o(v.array(v.tuple([v.string(), v.string()]))),
+});
 
 export interface WebResult {
   title: string;
@@ -27,10 +27,10 @@ export interface SearchOptions {
 }
 
 export async function searchWeb(searxng: Upstream, query: string, options: SearchOptions = {}) {
-  const answer = await searxng.json<SearxngAnswer>("/search", {
+  const answer = await searxng.json("/search", SearxngAnswer, {
     query: { q: query, format: "json", language: options.language, time_range: options.timeRange, safesearch: options.safesearch, pageno: options.page },
   });
-  const results: WebResult[] = (answer.results ?? [])
+  const results: WebResult[] = answer.results
     .filter((r) => typeof r.url === "string" && /^https?:\/\//.test(r.url))
     .map((r) => ({
       title: (r.title ?? "").trim(),

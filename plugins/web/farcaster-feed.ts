@@ -2,26 +2,26 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
-interface CastId {
-  fid: number;
-  hash: string;
-}
-
-interface HubMessage {
-  hash: string;
-  data?: {
-    type?: string;
-    fid?: number;
-    timestamp?: number;
-    castAddBody?: { text?: string; mentions?: number[]; embeds?: ({ url?: string } & { castId?: CastId })[]; parentCastId?: CastId; parentUrl?: string };
-    userDataBody?: { type?: string; value?: string };
-  };
-}
-
-interface HubPage {
-  messages?: HubMessage[];
-  nextPageToken?: string;
-}
+const o = v.optional;
+/** What the code reads of a Snapchain hub page: `messages` always comes; timestamps are uint32 seconds since the Farcaster epoch. */
+const CastId = v.object({ fid: v.number(), hash: v.string() });
+type CastId = v.InferOutput<typeof CastId>;
+const HubMessage = v.object({
+  hash: v.string(),
+  data: o(v.object({
+    type: o(v.string()),
+    timestamp: o(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 32 - 1))),
+    castAddBody: o(v.object({
+      text: o(v.string()),
+      mentions: o(v.array(v.number())),
+      embeds: o(v.array(v.object({ url: o(v.string()), castId: o(CastId) }))),
+      parentCastId: o(CastId),
+      parentUrl: o(v.string()),
+    })),
+    userDataBody: o(v.object({ type: o(v.string()), value: o(v.string()) })),
+  })),
+});
+const HubPage = v.object({ messages: v.array(HubMessage) });
 
 /** Farcaster timestamps count seconds from 2021-01-01T00:00:00Z. */
 const farcasterEpochMs = Date.UTC(2021, 0, 1);
@@ -83,15 +83,15 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const hub = upstream("snapchain");
     const [casts, userData] = await Promise.all([
-      hub.json<HubPage>("/castsByFid", { query: { fid: input.fid, pageSize: input.limit, reverse: true } }),
-      hub.json<HubPage>("/userDataByFid", { query: { fid: input.fid } }),
+      hub.json("/castsByFid", HubPage, { query: { fid: input.fid, pageSize: input.limit, reverse: true } }),
+      hub.json("/userDataByFid", HubPage, { query: { fid: input.fid } }),
     ]);
     const profile = { username: null, displayName: null, pfp: null, bio: null, url: null } as Record<string, string | null>;
-    for (const message of userData.messages ?? []) {
+    for (const message of userData.messages) {
       const field = profileFields[message.data?.userDataBody?.type ?? ""];
       if (field) profile[field] = message.data?.userDataBody?.value || null;
     }
-    const castAdds = (casts.messages ?? []).filter((m) => m.data?.type === "MESSAGE_TYPE_CAST_ADD" && m.data.castAddBody);
+    const castAdds = casts.messages.filter((m) => m.data?.type === "MESSAGE_TYPE_CAST_ADD" && m.data.castAddBody);
     if (castAdds.length === 0 && Object.values(profile).every((value) => value === null)) throw notFound(`no casts or profile for fid ${input.fid}`);
     return {
       fid: input.fid,

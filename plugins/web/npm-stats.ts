@@ -1,12 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 
-interface Point {
-  downloads: number;
-  start: string;
-  end: string;
-  package: string;
-}
+/** What the code reads of the npm downloads API's point answer. */
+const Point = v.object({ downloads: v.number(), start: v.string(), end: v.string() });
 
 const periods = { lastDay: "last-day", lastWeek: "last-week", lastMonth: "last-month" } as const;
 const Period = v.object({
@@ -44,9 +40,9 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("npm-downloads");
     const [lastDay, lastWeek, lastMonth] = await Promise.all(
-      Object.values(periods).map((period) => api.json<Point>(`/point/${period}/${input.package}`, { notFoundAs404: true })),
+      Object.values(periods).map((period) => api.json(`/point/${period}/${input.package}`, Point, { notFoundAs404: true })),
     );
-    const pick = ({ downloads, start, end }: Point) => ({ downloads, start, end });
+    const pick = ({ downloads, start, end }: v.InferOutput<typeof Point>) => ({ downloads, start, end });
     return { package: input.package, lastDay: pick(lastDay), lastWeek: pick(lastWeek), lastMonth: pick(lastMonth) };
   },
 });

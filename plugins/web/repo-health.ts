@@ -2,24 +2,26 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 
-interface GithubRepo {
-  full_name: string;
-  html_url: string;
-  description: string | null;
-  stargazers_count: number;
-  forks_count: number;
-  open_issues_count: number;
-  subscribers_count?: number;
-  default_branch: string;
-  language: string | null;
-  topics?: string[];
-  license: { spdx_id: string | null; name: string } | null;
-  archived: boolean;
-  disabled?: boolean;
-  fork: boolean;
-  created_at: string;
-  pushed_at: string | null;
-}
+/** What the code reads of GitHub's repository answer. */
+const GithubRepo = v.object({
+  full_name: v.string(),
+  html_url: v.string(),
+  description: v.nullable(v.string()),
+  stargazers_count: v.number(),
+  forks_count: v.number(),
+  open_issues_count: v.number(),
+  subscribers_count: v.optional(v.number()),
+  default_branch: v.string(),
+  language: v.nullable(v.string()),
+  topics: v.optional(v.array(v.string())),
+  license: v.nullable(v.object({ spdx_id: v.nullable(v.string()) })),
+  archived: v.boolean(),
+  fork: v.boolean(),
+  created_at: v.string(),
+  pushed_at: v.nullable(v.string()),
+});
+/** Only counted: one page of contributors. */
+const Contributors = v.array(v.unknown());
 
 const contributorPage = 100;
 const dayMs = 86_400_000;
@@ -91,10 +93,10 @@ export default defineEndpoint({
     const [owner, name] = input.repo.replace(/^https?:\/\/(?:www\.)?github\.com\//, "").replace(/\/$/, "").replace(/\.git$/, "").split("/");
     const github = upstream("github");
     const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
-    const repo = await github.json<GithubRepo>(path, { notFoundAs404: true });
+    const repo = await github.json(path, GithubRepo, { notFoundAs404: true });
     const contributors = await github
-      .json<unknown[]>(`${path}/contributors`, { query: { per_page: contributorPage, anon: "true" } })
-      .then((list) => (Array.isArray(list) ? list.length : null))
+      .json(`${path}/contributors`, Contributors, { query: { per_page: contributorPage, anon: "true" } })
+      .then((list) => list.length)
       .catch((error) => {
         if (error instanceof ServiceError && error.status === 502) return null;
         throw error;

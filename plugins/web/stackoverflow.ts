@@ -3,27 +3,22 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
 import { htmlToText } from "./_html-text.ts";
 
-interface SeQuestion {
-  question_id: number;
-  title: string;
-  link: string;
-  score: number;
-  answer_count: number;
-  is_answered: boolean;
-  accepted_answer_id?: number;
-  view_count: number;
-  tags: string[];
-  owner?: { display_name?: string };
-  creation_date: number;
-  last_activity_date: number;
-}
-
-interface SeWrapper {
-  items?: SeQuestion[];
-  has_more?: boolean;
-  quota_remaining?: number;
-  backoff?: number;
-}
+/** What the code reads of Stack Exchange's common wrapper (`items` and `has_more` always come) and its questions. */
+const SeQuestion = v.object({
+  question_id: v.number(),
+  title: v.string(),
+  link: v.string(),
+  score: v.number(),
+  answer_count: v.number(),
+  is_answered: v.boolean(),
+  accepted_answer_id: v.optional(v.number()),
+  view_count: v.number(),
+  tags: v.array(v.string()),
+  owner: v.optional(v.object({ display_name: v.optional(v.string()) })),
+  creation_date: v.number(),
+  last_activity_date: v.number(),
+});
+const SeWrapper = v.object({ items: v.array(SeQuestion), has_more: v.boolean(), quota_remaining: v.optional(v.number()), backoff: v.optional(v.number()) });
 
 const backoffKey = "stackexchange:backoff-until";
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -92,7 +87,7 @@ export default defineEndpoint({
   async handler({ input, upstream, store, now }) {
     const until = await store.get<number>(backoffKey);
     if (until && until > now().getTime()) throw unavailable("Stack Exchange asked us to back off", Math.ceil((until - now().getTime()) / 1000));
-    const answer = await upstream("stackexchange").json<SeWrapper>("/search/advanced", {
+    const answer = await upstream("stackexchange").json("/search/advanced", SeWrapper, {
       query: {
         site: "stackoverflow",
         order: "desc",
@@ -105,7 +100,7 @@ export default defineEndpoint({
     });
     if (answer.backoff) await store.set(backoffKey, now().getTime() + answer.backoff * 1000, answer.backoff * 1000);
     return {
-      questions: (answer.items ?? []).map((q) => ({
+      questions: answer.items.map((q) => ({
         id: q.question_id,
         title: htmlToText(q.title),
         link: q.link,
@@ -119,7 +114,7 @@ export default defineEndpoint({
         createdAt: iso(q.creation_date),
         lastActivityAt: iso(q.last_activity_date),
       })),
-      hasMore: answer.has_more ?? false,
+      hasMore: answer.has_more,
       quotaRemaining: answer.quota_remaining ?? null,
     };
   },

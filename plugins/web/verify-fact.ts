@@ -5,9 +5,8 @@ import { claimTerms, confidenceMethod, corroboration, scoreEvidence } from "./_c
 import { htmlToText } from "./_html-text.ts";
 import { searchWeb } from "./_searxng.ts";
 
-interface WikiSearch {
-  query?: { search?: { title: string; snippet?: string }[] };
-}
+/** What the code reads of MediaWiki's list=search answer (`query.search` always comes, empty when nothing matches). */
+const WikiSearch = v.object({ query: v.object({ search: v.array(v.object({ title: v.string(), snippet: v.optional(v.string()) })) }) });
 
 interface Candidate {
   source: "wikipedia" | "web";
@@ -113,10 +112,10 @@ export default defineEndpoint({
 });
 
 async function searchWikipedia(wiki: Upstream, query: string): Promise<Candidate[]> {
-  const answer = await wiki.json<WikiSearch>("", {
+  const answer = await wiki.json("", WikiSearch, {
     query: { action: "query", list: "search", srsearch: query, srlimit: 5, srprop: "snippet", format: "json", formatversion: 2 },
   });
-  return (answer.query?.search ?? []).map((page) => ({
+  return answer.query.search.map((page) => ({
     source: "wikipedia",
     title: page.title,
     url: `https://en.wikipedia.org/wiki/${encodeURIComponent(page.title.replace(/ /g, "_")).replace(/%2F/g, "/").replace(/%3A/g, ":")}`,

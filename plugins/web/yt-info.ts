@@ -2,18 +2,18 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 
-interface OEmbed {
-  title?: string;
-  author_name?: string;
-  author_url?: string;
-  thumbnail_url?: string;
-  thumbnail_width?: number;
-  thumbnail_height?: number;
-  html?: string;
-  width?: number;
-  height?: number;
-  provider_name?: string;
-}
+const o = v.optional;
+/** What the code reads of an oEmbed video answer (section 2.3.4: `type` is "video" and `html` is required). */
+const OEmbed = v.object({
+  type: v.literal("video"),
+  html: v.string(),
+  title: o(v.string()),
+  author_name: o(v.string()),
+  author_url: o(v.string()),
+  thumbnail_url: o(v.string()),
+  thumbnail_width: o(v.number()),
+  thumbnail_height: o(v.number()),
+});
 
 const videoId = /^[A-Za-z0-9_-]{11}$/;
 const youtubeHosts = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be", "www.youtube-nocookie.com"]);
@@ -64,7 +64,7 @@ export default defineEndpoint({
       throw fieldError("url", message);
     }
     const watchUrl = `https://www.youtube.com/watch?v=${id}`;
-    const info = await upstream("youtube-oembed").json<OEmbed>("/oembed", { query: { url: watchUrl, format: "json" }, notFoundAs404: true });
+    const info = await upstream("youtube-oembed").json("/oembed", OEmbed, { query: { url: watchUrl, format: "json" }, notFoundAs404: true });
     return {
       videoId: id,
       url: watchUrl,
@@ -74,7 +74,7 @@ export default defineEndpoint({
       thumbnailUrl: info.thumbnail_url ?? null,
       thumbnailWidth: info.thumbnail_width ?? null,
       thumbnailHeight: info.thumbnail_height ?? null,
-      embedHtml: info.html ?? null,
+      embedHtml: info.html,
     };
   },
 });

@@ -5,18 +5,22 @@ import type { Plugin, Store } from "../../core/endpoint.ts";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createMemoryStore } from "../../core/runtime/store.ts";
-import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
+import { createLocalFacilitator, createRoutedFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
 import { createPaidGate } from "../../core/x402/paid-gate.ts";
 import { createReconciler } from "../../core/x402/reconcile.ts";
 import { createContractSignatureProver } from "../../core/x402/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
 import { closedAfterTest } from "./service.ts";
-import type { PaymentOption } from "../../core/x402/requirements.ts";
+import { networkOfV1Name, type PaymentOption } from "../../core/x402/requirements.ts";
+import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.ts";
+import { startSolanaDevnet, type SolanaDevnet } from "../../core/x402/devnet/solana.ts";
+import { createLocalSvmFacilitator } from "../../core/x402/facilitator-svm.ts";
 
-export { startDevnet, type Devnet };
+export { startDevnet, startEvmChain, startSolanaDevnet, type Devnet, type EvmChain, type SolanaDevnet };
 
-export function devnetOption(devnet: Devnet): PaymentOption {
+/** The option a local EVM chain offers: its test USDC to the dev payTo. */
+export function devnetOption(devnet: Devnet | EvmChain): PaymentOption {
   return {
     network: devnet.network,
     asset: devnet.usdc.address,
@@ -39,6 +43,16 @@ export interface PaidServiceOptions {
   settings?: Record<string, object>;
   /** Calls a minute per proven payer (the production gate's per-payer limit); none when unset. */
   payerLimitPerMinute?: number;
+  /** Further local EVM chains offered after the devnet's, each settling through its own local facilitator. */
+  chains?: EvmChain[];
+  /** The local Solana chain, offered last, settling through @x402/svm's facilitator (confirmation timeout in ms). */
+  solana?: SolanaDevnet;
+  solanaConfirmationTimeoutMs?: number;
+}
+
+/** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
+export function solanaOption(solana: SolanaDevnet): PaymentOption {
+  return { network: solana.network, asset: solana.usdc.address, payTo: solana.accounts.payTo.address, decimals: 6, extra: { feePayer: solana.accounts.feePayer.address }, maxTimeoutSeconds: 300 };
 }
 
 /** The real service with the real payment gate, settling on a devnet started by the test file. */
@@ -46,28 +60,35 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const config = readConfig({ BASE_URL: "http://127.0.0.1:4021", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", JOBS: "off", ...(options.families ? { PLUGINS: options.families.join(",") } : {}), ...options.env });
   const log = pino({ level: "silent" });
   const store = options.store ?? createMemoryStore();
-  const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.accounts.relayer.privateKey });
+  const chains = [devnet, ...(options.chains ?? [])];
+  const byNetwork = new Map<string, Facilitator>(chains.map((c) => [c.network, createLocalFacilitator({ rpcUrl: c.rpcUrl, chainId: c.chainId, relayerKey: c.accounts.relayer.privateKey })]));
+  const { solana } = options;
+  if (solana) {
+    byNetwork.set(solana.network, createLocalSvmFacilitator({ rpcUrl: solana.rpcUrl, network: solana.network, feePayer: solana.accounts.feePayer.signer, confirmationTimeoutMs: options.solanaConfirmationTimeoutMs }));
+  }
+  const real = createRoutedFacilitator(byNetwork, networkOfV1Name);
   const facilitator = options.facilitator ? options.facilitator(real) : real;
   const payerLimit = options.payerLimitPerMinute ? createRateLimiter(store, options.payerLimitPerMinute) : undefined;
-  const prove = createContractSignatureProver(devnet.rpcUrl);
+  const provers = new Map<string, ReturnType<typeof createContractSignatureProver>>(chains.map((c) => [c.network, createContractSignatureProver(c.rpcUrl)]));
+  const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) => provers.get(payment.network)!(payment);
   const contractProofs = { count: 0 };
   const service = closedAfterTest(await createService({
     config, log, store, plugins: options.plugins, settings: options.settings,
     payments: async ({ ledger, credits }) => ({
       gate: createPaidGate({
-        options: [devnetOption(devnet)], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+        options: [...chains.map(devnetOption), ...(solana ? [solanaOption(solana)] : [])], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
         limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
         proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
       }),
     }),
   }));
   const { ledger, credits } = service.runtime;
-  const reconciler = createReconciler({ store, ledger, credits, rpcUrl: devnet.rpcUrl, log });
+  const reconciler = createReconciler({ store, ledger, credits, rpcUrls: Object.fromEntries([...chains, ...(solana ? [solana] : [])].map((c) => [c.network, c.rpcUrl])), log });
   const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
   return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };
 }
 
-export function chainReader(devnet: Devnet) {
+export function chainReader(devnet: Devnet | EvmChain) {
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });
   return {
     balance: (address: Hex) => client.readContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName: "balanceOf", args: [address] }) as Promise<bigint>,

@@ -12,6 +12,8 @@ export type AnvilOptions = {
   chainId?: number;
   /** Seconds between blocks; without it anvil mines each transaction at once. */
   blockTime?: number;
+  /** With blockTime: each transaction is still mined at once, and empty blocks come on the interval too. */
+  mixedMining?: boolean;
   mnemonic?: string;
   /** How long to wait for the RPC to answer before giving up. */
   readyTimeoutMs?: number;
@@ -61,6 +63,7 @@ async function launch(port: number, chainId: number, options: AnvilOptions): Pro
   const args = ["--host", "127.0.0.1", "--port", String(port), "--chain-id", String(chainId), "--quiet"];
   args.push("--config-out", boundMarker);
   if (options.blockTime !== undefined) args.push("--block-time", String(options.blockTime));
+  if (options.mixedMining) args.push("--mixed-mining");
   if (options.mnemonic !== undefined) args.push("--mnemonic", options.mnemonic);
 
   const binary = findAnvilBinary();

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -72,8 +72,8 @@ export async function compileContract(name: string, dir: URL = new URL("./", imp
 
   const artifact = await compileWithSolc(name, source);
   await mkdir(cacheDir, { recursive: true });
-  // Write then rename, so parallel test processes never read a half-written file.
-  const tempPath = `${cachePath}.${process.pid}.tmp`;
+  // Write then rename, so parallel test processes (and two chains compiling at once in one) never read a half-written file.
+  const tempPath = `${cachePath}.${process.pid}.${randomUUID()}.tmp`;
   await writeFile(tempPath, JSON.stringify(artifact));
   await rename(tempPath, cachePath);
   return artifact;

@@ -32,6 +32,7 @@ export type DevAccount = { address: Address; privateKey: Hex };
 export type DevnetOptions = {
   port?: number;
   blockTime?: number;
+  mixedMining?: boolean;
   /** Contracts the loaded families need (`definePlugin({ devnet })`), deployed one after another by payTo, which owns them. */
   contracts?: readonly DevnetContract[];
 };
@@ -92,7 +93,7 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const needs = options.contracts ?? [];
   const starting = Promise.allSettled([
-    startAnvil({ port: options.port, blockTime: options.blockTime, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
+    startAnvil({ port: options.port, blockTime: options.blockTime, mixedMining: options.mixedMining, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
     Promise.all([compileTestUsdc(), compileContract("Multicall3"), Promise.all(needs.map((need) => compileContract(need.name, need.dir)))]),
   ]);
   // Key derivation is CPU work; it overlaps anvil's boot.

@@ -3,10 +3,11 @@ pragma solidity ^0.8.24;
 
 /// Two-player blackjack duel escrow. Both players stake the same ETH, commit to secrets, reveal them into a
 /// shared seed, draw from their own side of a deterministic shoe, commit and reveal how many cards they take,
-/// and anyone settles. The house never plays: it only takes the rake from a decided duel.
+/// and anyone settles. The house never plays: it only takes the rake from a decided duel, at most the rake its creator
+/// accepted. A stalled duel pays no one for the stall: only a duel nobody joined pays a tip, to a caller other than its creator.
 contract DuelEscrow {
     enum Phase { None, Open, RevealSecrets, CommitMoves, RevealMoves, Ready, Settled }
-    enum Outcome { Pending, AWins, BWins, Tie, AWinsByTimeout, BWinsByTimeout, Refunded }
+    enum Outcome { Pending, AWins, BWins, Tie, AWinsByTimeout, BWinsByTimeout, Refunded, Cancelled }
 
     struct Duel {
         address[2] players;
@@ -51,10 +52,13 @@ contract DuelEscrow {
     event Settled(uint256 indexed duelId, uint8 outcome, address winner, uint256 prize, uint256 rake);
     event TimedOut(uint256 indexed duelId, address indexed caller, uint256 tip);
     event RakeChanged(uint16 rakeBps);
+    event Cancelled(uint256 indexed duelId);
     event PaymentDeferred(address indexed to, uint256 amount);
     event Withdrawn(address indexed to, uint256 amount);
 
     error RakeAboveCap(uint16 rakeBps, uint16 cap);
+    error RakeAboveMax(uint16 rakeBps, uint16 maxRakeBps);
+    error NotCreator();
     error BadLimits();
     error NotOwner();
     error Reentrant();
@@ -100,7 +104,9 @@ contract DuelEscrow {
         emit RakeChanged(rakeBps_);
     }
 
-    function create(bytes32 commitment) external payable returns (uint256 duelId) {
+    /// `maxRakeBps`: the most the creator accepts; a rake raised above it before this lands makes it revert.
+    function create(bytes32 commitment, uint16 maxRakeBps) external payable returns (uint256 duelId) {
+        if (rakeBps > maxRakeBps) revert RakeAboveMax(rakeBps, maxRakeBps);
         if (msg.value < minStake || msg.value > maxStake) revert StakeOutOfRange(minStake, maxStake);
         if (commitment == bytes32(0)) revert EmptyCommitment();
         duelId = ++duelCount;
@@ -126,6 +132,19 @@ contract DuelEscrow {
         d.commitments[1] = commitment;
         advance(d, Phase.RevealSecrets);
         emit Joined(duelId, msg.sender, d.deadline);
+    }
+
+    /// Until someone joins, the creator may take the whole stake back.
+    function cancel(uint256 duelId) external nonReentrant {
+        Duel storage d = duels[duelId];
+        if (d.phase != Phase.Open) revert WrongPhase(d.phase);
+        if (msg.sender != d.players[0]) revert NotCreator();
+        d.phase = Phase.Settled;
+        d.outcome = Outcome.Cancelled;
+        d.deadline = 0;
+        emit Cancelled(duelId);
+        emit Settled(duelId, uint8(Outcome.Cancelled), address(0), 0, 0);
+        pay(d.players[0], d.stake);
     }
 
     /// Reveals the secret behind the player's commitment; the second reveal fixes the shared seed.
@@ -182,41 +201,41 @@ contract DuelEscrow {
             return;
         }
         d.outcome = a > b ? Outcome.AWins : Outcome.BWins;
-        payWinner(duelId, d, a > b ? 0 : 1, 0);
+        payWinner(duelId, d, a > b ? 0 : 1);
     }
 
-    /// After a phase's deadline anyone may end the duel: the caller earns 1% of the pot, the player who acted
-    /// in that phase wins the rest (minus the rake); if nobody acted, or nobody joined, the stakes come back minus the tip.
+    /// After a phase's deadline anyone may end the duel. Nobody joined: the stake comes back to the creator, minus a 1%
+    /// tip for a caller other than the creator. After a join no tip is paid, so neither a staller nor a stand-in it
+    /// sends earns anything: the player who acted in the phase wins the pot minus the rake, and if neither did, both
+    /// stakes come back in full.
     function timeout(uint256 duelId) external nonReentrant {
         Duel storage d = duels[duelId];
         Phase phase = d.phase;
         if (phase == Phase.None || phase == Phase.Ready || phase == Phase.Settled) revert WrongPhase(phase);
         if (block.timestamp <= d.deadline) revert TooEarly(d.deadline);
-        uint256 tipEach = (d.stake * TIP_BPS) / 10_000;
         uint8 acted = d.acted;
         d.phase = Phase.Settled;
         d.deadline = 0;
         if (phase == Phase.Open) {
+            uint256 tip = msg.sender == d.players[0] ? 0 : (d.stake * TIP_BPS) / 10_000;
             d.outcome = Outcome.Refunded;
-            emit TimedOut(duelId, msg.sender, tipEach);
+            emit TimedOut(duelId, msg.sender, tip);
             emit Settled(duelId, uint8(Outcome.Refunded), address(0), 0, 0);
-            pay(msg.sender, tipEach);
-            pay(d.players[0], d.stake - tipEach);
+            pay(msg.sender, tip);
+            pay(d.players[0], d.stake - tip);
             return;
         }
-        emit TimedOut(duelId, msg.sender, 2 * tipEach);
+        emit TimedOut(duelId, msg.sender, 0);
         if (acted == 0) {
             d.outcome = Outcome.Refunded;
             emit Settled(duelId, uint8(Outcome.Refunded), address(0), 0, 0);
-            pay(msg.sender, 2 * tipEach);
-            pay(d.players[0], d.stake - tipEach);
-            pay(d.players[1], d.stake - tipEach);
+            pay(d.players[0], d.stake);
+            pay(d.players[1], d.stake);
             return;
         }
         uint8 winner = acted == 1 ? 0 : 1;
         d.outcome = winner == 0 ? Outcome.AWinsByTimeout : Outcome.BWinsByTimeout;
-        pay(msg.sender, 2 * tipEach);
-        payWinner(duelId, d, winner, 2 * tipEach);
+        payWinner(duelId, d, winner);
     }
 
     /// Payouts a recipient could not take at settlement (a contract that refused the transfer).
@@ -291,10 +310,10 @@ contract DuelEscrow {
         d.deadline = uint64(block.timestamp) + actWindow;
     }
 
-    function payWinner(uint256 duelId, Duel storage d, uint8 winner, uint256 tip) private {
+    function payWinner(uint256 duelId, Duel storage d, uint8 winner) private {
         uint256 pot = 2 * d.stake;
         uint256 rake = (pot * d.rakeBps) / 10_000;
-        uint256 prize = pot - rake - tip;
+        uint256 prize = pot - rake;
         emit Settled(duelId, uint8(d.outcome), d.players[winner], prize, rake);
         pay(d.players[winner], prize);
         pay(feeRecipient, rake);

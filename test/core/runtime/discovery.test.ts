@@ -116,7 +116,7 @@ test("the docs page renders the operations in headless Chromium", async () => {
     });
     const page = await browser.newPage();
     await page.goto(`${server.url!.replace(/\/$/, "")}/docs`);
-    await page.waitForSelector(".opblock-tag", { timeout: 20_000 });
+    await page.waitForSelector(".opblock-tag", { timeout: 90_000 });
     const tags = await page.$$eval(".opblock-tag", (els) => els.map((e) => e.getAttribute("data-tag")));
     assert.ok(tags.includes("converters"), String(tags));
     await page.click('.opblock-tag[data-tag="converters"]');

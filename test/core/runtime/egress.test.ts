@@ -90,7 +90,7 @@ before(async () => {
         return void res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync("hello"));
       case "/slow":
         res.write("a little, ");
-        return void setTimeout(() => res.end("then the rest"), 1_000).unref();
+        return void setTimeout(() => res.end("then the rest"), 30_000).unref();
       default:
         res.writeHead(404).end();
     }
@@ -104,7 +104,7 @@ after(async () => {
 });
 
 function egressFor(lookup?: LookupAll) {
-  return createEgress({ allowLoopbackPort: target.port, maxBytes, timeoutMs: 300, lookup });
+  return createEgress({ allowLoopbackPort: target.port, maxBytes, timeoutMs: 3_000, lookup });
 }
 
 async function refusal(promise: Promise<unknown>): Promise<ServiceError> {

@@ -29,7 +29,7 @@ for (const path of pages) {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     try {
       await page.goto(origin + path, { waitUntil: "load" });
-      if (path === "/docs") await page.waitForSelector(".opblock-tag", { timeout: 20_000 });
+      if (path === "/docs") await page.waitForSelector(".opblock-tag", { timeout: 90_000 });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `${path} is ${width} px wide`);
       await page.addScriptTag({ content: axeSource });

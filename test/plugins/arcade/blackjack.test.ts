@@ -1,11 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { deal, hit, stand, totalOf } from "../../../plugins/arcade/_blackjack.ts";
-import { shuffledDeck, verifyFairness } from "../../../plugins/arcade/_fair.js";
-import { arcadeService, data, player, saltsWhere } from "./_arcade.ts";
+import { deal, hit, stand, totalOf } from "../../../plugins/arcade/_blackjack.js";
+import { diceOutcome, rollDice, shuffled, verifyFairness } from "../../../plugins/arcade/_fair.js";
+import { playerIdOf } from "../../../plugins/arcade/_points.ts";
+import { settlingGate } from "../../helpers/service.ts";
+import { paidPost } from "../_effects.ts";
+import { blockHashOf } from "./_chain.ts";
+import { arcadeService, data, drawOn, player, saltsWhere } from "./_arcade.ts";
 
-/** A deck dealt as player, dealer, player, dealer, then the listed draws, then filler. */
-const stacked = (p: [string, string], d: [string, string], ...draws: string[]) => [p[0], d[0], p[1], d[1], ...draws, ...Array(40).fill("2C")];
+/** A deck dealt as player, dealer upcard, player, then the listed cards, then filler. */
+const stacked = (p: [string, string], up: string, ...rest: string[]) => [p[0], up, p[1], ...rest, ...Array(40).fill("2C")];
+const ada = playerIdOf("ada", "correct horse battery");
 
 test("totals: aces count 11 until that busts, and say when the hand is soft", () => {
   assert.deepEqual(totalOf(["AS", "6H"]), { total: 17, soft: true });
@@ -14,101 +19,119 @@ test("totals: aces count 11 until that busts, and say when the hand is soft", ()
   assert.deepEqual(totalOf(["KS", "QH", "2D"]), { total: 22, soft: false });
 });
 
-test("the dealer stands on soft 17 and hits soft 16 and hard 16", () => {
-  const soft17 = stand(deal(stacked(["10S", "9H"], ["AS", "6D"], "5C")), stacked(["10S", "9H"], ["AS", "6D"], "5C"));
-  assert.deepEqual([soft17.dealer, soft17.outcome], [["AS", "6D"], "win"]);
-  const soft16Deck = stacked(["10S", "7H"], ["AS", "5D"], "2H");
-  const soft16 = stand(deal(soft16Deck), soft16Deck);
-  assert.deepEqual([soft16.dealer, totalOf(soft16.dealer).total, soft16.outcome], [["AS", "5D", "2H"], 18, "loss"]);
-  const hard16Deck = stacked(["10S", "8H"], ["10D", "6D"], "KH");
-  const hard16 = stand(deal(hard16Deck), hard16Deck);
-  assert.deepEqual([hard16.dealer.length, hard16.outcome], [3, "win"]);
+test("no hole card: the deal shows 3 cards; the dealer draws its second card only when the player stands, and stands on soft 17", () => {
+  const open = deal(stacked(["10S", "9H"], "AS"));
+  assert.deepEqual([open.hand.dealer, open.drawn.length, open.hand.outcome], [["AS"], 3, null]);
+  const soft17 = stand(open.hand, ["6D", "5C"]);
+  assert.deepEqual([soft17.hand.dealer, soft17.drawn, soft17.hand.outcome], [["AS", "6D"], ["6D"], "win"]);
+  const soft16 = stand(deal(stacked(["10S", "7H"], "AS")).hand, ["5D", "2H", "KC"]);
+  assert.deepEqual([soft16.hand.dealer, totalOf(soft16.hand.dealer).total, soft16.hand.outcome], [["AS", "5D", "2H"], 18, "loss"]);
+  const natural = stand(deal(stacked(["10S", "8H"], "KD")).hand, ["AH"]);
+  assert.deepEqual([natural.hand.dealer, natural.hand.outcome], [["KD", "AH"], "loss"]);
 });
 
-test("naturals settle at the deal; a bust loses; 21 stands by itself; equal totals push", () => {
-  assert.equal(deal(stacked(["AS", "KH"], ["9D", "8D"])).outcome, "win");
-  assert.equal(deal(stacked(["9S", "8H"], ["AD", "QD"])).outcome, "loss");
-  assert.equal(deal(stacked(["AS", "KH"], ["AD", "QD"])).outcome, "push");
-  const bustDeck = stacked(["10S", "6H"], ["9D", "8D"], "KC");
-  assert.equal(hit(deal(bustDeck), bustDeck).outcome, "loss");
-  const twentyOne = stacked(["10S", "6H"], ["10D", "7D"], "5C");
-  const after = hit(deal(twentyOne), twentyOne);
-  assert.deepEqual([totalOf(after.player).total, after.outcome, after.dealer], [21, "win", ["10D", "7D"]]);
-  const pushDeck = stacked(["10S", "8H"], ["10D", "8D"]);
-  assert.equal(stand(deal(pushDeck), pushDeck).outcome, "push");
+test("a player's natural settles at the deal (a push only against a dealer natural); a bust loses; 21 stands by itself", () => {
+  assert.deepEqual([deal(stacked(["AS", "KH"], "9D", "8D")).hand.outcome, deal(stacked(["AS", "KH"], "9D", "8D")).drawn.length], ["win", 4]);
+  assert.equal(deal(stacked(["AS", "KH"], "AD", "QD")).hand.outcome, "push");
+  const open = deal(stacked(["10S", "6H"], "9D")).hand;
+  assert.equal(hit(open, ["KC"]).hand.outcome, "loss");
+  const twentyOne = hit(open, ["5C", "7D", "2S"]);
+  assert.deepEqual([totalOf(twentyOne.hand.player).total, twentyOne.hand.dealer, twentyOne.drawn, twentyOne.hand.outcome], [21, ["9D", "7D", "2S"], ["5C", "7D", "2S"], "win"]);
+  assert.equal(stand(deal(stacked(["10S", "8H"], "10D")).hand, ["8D"]).hand.outcome, "push");
 });
 
 test("the deck is a Fisher-Yates shuffle of the 52 cards from the seed", async () => {
-  const a = await shuffledDeck("00".repeat(32));
+  const a = await shuffled("00".repeat(32));
   assert.equal(new Set(a).size, 52);
-  assert.deepEqual(a, await shuffledDeck("00".repeat(32)));
-  assert.notDeepEqual(a, await shuffledDeck("11".repeat(32)));
+  assert.deepEqual(a, await shuffled("00".repeat(32)));
+  assert.notDeepEqual(a, await shuffled("11".repeat(32)));
 });
 
-const dealt = async (seed: string) => deal(await shuffledDeck(seed));
+test("blackjack: one fee for the hand; every card comes from a block mined after the action that asked for it", async (t) => {
+  const a = await arcadeService(t, [], { payments: settlingGate() });
+  const first = a.chain.head().number + 1;
+  // A hand still open after one hit, so deal, hit and stand each take a block.
+  const [salt] = await saltsWhere(blockHashOf(first), async () => true, 200, "bj").then(async (salts) => {
+    for (const s of salts) {
+      const dealt = await drawOn("blackjack", "deal", blockHashOf(first), s);
+      if (dealt.state.hand!.outcome !== null) continue;
+      const hitOnce = await drawOn("blackjack", "hit", blockHashOf(first + 1), s, dealt.state);
+      if (hitOnce.state.hand!.outcome === null) return [s];
+    }
+    throw new Error("no salt found");
+  });
+  const dealt = await a.service.request("/v1/arcade/play", paidPost({ game: "blackjack", action: "deal", salt, player: player() }));
+  assert.equal(dealt.status, 200);
+  const { playId } = (await dealt.json()).data;
+  const me = async () => data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId);
+  await a.mineAndDraw();
+  const open = await me();
+  assert.deepEqual([open.status, open.hand.length, open.dealerHand.length, open.dealerTotal, open.awaiting.what], ["in_progress", 2, 1, null, "move"]);
 
-test("seeds that force each branch through the endpoint: natural, dealer soft 17, bust, dealer bust", async (t) => {
-  const { service } = await arcadeService(t);
-  const play = (fields: object) => service.call("arcade/play", { game: "blackjack", salt: "unused", player: player(), ...fields });
-
-  const [natural] = await saltsWhere(async (s) => { const h = await dealt(s); return h.outcome === "win"; }, 1, "natural");
-  const out = data(await play({ action: "deal", salt: natural }));
-  assert.deepEqual([out.status, out.outcome, out.inProgress, out.handTotal, out.pointsAwarded], ["settled", "win", false, 21, 10]);
-  assert.equal(out.fairness.derived.cards.length, 4);
-  assert.equal((await verifyFairness(out.fairness)).ok, true);
-
-  const [soft17] = await saltsWhere(async (s) => {
-    const h = await dealt(s);
-    return h.outcome === null && totalOf(h.dealer).total === 17 && totalOf(h.dealer).soft;
-  }, 1, "soft17");
-  const open = data(await play({ action: "deal", salt: soft17 }));
-  assert.deepEqual([open.status, open.inProgress, open.dealerHand, open.dealerTotal, open.fairness], ["in_progress", true, [open.dealerUpcard], null, null]);
-  const stood = data(await play({ action: "stand", playId: open.playId }));
-  assert.equal(stood.dealerHand.length, 2, "the dealer stands on soft 17");
-  assert.equal(stood.dealerTotal, 17);
-  assert.equal(stood.outcome, stood.handTotal > 17 ? "win" : stood.handTotal < 17 ? "loss" : "push");
-  assert.equal((await verifyFairness(stood.fairness)).ok, true);
-
-  const [bust] = await saltsWhere(async (s) => {
-    const cards = await shuffledDeck(s);
-    const h = deal(cards);
-    return h.outcome === null && hit(h, cards).outcome === "loss";
-  }, 1, "bust");
-  const hand = data(await play({ action: "deal", salt: bust }));
-  const busted = data(await play({ action: "hit", playId: hand.playId }));
-  assert.ok(busted.handTotal > 21);
-  assert.deepEqual([busted.outcome, busted.hand.length, busted.fairness.derived.cards.length], ["loss", 3, 5]);
-  assert.equal((await verifyFairness(busted.fairness)).ok, true);
-
-  const [dealerBust] = await saltsWhere(async (s) => {
-    const cards = await shuffledDeck(s);
-    const h = deal(cards);
-    return h.outcome === null && totalOf(stand(h, cards).dealer).total > 21;
-  }, 1, "dbust");
-  const d = data(await play({ action: "deal", salt: dealerBust }));
-  const won = data(await play({ action: "stand", playId: d.playId }));
-  assert.ok(won.dealerTotal > 21);
-  assert.equal(won.outcome, "win");
-  assert.equal((await verifyFairness(won.fairness)).ok, true);
+  const move = (name: string) => a.service.request("/v1/arcade/move", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playId, move: name, player: player() }) });
+  assert.equal((await move("hit")).status, 200, "a move is free: no payment asked");
+  assert.equal((await move("stand")).status, 409, "one move at a time: the hit's card is not out yet");
+  await a.mineAndDraw();
+  assert.equal((await me()).hand.length, 3);
+  assert.equal((await move("stand")).status, 200);
+  await a.mineAndDraw();
+  const done = await me();
+  assert.equal(done.status, "settled");
+  assert.ok(done.dealerHand.length >= 2);
+  assert.deepEqual(done.fairness.stages.map((s: any) => [s.action, s.blockNumber]), [["deal", first], ["hit", first + 1], ["stand", first + 2]]);
+  assert.equal(done.fairness.outcome, done.outcome);
+  assert.equal((await verifyFairness(done.fairness)).ok, true);
+  assert.equal((await a.service.call("arcade/play", { game: "blackjack", action: "stand", playId, salt, player: player() })).status, 400, "the paid route takes no hit or stand");
+  assert.equal((await move("hit")).status, 409, "the hand is over");
+  assert.equal((await a.service.request("/v1/arcade/move", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playId, move: "hit", player: player("eve") }) })).status, 404, "only its player moves a hand");
+  const me2 = data(await a.service.call("arcade/me", { id: ada }));
+  assert.deepEqual([me2.player.plays, me2.plays.length], [1, 1], "the hand is one play");
 });
 
-test("a hand answers only its player, takes one action at a time, and counts once", async (t) => {
-  const { service } = await arcadeService(t);
-  const [salt] = await saltsWhere(async (s) => (await dealt(s)).outcome === null, 1, "open");
-  const open = data(await service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }));
-  const stranger = await service.call("arcade/play", { game: "blackjack", action: "stand", playId: open.playId, salt: "x", player: player("eve") });
-  assert.equal(stranger.status, 404);
-  const both = await Promise.all([1, 2].map(() => service.call("arcade/play", { game: "blackjack", action: "stand", playId: open.playId, salt: "x", player: player() })));
+test("blackjack: a hand left open past its deadline counts as a loss and ends the streak", async (t) => {
+  const a = await arcadeService(t);
+  for (let i = 0; i < 3; i++) {
+    const [salt] = await saltsWhere(blockHashOf(a.chain.head().number + 1), async (s) => diceOutcome("over", await rollDice(s)) === "win", 1, `streak-${i}`);
+    await a.service.call("arcade/play", { game: "dice", choice: "over", salt, player: player() });
+    await a.mineAndDraw();
+  }
+  assert.equal(data(await a.service.call("arcade/me", { id: ada })).player.streak, 3);
+  const [salt] = await saltsWhere(blockHashOf(a.chain.head().number + 1), async () => true, 50, "abandon").then(async (salts) => {
+    for (const s of salts) if ((await drawOn("blackjack", "deal", blockHashOf(a.chain.head().number + 1), s)).state.hand!.outcome === null) return [s];
+    throw new Error("no salt found");
+  });
+  const { playId } = data(await a.service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }));
+  await a.mineAndDraw();
+  const open = data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId);
+  assert.equal(open.status, "in_progress");
+  // Each draw tick moves the clock a second: the first lands on the deadline, the second past it.
+  a.clock.set(new Date(Date.parse(open.awaiting.deadline) - 1_000).toISOString());
+  await a.draw();
+  assert.equal(data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId).status, "in_progress", "not before the deadline");
+  await a.draw();
+  const me = data(await a.service.call("arcade/me", { id: ada }));
+  const ended = me.plays.find((p: any) => p.playId === playId);
+  assert.deepEqual([ended.status, ended.outcome, ended.pointsAwarded, me.player.streak, me.player.plays], ["settled", "loss", 0, 0, 4]);
+  assert.match(ended.note, /no move by .*counts as a loss/);
+  assert.equal((await a.service.call("arcade/move", { playId, move: "stand", player: player() })).status, 409);
+});
+
+test("blackjack: two moves sent at once: one applies, the other is refused", async (t) => {
+  const a = await arcadeService(t);
+  const next = a.chain.head().number + 1;
+  const [salt] = await saltsWhere(blockHashOf(next), async () => true, 50, "race").then(async (salts) => {
+    for (const s of salts) if ((await drawOn("blackjack", "deal", blockHashOf(next), s)).state.hand!.outcome === null) return [s];
+    throw new Error("no salt found");
+  });
+  const { playId } = data(await a.service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }));
+  await a.mineAndDraw();
+  const both = await Promise.all(["hit", "stand"].map((move) => a.service.call("arcade/move", { playId, move, player: player() })));
   const statuses = both.map((r) => r.status).sort();
   assert.equal(statuses[0], 200);
-  // Both may pass the handler's check; the step each claims once paid lets one of them apply (the other answers 503).
-  assert.ok([404, 409, 503].includes(statuses[1]), String(statuses));
-  assert.equal((await service.runtime.store.keys(`arcade:hand-step:${open.playId}:`)).length, 1, "one action took the step");
-  const me = data(await service.call("arcade/me", { id: open.player.id }));
-  assert.equal(me.player.plays, 1);
-  assert.equal(me.plays.length, 1);
-  assert.equal(me.plays[0].playId, open.playId);
-  assert.equal(me.plays[0].status, "settled");
-  const after = await service.call("arcade/play", { game: "blackjack", action: "hit", playId: open.playId, salt: "x", player: player() });
-  assert.equal(after.status, 404);
+  assert.ok([409, 503].includes(statuses[1]), String(statuses));
+  assert.equal((await a.service.runtime.store.keys(`arcade:move:${playId}:`)).length, 1, "one move took the step");
+  await a.mineAndDraw();
+  const stages = data(await a.service.call("arcade/me", { id: ada })).plays[0].fairness.stages.map((s: any) => s.action);
+  assert.equal(stages.length, 2);
+  assert.equal(stages[1], data(both.find((r) => r.status === 200)!).awaiting.stage);
 });

@@ -2,16 +2,36 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { serve } from "h3";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { drawStage, seedOf, verifyFairness, type DrawState } from "../../../plugins/arcade/_fair.js";
 import { arcadeService } from "./_arcade.ts";
 
 const shots = new URL("../../../test-results/arcade/", import.meta.url);
 let browser: Browser | undefined;
 after(() => browser?.close());
 
-test("a human plays dice and blackjack on /arcade, sees the points change, and verifies a result in the browser", async (t) => {
-  const { service } = await arcadeService(t);
-  const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
+/** The record with its first block changed and every draw redone for it: only the chain can tell. */
+async function remake(record: any, change: object) {
+  let state: DrawState = {};
+  const stages = [];
+  for (const [i, stage] of record.stages.entries()) {
+    const next = { ...stage, ...(i === 0 ? change : {}) };
+    next.seedHex = await seedOf(next.blockHash, record.salt);
+    const drawn = await drawStage(record.game, next.action, next.seedHex, state);
+    state = drawn.state;
+    stages.push({ ...next, drawn: drawn.drawn });
+  }
+  const [first] = stages;
+  return { ...record, stages, blockHash: first.blockHash, blockNumber: first.blockNumber, seedHex: first.seedHex, derived: { cards: state.used }, outcome: state.hand!.outcome };
+}
+
+const textOf = (page: Page, id: string) => page.textContent(`#${id}`).then((x) => x ?? "");
+const waitText = (page: Page, id: string, pattern: RegExp) =>
+  page.waitForFunction(([el, source]) => new RegExp(source).test(document.getElementById(el)?.textContent ?? ""), [id, pattern.source] as const);
+
+test("a human plays on /arcade with a proof of work per play, waits for the deciding block, and checks results against the chain", async (t) => {
+  const a = await arcadeService(t, [], { env: { ARCADE_POW_WORK: "300" } });
+  const server = serve(a.service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   t.after(() => server.close(true));
   await mkdir(shots, { recursive: true });
@@ -22,57 +42,66 @@ test("a human plays dice and blackjack on /arcade, sees the points change, and v
   const page = await browser.newPage({ viewport: { width: 1200, height: 1600 } });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
   await page.goto(`${server.url!.replace(/\/$/, "")}/arcade`);
   assert.equal(await page.title(), "Arcade · x402 agent services");
-  assert.equal(await page.getAttribute('header.site a[href="/arcade"]', "aria-current"), "page");
 
   await page.fill("#alias", "Grace");
   await page.click("#join button[type=submit]");
-  await page.waitForFunction(() => document.getElementById("who")?.textContent === "Playing as Grace");
-  assert.equal(await page.textContent("#points"), "0");
+  await waitText(page, "who", /^Playing as Grace$/);
 
-  // Dice until a win: the points go up on the page.
-  for (let i = 0; i < 40 && (await page.textContent("#points")) === "0"; i++) {
-    const plays = Number(await page.textContent("#plays"));
-    await page.click('button[data-game="dice"][data-choice="over"]');
-    await page.waitForFunction((n) => Number(document.getElementById("plays")?.textContent) > n, plays);
-  }
-  assert.ok(Number(await page.textContent("#points")) >= 10, "a dice win shows its points");
-  assert.match(await page.textContent("#out-dice") ?? "", /^Rolled \d \+ \d = \d+: win \+10 points$/);
+  // Dice: the widget solves a proof of work, the play waits for its block, the block decides it.
+  await page.click('button[data-game="dice"][data-choice="over"]');
+  await waitText(page, "out-dice", /^waiting for block \d+/);
+  const block = await a.mineAndDraw();
+  await waitText(page, "out-dice", /^Rolled \d \+ \d = \d+: (win|loss)/);
+  await waitText(page, "plays", /^1$/);
+  assert.equal((await a.service.runtime.store.keys("arcade:pow-used:")).length, 1, "one proof of work spent on one play");
+  await page.click("#verify");
+  await waitText(page, "verify-result", /^Verified: block \d+ of eip155:84532/);
+  assert.match(await textOf(page, "verify-result"), new RegExp(`block ${block.number} of`));
   await page.screenshot({ path: new URL("dice.png", shots).pathname, fullPage: true });
 
-  await page.click("#verify");
-  await page.waitForFunction(() => /^Verified/.test(document.getElementById("verify-result")?.textContent ?? ""));
-  assert.equal(await page.getAttribute("#verify-result", "class"), "good");
-
-  // Blackjack: deal, and stand if the hand is still open.
-  const playsBefore = Number(await page.textContent("#plays"));
+  // Blackjack: the deal, then a stand, each drawn by the block after it.
   await page.click("#bj-deal");
-  await page.waitForFunction(() => /^You /.test(document.getElementById("out-blackjack")?.textContent ?? ""));
+  await waitText(page, "out-blackjack", /^waiting for block/);
+  await a.mineAndDraw();
+  await waitText(page, "out-blackjack", /^You /);
   if (await page.isEnabled("#bj-stand")) {
-    assert.match(await page.textContent("#out-blackjack") ?? "", /dealer \S+ \?: your move$/);
-    await page.screenshot({ path: new URL("blackjack-open.png", shots).pathname, fullPage: true });
+    assert.match(await textOf(page, "out-blackjack"), /dealer \S+ \?: your move$/);
     await page.click("#bj-stand");
-    await page.waitForFunction(() => !/your move/.test(document.getElementById("out-blackjack")?.textContent ?? ""));
+    await waitText(page, "out-blackjack", /^waiting for block/);
+    await a.mineAndDraw();
+    await waitText(page, "out-blackjack", /: (win|loss|push)/);
   }
-  await page.waitForFunction((n) => Number(document.getElementById("plays")?.textContent) === n + 1, playsBefore);
-  assert.match(await page.textContent("#out-blackjack") ?? "", /: (win|loss|push)/);
   assert.equal(await page.isEnabled("#bj-hit"), false);
   await page.click("#verify");
-  await page.waitForFunction(() => /^Verified/.test(document.getElementById("verify-result")?.textContent ?? ""));
-  assert.match(await page.textContent("#fairness") ?? "", /"game": "blackjack"/);
+  await waitText(page, "verify-result", /^Verified/);
+  await page.waitForFunction(() => document.querySelectorAll("#history tr").length === 2);
+  const record = JSON.parse(await textOf(page, "fairness"));
+  assert.equal(record.game, "blackjack");
 
-  // The history and the leaderboard show the plays.
-  await page.waitForFunction((n) => document.querySelectorAll("#history tr").length === n, playsBefore + 1);
-  await page.waitForFunction(() => /^Grace · \d+ points$/.test(document.querySelector("#board-week li")?.textContent ?? ""));
-  await page.screenshot({ path: new URL("blackjack-verified.png", shots).pathname, fullPage: true });
+  // A record with a made-up block hash or number is refused, though its arithmetic adds up for the hash the forger chose.
+  await page.click("summary:has-text('Check any fairness record')");
+  const check = async (forged: object) => {
+    await page.fill("#check-input", JSON.stringify(forged));
+    await page.evaluate(() => void (document.getElementById("check-result")!.textContent = ""));
+    await page.click("#check");
+    await waitText(page, "check-result", /^(Verified|Mismatch|Could not)/);
+    return textOf(page, "check-result");
+  };
+  assert.match(await check(record), /^Verified/);
+  const forged = { hash: await remake(record, { blockHash: `0x${"cd".repeat(32)}` }), number: await remake(record, { blockNumber: 999_999_999 }) };
+  for (const made of Object.values(forged)) assert.equal((await verifyFairness(made)).ok, true, "the forged draws add up");
+  assert.match(await check(forged.hash), /^Mismatch: stage 1 \(deal\) block \d+: the chain's hash is 0x[0-9a-f]{64}, the record says 0xcdcd/);
+  assert.match(await check(forged.number), /^Mismatch: stage 1 \(deal\) block 999999999: the chain has no such block yet/);
+  await page.screenshot({ path: new URL("forged.png", shots).pathname, fullPage: true });
 
-  // A forged record is caught by the same check.
-  const forged = await page.evaluate(async () => {
-    const { verifyFairness } = await import("/arcade/fair.js" as string);
-    const record = JSON.parse(document.getElementById("fairness")!.textContent!);
-    return verifyFairness({ ...record, salt: `${record.salt}!` });
-  });
-  assert.equal(forged.ok, false);
   assert.deepEqual(errors, []);
+  // A script posting without the widget gets no play.
+  const scripted = await page.evaluate(async () => (await fetch("/arcade/api/play", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "dice", choice: "seven", salt: "script", player: { alias: "bot", secret: "bot-secret-1" } }),
+  })).status);
+  assert.equal(scripted, 403);
 });

@@ -31,28 +31,38 @@ const candle = (settlesAt: string, row: string[]): Fixture => ({
   response: { status: 200, body: { code: "0", msg: "", data: [row] } },
 });
 
+const fixed = (at: () => Date) => ({ now: at, advance: () => {}, set: () => {} });
+
 test("pending predictions settle from the real data after the clock moves, once their data is out", async (t) => {
-  let clock = new Date("2026-11-23T07:59:30Z");
+  let clock = new Date("2026-11-22T23:59:30Z");
   const refs = await serveFixtures(t, [
-    fng(1, [["40", "2026-11-23T00:00:00Z"]]),
+    fng(1, [["40", "2026-11-22T00:00:00Z"]]),
+    fng(3, [["55", "2026-11-23T00:00:00Z"], ["40", "2026-11-22T00:00:00Z"], ["38", "2026-11-21T00:00:00Z"]]),
+    candle("2026-11-23T00:01:00Z", [String(at("2026-11-23T00:00:00Z")), "97000.1", "97010", "96900", "96950.5", "12.5", "12.5", "1212500", "1"]),
     funding("2026-11-23T08:00:00Z", []),
     funding("2026-11-23T08:00:00Z", [{ fundingRate: "0.00010000", fundingTime: at("2026-11-23T08:00:00.004Z") }]),
-    candle("2026-11-23T08:01:00Z", ["1795420800000", "97000.1", "97010", "96900", "96950.5", "12.5", "12.5", "1212500", "1"]),
-    fng(3, [["55", "2026-11-24T00:00:00Z"], ["40", "2026-11-23T00:00:00Z"], ["38", "2026-11-22T00:00:00Z"]]),
   ]);
-  const { service } = await arcadeService(t, [], { now: () => clock, env: { UPSTREAM_ALTERNATIVE_ME_URL: `${refs.url}/fng-api`, UPSTREAM_BINANCE_FUTURES_URL: `${refs.url}/binance`, UPSTREAM_OKX_URL: `${refs.url}/okx` } });
+  const { service } = await arcadeService(t, [], { clock: fixed(() => clock), env: { UPSTREAM_ALTERNATIVE_ME_URL: `${refs.url}/fng-api`, UPSTREAM_BINANCE_FUTURES_URL: `${refs.url}/binance`, UPSTREAM_OKX_URL: `${refs.url}/okx` } });
   const play = async (game: string, choice: string) => data(await service.call("arcade/play", { game, choice, salt: `${game}-1`, player: player() }));
 
   const plays = { funding: await play("funding", "positive"), candle: await play("candle", "green"), feargreed: await play("feargreed", "greed") };
-  assert.deepEqual(Object.values(plays).map((p) => [p.status, p.won, p.fairness]), [["pending", null, null], ["pending", null, null], ["pending", null, null]]);
-  assert.deepEqual(Object.values(plays).map((p) => p.referee.settlesAt), ["2026-11-23T08:00:00.000Z", "2026-11-23T08:01:00.000Z", "2026-11-24T00:00:00.000Z"]);
-  assert.deepEqual(plays.feargreed.referee.reference, { value: "40", at: "2026-11-23T00:00:00.000Z" });
+  assert.deepEqual(Object.values(plays).map((p) => [p.status, p.won, p.fairness, p.awaiting.what]), [["pending", null, null, "data"], ["pending", null, null, "data"], ["pending", null, null, "data"]]);
+  // Funding plays the print after next (00:00 is the next); the candle is the one that opens at 00:00, after the play.
+  assert.deepEqual(Object.values(plays).map((p) => p.referee.settlesAt), ["2026-11-23T08:00:00.000Z", "2026-11-23T00:01:00.000Z", "2026-11-23T00:00:00.000Z"]);
+  assert.deepEqual(Object.values(plays).map((p) => p.awaiting.deadline), ["2026-11-23T10:00:00.000Z", "2026-11-23T00:16:00.000Z", "2026-11-24T12:00:00.000Z"]);
+  assert.deepEqual(plays.feargreed.referee.reference, { value: "40", at: "2026-11-22T00:00:00.000Z" });
   const me = async () => data(await service.call("arcade/me", { id: plays.funding.player.id }));
   const statusOf = async () => Object.fromEntries((await me()).plays.map((p: any) => [p.game, [p.status, p.outcome, p.pointsAwarded]]));
 
-  clock = new Date("2026-11-23T07:59:45Z");
+  clock = new Date("2026-11-22T23:59:45Z");
   assert.equal(await service.jobs.run("arcade-settle"), true);
   assert.equal(refs.calls.length, 1, "nothing is due yet: only the play-time index read");
+
+  clock = new Date("2026-11-23T00:01:30Z");
+  await service.jobs.run("arcade-settle");
+  assert.deepEqual(await statusOf(), { funding: ["pending", null, 0], candle: ["settled", "loss", 0], feargreed: ["settled", "win", 10] });
+  const settled = (await me()).plays.find((p: any) => p.game === "candle");
+  assert.deepEqual([settled.referee.observed, settled.awaiting], ["open 97000.1, close 96950.5", null]);
 
   clock = new Date("2026-11-23T08:00:30Z");
   await service.jobs.run("arcade-settle");
@@ -60,18 +70,12 @@ test("pending predictions settle from the real data after the clock moves, once 
 
   clock = new Date("2026-11-23T08:01:30Z");
   await service.jobs.run("arcade-settle");
-  assert.deepEqual(await statusOf(), { funding: ["settled", "win", 10], candle: ["settled", "loss", 0], feargreed: ["pending", null, 0] });
-  const settled = (await me()).plays.find((p: any) => p.game === "candle");
-  assert.equal(settled.referee.observed, "open 97000.1, close 96950.5");
-
-  clock = new Date("2026-11-24T00:00:30Z");
-  await service.jobs.run("arcade-settle");
   const final = await me();
-  assert.deepEqual((await statusOf()).feargreed, ["settled", "win", 10]);
+  assert.deepEqual((await statusOf()).funding, ["settled", "win", 10]);
   assert.deepEqual([final.player.points, final.player.wins, final.player.plays], [20, 2, 3]);
   assert.equal(refs.calls.length, 5);
 
-  clock = new Date("2026-11-24T00:01:30Z");
+  clock = new Date("2026-11-23T08:02:30Z");
   await service.jobs.run("arcade-settle");
   assert.equal(refs.calls.length, 5, "settled plays are not read again");
 });
@@ -79,16 +83,16 @@ test("pending predictions settle from the real data after the clock moves, once 
 test("two workers settling the same plays at once count each play exactly once", async (t) => {
   const store = createMemoryStore();
   let clock = new Date("2026-11-23T15:59:00Z");
-  const refs = await serveFixtures(t, [funding("2026-11-23T16:00:00Z", [{ fundingRate: "-0.00002100", fundingTime: at("2026-11-23T16:00:00Z") }])], { reuse: true });
+  const refs = await serveFixtures(t, [funding("2026-11-24T00:00:00Z", [{ fundingRate: "-0.00002100", fundingTime: at("2026-11-24T00:00:00Z") }])], { reuse: true });
   const env = { UPSTREAM_BINANCE_FUTURES_URL: `${refs.url}/binance` };
-  const { service: a } = await arcadeService(t, [], { store, now: () => clock, env });
+  const { service: a } = await arcadeService(t, [], { store, clock: fixed(() => clock), env });
   // The second instance's clock is one tick ahead, so both ticks run and overlap.
-  const { service: b } = await arcadeService(t, [], { store, now: () => new Date(clock.getTime() + 10_000), env });
+  const { service: b } = await arcadeService(t, [], { store, clock: fixed(() => new Date(clock.getTime() + 10_000)), env });
   const ids = [];
   for (const [alias, choice] of [["ada", "negative"], ["bob", "negative"], ["cy", "positive"]]) {
     ids.push(data(await a.call("arcade/play", { game: "funding", choice, salt: "f", player: player(alias) })).player.id);
   }
-  clock = new Date("2026-11-23T16:00:05Z");
+  clock = new Date("2026-11-24T00:00:05Z");
   assert.deepEqual(await Promise.all([a.jobs.run("arcade-settle"), b.jobs.run("arcade-settle")]), [true, true]);
   await Promise.all([a.jobs.run("arcade-settle"), b.jobs.run("arcade-settle")]);
   const players = await Promise.all(ids.map(async (id) => data(await b.call("arcade/me", { id }))));

@@ -6,7 +6,9 @@ import {
   createTestClient,
   createWalletClient,
   decodeErrorResult,
+  encodePacked,
   http,
+  keccak256,
   toHex,
   type Address,
   type Hex,
@@ -73,11 +75,28 @@ export async function startDuelWorld() {
     return body;
   }
 
-  /** A fresh secret and its commitment, as the sha helper computes it. */
+  /** A fresh secret and its commitment, computed here as the README's recipe says: the service never sees the secret. */
   async function secret(): Promise<{ secret: Hex; commitment: Hex }> {
     const value = toHex(randomBytes(32));
-    const { sha } = await free(`/duel/tx?action=sha&secret=${value}`);
-    return { secret: value, commitment: sha };
+    return { secret: value, commitment: keccak256(value) };
+  }
+
+  /** reveal's calldata: the service's prefix, the secret appended here. */
+  async function revealOf(duelId: number, secretValue: Hex): Promise<Tx> {
+    const template = await free(`/duel/tx?action=reveal&duelId=${duelId}`);
+    return { to: template.to, value: template.value, data: `${template.dataPrefix}${secretValue.slice(2)}` as Hex };
+  }
+
+  /** commit's calldata for a move commitment computed here (duel id, player, hits, salt, packed). */
+  async function commitOf(duelId: number, player: Player, hits: number, salt: Hex): Promise<Tx> {
+    const commitment = keccak256(encodePacked(["uint256", "address", "uint8", "bytes32"], [BigInt(duelId), player.address, hits, salt]));
+    return free(`/duel/tx?action=commit&duelId=${duelId}&commitment=${commitment}`);
+  }
+
+  /** reveal-moves' calldata: the service's prefix, hits and salt appended here. */
+  async function revealMovesOf(duelId: number, hits: number, salt: Hex): Promise<Tx> {
+    const template = await free(`/duel/tx?action=reveal-moves&duelId=${duelId}`);
+    return { to: template.to, value: template.value, data: `${template.dataPrefix}${hits.toString(16).padStart(64, "0")}${salt.slice(2)}` as Hex };
   }
 
   const state = async (duelId: number) => (await paid("duel/state", { duelId })).data;
@@ -89,9 +108,9 @@ export async function startDuelWorld() {
   };
 
   /** create then join through the paid composers; the duel id comes from the feed, as an agent would find it. */
-  async function openAndJoin(a: Player, b: Player | undefined, stakeEth = 0.01) {
+  async function openAndJoin(a: Player, b: Player | undefined, stakeEth = 0.01, maxRakeBps?: number) {
     const secretA = await secret();
-    await send(a, await paid("duel/create", { commitmentA: secretA.commitment, stake: stakeEth }));
+    await send(a, await paid("duel/create", { commitmentA: secretA.commitment, stake: stakeEth, maxRakeBps }));
     const feed = await free("/duel/feed?limit=100");
     const mine = feed.data.duels.find((d: any) => d.playerA === a.address);
     assert.ok(mine, "the new duel is on the feed");
@@ -110,12 +129,17 @@ export async function startDuelWorld() {
       b: player("B", devnet.accounts.others[1]),
       keeper: player("keeper", devnet.accounts.others[2]),
       house: devnet.accounts.payTo.address,
+      /** The escrow's owner (payTo), who may change the rake. */
+      owner: player("owner", devnet.accounts.payTo),
     },
     send,
     revertName,
     paid,
     free,
     secret,
+    revealOf,
+    commitOf,
+    revealMovesOf,
     state,
     balance,
     gasOf,

@@ -1,6 +1,6 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { createPublicClient, encodeDeployData, http, encodeFunctionData, keccak256, toEventSignature, toFunctionSignature, toHex, type Abi, type Address, type Hex } from "viem";
+import { createPublicClient, encodeDeployData, encodePacked, http, encodeFunctionData, keccak256, toEventSignature, toFunctionSignature, toHex, type Abi, type Address, type Hex } from "viem";
 import { compileContract } from "../../../core/x402/devnet/compile.ts";
 import { duelEscrowAbi } from "../../../plugins/duel/_abi.ts";
 import { score, shoe } from "../../../plugins/duel/_shoe.ts";
@@ -51,12 +51,21 @@ test("duel contract: hand scores agree for both sides and every number of hits, 
   assert.ok(ours.includes(0) && ours.includes(22), "the seeds cover busts and two-card 21s");
 });
 
-test("duel contract: move commitments from /duel/tx equal the contract's moveCommitment", async () => {
+test("duel contract: the README's move commitment, computed on the player's machine, equals the contract's moveCommitment", async () => {
   const salt = keccak256(toHex("salt"));
   for (const [duelId, player, hits] of [[1, world.players.a.address, 0], [77, world.players.b.address, 9]] as [number, Address, number][]) {
-    const { sha } = await world.free(`/duel/tx?action=sha&duelId=${duelId}&player=${player.toLowerCase()}&hits=${hits}&salt=${salt}`);
-    assert.equal(sha, await read({ address: escrow, abi: duelEscrowAbi, functionName: "moveCommitment", args: [BigInt(duelId), player, hits, salt] }));
+    const local = keccak256(encodePacked(["uint256", "address", "uint8", "bytes32"], [BigInt(duelId), player, hits, salt]));
+    assert.equal(local, await read({ address: escrow, abi: duelEscrowAbi, functionName: "moveCommitment", args: [BigInt(duelId), player, hits, salt] }));
   }
+});
+
+test("duel contract: reveal and reveal-moves templates plus the appended words make the contract's calldata", async () => {
+  const secret = keccak256(toHex("secret"));
+  const reveal = await world.free("/duel/tx?action=reveal&duelId=42");
+  assert.deepEqual(Object.keys(reveal).sort(), ["append", "dataPrefix", "to", "value"]);
+  assert.equal(`${reveal.dataPrefix}${secret.slice(2)}`, encodeFunctionData({ abi: duelEscrowAbi, functionName: "reveal", args: [42n, secret] }));
+  const moves = await world.free("/duel/tx?action=reveal-moves&duelId=42");
+  assert.equal(`${moves.dataPrefix}${(7).toString(16).padStart(64, "0")}${secret.slice(2)}`, encodeFunctionData({ abi: duelEscrowAbi, functionName: "revealMoves", args: [42n, 7, secret] }));
 });
 
 test("duel contract: the rake can never exceed 10%, at deployment or later, and only the owner changes it", async () => {

@@ -37,16 +37,19 @@ test("duel/shoe: one side's 52 cards in draw order, with every hand they allow",
   assert.notDeepEqual(other.data.cards, data.cards);
 });
 
-test("duel/tx: calldata needs no chain read for reveal, and each action names the fields it lacks", async () => {
+test("duel/tx: no secret is taken in a URL: reveal answers a template without a chain read, and each action names the fields it lacks", async () => {
   const secret = keccak256(toHex("s"));
-  const res = await service.request(`/duel/tx?action=reveal&duelId=3&secret=${secret}`);
+  const res = await service.request("/duel/tx?action=reveal&duelId=3");
   assert.equal(res.status, 200);
-  const tx = await res.json();
-  assert.deepEqual(Object.keys(tx).sort(), ["data", "to", "value"], "the bare transaction, no envelope");
-  assert.equal(tx.value, "0x0");
-  const sha = await (await service.request(`/duel/tx?action=sha&secret=${secret}`)).json();
-  assert.deepEqual(sha, { sha: keccak256(secret), of: "secret" });
-  for (const [query, field] of [["action=reveal&duelId=3", "secret"], ["action=settle", "duelId"], ["action=sha&duelId=1&hits=1", "player"], ["action=create&commitment=" + secret, "stake"]]) {
+  const template = await res.json();
+  assert.deepEqual(Object.keys(template).sort(), ["append", "dataPrefix", "to", "value"], "a template, no envelope");
+  assert.equal(template.value, "0x0");
+  assert.match(template.dataPrefix, /^0x[0-9a-f]{8}0{63}3$/);
+  for (const query of [`action=reveal&duelId=3&secret=${secret}`, `action=sha&secret=${secret}`, `action=reveal-moves&duelId=1&hits=1&salt=${secret}`]) {
+    const refused = await service.request(`/duel/tx?${query}`);
+    assert.equal(refused.status, 400, query);
+  }
+  for (const [query, field] of [["action=settle", "duelId"], ["action=cancel", "duelId"], ["action=commit&duelId=1", "commitment"], ["action=create&commitment=" + secret, "stake"]]) {
     const bad = await service.request(`/duel/tx?${query}`);
     assert.equal(bad.status, 400, query);
     assert.equal((await bad.json()).error.details.issues[0].field, field, query);
@@ -57,7 +60,7 @@ const badInputs = [
   { path: "/duel/shoe?seed=0x12&sideA=true", field: "seed" },
   { path: `/duel/shoe?seed=${seed}`, field: "sideA" },
   { path: "/duel/tx?action=deal", field: "action" },
-  { path: "/duel/tx?action=reveal-moves&duelId=1&hits=10", field: "hits" },
+  { path: "/duel/tx?action=create&maxRakeBps=1001", field: "maxRakeBps" },
   { path: "/duel/seed?duelId=0", field: "duelId" },
   { path: "/v1/duel/state?duelId=1.5", field: "duelId" },
 ];

@@ -15,19 +15,18 @@ type Aim = "best" | "bust" | number;
 /** A whole duel up to settle, every step composed by the API and signed by the player's own wallet. */
 async function playUntilReady(aimA: Aim, aimB: Aim) {
   const { duelId, secretA, secretB } = await world.openAndJoin(a, b);
-  await world.send(a, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretA.secret}`));
-  await world.send(b, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretB.secret}`));
+  await world.send(a, await world.revealOf(duelId, secretA.secret));
+  await world.send(b, await world.revealOf(duelId, secretB.secret));
   const { data: seeded } = await world.free(`/duel/seed?duelId=${duelId}`);
   const moves = new Map<Player, { hits: number; salt: Hex }>([
     [a, { hits: await chooseHits(world, seeded.seed, true, aimA), salt: toHex(randomBytes(32)) }],
     [b, { hits: await chooseHits(world, seeded.seed, false, aimB), salt: toHex(randomBytes(32)) }],
   ]);
   for (const [player, { hits, salt }] of moves) {
-    const { sha } = await world.free(`/duel/tx?action=sha&duelId=${duelId}&player=${player.address}&hits=${hits}&salt=${salt}`);
-    await world.send(player, await world.free(`/duel/tx?action=commit&duelId=${duelId}&commitment=${sha}`));
+    await world.send(player, await world.commitOf(duelId, player, hits, salt));
   }
   for (const [player, { hits, salt }] of moves) {
-    await world.send(player, await world.free(`/duel/tx?action=reveal-moves&duelId=${duelId}&hits=${hits}&salt=${salt}`));
+    await world.send(player, await world.revealMovesOf(duelId, hits, salt));
   }
   return { duelId, seed: seeded.seed as Hex, hits: { a: moves.get(a)!.hits, b: moves.get(b)!.hits } };
 }
@@ -113,13 +112,13 @@ test("duel/state: tells who must do what next, phase by phase", async () => {
   assert.equal(joined.escrowed, (2n * STAKE).toString());
   assert.deepEqual([joined.next.action, joined.next.who], ["reveal", "both"]);
   assert.equal(joined.secondsLeft, 600);
-  await world.send(a, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretA.secret}`));
+  await world.send(a, await world.revealOf(duelId, secretA.secret));
   const half = await world.state(duelId);
   assert.deepEqual([half.next.who, half.next.players], ["b", [b.address]]);
   assert.equal(half.seed, null);
   const seed = await world.free(`/duel/seed?duelId=${duelId}`);
   assert.deepEqual([seed.data.seed, seed.data.secrets.a, seed.data.secrets.b], [null, secretA.secret, null]);
-  await world.send(b, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretB.secret}`));
+  await world.send(b, await world.revealOf(duelId, secretB.secret));
   const seeded = await world.state(duelId);
   assert.equal(seeded.phase, "commit-moves");
   assert.match(seeded.seed, /^0x[0-9a-f]{64}$/);
@@ -128,35 +127,30 @@ test("duel/state: tells who must do what next, phase by phase", async () => {
 
 test("duel: a wrong secret or wrong moves are refused by the contract", async () => {
   const { duelId, secretA, secretB } = await world.openAndJoin(a, b);
-  const wrong = await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretB.secret}`);
+  const wrong = await world.revealOf(duelId, secretB.secret);
   assert.equal(await world.revertName(a, wrong), "WrongSecret");
-  const outsider = await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretA.secret}`);
+  const outsider = await world.revealOf(duelId, secretA.secret);
   assert.equal(await world.revertName(keeper, outsider), "NotPlayer");
   await world.send(a, outsider);
   assert.equal(await world.revertName(a, outsider), "AlreadyActed");
-  await world.send(b, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretB.secret}`));
+  await world.send(b, await world.revealOf(duelId, secretB.secret));
   const salt = toHex(randomBytes(32));
-  const { sha } = await world.free(`/duel/tx?action=sha&duelId=${duelId}&player=${a.address}&hits=1&salt=${salt}`);
-  await world.send(a, await world.free(`/duel/tx?action=commit&duelId=${duelId}&commitment=${sha}`));
-  const saltB = toHex(randomBytes(32));
-  const shaB = await world.free(`/duel/tx?action=sha&duelId=${duelId}&player=${b.address}&hits=0&salt=${saltB}`);
-  await world.send(b, await world.free(`/duel/tx?action=commit&duelId=${duelId}&commitment=${shaB.sha}`));
-  const lie = await world.free(`/duel/tx?action=reveal-moves&duelId=${duelId}&hits=2&salt=${salt}`);
+  await world.send(a, await world.commitOf(duelId, a, 1, salt));
+  await world.send(b, await world.commitOf(duelId, b, 0, toHex(randomBytes(32))));
+  const lie = await world.revealMovesOf(duelId, 2, salt);
   assert.equal(await world.revertName(a, lie), "WrongMoves");
-  const truth = await world.free(`/duel/tx?action=reveal-moves&duelId=${duelId}&hits=1&salt=${salt}`);
+  const truth = await world.revealMovesOf(duelId, 1, salt);
   assert.equal(await world.revertName(b, truth), "WrongMoves", "B cannot reveal A's moves as its own");
   await world.send(a, truth);
 });
 
 test("duel: a copied move commitment is refused, and the same moves hash differently for each player", async () => {
   const { duelId, secretA, secretB } = await world.openAndJoin(a, b);
-  await world.send(a, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretA.secret}`));
-  await world.send(b, await world.free(`/duel/tx?action=reveal&duelId=${duelId}&secret=${secretB.secret}`));
+  await world.send(a, await world.revealOf(duelId, secretA.secret));
+  await world.send(b, await world.revealOf(duelId, secretB.secret));
   const salt = toHex(randomBytes(32));
-  const shaA = await world.free(`/duel/tx?action=sha&duelId=${duelId}&player=${a.address}&hits=1&salt=${salt}`);
-  const shaB = await world.free(`/duel/tx?action=sha&duelId=${duelId}&player=${b.address}&hits=1&salt=${salt}`);
-  assert.notEqual(shaA.sha, shaB.sha);
-  const commitA = await world.free(`/duel/tx?action=commit&duelId=${duelId}&commitment=${shaA.sha}`);
+  const commitA = await world.commitOf(duelId, a, 1, salt);
+  assert.notEqual(commitA.data, (await world.commitOf(duelId, b, 1, salt)).data);
   await world.send(a, commitA);
   assert.equal(await world.revertName(b, commitA), "CommitmentCopied");
 });

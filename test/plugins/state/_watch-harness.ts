@@ -34,6 +34,7 @@ export async function instance(w: World, target: Target, env: Record<string, str
     /** The context a job tick gets, to run the job's work directly (two instances at once). */
     jobContext: (): JobContext => ({
       settings: service.runtime.families.get("state")?.settings,
+      credits: { issue: () => Promise.reject(new Error("the watch job issues no credit")), fund: () => Promise.reject(new Error("the watch job funds no credit")) },
       store: service.runtime.store as Store,
       log: service.runtime.log,
       signal: new AbortController().signal,

@@ -1,0 +1,237 @@
+import { getDefaultAsset } from "@x402/evm";
+
+/** @x402/svm 2.27's networks and USDC mints (its `SOLANA_*_CAIP2`, `USDC_*_ADDRESS`; options.test.ts checks they agree), kept here so a service without Solana never loads it. */
+const SOLANA_MAINNET_CAIP2 = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
+const SOLANA_DEVNET_CAIP2 = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
+const SOLANA_TESTNET_CAIP2 = "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z";
+const USDC_MAINNET_ADDRESS = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+const USDC_DEVNET_ADDRESS = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
+import { familyOf, type PaymentOption } from "./requirements.ts";
+
+/**
+ * The payment options the configuration describes: `X402_OPTIONS=base,polygon,...` names presets (or options
+ * of the operator's own), each refined by `X402_<NAME>_*` variables; without it, the one option of
+ * `X402_NETWORK` / `X402_ASSET` (Base USDC by default). Every problem of every option is listed at once.
+ */
+
+/** How one option settles: in process (our relayer pays the gas) or through a remote facilitator. */
+export type OptionFacilitator =
+  | { kind: "local"; rpcUrl: string; relayerKey: string }
+  | { kind: "remote"; url: string; auth?: string };
+
+export interface ConfiguredOption {
+  /** The name it is configured under (`base`, `polygon`, ...): what boot errors and logs name. */
+  name: string;
+  option: PaymentOption;
+  facilitator: OptionFacilitator;
+  /** The chain's RPC: reconciliation, contract-wallet proofs and readiness read it; optional with a remote facilitator. */
+  rpcUrl?: string;
+  /** Solana: the fee payer the remote facilitator signs with, when configured (else read from its /supported). */
+  feePayer?: string;
+}
+
+interface Preset {
+  network: string;
+  asset: string;
+  decimals: number;
+  extra: Record<string, string>;
+}
+
+/** USDC as @x402/evm's own default-asset table gives it (address, decimals, EIP-712 domain). */
+function fromEvmTable(network: string): Preset {
+  const a = getDefaultAsset(network as `${string}:${string}`, "USDC");
+  return { network, asset: a.asset, decimals: a.decimals, extra: { name: a.name, version: a.version } };
+}
+
+/** Presets: USDC on each network. Optimism's is not in @x402/evm 2.27's table: Circle's native USDC (FiatToken v2.2). */
+export const presets: Record<string, () => Preset> = {
+  base: () => fromEvmTable("eip155:8453"),
+  "base-sepolia": () => fromEvmTable("eip155:84532"),
+  polygon: () => fromEvmTable("eip155:137"),
+  arbitrum: () => fromEvmTable("eip155:42161"),
+  optimism: () => ({ network: "eip155:10", asset: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", decimals: 6, extra: { name: "USD Coin", version: "2" } }),
+  avalanche: () => fromEvmTable("eip155:43114"),
+  // Solana USDC as @x402/svm's own table gives it.
+  solana: () => ({ network: SOLANA_MAINNET_CAIP2, asset: USDC_MAINNET_ADDRESS, decimals: 6, extra: {} }),
+  "solana-devnet": () => ({ network: SOLANA_DEVNET_CAIP2, asset: USDC_DEVNET_ADDRESS, decimals: 6, extra: {} }),
+};
+
+/** The Solana networks @x402/svm 2.27 serves (its RPC client refuses any other). */
+const svmNetworks = [SOLANA_MAINNET_CAIP2, SOLANA_DEVNET_CAIP2, SOLANA_TESTNET_CAIP2];
+const base58Address = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+const base58Key = /^[1-9A-HJ-NP-Za-km-z]{86,90}$/;
+
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+const evmKey = /^0x[0-9a-fA-F]{64}$/;
+
+/** The variables this module reads: `X402_*`, `PAY_TO`, `FACILITATOR*`, `RPC_URL`, `RELAYER_KEY`. */
+export type OptionEnv = Record<string, string | undefined>;
+
+const varName = (name: string, field: string) => `X402_${name.toUpperCase().replace(/-/g, "_")}_${field}`;
+
+function isUrl(value: string) {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads every configured option. Throws one error listing each problem as `payment option "<name>": ...`.
+ * `maxTimeoutSeconds` is the global `X402_MAX_TIMEOUT_SECONDS`.
+ */
+export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): ConfiguredOption[] {
+  const get = (k: string) => (env[k] === "" ? undefined : env[k]);
+  const problems: string[] = [];
+  const list = get("X402_OPTIONS");
+  const names = list ? list.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+  const options: ConfiguredOption[] = [];
+
+  if (!names) {
+    // The single option of earlier releases: X402_NETWORK, X402_ASSET and the global facilitator settings.
+    const network = get("X402_NETWORK") ?? "eip155:8453";
+    const one = readOne("default", {
+      network,
+      asset: get("X402_ASSET") ?? "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      assetName: get("X402_ASSET_NAME") ?? "USD Coin",
+      assetVersion: get("X402_ASSET_VERSION") ?? "2",
+      decimals: "6",
+      payTo: get("PAY_TO"),
+      facilitator: get("FACILITATOR"),
+      facilitatorUrl: get("FACILITATOR_URL"),
+      facilitatorAuth: get("FACILITATOR_AUTH"),
+      rpcUrl: get("RPC_URL"),
+      relayerKey: get("RELAYER_KEY"),
+    }, maxTimeoutSeconds, (p) => problems.push(p.replace(/^payment option "default": /, "")), {
+      payTo: "PAY_TO", rpcUrl: "RPC_URL", relayerKey: "RELAYER_KEY", facilitatorUrl: "FACILITATOR_URL", network: "X402_NETWORK", asset: "X402_ASSET",
+    });
+    if (one) options.push(one);
+  } else {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(name)) {
+        problems.push(`payment option "${name}": a name is lower-case letters, digits and dashes (X402_OPTIONS)`);
+        continue;
+      }
+      if (seen.has(name)) {
+        problems.push(`payment option "${name}": listed twice in X402_OPTIONS`);
+        continue;
+      }
+      seen.add(name);
+      const own = (field: string) => get(varName(name, field));
+      const preset = presets[name]?.();
+      const network = own("NETWORK") ?? preset?.network;
+      const family = network ? familyOf(network) : undefined;
+      const one = readOne(name, {
+        network,
+        asset: own("ASSET") ?? preset?.asset,
+        assetName: own("ASSET_NAME") ?? preset?.extra.name,
+        assetVersion: own("ASSET_VERSION") ?? preset?.extra.version,
+        decimals: own("DECIMALS") ?? String(preset?.decimals ?? 6),
+        // PAY_TO is an EVM address: it is the default payee of the EVM options only.
+        payTo: own("PAY_TO") ?? (family === "evm" ? get("PAY_TO") : undefined),
+        facilitator: own("FACILITATOR") ?? (get("FACILITATOR") === "devnet" ? undefined : get("FACILITATOR")),
+        facilitatorUrl: own("FACILITATOR_URL") ?? get("FACILITATOR_URL"),
+        facilitatorAuth: own("FACILITATOR_AUTH") ?? get("FACILITATOR_AUTH"),
+        // An RPC is one chain's: never shared between options.
+        rpcUrl: own("RPC_URL"),
+        relayerKey: own("RELAYER_KEY") ?? (family === "evm" ? get("RELAYER_KEY") : undefined),
+        feePayer: own("FEE_PAYER"),
+      }, maxTimeoutSeconds, (p) => problems.push(p), {
+        payTo: `${varName(name, "PAY_TO")}${family === "evm" ? " (or PAY_TO)" : ""}`,
+        rpcUrl: varName(name, "RPC_URL"),
+        relayerKey: `${varName(name, "RELAYER_KEY")}${family === "evm" ? " (or RELAYER_KEY)" : ""}`,
+        facilitatorUrl: `${varName(name, "FACILITATOR_URL")} (or FACILITATOR_URL)`,
+        network: preset ? varName(name, "NETWORK") : `${varName(name, "NETWORK")} (not a preset: ${Object.keys(presets).join(", ")})`,
+        asset: varName(name, "ASSET"),
+      });
+      if (one) options.push(one);
+    }
+    if (get("FACILITATOR") === "devnet") problems.push("FACILITATOR=devnet takes no X402_OPTIONS: the devnet offers its own chains");
+  }
+
+  const networks = new Map<string, string>();
+  for (const o of options) {
+    const key = `${o.option.network}|${o.option.asset.toLowerCase()}`;
+    const other = networks.get(key);
+    if (other) problems.push(`payment option "${o.name}": offers the same token on the same network as "${other}"`);
+    networks.set(key, o.name);
+  }
+  if (problems.length) throw new Error(`Invalid payment options:\n  ${problems.join("\n  ")}`);
+  return options;
+}
+
+interface RawOption {
+  network?: string;
+  asset?: string;
+  assetName?: string;
+  assetVersion?: string;
+  decimals?: string;
+  payTo?: string;
+  facilitator?: string;
+  facilitatorUrl?: string;
+  facilitatorAuth?: string;
+  rpcUrl?: string;
+  relayerKey?: string;
+  feePayer?: string;
+}
+
+type Names = Record<"payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset", string>;
+
+function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, problem: (p: string) => void, vars: Names): ConfiguredOption | undefined {
+  const before = { count: 0 };
+  const fail = (message: string) => {
+    before.count++;
+    problem(`payment option "${name}": ${message}`);
+  };
+  const { network } = raw;
+  const family = network ? familyOf(network) : undefined;
+  if (!network) fail(`${vars.network} is required`);
+  else if (!family || (family === "evm" && !/^eip155:[1-9]\d{0,18}$/.test(network))) fail(`${vars.network} ${network} is not an eip155:<chain id> network`);
+  else if (family === "svm" && !svmNetworks.includes(network as never)) fail(`${vars.network} ${network} is not a Solana network @x402/svm serves (${svmNetworks.join(", ")})`);
+  if (!raw.asset) fail(`${vars.asset} is required`);
+  else if (family === "evm" && !evmAddress.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a 0x address`);
+  else if (family === "svm" && !base58Address.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a Solana mint address (base58)`);
+  const decimals = Number(raw.decimals);
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) fail(`decimals ${raw.decimals} is not an integer from 0 to 36`);
+  if (family === "evm" && (!raw.assetName || !raw.assetVersion)) fail("the token's EIP-712 name and version are required (ASSET_NAME, ASSET_VERSION)");
+  if (!raw.payTo) fail(`${vars.payTo} is required: the address that receives the payments`);
+  else if (family === "evm" && !evmAddress.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a 0x address`);
+  else if (family === "svm" && !base58Address.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a Solana address (base58)`);
+  if (raw.feePayer && !base58Address.test(raw.feePayer)) fail(`the fee payer ${raw.feePayer} is not a Solana address (base58)`);
+  if (raw.rpcUrl && !isUrl(raw.rpcUrl)) fail(`${vars.rpcUrl} ${raw.rpcUrl} is not an http(s) URL`);
+
+  const kind = raw.facilitator ?? (raw.facilitatorUrl ? "remote" : raw.relayerKey ? "local" : undefined);
+  let facilitator: OptionFacilitator | undefined;
+  if (kind === "remote") {
+    if (!raw.facilitatorUrl) fail(`a remote facilitator needs ${vars.facilitatorUrl}`);
+    else if (!isUrl(raw.facilitatorUrl)) fail(`${vars.facilitatorUrl} ${raw.facilitatorUrl} is not an http(s) URL`);
+    else facilitator = { kind: "remote", url: raw.facilitatorUrl, auth: raw.facilitatorAuth };
+  } else if (kind === "local") {
+    if (!raw.rpcUrl) fail(`a local facilitator needs ${vars.rpcUrl}`);
+    if (!raw.relayerKey) fail(`a local facilitator needs ${vars.relayerKey}, the key that pays the gas`);
+    else if (family === "evm" && !evmKey.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a 0x 32-byte hex key`);
+    else if (family === "svm" && !base58Key.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a Solana secret key (64 bytes, base58), the fee payer's`);
+    if (raw.rpcUrl && raw.relayerKey) facilitator = { kind: "local", rpcUrl: raw.rpcUrl, relayerKey: raw.relayerKey };
+  } else if (kind === undefined) {
+    fail(`no facilitator: set ${vars.facilitatorUrl}, or ${vars.relayerKey} and ${vars.rpcUrl} to settle in process`);
+  } else {
+    fail(`facilitator ${kind} is not local or remote`);
+  }
+  if (before.count || !facilitator) return undefined;
+  return {
+    name,
+    option: {
+      network: network!,
+      asset: raw.asset!,
+      payTo: raw.payTo!,
+      decimals,
+      extra: family === "evm" ? { name: raw.assetName!, version: raw.assetVersion! } : {},
+      maxTimeoutSeconds,
+    },
+    facilitator,
+    rpcUrl: raw.rpcUrl,
+    feePayer: raw.feePayer,
+  };
+}
