@@ -48,7 +48,7 @@ export interface Outcome {
  * The one call path (design section 3): rate limit, validate (free), then the payment gate around the
  * handler. HTTP, batch, bundles and MCP all come through here and turn the outcome into their own reply.
  * It awaits only where a step has to: an unpaid call's 402 (or a 400) comes back as a value, answered
- * inside the request event, which measured +16% on that path (bench/findings.md, session 4).
+ * inside the request event, which measured +16% on that path (bench/findings.md).
  */
 export function invoke(rt: Runtime, call: Call): MaybePromise<Outcome> {
   // A part of a call already running goes on during a shutdown; a new call is sent elsewhere.

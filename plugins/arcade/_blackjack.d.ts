@@ -1,10 +1,10 @@
 // Types of _blackjack.js (the project does not type-check JavaScript).
-export type Outcome = "win" | "loss" | "push";
+export type PlayOutcome = "win" | "loss" | "push";
 
 export interface Hand {
   player: string[];
   dealer: string[];
-  outcome: Outcome | null;
+  outcome: PlayOutcome | null;
 }
 
 /** A step of a hand and the cards it took from its deck, in order. */

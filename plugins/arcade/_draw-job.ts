@@ -1,5 +1,5 @@
 import type { JobContext, JobDef, Store, Upstream } from "../../core/endpoint.ts";
-import type { Outcome } from "./_blackjack.js";
+import type { PlayOutcome } from "./_blackjack.js";
 import { blockAt, chainHead, PAYMENT_CHAIN } from "./_chain.ts";
 import { marketCaps } from "./_coins.ts";
 import { diceOutcome, drawStage, seedOf } from "./_fair.js";
@@ -83,7 +83,7 @@ async function draw(ctx: DrawContext, play: SeededPlay, blockHash: string): Prom
 }
 
 /** Counts the play once (points, streak, boards) and settles its record. */
-async function finish(ctx: DrawContext, play: SeededPlay, outcome: Outcome): Promise<void> {
+async function finish(ctx: DrawContext, play: SeededPlay, outcome: PlayOutcome): Promise<void> {
   const counted = await award(ctx.store, { ...play, outcome }, ctx.now());
   const pointsAwarded = counted?.pointsAwarded ?? (await awarded(ctx.store, play.playId));
   await save(ctx, { ...play, status: "settled", outcome, settledAt: ctx.now().toISOString(), pointsAwarded, next: null });

@@ -1,5 +1,5 @@
 // Types of _fair.js (the project does not type-check JavaScript).
-import type { Outcome } from "./_blackjack.js";
+import type { PlayOutcome } from "./_blackjack.js";
 
 export declare const HIGHERLOWER_COINS: string[];
 export declare const RANKS: string[];
@@ -14,7 +14,7 @@ export declare function seedOf(blockHash: string, salt: string): Promise<string>
 export declare function uniformBelow(m: number, nextWord: () => Promise<number>): Promise<number>;
 export declare function streamOf(seedHex: string): { nextWord(): Promise<number>; below(m: number): Promise<number> };
 export declare function rollDice(seedHex: string): Promise<[number, number]>;
-export declare function diceOutcome(choice: string, dice: number[]): Outcome;
+export declare function diceOutcome(choice: string, dice: number[]): PlayOutcome;
 export declare function shuffled(seedHex: string, cards?: string[]): Promise<string[]>;
 export declare function coinPair(seedHex: string): Promise<{ shown: string; hidden: string }>;
 

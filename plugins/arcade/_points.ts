@@ -3,7 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Store } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
 import { once } from "../state/_once.ts";
-import type { Outcome } from "./_blackjack.js";
+import type { PlayOutcome } from "./_blackjack.js";
 
 /** What the store keeps per player besides the atomic counters (points live in counters and sorted sets). */
 export interface Profile {
@@ -95,7 +95,7 @@ export interface Award {
 }
 
 /** A win extends the streak, a loss ends it, a push leaves it as it was. */
-function profileAfter(before: Profile, alias: string, outcome: Outcome): Profile {
+function profileAfter(before: Profile, alias: string, outcome: PlayOutcome): Profile {
   const streak = outcome === "win" ? before.streak + 1 : outcome === "loss" ? 0 : before.streak;
   return { alias, streak, bestStreak: Math.max(before.bestStreak, streak), wins: before.wins + (outcome === "win" ? 1 : 0), plays: before.plays + 1 };
 }
@@ -104,7 +104,7 @@ function profileAfter(before: Profile, alias: string, outcome: Outcome): Profile
  * What a finished play adds to the player as they stand, without writing it: a win earns 10 points, 20 once
  * the streak reaches 3. Points count in the week they are awarded. The answer shows this before it is paid for.
  */
-export function scoreOf(player: PlayerView, outcome: Outcome): Award {
+export function scoreOf(player: PlayerView, outcome: PlayOutcome): Award {
   const profile = profileAfter(player, player.alias, outcome);
   const pointsAwarded = outcome === "win" ? (profile.streak >= DOUBLE_FROM_STREAK ? 2 * WIN_POINTS : WIN_POINTS) : 0;
   return {
@@ -126,7 +126,7 @@ interface AwardPlan {
  * the streak one after another. Only paid plays count on the paid board the promo codes rank. Undefined
  * when an earlier run had fixed the points (this run only completes what that one left; `awarded` reads them).
  */
-export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: Outcome; paid?: boolean }, now: Date): Promise<Award | undefined> {
+export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: PlayOutcome; paid?: boolean }, now: Date): Promise<Award | undefined> {
   const { playId, playerId: id, alias, outcome } = play;
   return withPlayerLock(store, id, async () => {
     const wanted: AwardPlan = { pointsAwarded: scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded, week: weekOf(now) };

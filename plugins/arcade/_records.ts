@@ -1,5 +1,5 @@
 import type { Store } from "../../core/endpoint.ts";
-import type { Outcome } from "./_blackjack.js";
+import type { PlayOutcome } from "./_blackjack.js";
 import { withPlayerLock } from "./_points.ts";
 import type { PlayResult } from "./_schemas.ts";
 
@@ -42,4 +42,4 @@ export async function recentPlays(store: Store, playerId: string): Promise<PlayR
   return plays.filter((p): p is PlayResult => p !== undefined);
 }
 
-export const resultFields = (outcome: Outcome | null) => ({ outcome, won: outcome === null ? null : outcome === "win" });
+export const resultFields = (outcome: PlayOutcome | null) => ({ outcome, won: outcome === null ? null : outcome === "win" });

@@ -1,7 +1,7 @@
 import type { Upstream } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { binanceFundingHistory } from "../market/_binance.ts";
-import type { Outcome } from "./_blackjack.js";
+import type { PlayOutcome } from "./_blackjack.js";
 
 export type PredictionGame = "funding" | "candle" | "feargreed";
 
@@ -37,7 +37,7 @@ const hourMs = 3_600_000;
 const fundingPeriodMs = 8 * hourMs;
 const direction = (x: number): Observation["direction"] => (x > 0 ? 1 : x < 0 ? -1 : 0);
 
-export function outcomeOf(referee: Referee, choice: string, seen: Observation): Outcome {
+export function outcomeOf(referee: Referee, choice: string, seen: Observation): PlayOutcome {
   if (seen.direction === 0) return "push";
   return (seen.direction === 1) === (choice === referee.upChoice) ? "win" : "loss";
 }

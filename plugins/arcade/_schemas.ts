@@ -61,7 +61,7 @@ export const Player = v.object({
   plays: Int,
 });
 
-const Outcome = v.picklist(["win", "loss", "push"]);
+const PlayOutcome = v.picklist(["win", "loss", "push"]);
 
 export const Stage = v.object({
   action: v.picklist(STAGES),
@@ -81,7 +81,7 @@ export const Fairness = v.object({
   verify: v.string(),
   game: v.picklist(["dice", "blackjack", "higherlower"]),
   choice: v.nullable(v.string()),
-  outcome: v.nullable(Outcome),
+  outcome: v.nullable(PlayOutcome),
   blockHash: v.pipe(BlockHash, v.description("The first stage's deciding block")),
   blockNumber: Int,
   seedHex: Hex64,
@@ -113,7 +113,7 @@ export const PlayResult = v.object({
   choice: v.optional(v.nullable(v.string())),
   playedAt: Iso,
   settledAt: v.nullable(Iso),
-  outcome: v.nullable(Outcome),
+  outcome: v.nullable(PlayOutcome),
   won: v.nullable(v.boolean()),
   pointsAwarded: Int,
   streakActive: Int,

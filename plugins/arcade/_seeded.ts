@@ -1,5 +1,5 @@
 import type { Store } from "../../core/endpoint.ts";
-import { totalOf, type Outcome } from "./_blackjack.js";
+import { totalOf, type PlayOutcome } from "./_blackjack.js";
 import type { Coin } from "./_coins.ts";
 import { ALGORITHMS, SEED_FORMULA, type DrawState } from "./_fair.js";
 import type { PlayerView } from "./_points.ts";
@@ -37,7 +37,7 @@ export interface SeededPlay {
   state: DrawState;
   status: "pending" | "in_progress" | "settled" | "void";
   deadline: string;
-  outcome: Outcome | null;
+  outcome: PlayOutcome | null;
   settledAt: string | null;
   pointsAwarded: number;
   shown?: Coin;

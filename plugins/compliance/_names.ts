@@ -49,14 +49,3 @@ export function jaroWinkler(a: string, b: string): number {
   while (prefix < 4 && a[prefix] === b[prefix]) prefix++;
   return jaro + prefix * 0.1 * (1 - jaro);
 }
-
-/**
- * Similarity of two names as word sets: each word of one is paired with its closest word in the other, both
- * ways, and the two averages are averaged. Extra words on either side cost, word order does not. The sanctions
- * search computes the same score from a precomputed word table.
- */
-export function nameSimilarity(query: string[], candidate: string[]): number {
-  if (!query.length || !candidate.length) return 0;
-  const closest = (from: string[], to: string[]) => from.reduce((sum, t) => sum + Math.max(...to.map((u) => jaroWinkler(t, u))), 0) / from.length;
-  return (closest(query, candidate) + closest(candidate, query)) / 2;
-}

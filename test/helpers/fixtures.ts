@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { canonicalJson, canonicalPath, recordExchange } from "./record.ts";
+import { jsonOrText } from "../../core/shared.ts";
 
 /** One recorded exchange with an upstream, in the provider's published response shape. */
 export interface Fixture {
@@ -69,7 +70,7 @@ export async function serveFixtures(t: AfterHost, items: (string | Fixture)[], o
         (options.reuse || unused.has(f)) &&
         f.request.method.toUpperCase() === call.method &&
         canonicalPath(f.request.path) === path &&
-        (f.request.body === undefined || canonicalJson(f.request.body) === canonicalJson(parseJson(call.body))),
+        (f.request.body === undefined || canonicalJson(f.request.body) === canonicalJson(jsonOrText(call.body))),
     );
     if (found) unused.delete(found);
     return found;
@@ -128,14 +129,6 @@ export async function loadFixture(name: string, dir?: URL): Promise<Fixture> {
     "body" in fixture.response;
   if (!complete) throw new Error(`fixture ${file.pathname} needs source, request.method, request.path, response.status and response.body`);
   return fixture;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

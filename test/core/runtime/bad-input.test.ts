@@ -6,6 +6,7 @@ import { schemasOf } from "../../../core/runtime/schema.ts";
 import type { Endpoint } from "../../../core/endpoint.ts";
 import { badInputsFor, rawRequestsFor, toQuery, type BadInput } from "../../helpers/bad-inputs.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { jsonOrText } from "../../../core/shared.ts";
 
 // Every endpoint gets generated bad input over HTTP and as a prepaid call; none may answer 500.
 // Nothing may leave the machine: every upstream (chain nodes included) and DNS server is a closed loopback
@@ -61,7 +62,7 @@ async function problemsOfResponse(label: string, res: Response, handlerMayRun: b
   if (!allowed) problems.push(`${label}: status ${res.status} ${text.slice(0, 300)}`);
   if (!res.headers.get("content-type")?.startsWith("application/json")) problems.push(`${label}: content-type ${res.headers.get("content-type")}`);
   // A 402 is the x402 challenge (valid-looking input reaching the paywall), whose body the protocol fixes.
-  problems.push(...(res.status === 402 ? challengeProblems(label, parse(text)) : errorBodyProblems(label, parse(text))));
+  problems.push(...(res.status === 402 ? challengeProblems(label, jsonOrText(text)) : errorBodyProblems(label, jsonOrText(text))));
   return problems;
 }
 
@@ -73,14 +74,6 @@ function errorBodyProblems(label: string, body: any): string[] {
 
 function challengeProblems(label: string, body: any): string[] {
   return Array.isArray(body?.accepts) && body.accepts.length ? [] : [`${label}: a 402 without payment requirements: ${JSON.stringify(body)?.slice(0, 300)}`];
-}
-
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function overHttp(e: Endpoint, bad: BadInput): Promise<Response> | undefined {

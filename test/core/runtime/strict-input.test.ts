@@ -3,8 +3,9 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { nearestName } from "../../../core/runtime/schema.ts";
 
-// An unknown parameter used to be dropped and the call charged (`algorithm=md5` answered sha256): now it is a
-// free 400 that names it and the nearest known name, before any payment, on every transport.
+// An unknown parameter is a free 400 that names it and the nearest known name, before any payment, on every
+// transport: dropped, it would have the call charged for an answer the caller did not ask for (`algorithm=md5`
+// answered with sha256).
 const service = await startTestService({ plugins: ["converters"] });
 after(() => service.close());
 

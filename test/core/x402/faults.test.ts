@@ -17,7 +17,7 @@ import { challengeOf, v2Header } from "../../helpers/sign.ts";
 import { testUpstreams } from "../runtime/_upstreams.ts";
 
 /**
- * Issue 16, end to end with real payments on one devnet: whatever part breaks (an upstream, the facilitator,
+ * End to end with real payments on one devnet: whatever part breaks (an upstream, the facilitator,
  * Redis), the payer's balance moves only for answers delivered, and calls that do not need the broken part
  * still answer and are charged once.
  */

@@ -14,7 +14,7 @@ import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-s
 import { challengeOf, newPaymentId, signAuthorization, toHeader, v2Header } from "../../helpers/sign.ts";
 
 /**
- * Issue 22, as the attacker tried it: every way the rail gave value without money, each asserting counts
+ * As an attacker would try it: every way the rail could give value without money, each asserting counts
  * (handler runs, effects applied, on-chain transfers, credits funded), on a devnet with the real gate.
  */
 type Paid = Awaited<ReturnType<typeof startPaidService>>;

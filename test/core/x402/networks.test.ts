@@ -11,7 +11,7 @@ import { chainReader, freshAccount, startDevnet, startEvmChain, startPaidService
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { challengeOf, signAuthorization, toHeader } from "../../helpers/sign.ts";
 
-/** Issue 27: one route, two EVM chains offered at once; each payment settles, is claimed and reconciled on its own chain. */
+/** One route, two EVM chains offered at once; each payment settles, is claimed and reconciled on its own chain. */
 let first: Devnet;
 let second: EvmChain;
 let service: Awaited<ReturnType<typeof startPaidService>>;

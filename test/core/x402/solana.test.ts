@@ -16,8 +16,8 @@ import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.
 import { challengeOf, newPaymentId, toHeader } from "../../helpers/sign.ts";
 
 /**
- * Issue 27: Solana beside EVM on one route, paid with the real @x402/svm client and settled by @x402/svm's facilitator
- * on the local SVM, with the rail's guarantees of issue 22: one grant per payment (20 copies, two instances), settle
+ * Solana beside EVM on one route, paid with the real @x402/svm client and settled by @x402/svm's facilitator
+ * on the local SVM, with the rail's guarantees (free-rides.test.ts): one grant per payment (20 copies, two instances), settle
  * before grant, nothing charged for a failure, an unknown outcome reconciled against the chain.
  */
 type Paid = Awaited<ReturnType<typeof startPaidService>>;
