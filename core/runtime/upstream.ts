@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Logger, RpcAnswer, RpcCall, Upstream, UpstreamEntry, UpstreamRequest, UpstreamTable } from "../endpoint.ts";
-import { createBreaker, type Breaker, type BreakerState } from "./breaker.ts";
+import { createBreaker, type Breaker, type BreakerOptions, type BreakerState } from "./breaker.ts";
 import { notFound, RpcAnswerError, ServiceError, unavailable, upstreamFailed, upstreamInvalid, upstreamTimeout } from "./errors.ts";
 import { createSingleFlight } from "./single-flight.ts";
 import { checkUpstream } from "./upstream-shape.ts";
@@ -26,7 +26,8 @@ export interface UpstreamsOptions {
   /** Extra attempts for a GET (or a JSON-RPC read) after a network error, 429 or 5xx. */
   retries?: number;
   retryBaseMs?: number;
-  breaker?: { threshold: number; cooldownMs: number };
+  /** Consecutive failures that open an upstream's breaker, how long it stays open; `now` for tests. */
+  breaker?: BreakerOptions;
   userAgent?: string;
   log?: Logger;
   /** The egress guard's check, for redirects that leave an upstream's configured origin. */

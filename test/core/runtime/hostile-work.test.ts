@@ -60,13 +60,15 @@ async function alongside(heavy: () => Promise<Response>) {
 }
 
 /**
- * Held work measured 1.4-15 s before it moved off the loop. Cheap calls stay far under 100 ms here, but over
- * thousands of them a garbage collection or a busy shared machine adds a pause of 100-230 ms now and then.
+ * Work held on the event loop shows as a cheap call waiting through most of the heavy call (held work measured
+ * 1.4-15 s before it moved off the loop). A garbage collection or a busy shared machine delays cheap calls too
+ * (pauses of 100-450 ms were seen), so the bound is half the heavy call's time, and never under 300 ms.
  */
 const heldMs = 300;
 
-function assertNotHeld(run: { slowest: number; cheap: number }) {
-  assert.ok(run.slowest < heldMs, `a cheap call waited ${Math.round(run.slowest)} ms (${run.cheap} cheap calls)`);
+function assertNotHeld(run: { slowest: number; cheap: number; ms: number }) {
+  const bound = Math.max(heldMs, run.ms / 2);
+  assert.ok(run.slowest < bound, `a cheap call waited ${Math.round(run.slowest)} ms of the heavy call's ${Math.round(run.ms)} ms (${run.cheap} cheap calls)`);
 }
 
 test("extract: 800 nested elements are a 422 in bounded time, not charged, while cheap calls are not held", async () => {

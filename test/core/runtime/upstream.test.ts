@@ -163,19 +163,33 @@ test("upstream: 100 concurrent identical GETs reach the upstream once", async (t
 });
 
 test("upstream: a caller leaving does not fail the others sharing its request", async (t) => {
-  const { served, ups } = await setup(t, [{ ...synthetic(200), response: { status: 200, body: { ok: true }, delayMs: 100 } }]);
+  // The answer is held long enough that the first caller surely leaves while the request is out.
+  const { served, ups } = await setup(t, [{ ...synthetic(200), response: { status: 200, body: { ok: true }, delayMs: 1_000 } }]);
   const leaving = new AbortController();
   const first = ups.client("defillama-coins", { signal: leaving.signal }).json(bitcoinPath);
   const second = ups.client("defillama-coins", { signal }).json(bitcoinPath);
-  setTimeout(() => leaving.abort(new Error("caller left")), 10);
+  await until(() => served.calls.length === 1);
+  leaving.abort(new Error("caller left"));
   await assert.rejects(first, { message: "caller left" });
   assert.deepEqual(await second, { ok: true });
   assert.equal(served.calls.length, 1);
 });
 
+/** Waits for the server to have seen what the test needs, checking at each turn of the event loop. */
+async function until(seen: () => boolean) {
+  while (!seen()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A clock the breaker tests move by hand: a cooldown passes when the test says so, however busy the machine. */
+function manualClock() {
+  let at = 0;
+  return { now: () => at, advance: (ms: number) => void (at += ms) };
+}
+
 test("upstream: the breaker opens after 5 failures and answers 503 without calling", async (t) => {
   const failures = Array.from({ length: 5 }, () => synthetic(500));
-  const { served, ups } = await setup(t, [...failures, "defillama-coins.current-bitcoin"], { retries: 0, breaker: { threshold: 5, cooldownMs: 200 } });
+  const clock = manualClock();
+  const { served, ups } = await setup(t, [...failures, "defillama-coins.current-bitcoin"], { retries: 0, breaker: { threshold: 5, cooldownMs: 200, now: clock.now } });
   const client = ups.client("defillama-coins", { signal });
   for (let i = 0; i < 5; i++) await assert.rejects(client.json(bitcoinPath), { status: 502 });
   assert.equal(ups.breakerState("defillama-coins"), "open");
@@ -185,7 +199,9 @@ test("upstream: the breaker opens after 5 failures and answers 503 without calli
   assert.equal(refused.headers["retry-after"], "1");
   assert.equal(served.calls.length, 5);
   assert.equal(ups.breakerState("coingecko"), "closed", "other upstreams are unaffected");
-  await sleep(250);
+  clock.advance(199);
+  assert.equal(ups.breakerState("defillama-coins"), "open");
+  clock.advance(1);
   assert.equal(ups.breakerState("defillama-coins"), "half-open");
   await client.json(bitcoinPath);
   assert.equal(ups.breakerState("defillama-coins"), "closed");
@@ -194,10 +210,11 @@ test("upstream: the breaker opens after 5 failures and answers 503 without calli
 
 test("upstream: a half-open breaker lets one probe through", async (t) => {
   const probe = { ...synthetic(200, {}, "/probe"), response: { status: 200, body: { ok: true }, delayMs: 50 } };
-  const { served, ups } = await setup(t, [...Array.from({ length: 5 }, () => synthetic(500)), probe], { retries: 0, breaker: { threshold: 5, cooldownMs: 50 } });
+  const clock = manualClock();
+  const { served, ups } = await setup(t, [...Array.from({ length: 5 }, () => synthetic(500)), probe], { retries: 0, breaker: { threshold: 5, cooldownMs: 50, now: clock.now } });
   const client = ups.client("defillama-coins", { signal });
   for (let i = 0; i < 5; i++) await assert.rejects(client.json(bitcoinPath));
-  await sleep(80);
+  clock.advance(50);
   const [first, second] = await Promise.allSettled([client.json("/probe"), client.json("/other")]);
   assert.equal(first.status, "fulfilled");
   assert.equal(second.status === "rejected" && (second.reason as ServiceError).status, 503);

@@ -69,7 +69,7 @@ test("bet/odds: an empty live list in the XDAI environment calls no conditions a
   assert.equal(api.calls.length, 1);
 });
 
-test("bet/odds: a failing Azuro API is a 502, not charged", async (t) => {
+test("bet/odds: a failing Azuro API is a 502", async (t) => {
   const api = await serveFixtures(t, [{
     source: "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/feed/getGamesByFilters.ts (non-2xx throws)",
     request: { method: "GET", path: "/api/v1/public/market-manager/games-by-filters?environment=PolygonUSDT&gameState=Prematch&orderBy=startsAt&orderDirection=asc&page=1&perPage=10" },

@@ -72,7 +72,7 @@ test("bet/quote: a stake above the protocol's maxBet is a 422 naming the limits"
   assert.deepEqual((out.body as any).error.details, { amount: 300, minBet: 1, maxBet: 250.5, maxPayout: 5000 });
 });
 
-test("bet/quote: a failing limits call is a 502, not charged", async (t) => {
+test("bet/quote: a failing limits call is a 502", async (t) => {
   const api = await serveFixtures(t, [
     "azuro-api.condition-active",
     "azuro-api.gas-info",

@@ -58,7 +58,7 @@ test("compliance-scan: a listed name and its listed address are a block; GLEIF a
   assert.match(data.summary.disclaimer, /not a legal determination/);
 });
 
-test("compliance-scan: nothing to screen is a 400, not charged; a malformed address a free 400", async (t) => {
+test("compliance-scan: nothing to screen is a 400; a malformed address a free 400", async (t) => {
   const { api, service } = await bundleService(t, [], { plugins: ["bundles", "compliance", "onchain"] });
   const out = await service.call("compliance-scan", { chain: "base" });
   assert.equal(out.status, 400);

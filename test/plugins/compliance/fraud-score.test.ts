@@ -80,7 +80,7 @@ test("fraud-score: a private IP is medium without any list fetched; a listed wal
   assert.deepEqual([wallet.score, wallet.band], [100, "severe"]);
 });
 
-test("fraud-score: the Tor list failing is a 502, not charged", async (t) => {
+test("fraud-score: the Tor list failing is a 502", async (t) => {
   const { service, api } = await setup(t, [{ ...torList, response: { status: 503, body: "down" } }], true);
   const out = await service.call("fraud-score", { ip: "185.220.101.1" });
   assert.equal(out.status, 502);

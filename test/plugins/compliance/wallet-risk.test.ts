@@ -66,7 +66,7 @@ test("wallet-risk: mixer use, blacklist doubt and no history add up to high", as
   assert.deepEqual([data.score, data.band], [70, "high"]);
 });
 
-test("wallet-risk: GoPlus failing is a 502, not charged", async (t) => {
+test("wallet-risk: GoPlus failing is a 502", async (t) => {
   const api = await serveFixtures(t, [...lists, {
     source: "https://docs.gopluslabs.io/reference/api-overview (rate limited: HTTP 200 with code 4029)",
     request: { method: "GET", path: `/goplus/v1/address_security/${funded}?chain_id=1` },

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { startTestService } from "../../helpers/service.ts";
 import ocr from "../../../plugins/converters/ocr.ts";
 import { closeOcrWorker } from "../../../plugins/converters/_ocr-worker.ts";
+import { expectFree400 } from "../../helpers/expect.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 after(closeOcrWorker);
@@ -87,11 +88,7 @@ const bad = [
 for (const c of bad) {
   test(`ocr: ${c.name} is a free 400 naming the field`, async () => {
     const res = await service.request(`/v1/ocr?${c.query}`);
-    assert.equal(res.status, 400);
-    assert.equal(res.headers.get("payment-required"), null);
-    const body = await res.json();
-    assert.equal(body.error.code, "invalid_input");
-    assert.ok(body.error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(body));
+    await expectFree400(res, c.field);
   });
 }
 

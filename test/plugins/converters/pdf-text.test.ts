@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import pdfText from "../../../plugins/converters/pdf-text.ts";
 import { buildPdf } from "./fixtures/tiny-pdf.ts";
+import { expectFree400 } from "../../helpers/expect.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -77,11 +78,7 @@ const bad = [
 for (const c of bad) {
   test(`pdf-text: ${c.name} is a free 400 naming the field`, async () => {
     const res = await service.request(`/v1/pdf-text?${c.query}`);
-    assert.equal(res.status, 400);
-    assert.equal(res.headers.get("payment-required"), null);
-    const body = await res.json();
-    assert.equal(body.error.code, "invalid_input");
-    assert.ok(body.error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(body));
+    await expectFree400(res, c.field);
   });
 }
 

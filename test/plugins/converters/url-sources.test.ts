@@ -61,7 +61,7 @@ test("neither or both sources are a 400 and nothing is fetched", async () => {
   assert.equal(target.hits.length, before);
 });
 
-test("a target that fails is a 502 (not charged) and a private target is refused with 400", async () => {
+test("a target that fails is a 502 and a private target is refused with 400", async () => {
   const failed = await service.call("html-md", { url: target.url("/broken") });
   assert.equal(failed.status, 502);
   const refused = await service.call("pdf-text", { url: "http://10.0.0.1/invoice.pdf" });

@@ -50,7 +50,7 @@ test("funding-history: Binance refusing the region leaves the others", async (t)
   assert.deepEqual(data.venues.map((x: any) => x.venue), ["bybit", "okx", "hyperliquid"]);
 });
 
-test("funding-history: one exchange chosen and down is a 502, not charged", async (t) => {
+test("funding-history: one exchange chosen and down is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await marketService(t, [failing("/okx/public/funding-rate-history?instId=BTC-USDT-SWAP&limit=100", 500, "https://www.okx.com/docs-v5/en/#error-code")], { reuse: true });
   const out = await service.call("funding-history", { exchange: "okx", days: 2 });

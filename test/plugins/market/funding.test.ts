@@ -39,7 +39,7 @@ test("funding: Binance refusing the region (451) leaves the other venues and say
   assert.equal(data.assets[0].venues.length, 3);
 });
 
-test("funding: every venue down is a 502, not charged", async (t) => {
+test("funding: every venue down is a 502", async (t) => {
   const { service } = await marketService(t, [
     failing("/binance-futures/fapi/v1/premiumIndex", 451, BINANCE_451),
     failing("/binance-futures/fapi/v1/fundingInfo", 451, BINANCE_451),

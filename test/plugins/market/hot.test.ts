@@ -32,7 +32,7 @@ test("hot: GeckoTerminal down leaves DexScreener's rows and says so; limit caps 
   assert.deepEqual(data.tokens.map((x: any) => x.name), ["$WIF / SOL"]);
 });
 
-test("hot: both sources down is a 502, not charged", async (t) => {
+test("hot: both sources down is a 502", async (t) => {
   const { service } = await marketService(t, [
     failing("/geckoterminal/networks/trending_pools?page=1", 429, GT_429),
     failing("/dexscreener/token-boosts/top/v1", 429, DS_429),

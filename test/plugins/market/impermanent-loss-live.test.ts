@@ -50,7 +50,7 @@ test("impermanent-loss-live: priceChangePercent and feeApr skip every read", asy
   assert.equal(api.calls.length, 0);
 });
 
-test("impermanent-loss-live: every price source down is a 502, not charged", async (t) => {
+test("impermanent-loss-live: every price source down is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await marketService(t, [
     failing(`/defillama-coins/prices/historical/${THEN}/coingecko:ethereum,coingecko:usd-coin`, 500, LLAMA_DOCS),

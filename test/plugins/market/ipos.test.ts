@@ -29,7 +29,7 @@ test("ipos: S-1, F-1 and 424B4 filings of the last 30 days, one row per filing, 
   assert.deepEqual(dataOf(await service.call("ipos", { limit: 1 })).filings.length, 1);
 });
 
-test("ipos: SEC refusing is a 502, not charged", async (t) => {
+test("ipos: SEC refusing is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const path = "/sec-efts/LATEST/search-index?q=&forms=S-1,F-1,424B4&dateRange=custom&startdt=2025-08-11&enddt=2025-08-18";
   const { service } = await marketService(t, [failing(path, 403, SEC_DOCS)], { reuse: true });

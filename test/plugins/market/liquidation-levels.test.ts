@@ -38,7 +38,7 @@ test("liquidation-levels: venues down are listed; the rest still price the bands
   assert.equal(data.markPrice, "99418.32101132");
 });
 
-test("liquidation-levels: every venue down is a 502, not charged", async (t) => {
+test("liquidation-levels: every venue down is a 502", async (t) => {
   const { service } = await marketService(t, [
     failing("/binance-futures/fapi/v1/openInterest?symbol=BTCUSDT", 451, BINANCE_451),
     failing("/binance-futures/fapi/v1/premiumIndex?symbol=BTCUSDT", 451, BINANCE_451),

@@ -35,7 +35,7 @@ test("macro: a series that fails is listed as missing, the rest answer; all fail
   assert.equal(data.indicators.length, 8);
 });
 
-test("macro: FRED down for every series is a 502, not charged", async (t) => {
+test("macro: FRED down for every series is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await marketService(t, IDS.map((id) => failing(path(id), 503, FRED_DOCS)), { reuse: true });
   expectUpstreamFailure(await service.call("macro", {}));

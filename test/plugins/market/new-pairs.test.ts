@@ -27,7 +27,7 @@ test("new-pairs: maxAgeMin widens the window, limit caps it", async (t) => {
   assert.equal(dataOf(await service.call("new-pairs", { chain: "base", maxAgeMin: 5 })).pools.length, 0);
 });
 
-test("new-pairs: GeckoTerminal throttling is a 502, not charged", async (t) => {
+test("new-pairs: GeckoTerminal throttling is a 502", async (t) => {
   const { service } = await marketService(t, [failing("/geckoterminal/networks/eth/new_pools?page=1", 429, GT_DOCS)], { reuse: true });
   expectUpstreamFailure(await service.call("new-pairs", {}));
 });

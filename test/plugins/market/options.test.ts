@@ -20,7 +20,7 @@ test("options: BTC by default: DVOL, ratios, ATM IV and max pain per expiry", as
   assert.deepEqual(data.busiestStrikes[0], { instrument: "BTC-28MAR25-120000-C", openInterest: 10210.3, markIv: 61.2 });
 });
 
-test("options: Deribit down is a 502, not charged", async (t) => {
+test("options: Deribit down is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await marketService(t, [
     failing("/deribit/public/get_book_summary_by_currency?currency=ETH&kind=option", 500, "https://docs.deribit.com/"),

@@ -22,7 +22,7 @@ test("predictions: limit and minVolume", async (t) => {
   assert.equal(dataOf(await service.call("predictions", { minVolume: 1_000_000 })).markets.length, 1);
 });
 
-test("predictions: Polymarket down is a 502, not charged", async (t) => {
+test("predictions: Polymarket down is a 502", async (t) => {
   const { service } = await marketService(t, [failing("/polymarket-gamma/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100", 500, "https://docs.polymarket.com/")], { reuse: true });
   expectUpstreamFailure(await service.call("predictions", {}));
 });

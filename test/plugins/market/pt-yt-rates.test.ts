@@ -28,7 +28,7 @@ test("pt-yt-rates: market filters by name or address, limit caps the list", asyn
   assert.equal(one.matched, 2);
 });
 
-test("pt-yt-rates: Pendle down is a 502, not charged", async (t) => {
+test("pt-yt-rates: Pendle down is a 502", async (t) => {
   const { service } = await marketService(t, [failing("/pendle/v1/42161/markets?limit=100&skip=0", 500, "https://api-v2.pendle.finance/core/docs")], { reuse: true });
   expectUpstreamFailure(await service.call("pt-yt-rates", { chain: "arbitrum" }));
 });

@@ -84,7 +84,7 @@ test("stock-tokens-hot: registry tokens ranked by 24 h DEX volume, untraded ones
   assert.deepEqual(dataOf(await service.call("stock-tokens-hot", { limit: 1 })).tokens.map((x: any) => x.symbol), ["NVDA"]);
 });
 
-test("stock-tokens-hot: no ranking without DexScreener (502, not charged)", async (t) => {
+test("stock-tokens-hot: no ranking without DexScreener (502)", async (t) => {
   const { service } = await marketService(t, ["coinbase.tokenized-stocks", failing(`/dexscreener/tokens/v1/base/${ALL}`, 429, DS_429)], { reuse: true });
   expectUpstreamFailure(await service.call("stock-tokens-hot", {}));
 });

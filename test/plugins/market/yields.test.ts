@@ -27,7 +27,7 @@ test("yields: 25 pools by default across all chains; limit, minTvl and chain slu
   assert.deepEqual(dataOf(await service.call("yields", { chain: "zksync-era" })).pools.map((p: any) => p.project), ["syncswap"]);
 });
 
-test("yields: DefiLlama down is a 502, not charged", async (t) => {
+test("yields: DefiLlama down is a 502", async (t) => {
   const { service } = await marketService(t, [failing("/defillama-yields/pools", 502, "https://yields.llama.fi/docs")], { reuse: true });
   expectUpstreamFailure(await service.call("yields", {}));
 });

@@ -64,7 +64,7 @@ test("airdrop-check: a wallet Blockscout has never seen answers empty activity a
   assert.match(data.criteria[0].explanation, /never sent a transaction/);
 });
 
-test("airdrop-check: a Blockscout outage is a 502, not charged", async (t) => {
+test("airdrop-check: a Blockscout outage is a 502", async (t) => {
   const api = await serveFixtures(t, [{ source: "outage", request: { method: "GET", path: `/api/v2/addresses/${TRADER}/counters` }, response: { status: 503, body: "busy" } }, "blockscout.transactions-sent-trader", "blockscout.token-transfers-trader"], { dir, reuse: true });
   const out = await (await serviceWith(api.url)).call("airdrop-check", { address: TRADER });
   assert.equal(out.status, 502, JSON.stringify(out.body));

@@ -40,7 +40,7 @@ test("copy-trades: limit keeps the newest swaps and prices only those", async (t
   assert.deepEqual([trade.valueUsd, trade.sold[0].priceUsd, trade.bought[0].changeSinceTrade], [null, null, null]);
 });
 
-test("copy-trades: a Blockscout outage is a 502, not charged", async (t) => {
+test("copy-trades: a Blockscout outage is a 502", async (t) => {
   const api = await serveFixtures(t, ["blockscout.token-transfers-trader", "blockscout.internal-transactions-trader", { source: "outage", request: { method: "GET", path: `/api/v2/addresses/${TRADER}/transactions` }, response: { status: 502, body: "bad gateway" } }], { dir, reuse: true });
   const out = await (await serviceWith(api.url)).call("copy-trades", { address: TRADER });
   assert.equal(out.status, 502, JSON.stringify(out.body));

@@ -66,7 +66,7 @@ test("ens: bad names and chains are a 400 before the node is asked", async () =>
   assert.equal(invalid.status, 400, JSON.stringify(invalid.body));
 });
 
-test("ens: the node down is a 502, not charged", async () => {
+test("ens: the node down is a 502", async () => {
   const out = await service.call("ens", { name: "alice.eth", chain: "sepolia" });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });

@@ -30,7 +30,7 @@ test("token-holders: a token Blockscout does not know is a 404; an outage a 502"
   assert.equal((await (await serviceWith(api.url)).call("token-holders", { address: PEPE, chain: "base" })).status, 404);
 });
 
-test("token-holders: a Blockscout outage is a 502, not charged", async (t) => {
+test("token-holders: a Blockscout outage is a 502", async (t) => {
   const api = await serveFixtures(t, [blockscout(`/api/v2/tokens/${PEPE}`, 503, "busy"), blockscout(`/api/v2/tokens/${PEPE}/holders`, 503, "busy")], { reuse: true });
   const out = await (await serviceWith(api.url)).call("token-holders", { address: PEPE });
   assert.equal(out.status, 502);

@@ -89,7 +89,7 @@ test("lp-positions: the pair filter, in either order; a wallet without positions
   assert.equal(api.calls.length, 1);
 });
 
-test("lp-positions: a failing price API is a 502, not charged; bad input a 400 calling nothing", async (t) => {
+test("lp-positions: a failing price API is a 502; bad input a 400 calling nothing", async (t) => {
   const api = await serveFixtures(t, [prices([t0, t1], 503, "busy")], { reuse: true });
   const service = await serviceWith(api.url);
   const out = await service.call("lp-positions", { address: lp.address, chain: "base", pair: "AAA/BBB" });

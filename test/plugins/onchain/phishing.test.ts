@@ -29,7 +29,7 @@ test("phishing-check: listed, look-alike, allowed and unlisted hosts, with the l
   assert.equal(api.calls.length, 1);
 });
 
-test("phishing-check: the list unavailable is a 502, not charged", async (t) => {
+test("phishing-check: the list unavailable is a 502", async (t) => {
   const api = await serveFixtures(t, [{ source: "GitHub raw outage", request: { method: "GET", path: "/src/config.json" }, response: { status: 503, body: "unavailable" } }], { reuse: true });
   const out = await (await serviceWith(api.url)).call("phishing-check", { url: "example.com" });
   assert.equal(out.status, 502);

@@ -71,7 +71,7 @@ test("honeypot-check: a failed simulation is unknown, not safe; an unknown token
   assert.equal((await service.call("honeypot-check", { address: BAYC, chain: "base" })).status, 404);
 });
 
-test("honeypot-check: an outage is a 502, not charged", async (t) => {
+test("honeypot-check: an outage is a 502", async (t) => {
   const api = await serveFixtures(t, [answer(honeypotDoc, `/v2/IsHoneypot?address=${PEPE}&chainID=56`, "bad gateway", 502)], { reuse: true });
   const out = await (await serviceWith(api.url)).call("honeypot-check", { address: PEPE, chain: "bsc" });
   assert.equal(out.status, 502);

@@ -52,7 +52,7 @@ test("address-security: flags, risks and data sources", async (t) => {
   assert.deepEqual([data.isContract, data.maliciousContractsCreated, data.flags.mixer], [false, 0, false]);
 });
 
-test("address-security: a failing GoPlus is a 502, not charged", async (t) => {
+test("address-security: a failing GoPlus is a 502", async (t) => {
   const api = await serveFixtures(t, [goplusAnswer(`/v1/address_security/${FLAGGED}?chain_id=1`, "bad gateway", 502)], { reuse: true });
   const out = await (await serviceWith(api.url)).call("address-security", { address: FLAGGED, chain: "ethereum" });
   assert.equal(out.status, 502);

@@ -37,7 +37,7 @@ test("smart-money: limit scores only the largest traders", async (t) => {
   assert.deepEqual((out.body as any).data.wallets.map((w: any) => w.address), ["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"]);
 });
 
-test("smart-money: a GeckoTerminal outage is a 502, not charged", async (t) => {
+test("smart-money: a GeckoTerminal outage is a 502", async (t) => {
   const limited: Fixture = { source: "https://apiguide.geckoterminal.com/faq (429 above 30 calls/min)", request: { method: "GET", path: "/networks/eth/trending_pools" }, response: { status: 429, body: { status: "429", title: "Rate Limited" } } };
   const api = await serveFixtures(t, [limited], { reuse: true });
   const out = await (await serviceWith(api.url)).call("smart-money", { chain: "ethereum" });

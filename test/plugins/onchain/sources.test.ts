@@ -34,7 +34,7 @@ test("contract-source: an unverified contract is a 404", async (t) => {
   assert.equal((await (await serviceWith(api.url)).call("contract-source", { address: USDC_BASE, chain: "base" })).status, 404);
 });
 
-test("contract-source: a Sourcify outage is a 502, not charged", async (t) => {
+test("contract-source: a Sourcify outage is a 502", async (t) => {
   const api = await serveFixtures(t, [sourcify(`/v2/contract/8453/${USDC_BASE}?fields=sources,abi,compilation,proxyResolution`, 500, { message: "internal error" })], { reuse: true });
   const failed = await (await serviceWith(api.url)).call("contract-source", { address: USDC_BASE, chain: "base" });
   assert.equal(failed.status, 502);

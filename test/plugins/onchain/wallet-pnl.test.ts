@@ -36,7 +36,7 @@ test("wallet-pnl: a wallet Blockscout never indexed has no PnL, not an error", a
   assert.deepEqual([(out.body as any).data.tokens, (out.body as any).data.totalUsd, (out.body as any).data.winRate], [[], 0, null]);
 });
 
-test("wallet-pnl: a Blockscout or DefiLlama outage is a 502, not charged", async (t) => {
+test("wallet-pnl: a Blockscout or DefiLlama outage is a 502", async (t) => {
   const busy: Fixture = { source: "outage", request: { method: "GET", path: `/api/v2/addresses/${WALLET}/token-transfers?type=ERC-20` }, response: { status: 503, body: "busy" } };
   const down = await serveFixtures(t, [busy], { reuse: true });
   const first = await (await serviceWith(down.url)).call("wallet-pnl", { address: WALLET });

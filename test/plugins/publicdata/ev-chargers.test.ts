@@ -41,7 +41,7 @@ test("ev-chargers: a place is geocoded first; nothing in range is a 404", async 
   assert.equal(api.calls.length, 2);
 });
 
-test("ev-chargers: a failing Open Charge Map is a 502, not charged", async (t) => {
+test("ev-chargers: a failing Open Charge Map is a 502", async (t) => {
   const api = await serveFixtures(t, [{ source: docs, request: { method: "GET", path: poiPath(45.5051, -122.675, 5, 10) }, response: { status: 500, body: "error" } }], { reuse: true });
   const out = await (await serviceFor(api.url)).call("ev-chargers", { lat: 45.5051, lon: -122.675 });
   assert.equal(out.status, 502, JSON.stringify(out.body));

@@ -23,7 +23,7 @@ test("geocode: no match is a 404", async (t) => {
   assert.equal((out.body as any).error.code, "not_found");
 });
 
-test("geocode: a failing geocoder is a 502, not charged", async (t) => {
+test("geocode: a failing geocoder is a 502", async (t) => {
   const api = await serveFixtures(t, [
     { source: "https://open-meteo.com/en/docs/geocoding-api", request: { method: "GET", path: "/v1/search?name=Berlin&count=5&language=en&format=json" }, response: { status: 503, body: "unavailable" } },
   ], { reuse: true });

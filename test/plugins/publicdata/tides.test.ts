@@ -42,7 +42,7 @@ test("tides: an unknown station id is a 404", async (t) => {
   assert.equal((await (await serviceFor(api.url)).call("tides", { station: "9999999" })).status, 404);
 });
 
-test("tides: a failing API, or an error in a 200 answer, is a 502, not charged", async (t) => {
+test("tides: a failing API, or an error in a 200 answer, is a 502", async (t) => {
   const api = await serveFixtures(t, [
     "noaa-coops.tide-stations",
     { source: docs, request: { method: "GET", path: predictionsPath("9414290", "20250601") }, response: { status: 500, body: "error" } },

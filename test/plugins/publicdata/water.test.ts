@@ -56,7 +56,7 @@ test("water: a site with no discharge or gage height series is a 404", async (t)
   assert.match(JSON.stringify(out.body), /01646502/);
 });
 
-test("water: a failing USGS service is a 502, not charged", async (t) => {
+test("water: a failing USGS service is a 502", async (t) => {
   const api = await serveFixtures(t, [{ source: docs, request: { method: "GET", path: sitePath("03443000") }, response: { status: 503, body: "Service Unavailable" } }], { reuse: true });
   const out = await (await serviceFor(api.url)).call("water", { site: "03443000" });
   assert.equal(out.status, 502, JSON.stringify(out.body));

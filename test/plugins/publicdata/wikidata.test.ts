@@ -36,7 +36,7 @@ test("wikidata: a missing item or an empty search is a 404", async (t) => {
   assert.equal((await service.call("wikidata", { q: "xqzzy" })).status, 404);
 });
 
-test("wikidata: a failing API is a 502, not charged", async (t) => {
+test("wikidata: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [{ source: "https://www.wikidata.org/w/api.php", request: { method: "GET", path: "/w/api.php?action=wbsearchentities&search=paris&language=en&type=item&limit=1&format=json" }, response: { status: 503, body: "Service Unavailable" } }], { reuse: true });
   const out = await (await serviceFor(api.url)).call("wikidata", { q: "paris" });
   assert.equal(out.status, 502);

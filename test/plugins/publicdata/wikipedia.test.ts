@@ -36,7 +36,7 @@ test("wikipedia: a missing article or an empty search is a 404", async (t) => {
   assert.equal((await service.call("wikipedia", { q: "xqzzy" })).status, 404);
 });
 
-test("wikipedia: a failing API is a 502, not charged", async (t) => {
+test("wikipedia: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [{ source: "https://en.wikipedia.org/api/rest_v1/", request: { method: "GET", path: "/page/summary/Alan_Turing?redirect=true" }, response: { status: 503, body: "Service Unavailable" } }], { reuse: true });
   const out = await (await serviceFor(api.url)).call("wikipedia", { title: "Alan Turing" });
   assert.equal(out.status, 502);

@@ -65,7 +65,7 @@ test("a wallet's live watches are capped (WATCH_MAX_PER_WALLET); an expired one 
   dataOf(await create());
 });
 
-test("creation refusals are not charged and leave nothing behind", async () => {
+test("creation refusals leave nothing behind", async () => {
   const w = world();
   const service = await instance(w, target);
   target.set("/fine", { body: page("One") });

@@ -28,7 +28,7 @@ test("trade-solana: Jupiter quote and the unsigned transaction, passed through u
   assert.equal(api.calls[0].headers["x-api-key"], "test-jupiter-key");
 });
 
-test("trade-solana: Jupiter failing is a 502, not charged", async (t) => {
+test("trade-solana: Jupiter failing is a 502", async (t) => {
   const quote = await fixtureBody("jupiter.quote-sol-usdc");
   const { service } = await swapService(t, [{
     source: "https://dev.jup.ag/docs/api/swap-api/quote (errors: {error, errorCode})",

@@ -49,7 +49,7 @@ test("agent-health: a failing health path and missing documents are reported, no
   assert.deepEqual(data.discovered, ["agent-card", "openapi"]);
 });
 
-test("agent-health: a service where nothing answers is a 502, not charged", async () => {
+test("agent-health: a service where nothing answers is a 502", async () => {
   for (const path of ["/health", "/.well-known/x402", "/.well-known/agent-card.json", "/.well-known/agent.json", "/openapi.json", "/llms.txt"]) target.set(path, "hang-up");
   expect502(await service.call("agent-health", { url: target.url("/down") }), "target_error");
 });

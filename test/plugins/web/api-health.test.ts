@@ -48,7 +48,7 @@ test("api-health: one sample on another path", async () => {
   assert.equal(data.samples.length, 1);
 });
 
-test("api-health: an API where nothing answers is a 502, not charged", async () => {
+test("api-health: an API where nothing answers is a 502", async () => {
   for (const path of ["/health", "/openapi.json", "/swagger.json", "/.well-known/x402", "/llms.txt"]) target.set(path, "hang-up");
   expect502(await service.call("api-health", { url: target.url("/gone"), samples: 2 }), "target_error");
 });

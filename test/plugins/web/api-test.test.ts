@@ -52,7 +52,7 @@ test("api-test: headers arrive as a JSON object in the query string", async () =
   await expectFree400(await service.request(`/v1/api-test?${query({ url: target.url("/echo"), headers: JSON.stringify({ "bad name": "1" }) })}`), "headers.bad name");
 });
 
-test("api-test: a target that hangs up is a 502, not charged", async () => {
+test("api-test: a target that hangs up is a 502", async () => {
   expect502(await service.call("api-test", { url: target.url("/hang-up") }), "target_error");
 });
 

@@ -60,7 +60,7 @@ test("content-analyze: both url and text, or neither, is a 400 before anything i
   assert.equal(site.hits.length, before);
 });
 
-test("content-analyze: a failing target is a 502, not charged", async () => {
+test("content-analyze: a failing target is a 502", async () => {
   const out = await service.call("content-analyze", { url: site.url("/down") });
   assert.equal(out.status, 502);
 });

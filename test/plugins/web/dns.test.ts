@@ -57,7 +57,7 @@ test("dns: a name without records of the type is NODATA", async () => {
   assert.deepEqual(data.records, []);
 });
 
-test("dns: a resolver answering SERVFAIL is a 502, not charged", async () => {
+test("dns: a resolver answering SERVFAIL is a 502", async () => {
   const out = await service.call("dns", { name: "broken.test" });
   expect502(out, "target_error");
   assert.match((out.body as any).error.message, /ESERVFAIL/);

@@ -40,7 +40,7 @@ test("farcaster-feed: an fid with no casts and no profile is a 404", async (t) =
   assert.equal(out.status, 404);
 });
 
-test("farcaster-feed: a failing node is a 502, not charged", async (t) => {
+test("farcaster-feed: a failing node is a 502", async (t) => {
   const hub = await serveFixtures(t, [
     { source: "https://snapchain.farcaster.xyz/reference/httpapi/httpapi", request: { method: "GET", path: "/v1/castsByFid?fid=2&pageSize=20&reverse=true" }, response: { status: 500, body: { errCode: "unavailable", message: "node is syncing" } } },
     "snapchain.user-data-fid-2",

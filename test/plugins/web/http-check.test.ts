@@ -37,7 +37,7 @@ test("http-check: an error status is an answer, and HEAD sends a HEAD", async ()
   assert.equal(target.hits.at(-1)?.method, "HEAD");
 });
 
-test("http-check: a target that hangs up is a 502, not charged", async () => {
+test("http-check: a target that hangs up is a 502", async () => {
   expect502(await service.call("http-check", { url: target.url("/hang-up") }), "target_error");
 });
 

@@ -55,7 +55,7 @@ test("meta-tags: a page without metadata answers nulls and empty maps", async ()
   assert.deepEqual(data.icons, []);
 });
 
-test("meta-tags: an error status or a hang-up is a 502, not charged; JSON is a 400", async () => {
+test("meta-tags: an error status or a hang-up is a 502; JSON is a 400", async () => {
   expect502(await service.call("meta-tags", { url: target.url("/error") }), "target_error");
   expect502(await service.call("meta-tags", { url: target.url("/hang-up") }), "target_error");
   expectRefused(await service.call("meta-tags", { url: target.url("/data") }), /not an HTML page/);

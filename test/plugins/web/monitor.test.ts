@@ -45,7 +45,7 @@ test("monitor: an unexpected status is down; no keyword means keywordFound is nu
   assert.equal(expected.up, true);
 });
 
-test("monitor: a target that hangs up is a 502, not charged", async () => {
+test("monitor: a target that hangs up is a 502", async () => {
   expect502(await service.call("monitor", { url: target.url("/hang-up") }), "target_error");
 });
 

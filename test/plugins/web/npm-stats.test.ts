@@ -30,7 +30,7 @@ test("npm-stats: a scoped name goes into the path as is", async (t) => {
   assert.deepEqual([data.lastDay.downloads, data.lastWeek.downloads, data.lastMonth.downloads], [1, 7, 30]);
 });
 
-test("npm-stats: an unknown package is a 404, not charged", async (t) => {
+test("npm-stats: an unknown package is a 404", async (t) => {
   const missing = (period: string) => ({
     source: "https://github.com/npm/registry/blob/main/docs/download-counts.md (unknown package: 404 {error})",
     request: { method: "GET", path: `/downloads/point/${period}/no-such-pkg-xyz` },
@@ -42,7 +42,7 @@ test("npm-stats: an unknown package is a 404, not charged", async (t) => {
   assert.equal((out.body as any).error.code, "not_found");
 });
 
-test("npm-stats: a failing API is a 502, not charged", async (t) => {
+test("npm-stats: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [
     { source: "https://github.com/npm/registry/blob/main/docs/download-counts.md", request: { method: "GET", path: "/downloads/point/last-day/left-pad" }, response: { status: 500, body: "error" } },
     "npm-downloads.left-pad-last-week",

@@ -81,7 +81,7 @@ test("page-speed: lighthouse=true adds PageSpeed Insights scores, with the confi
   assert.match(psi.calls[0].path, /[?&]key=test-key(&|$)/);
 });
 
-test("page-speed: PageSpeed Insights failing is a 502, not charged", async (t) => {
+test("page-speed: PageSpeed Insights failing is a 502", async (t) => {
   const psi = await serveFixtures(t, [
     { source: "https://developers.google.com/speed/docs/insights/v5/get-started (error responses)", request: { method: "GET", path: `/runPagespeed?category=PERFORMANCE&category=ACCESSIBILITY&category=BEST_PRACTICES&category=SEO&url=${encodeURIComponent(site.url("/fast"))}&strategy=mobile` }, response: { status: 400, body: { error: { code: 400, message: "Lighthouse returned error: FAILED_DOCUMENT_REQUEST", status: "INVALID_ARGUMENT" } } } },
   ]);
@@ -91,7 +91,7 @@ test("page-speed: PageSpeed Insights failing is a 502, not charged", async (t) =
   assert.equal((out.body as any).error.details.upstream, "pagespeed-insights");
 });
 
-test("page-speed: a failing target is a 502, not charged", async () => {
+test("page-speed: a failing target is a 502", async () => {
   const out = await service.call("page-speed", { url: site.url("/broken") });
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.code, "target_error");

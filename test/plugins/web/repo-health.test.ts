@@ -59,7 +59,7 @@ test("repo-health: an unknown repository is a 404 and contributors are not asked
   assert.equal(github.calls.length, 1);
 });
 
-test("repo-health: GitHub's rate limit is a 502, not charged", async (t) => {
+test("repo-health: GitHub's rate limit is a 502", async (t) => {
   const github = await serveFixtures(t, [
     { source: "https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api (primary rate limit exceeded: 403 with x-ratelimit-remaining: 0)", request: { method: "GET", path: "/repos/octo-org/octo-repo" }, response: { status: 403, headers: { "x-ratelimit-remaining": "0" }, body: { message: "API rate limit exceeded for 127.0.0.1.", documentation_url: "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting" } } },
   ]);

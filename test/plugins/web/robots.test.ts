@@ -58,7 +58,7 @@ test("robots: a 404 allows everything and a 503 disallows everything (RFC 9309)"
   assert.equal(down.allowed, false);
 });
 
-test("robots: a site that hangs up is a 502, not charged", async () => {
+test("robots: a site that hangs up is a 502", async () => {
   target.set("/robots.txt", "hang-up");
   expect502(await service.call("robots", { url: target.url("/c") }), "target_error");
 });

@@ -69,7 +69,7 @@ test("security-headers: over HTTPS a long HSTS and the rest make an A+", () => {
   assert.equal(short?.rating, "weak");
 });
 
-test("security-headers: a target that hangs up is a 502, not charged", async () => {
+test("security-headers: a target that hangs up is a 502", async () => {
   expect502(await service.call("security-headers", { url: target.url("/hang-up") }), "target_error");
 });
 

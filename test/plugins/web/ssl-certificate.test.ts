@@ -13,7 +13,7 @@ const leaf = new X509Certificate(chain.leafPem);
 const root = new X509Certificate(chain.caPem);
 
 // Runs first: answers are cached per input for ten minutes.
-test("ssl-certificate: a handshake the server breaks is a 502, not charged", async () => {
+test("ssl-certificate: a handshake the server breaks is a 502", async () => {
   server.state.mode = "reset";
   try {
     expect502(await service.call("ssl-certificate", { host: "127.0.0.1", port: server.port }), "target_error");

@@ -12,7 +12,7 @@ after(() => server.close());
 const leaf = new X509Certificate(chain.leafPem);
 
 // Runs first: answers are cached per input for ten minutes.
-test("ssl-check: a handshake the server breaks is a 502, not charged", async () => {
+test("ssl-check: a handshake the server breaks is a 502", async () => {
   server.state.mode = "reset";
   try {
     const out = await service.call("ssl-check", { host: "127.0.0.1", port: server.port });

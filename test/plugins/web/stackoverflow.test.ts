@@ -43,7 +43,7 @@ test("stackoverflow: an answer carrying backoff makes the next call wait (503 wi
   assert.equal(api.calls.length, 1);
 });
 
-test("stackoverflow: an API error is a 502, not charged", async (t) => {
+test("stackoverflow: an API error is a 502", async (t) => {
   const api = await serveFixtures(t, [
     { source: "https://api.stackexchange.com/docs/error-handling (error_id, error_message, error_name in the wrapper)", request: { method: "GET", path: "/2.3/search/advanced?site=stackoverflow&order=desc&sort=relevance&q=x&pagesize=10" }, response: { status: 400, body: { error_id: 502, error_message: "too many requests from this IP, more requests available in 8000 seconds", error_name: "throttle_violation" } } },
   ]);

@@ -63,7 +63,7 @@ test("tables: limit and maxRows cut the answer and say so", async () => {
   assert.equal(data.tables[0].truncated, true);
 });
 
-test("tables: a target answering 404 is a 502, not charged", async () => {
+test("tables: a target answering 404 is a 502", async () => {
   const out = await service.call("tables", { url: site.url("/gone") });
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.details.status, 404);

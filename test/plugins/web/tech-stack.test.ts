@@ -59,7 +59,7 @@ test("tech-stack: a plain page shows nothing", async () => {
   assert.deepEqual((out.body as any).data.technologies, []);
 });
 
-test("tech-stack: a failing target is a 502, not charged", async () => {
+test("tech-stack: a failing target is a 502", async () => {
   const out = await service.call("tech-stack", { url: site.url("/error") });
   assert.equal(out.status, 502);
 });

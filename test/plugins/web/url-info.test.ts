@@ -40,7 +40,7 @@ test("url-info: without follow nothing is requested", async () => {
   assert.equal(target.hits.length, before);
 });
 
-test("url-info: a target that hangs up is a 502, not charged", async () => {
+test("url-info: a target that hangs up is a 502", async () => {
   expect502(await service.call("url-info", { url: target.url("/hang-up") }), "target_error");
 });
 

@@ -61,7 +61,7 @@ test("verify-url: the heuristics read look-alike hosts, cross-site moves and dow
   assert.equal(verdictOf([]), "ok");
 });
 
-test("verify-url: a target that hangs up is a 502, not charged", async () => {
+test("verify-url: a target that hangs up is a 502", async () => {
   expect502(await service.call("verify-url", { url: target.url("/hang-up") }), "target_error");
   tlsServer.state.mode = "reset";
   try {

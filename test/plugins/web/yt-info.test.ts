@@ -29,7 +29,7 @@ for (const form of forms) {
   });
 }
 
-test("yt-info: an unknown video is a 404, not charged", async (t) => {
+test("yt-info: an unknown video is a 404", async (t) => {
   const oembed = await serveFixtures(t, [
     { source: "https://oembed.com/ (2.3.4: 404 Not Found when the provider has no response for the URL)", request: { method: "GET", path: "/oembed?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DAAAAAAAAAAA&format=json" }, response: { status: 404, body: "Not Found" } },
   ]);
