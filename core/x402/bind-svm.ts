@@ -37,6 +37,15 @@ const destinations = new Map<string, Promise<string>>();
 
 const refuse = (reason: string, message: string) => new PaymentRejected(reason, message);
 
+/** An Ed25519 signature over the message by the address's key; a key that is not one (off the curve) proves nothing. */
+function ed25519Holds(address: string, message: Uint8Array, signature: Uint8Array) {
+  try {
+    return verify(null, message, createPublicKey({ key: Buffer.concat([spkiPrefix, Buffer.from(b58.encode(address) as Uint8Array)]), format: "der", type: "spki" }), signature);
+  } catch {
+    return false;
+  }
+}
+
 /** The transfer's recipient token account: the associated account of payTo for the mint (derived once per option). */
 function destinationOf(payTo: string, mint: string, tokenProgram: string) {
   const key = `${payTo}|${mint}|${tokenProgram}`;
@@ -97,8 +106,7 @@ export async function bindSvmTransaction(transaction: string, common: Omit<Bound
   const signature = tx.signatures[authority as Address] as Uint8Array | null | undefined;
   const messageBytes = tx.messageBytes as unknown as Uint8Array;
   const signerIndex = keys.indexOf(authority);
-  const proven = signature && signerIndex > 0 && signerIndex < message.header.numSignerAccounts
-    && verify(null, messageBytes, createPublicKey({ key: Buffer.concat([spkiPrefix, Buffer.from(b58.encode(authority) as Uint8Array)]), format: "der", type: "spki" }), signature);
+  const proven = signature && signerIndex > 0 && signerIndex < message.header.numSignerAccounts && ed25519Holds(authority, messageBytes, signature);
   if (!proven) throw refuse("invalid_exact_svm_payload_signature_invalid", "The payer's signature does not match the transaction");
   const messageHash = createHash("sha256").update(messageBytes).digest("hex");
   return {

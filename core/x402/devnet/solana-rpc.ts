@@ -91,7 +91,7 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
 
   const methods: Record<string, (params: any[]) => unknown> = {
     getHealth: () => "ok",
-    getVersion: () => ({ "solana-core": "litesvm-1.5.0 (x402 devnet)", "feature-set": 0 }),
+    getVersion: () => ({ "solana-core": "litesvm-1.4.1 (x402 devnet)", "feature-set": 0 }),
     getSlot: () => Number(now()),
     getBlockHeight: () => Number(now()),
     getLatestBlockhash: () => ({ context: context(), value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(now() + VALID_SLOTS) } }),
