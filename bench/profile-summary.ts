@@ -42,7 +42,8 @@ function where(url: string): string {
   return relative(root, path);
 }
 const isProject = (url: string) => url.startsWith("file://") && !url.includes("node_modules");
-const functionKey = (n: ProfileNode) => `${n.callFrame.functionName || "(anonymous)"} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+const functionKey = (n: ProfileNode) =>
+  `${n.callFrame.functionName || "(anonymous)"} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
 
 const selfByFunction = new Map<string, number>();
 const selfByPlace = new Map<string, number>();
@@ -81,9 +82,12 @@ const busy = total - idle;
 const pct = (us: number) => `${((us / busy) * 100).toFixed(1).padStart(5)}%`;
 const print = (title: string, m: Map<string, number>, count: number) => {
   console.log(`\n${title}`);
-  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, count)) console.log(`  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
+  for (const [k, us] of [...m].sort((a, b) => b[1] - a[1]).slice(0, count))
+    console.log(`  ${pct(us)}  ${(us / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 };
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (percentages are of busy time)`);
+console.log(
+  `${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (percentages are of busy time)`,
+);
 print("Self time by package / project file", selfByPlace, top);
 print("Top functions by self time", selfByFunction, top);
 print("Project functions by inclusive time", inclusiveOfProject, top);

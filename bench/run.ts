@@ -23,7 +23,21 @@ import { sustained } from "./scenarios/sustained.ts";
  * `npm run bench -- 402 hono-402` runs only those and prints the report without touching RESULTS.md.
  * `--cpu-prof` writes a CPU profile of every server child to bench/profiles/ (see bench/profile-summary.ts).
  */
-const scenarios: Scenario[] = [rawH3, oursHealth, ours402, ours400, hono402, options402, paidSettle, paidVerifyOnly, sigcheck, boot, sustained, soak, cpuPerRequest];
+const scenarios: Scenario[] = [
+  rawH3,
+  oursHealth,
+  ours402,
+  ours400,
+  hono402,
+  options402,
+  paidSettle,
+  paidVerifyOnly,
+  sigcheck,
+  boot,
+  sustained,
+  soak,
+  cpuPerRequest,
+];
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const args = process.argv.slice(2);

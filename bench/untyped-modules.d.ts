@@ -48,7 +48,12 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
-    requests?: Array<RawRequest & { setupRequest?: (req: RawRequest) => RawRequest; onResponse?: (status: number, body: string) => void }>;
+    requests?: Array<
+      RawRequest & {
+        setupRequest?: (req: RawRequest) => RawRequest;
+        onResponse?: (status: number, body: string) => void;
+      }
+    >;
   }
   /** A thenable run; stop() ends it early and still resolves with what was measured. */
   const autocannon: (options: Options) => Promise<Result> & { stop(): void };

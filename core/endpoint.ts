@@ -96,7 +96,10 @@ export interface TargetResponse {
 
 /** The only way a handler may reach a URL a caller supplied: checked, pinned, capped (design section 6). */
 export interface Egress {
-  fetch(url: string, init?: { method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<TargetResponse>;
+  fetch(
+    url: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string | Buffer },
+  ): Promise<TargetResponse>;
   /** Resolves and checks a URL without fetching it (refused targets throw a 400). */
   check(url: string): Promise<{ url: string; address: string }>;
 }
@@ -208,7 +211,12 @@ export type Method = "GET" | "POST";
 export type Price = `$${string}`;
 type ObjectSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 
-export interface EndpointDef<In extends ObjectSchema = ObjectSchema, Out extends v.GenericSchema = v.GenericSchema, U extends string = string, S = unknown> {
+export interface EndpointDef<
+  In extends ObjectSchema = ObjectSchema,
+  Out extends v.GenericSchema = v.GenericSchema,
+  U extends string = string,
+  S = unknown,
+> {
   /** Catalog name; the path defaults to `/v1/<name>` (`bet/odds` -> `/v1/bet/odds`). */
   name: string;
   /** GET reads the query string, POST the JSON body. */
@@ -388,9 +396,12 @@ export interface Plugin {
   devnet?: DevnetNeeds;
 }
 
-export function defineEndpoint<In extends ObjectSchema, Out extends v.GenericSchema, const U extends string = never, S = unknown>(
-  def: EndpointDef<In, Out, U, S>,
-): EndpointDef<In, Out, U, S> {
+export function defineEndpoint<
+  In extends ObjectSchema,
+  Out extends v.GenericSchema,
+  const U extends string = never,
+  S = unknown,
+>(def: EndpointDef<In, Out, U, S>): EndpointDef<In, Out, U, S> {
   return def;
 }
 

@@ -10,7 +10,14 @@ try {
   const config = readConfig();
   // A person at a terminal reads coloured lines with clock times; anything else (a container's log, a pipe) gets JSON lines.
   const log = process.stdout.isTTY
-    ? pino({ level: config.logLevel }, (await import("pino-pretty")).default({ colorize: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" }))
+    ? pino(
+        { level: config.logLevel },
+        (await import("pino-pretty")).default({
+          colorize: true,
+          translateTime: "SYS:HH:MM:ss.l",
+          ignore: "pid,hostname",
+        }),
+      )
     : undefined;
   const started = await createService({
     config,
@@ -18,19 +25,27 @@ try {
     payments: async (context) => (payments = await createPayments(config, context)),
   });
   service = started;
-  const server = await listen(started.app, { port: config.port, host: config.host, handlerTimeoutMs: config.handlerTimeoutMs });
+  const server = await listen(started.app, {
+    port: config.port,
+    host: config.host,
+    handlerTimeoutMs: config.handlerTimeoutMs,
+  });
   started.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
   if (payments?.devnet) {
     console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);
     // The port the service listens on, and the path quoted so a shell leaves its `?` alone.
     const env = config.port === 4021 ? "" : `PORT=${config.port} `;
-    console.log(`Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  ${env}npm run pay -- '/v1/hash?text=hi'\n`);
+    console.log(
+      `Dev payer ${payments.devnet.accounts.payer.address} holds 1,000,000 test USDC. Try:\n  ${env}npm run pay -- '/v1/hash?text=hi'\n`,
+    );
   }
   if (payments?.solana) {
     const s = payments.solana;
     const rpc = s.rpcUrl === "http://127.0.0.1:8899" ? "" : `SOLANA_RPC_URL=${s.rpcUrl} `;
     console.log(`Solana: local SVM at ${s.rpcUrl}, test USDC mint ${s.usdc.address}`);
-    console.log(`Dev payer ${s.accounts.payer.address} holds 1,000,000 test USDC there. Try:\n  ${rpc}${config.port === 4021 ? "" : `PORT=${config.port} `}npm run pay -- '/v1/hash?text=hi' --network solana\n`);
+    console.log(
+      `Dev payer ${s.accounts.payer.address} holds 1,000,000 test USDC there. Try:\n  ${rpc}${config.port === 4021 ? "" : `PORT=${config.port} `}npm run pay -- '/v1/hash?text=hi' --network solana\n`,
+    );
   }
   // Draining starts at once (new calls get a 503, /ready says so); the listener stops accepting; running
   // calls and job ticks finish; then the store and the devnet close. A second signal stops at once.

@@ -10,7 +10,9 @@ export function stableJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((k) => record[k] !== undefined).sort();
+  const keys = Object.keys(record)
+    .filter((k) => record[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${stableJson(record[k])}`).join(",")}}`;
 }
 
@@ -42,4 +44,8 @@ export function toAtomicAmount(price: string, decimals: number): string {
 
 /** USDC atomic units (6 decimals) as a money string: 250000n -> "$0.25". */
 export const atomicToPrice = (atomic: bigint): Price =>
-  `$${atomic / 1_000_000n}.${String(atomic % 1_000_000n).padStart(6, "0").replace(/0+$/, "") || "0"}` as Price;
+  `$${atomic / 1_000_000n}.${
+    String(atomic % 1_000_000n)
+      .padStart(6, "0")
+      .replace(/0+$/, "") || "0"
+  }` as Price;

@@ -13,14 +13,18 @@ const outdir = join(root, process.argv[2] ?? "dist");
 const sources = ["core", "plugins"].flatMap((dir) => filesUnder(join(root, dir)));
 
 function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? filesUnder(join(dir, d.name)) : [join(dir, d.name)],
+  );
 }
 
 /** Every relative import of a module stays an import of that module, renamed from .ts to .mjs; JSON data is inlined. */
 const keepModulesApart = {
   name: "keep-modules-apart",
   setup(b) {
-    b.onResolve({ filter: /^\.\.?\/.*\.(ts|js|mjs)$/ }, (args) => (args.kind === "entry-point" ? undefined : { path: args.path.replace(/\.ts$/, ".mjs"), external: true }));
+    b.onResolve({ filter: /^\.\.?\/.*\.(ts|js|mjs)$/ }, (args) =>
+      args.kind === "entry-point" ? undefined : { path: args.path.replace(/\.ts$/, ".mjs"), external: true },
+    );
   },
 };
 

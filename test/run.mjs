@@ -5,7 +5,13 @@ import { spawnSync } from "node:child_process";
 
 const find = (dir) =>
   readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
-    d.isDirectory() ? (d.name === "fixtures" ? [] : find(join(dir, d.name))) : d.name.endsWith(".test.ts") ? [join(dir, d.name)] : [],
+    d.isDirectory()
+      ? d.name === "fixtures"
+        ? []
+        : find(join(dir, d.name))
+      : d.name.endsWith(".test.ts")
+        ? [join(dir, d.name)]
+        : [],
   );
 
 const only = process.argv.slice(2);

@@ -19,16 +19,26 @@ export const benchEnv = { LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0" };
  * Starts `bench/servers/<name>.mjs` (plain Node) or `<name>.ts` (`--import tsx`) in its own process, on a
  * free loopback port, and waits for it to print its URL. `nodeArgs` lets a run add `--cpu-prof`.
  */
-export async function startServer(name: string, env: Record<string, string> = {}, nodeArgs: string[] = [], readyTimeoutMs = 120_000): Promise<ServerChild> {
+export async function startServer(
+  name: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  readyTimeoutMs = 120_000,
+): Promise<ServerChild> {
   const port = await freePort();
-  const script = existsSync(`${serversDir}${name}.mjs`) ? [`${serversDir}${name}.mjs`] : ["--import", "tsx", `${serversDir}${name}.ts`];
+  const script = existsSync(`${serversDir}${name}.mjs`)
+    ? [`${serversDir}${name}.mjs`]
+    : ["--import", "tsx", `${serversDir}${name}.ts`];
   const child = spawn(process.execPath, [...nodeArgs, ...script], {
     env: { ...process.env, ...benchEnv, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not print its URL within ${readyTimeoutMs} ms`)), readyTimeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not print its URL within ${readyTimeoutMs} ms`)),
+      readyTimeoutMs,
+    );
     child.once("exit", (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
     createInterface({ input: child.stdout! }).on("line", (line) => {
       if (/^https?:\/\/\S+$/.test(line.trim())) {

@@ -16,4 +16,5 @@ export function devnetEnv(devnet: Devnet): Record<string, string> {
 }
 
 /** The payee's test USDC balance, to count the transfers that really landed. */
-export const payToBalance = (devnet: Devnet) => usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);
+export const payToBalance = (devnet: Devnet) =>
+  usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);

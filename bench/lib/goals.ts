@@ -13,7 +13,14 @@ const firstRow = (sections: Section[], id: string): LoadRow | undefined => rowsO
 const rps = (n: number) => Math.round(n).toLocaleString("en-US");
 const notRun = (goal: string, needs: string): GoalVerdict => ({ goal, measured: `not measured (run ${needs})` });
 
-function ratioGoal(goal: string, a: LoadRow | undefined, b: LoadRow | undefined, needs: string, min: number, describe: (ratio: number) => string): GoalVerdict {
+function ratioGoal(
+  goal: string,
+  a: LoadRow | undefined,
+  b: LoadRow | undefined,
+  needs: string,
+  min: number,
+  describe: (ratio: number) => string,
+): GoalVerdict {
   if (!a || !b) return notRun(goal, needs);
   const ratio = a.reqPerSec / b.reqPerSec;
   return { goal, measured: `${rps(a.reqPerSec)} vs ${rps(b.reqPerSec)} req/s = ${describe(ratio)}`, met: ratio >= min };
@@ -22,7 +29,10 @@ function ratioGoal(goal: string, a: LoadRow | undefined, b: LoadRow | undefined,
 /** The 402 goal read beside what a constant answer of the same bytes reaches (the 402 scenario's second row). */
 function withCeiling(verdict: GoalVerdict, ceiling: LoadRow | undefined, raw: LoadRow | undefined): GoalVerdict {
   if (!ceiling || !raw || verdict.met === undefined) return verdict;
-  return { ...verdict, measured: `${verdict.measured}; the same 402 as a constant: ${rps(ceiling.reqPerSec)} req/s = ${((ceiling.reqPerSec / raw.reqPerSec) * 100).toFixed(1)}% of raw h3` };
+  return {
+    ...verdict,
+    measured: `${verdict.measured}; the same 402 as a constant: ${rps(ceiling.reqPerSec)} req/s = ${((ceiling.reqPerSec / raw.reqPerSec) * 100).toFixed(1)}% of raw h3`,
+  };
 }
 
 /**
@@ -46,12 +56,18 @@ function honoGoal(sections: Section[]): GoalVerdict {
   const goal = "402 path >= 3.5x the @x402/hono 402 path";
   const section = sections.find((s) => s.id === "hono-402");
   if (!section?.figures) return notRun(goal, "`hono-402`");
-  const rounds = section.rows.filter((r) => r.target.includes("our service")).map((ours, i) => {
-    const hono = section.rows.filter((r) => r.target.includes("@x402/hono"))[i];
-    return `${rps(ours.reqPerSec)} vs ${rps(hono.reqPerSec)} (${(ours.reqPerSec / hono.reqPerSec).toFixed(2)}x)`;
-  });
+  const rounds = section.rows
+    .filter((r) => r.target.includes("our service"))
+    .map((ours, i) => {
+      const hono = section.rows.filter((r) => r.target.includes("@x402/hono"))[i];
+      return `${rps(ours.reqPerSec)} vs ${rps(hono.reqPerSec)} (${(ours.reqPerSec / hono.reqPerSec).toFixed(2)}x)`;
+    });
   const median = section.figures.oursOverHonoMedian;
-  return { goal, measured: `median ${median.toFixed(2)}x @x402/hono over alternating rounds: ${rounds.join(", ")} req/s`, met: median >= 3.5 };
+  return {
+    goal,
+    measured: `median ${median.toFixed(2)}x @x402/hono over alternating rounds: ${rounds.join(", ")} req/s`,
+    met: median >= 3.5,
+  };
 }
 
 /** Paid throughput with settlement: ours against @x402/express at equal connections and at comparable p50. */
@@ -67,8 +83,14 @@ function paidGoal(sections: Section[]): GoalVerdict {
     // Ours at its best throughput whose median latency is no worse than the reference's at this level.
     const comparable = ours.filter((o) => o.p50 <= e.p50).sort((a, b) => b.reqPerSec - a.reqPerSec)[0];
     const same = ours.find((o) => o.connections === e.connections);
-    if (same) parts.push(`c=${e.connections}: ${rps(same.reqPerSec)} vs ${rps(e.reqPerSec)} req/s (${(same.reqPerSec / e.reqPerSec).toFixed(2)}x; p50 ${same.p50} vs ${e.p50} ms)`);
-    if (comparable) parts.push(`at p50 <= ${e.p50} ms: ours ${rps(comparable.reqPerSec)} (c=${comparable.connections}) vs ${rps(e.reqPerSec)} (c=${e.connections}) = ${(comparable.reqPerSec / e.reqPerSec).toFixed(2)}x`);
+    if (same)
+      parts.push(
+        `c=${e.connections}: ${rps(same.reqPerSec)} vs ${rps(e.reqPerSec)} req/s (${(same.reqPerSec / e.reqPerSec).toFixed(2)}x; p50 ${same.p50} vs ${e.p50} ms)`,
+      );
+    if (comparable)
+      parts.push(
+        `at p50 <= ${e.p50} ms: ours ${rps(comparable.reqPerSec)} (c=${comparable.connections}) vs ${rps(e.reqPerSec)} (c=${e.connections}) = ${(comparable.reqPerSec / e.reqPerSec).toFixed(2)}x`,
+      );
     if (!comparable || comparable.reqPerSec < 2 * e.reqPerSec) met = false;
   }
   return { goal, measured: parts.join("; "), met };
@@ -91,12 +113,20 @@ export function evaluateGoals(sections: Section[]): GoalVerdict[] {
   const sig = sections.find((s) => s.id === "sigcheck")?.figures;
   const percent = (r: number) => `${(r * 100).toFixed(1)}% of raw h3`;
   return [
-    withCeiling(ratioGoal("402 path >= 80% of raw h3 req/s", firstRow(sections, "402"), raw, "`402 raw-h3`", 0.8, percent), rowsOf(sections, "402")[1], raw),
+    withCeiling(
+      ratioGoal("402 path >= 80% of raw h3 req/s", firstRow(sections, "402"), raw, "`402 raw-h3`", 0.8, percent),
+      rowsOf(sections, "402")[1],
+      raw,
+    ),
     ratioGoal("400 path >= 80% of raw h3 req/s", firstRow(sections, "400"), raw, "`400 raw-h3`", 0.8, percent),
     honoGoal(sections),
     optionsGoal(sections),
     sig
-      ? { goal: "< 1 ms CPU per signature check", measured: `${sig.oursCpuUs.toFixed(1)} µs CPU per check (viem: ${sig.viemCpuUs.toFixed(1)} µs)`, met: sig.oursCpuUs < 1000 && sig.oursCorrect > 0 }
+      ? {
+          goal: "< 1 ms CPU per signature check",
+          measured: `${sig.oursCpuUs.toFixed(1)} µs CPU per check (viem: ${sig.viemCpuUs.toFixed(1)} µs)`,
+          met: sig.oursCpuUs < 1000 && sig.oursCorrect > 0,
+        }
       : notRun("< 1 ms CPU per signature check", "`sigcheck`"),
     paidGoal(sections),
     bootGoal(sections),

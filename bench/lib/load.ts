@@ -63,7 +63,8 @@ export interface AmountRun {
 export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
   const { pathname, search } = new URL(run.url);
   const amount = run.amount;
-  if (run.headers.length < amount + spareHeaders(run.connections)) throw new Error(`${run.target}: sign at least ${amount + spareHeaders(run.connections)} payments`);
+  if (run.headers.length < amount + spareHeaders(run.connections))
+    throw new Error(`${run.target}: sign at least ${amount + spareHeaders(run.connections)} payments`);
   let next = 0;
   // autocannon builds each connection's next request ahead of time, so a few more than `amount` are prepared.
   const nextHeaders = () => run.headers[Math.min(next++, run.headers.length - 1)];
@@ -75,15 +76,22 @@ export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
     pipelining: LOAD_DEFAULTS.pipelining,
     amount,
     timeout: 30,
-    requests: [{
-      method: "GET",
-      path: pathname + search,
-      setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...nextHeaders() } }),
-      onResponse: () => { lastResponseAt = performance.now(); },
-    }],
+    requests: [
+      {
+        method: "GET",
+        path: pathname + search,
+        setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...nextHeaders() } }),
+        onResponse: () => {
+          lastResponseAt = performance.now();
+        },
+      },
+    ],
   });
   let capped = false;
-  const cap = setTimeout(() => { capped = true; tracker.stop(); }, run.maxSeconds * 1000);
+  const cap = setTimeout(() => {
+    capped = true;
+    tracker.stop();
+  }, run.maxSeconds * 1000);
   const result = await tracker;
   clearTimeout(cap);
   const elapsedS = ((lastResponseAt || performance.now()) - started) / 1000;
@@ -94,7 +102,14 @@ export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
 /** Headers to sign beyond `amount`: requests autocannon prepares but never sends. */
 export const spareHeaders = (connections: number) => connections * 2 + 10;
 
-function toRow(target: string, connections: number, mode: LoadRow["mode"], r: Result, elapsedS: number, expectedStatus: number): LoadRow {
+function toRow(
+  target: string,
+  connections: number,
+  mode: LoadRow["mode"],
+  r: Result,
+  elapsedS: number,
+  expectedStatus: number,
+): LoadRow {
   const statusCodes = Object.fromEntries(Object.entries(r.statusCodeStats).map(([code, s]) => [code, s.count]));
   const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
   const completed = r.latency.totalCount ?? answered;

@@ -18,7 +18,10 @@ const n = (x: number) => Math.round(x).toLocaleString("en-US");
 const ms = (x: number) => (x === 0 ? "<1" : String(x));
 
 function statusSummary(r: LoadRow) {
-  const codes = Object.entries(r.statusCodes).map(([code, count]) => `${code}: ${n(count)}`).join(", ") || "none";
+  const codes =
+    Object.entries(r.statusCodes)
+      .map(([code, count]) => `${code}: ${n(count)}`)
+      .join(", ") || "none";
   const non2xx = r.expectedStatus >= 300 ? `${n(r.non2xx)} (expected ${r.expectedStatus})` : n(r.non2xx);
   return { codes, non2xx };
 }
@@ -31,10 +34,20 @@ function loadTable(rows: LoadRow[]): string[] {
   for (const r of rows) {
     const s = statusSummary(r);
     const rate = r.mode === "duration" ? `${n(r.reqPerSec)}` : `${n(r.reqPerSec)}*`;
-    lines.push(`| ${r.target} | ${r.connections} | ${rate} | ${ms(r.p50)} | ${ms(r.p975)} | ${ms(r.p99)} | ${n(r.completed)} | ${r.errors} | ${r.timeouts} | ${s.non2xx} | ${r.unexpected} | ${s.codes} |`);
+    lines.push(
+      `| ${r.target} | ${r.connections} | ${rate} | ${ms(r.p50)} | ${ms(r.p975)} | ${ms(r.p99)} | ${n(r.completed)} | ${r.errors} | ${r.timeouts} | ${s.non2xx} | ${r.unexpected} | ${s.codes} |`,
+    );
   }
-  if (rows.some((r) => r.mode === "amount")) lines.push("", "\\* completed requests / seconds to the last response (a fixed number of requests, not a fixed duration).");
-  for (const r of rows.filter((x) => x.stoppedAtCapS)) lines.push("", `**${r.target} at ${r.connections} connections was stopped at its ${r.stoppedAtCapS} s cap after ${n(r.completed)} requests.**`);
+  if (rows.some((r) => r.mode === "amount"))
+    lines.push(
+      "",
+      "\\* completed requests / seconds to the last response (a fixed number of requests, not a fixed duration).",
+    );
+  for (const r of rows.filter((x) => x.stoppedAtCapS))
+    lines.push(
+      "",
+      `**${r.target} at ${r.connections} connections was stopped at its ${r.stoppedAtCapS} s cap after ${n(r.completed)} requests.**`,
+    );
   return lines;
 }
 
@@ -60,12 +73,18 @@ export function renderReport(r: Report): string {
     "",
     "| goal | measured | met |",
     "|---|---|---|",
-    ...r.goals.map((g) => `| ${g.goal} | ${g.measured} | ${g.met === undefined ? "not run" : g.met ? "**met**" : "**not met**"} |`),
+    ...r.goals.map(
+      (g) => `| ${g.goal} | ${g.measured} | ${g.met === undefined ? "not run" : g.met ? "**met**" : "**not met**"} |`,
+    ),
     "",
   ];
   for (const s of r.sections) {
     out.push(`## ${s.title}`, "", ...s.notes.flatMap((note) => [note, ""]));
-    if (s.load) out.push(`Machine 1-minute load average before / after: ${s.load.before.toFixed(2)} / ${s.load.after.toFixed(2)} (${r.machine.cpuCount} CPUs).`, "");
+    if (s.load)
+      out.push(
+        `Machine 1-minute load average before / after: ${s.load.before.toFixed(2)} / ${s.load.after.toFixed(2)} (${r.machine.cpuCount} CPUs).`,
+        "",
+      );
     if (s.rows.length) out.push(...loadTable(s.rows), "");
     if (s.table) out.push(...s.table, "");
   }

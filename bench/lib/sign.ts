@@ -24,7 +24,11 @@ export async function paymentRequiredOf(client: PayerClient, url: string): Promi
 }
 
 /** Signs `count` payments (each a fresh EIP-3009 authorization with its own nonce). */
-export async function signPayments(client: PayerClient, required: PaymentRequired, count: number): Promise<PaymentPayload[]> {
+export async function signPayments(
+  client: PayerClient,
+  required: PaymentRequired,
+  count: number,
+): Promise<PaymentPayload[]> {
   const payloads: PaymentPayload[] = [];
   for (let i = 0; i < count; i++) payloads.push(await client.createPaymentPayload(required));
   return payloads;

@@ -80,8 +80,10 @@ export const boot: Scenario = {
       table: [
         "| plugins | endpoints | time to ready, median / max (ms) | CPU, median / max (ms) | RSS after GC, median / max (MB) | heap used, median / max (MB) |",
         "|---|---:|---:|---:|---:|---:|",
-        ...results.map((r) =>
-          `| ${r.label} | ${r.endpoints} | ${f(r.readyMs.median)} / ${f(r.readyMs.max)} | ${f(r.cpuMs.median)} / ${f(r.cpuMs.max)} | ${f(r.rssMB.median)} / ${f(r.rssMB.max)} | ${f(r.heapUsedMB.median)} / ${f(r.heapUsedMB.max)} |`),
+        ...results.map(
+          (r) =>
+            `| ${r.label} | ${r.endpoints} | ${f(r.readyMs.median)} / ${f(r.readyMs.max)} | ${f(r.cpuMs.median)} / ${f(r.cpuMs.max)} | ${f(r.rssMB.median)} / ${f(r.rssMB.max)} | ${f(r.heapUsedMB.median)} / ${f(r.heapUsedMB.max)} |`,
+        ),
       ],
       figures: { allReadyMs: all.readyMs.median, allRssMB: all.rssMB.median, allEndpoints: all.endpoints },
     };

@@ -30,7 +30,13 @@ export async function atFixedRate(target: string, server: ServerChild, path: str
   return { target, requests: result.requests.total, cpuUsPerRequest: (used * 1000) / result.requests.total };
 }
 
-async function measureServer(ctx: BenchContext, name: string, env: Record<string, string>, target: string, path: string): Promise<Measured> {
+async function measureServer(
+  ctx: BenchContext,
+  name: string,
+  env: Record<string, string>,
+  target: string,
+  path: string,
+): Promise<Measured> {
   const server = await startServer(name, env, ctx.nodeArgs(name, "cpu"));
   try {
     return await atFixedRate(target, server, path);
@@ -57,8 +63,24 @@ export const cpuPerRequest: Scenario = {
     } finally {
       await ours.stop();
     }
-    rows.push(await measureServer(ctx, "h3-constant", { CONSTANT_RESPONSE: constant }, "h3 answering the same 402 as a constant", "/v1/hash"));
-    rows.push(await measureServer(ctx, "hono-x402", { REFERENCE_MODE: "unpaid-only" }, "@x402/hono, the 402 path", "/v1/hash?text=hi"));
+    rows.push(
+      await measureServer(
+        ctx,
+        "h3-constant",
+        { CONSTANT_RESPONSE: constant },
+        "h3 answering the same 402 as a constant",
+        "/v1/hash",
+      ),
+    );
+    rows.push(
+      await measureServer(
+        ctx,
+        "hono-x402",
+        { REFERENCE_MODE: "unpaid-only" },
+        "@x402/hono, the 402 path",
+        "/v1/hash?text=hi",
+      ),
+    );
     const hono = rows.at(-1)!.cpuUsPerRequest;
     const ours402 = rows[1].cpuUsPerRequest;
     return {

@@ -14,7 +14,11 @@ const path = "/v1/hash?text=hi";
 export const hono402: Scenario = {
   id: "hono-402",
   async run(ctx) {
-    const hono = await startServer("hono-x402", { REFERENCE_MODE: "unpaid-only" }, ctx.nodeArgs("hono-x402", "hono-402"));
+    const hono = await startServer(
+      "hono-x402",
+      { REFERENCE_MODE: "unpaid-only" },
+      ctx.nodeArgs("hono-x402", "hono-402"),
+    );
     const ours = await startServer("ours", {}, ctx.nodeArgs("ours", "hono-402")).catch(async (error) => {
       await hono.stop();
       throw error;
@@ -23,8 +27,18 @@ export const hono402: Scenario = {
       const rows: LoadRow[] = [];
       const ratios: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const measureOurs = () => measureForDuration({ target: `round ${round}: our service, GET ${path}`, url: ours.url + path, expectedStatus: 402 });
-        const measureHono = () => measureForDuration({ target: `round ${round}: @x402/hono 2.27.0, GET ${path}`, url: hono.url + path, expectedStatus: 402 });
+        const measureOurs = () =>
+          measureForDuration({
+            target: `round ${round}: our service, GET ${path}`,
+            url: ours.url + path,
+            expectedStatus: 402,
+          });
+        const measureHono = () =>
+          measureForDuration({
+            target: `round ${round}: @x402/hono 2.27.0, GET ${path}`,
+            url: hono.url + path,
+            expectedStatus: 402,
+          });
         let ourRow: LoadRow, honoRow: LoadRow;
         if (round % 2) {
           ourRow = await measureOurs();
@@ -41,7 +55,7 @@ export const hono402: Scenario = {
         id: "hono-402",
         title: "5. Reference: @x402/hono 402 path, alternating with ours",
         notes: [
-          "bench/servers/hono-x402.ts: hono 4.13.19 on @hono/node-server 2.1.8, `paymentMiddleware` from @x402/hono 2.27.0 guarding `GET /v1/hash` at \"$0.001\" on eip155:84532, an `x402ResourceServer` over the in-process `x402Facilitator` (registerExactEvmScheme, viem signer). On the 402 path the facilitator never reaches a chain. Every answer is a 402 (header `PAYMENT-REQUIRED`, body `{}`), as expected.",
+          'bench/servers/hono-x402.ts: hono 4.13.19 on @hono/node-server 2.1.8, `paymentMiddleware` from @x402/hono 2.27.0 guarding `GET /v1/hash` at "$0.001" on eip155:84532, an `x402ResourceServer` over the in-process `x402Facilitator` (registerExactEvmScheme, viem signer). On the 402 path the facilitator never reaches a chain. Every answer is a 402 (header `PAYMENT-REQUIRED`, body `{}`), as expected.',
           `Both servers run side by side (ours as in section 3); each of ${ROUNDS} rounds loads them back to back, the first of the pair alternating, so both see the same minute of the machine. ` +
             `Ratios per round: ${ratios.map((r) => `${r.toFixed(2)}x`).join(", ")}; median ${median.toFixed(2)}x.`,
         ],

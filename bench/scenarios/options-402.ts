@@ -23,22 +23,37 @@ export const options402: Scenario = {
   id: "402-options",
   async run(ctx) {
     const one = await startServer("ours", configured("base"), ctx.nodeArgs("ours", "402-options-1"));
-    const five = await startServer("ours", configured(FIVE_OPTIONS), ctx.nodeArgs("ours", "402-options-5")).catch(async (error) => {
-      await one.stop();
-      throw error;
-    });
+    const five = await startServer("ours", configured(FIVE_OPTIONS), ctx.nodeArgs("ours", "402-options-5")).catch(
+      async (error) => {
+        await one.stop();
+        throw error;
+      },
+    );
     try {
-      const sizes = await Promise.all([one, five].map(async (s) => {
-        const res = await fetch(s.url + path);
-        const body = await res.text();
-        return { header: res.headers.get("payment-required")!.length, body: body.length, status: res.status };
-      }));
-      if (sizes.some((s) => s.status !== 402)) throw new Error(`expected 402s, got ${sizes.map((s) => s.status).join(", ")}`);
+      const sizes = await Promise.all(
+        [one, five].map(async (s) => {
+          const res = await fetch(s.url + path);
+          const body = await res.text();
+          return { header: res.headers.get("payment-required")!.length, body: body.length, status: res.status };
+        }),
+      );
+      if (sizes.some((s) => s.status !== 402))
+        throw new Error(`expected 402s, got ${sizes.map((s) => s.status).join(", ")}`);
       const rows: LoadRow[] = [];
       const ratios: number[] = [];
       for (let round = 1; round <= ROUNDS; round++) {
-        const measureOne = () => measureForDuration({ target: `round ${round}: one option (base), GET ${path}`, url: one.url + path, expectedStatus: 402 });
-        const measureFive = () => measureForDuration({ target: `round ${round}: five options (${FIVE_OPTIONS}), GET ${path}`, url: five.url + path, expectedStatus: 402 });
+        const measureOne = () =>
+          measureForDuration({
+            target: `round ${round}: one option (base), GET ${path}`,
+            url: one.url + path,
+            expectedStatus: 402,
+          });
+        const measureFive = () =>
+          measureForDuration({
+            target: `round ${round}: five options (${FIVE_OPTIONS}), GET ${path}`,
+            url: five.url + path,
+            expectedStatus: 402,
+          });
         let oneRow: LoadRow, fiveRow: LoadRow;
         if (round % 2) {
           oneRow = await measureOne();

@@ -6,19 +6,42 @@ import type { Scenario } from "./scenario.ts";
  * Our service exactly as `npm start` runs it (core/main.ts: every plugin, memory store, its own devnet and
  * in-process facilitator), started fresh for the scenario, loaded on one path that never reaches a payment.
  */
-function oursScenario(id: string, title: string, path: string, expectedStatus: number, note: string, withCeiling = false): Scenario {
+function oursScenario(
+  id: string,
+  title: string,
+  path: string,
+  expectedStatus: number,
+  note: string,
+  withCeiling = false,
+): Scenario {
   return {
     id,
     async run(ctx) {
       const server = await startServer("ours", {}, ctx.nodeArgs("ours", id));
-      const notes = [`bench/servers/ours.mjs runs dist/core/main.mjs under plain Node, as \`npm start\` does (built by \`npm run build\` at the start of the bench run). ${note}`];
+      const notes = [
+        `bench/servers/ours.mjs runs dist/core/main.mjs under plain Node, as \`npm start\` does (built by \`npm run build\` at the start of the bench run). ${note}`,
+      ];
       try {
-        const row = await measureForDuration({ target: `our service, GET ${path}`, url: server.url + path, expectedStatus });
+        const row = await measureForDuration({
+          target: `our service, GET ${path}`,
+          url: server.url + path,
+          expectedStatus,
+        });
         if (!withCeiling) return { id, title, notes, rows: [row] };
         const rows = [row];
-        const ceiling = await startServer("h3-constant", { CONSTANT_RESPONSE: await capture(server.url + path) }, ctx.nodeArgs("h3-constant", id));
+        const ceiling = await startServer(
+          "h3-constant",
+          { CONSTANT_RESPONSE: await capture(server.url + path) },
+          ctx.nodeArgs("h3-constant", id),
+        );
         try {
-          rows.push(await measureForDuration({ target: "h3 answering the same 402 as a constant (the ceiling)", url: `${ceiling.url}/v1/hash`, expectedStatus }));
+          rows.push(
+            await measureForDuration({
+              target: "h3 answering the same 402 as a constant (the ceiling)",
+              url: `${ceiling.url}/v1/hash`,
+              expectedStatus,
+            }),
+          );
         } finally {
           await ceiling.stop();
         }
@@ -41,10 +64,20 @@ export async function capture(url: string): Promise<string> {
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => perAnswer.has(name) || headers.push([name, value]));
   const body = await res.text();
-  return JSON.stringify({ status: res.status, headers: [...headers, ["content-length", String(Buffer.byteLength(body))]], body });
+  return JSON.stringify({
+    status: res.status,
+    headers: [...headers, ["content-length", String(Buffer.byteLength(body))]],
+    body,
+  });
 }
 
-export const oursHealth = oursScenario("health", "2. Our service, free route", "/health", 200, "A free discovery route: the app's middleware and router, no invoke().");
+export const oursHealth = oursScenario(
+  "health",
+  "2. Our service, free route",
+  "/health",
+  200,
+  "A free discovery route: the app's middleware and router, no invoke().",
+);
 export const ours402 = oursScenario(
   "402",
   "3. Our service, the 402 path",

@@ -17,7 +17,11 @@ interface PaidTarget {
   env(devnet: Devnet): Record<string, string>;
 }
 
-const oursSettling: PaidTarget = { label: "our service (paid gate + local facilitator)", server: "ours-paid", env: () => ({}) };
+const oursSettling: PaidTarget = {
+  label: "our service (paid gate + local facilitator)",
+  server: "ours-paid",
+  env: () => ({}),
+};
 const oursVerifyOnly: PaidTarget = {
   label: "our service, verify only (settlement stubbed in the benchmark harness)",
   server: "ours-paid",
@@ -37,8 +41,18 @@ interface TargetResult {
 }
 
 /** Warm-up then a measured run at each connection level, every request with a freshly signed payment. */
-async function measureTarget(ctx: BenchContext, scenario: string, devnet: Devnet, client: PayerClient, target: PaidTarget): Promise<TargetResult> {
-  const server = await startServer(target.server, { ...devnetEnv(devnet), ...target.env(devnet) }, ctx.nodeArgs(target.server, scenario));
+async function measureTarget(
+  ctx: BenchContext,
+  scenario: string,
+  devnet: Devnet,
+  client: PayerClient,
+  target: PaidTarget,
+): Promise<TargetResult> {
+  const server = await startServer(
+    target.server,
+    { ...devnetEnv(devnet), ...target.env(devnet) },
+    ctx.nodeArgs(target.server, scenario),
+  );
   try {
     const url = `${server.url}/v1/hash?text=hi`;
     const required = await paymentRequiredOf(client, url);
@@ -52,7 +66,9 @@ async function measureTarget(ctx: BenchContext, scenario: string, devnet: Devnet
       const row = await paidRun(client, required, url, target.label, connections, PAID_REQUESTS);
       answered200 += (warm.statusCodes["200"] ?? 0) + (row.statusCodes["200"] ?? 0);
       rows.push(row);
-      ctx.log(`    ${Math.round(row.reqPerSec)} req/s, p50 ${row.p50} ms, ${row.completed} answered in ${row.elapsedS.toFixed(1)} s`);
+      ctx.log(
+        `    ${Math.round(row.reqPerSec)} req/s, p50 ${row.p50} ms, ${row.completed} answered in ${row.elapsedS.toFixed(1)} s`,
+      );
     }
     const transfersLanded = Number(((await payToBalance(devnet)) - before) / price);
     return { rows, answered200, transfersLanded };
@@ -61,10 +77,25 @@ async function measureTarget(ctx: BenchContext, scenario: string, devnet: Devnet
   }
 }
 
-async function paidRun(client: PayerClient, required: PaymentRequired, url: string, target: string, connections: number, amount: number) {
+async function paidRun(
+  client: PayerClient,
+  required: PaymentRequired,
+  url: string,
+  target: string,
+  connections: number,
+  amount: number,
+) {
   const payloads = await signPayments(client, required, amount + spareHeaders(connections));
   const headers = toPaymentHeaders(client, payloads).map((value) => ({ "payment-signature": value }));
-  return measureForAmount({ target, url, connections, amount, maxSeconds: PAID_RUN_CAP_S, expectedStatus: 200, headers });
+  return measureForAmount({
+    target,
+    url,
+    connections,
+    amount,
+    maxSeconds: PAID_RUN_CAP_S,
+    expectedStatus: 200,
+    headers,
+  });
 }
 
 const howPaymentsAreMade =

@@ -13,11 +13,26 @@ const PASSES = 3;
 const VIEM_PASSES = 1;
 
 const payer = devAccount(2);
-const domain: TokenDomain = { name: "USDC", version: "2", chainId: 84532, verifyingContract: "0x036CbD53842c5426634e7929541eC2318f3dCF7e" };
+const domain: TokenDomain = {
+  name: "USDC",
+  version: "2",
+  chainId: 84532,
+  verifyingContract: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
+};
 const required: PaymentRequired = {
   x402Version: 2,
   resource: { url: "http://127.0.0.1/v1/hash", description: "Hash text", mimeType: "application/json" },
-  accepts: [{ scheme: "exact", network: "eip155:84532", amount: "1000", asset: domain.verifyingContract, payTo: devAccount(1).address, maxTimeoutSeconds: 300, extra: { name: domain.name, version: domain.version } }],
+  accepts: [
+    {
+      scheme: "exact",
+      network: "eip155:84532",
+      amount: "1000",
+      asset: domain.verifyingContract,
+      payTo: devAccount(1).address,
+      maxTimeoutSeconds: 300,
+      extra: { name: domain.name, version: domain.version },
+    },
+  ],
 };
 
 interface Signed {
@@ -27,7 +42,8 @@ interface Signed {
 
 const oursRecover = async (s: Signed) => recoverAuthorizer(domain, s.authorization, s.signature);
 /** The digest part of ours alone (keccak256 of the EIP-712 struct, viem's pure-JS keccak), to split the cost. */
-const oursDigestOnly = async (s: Signed) => (authorizationDigest(domain, s.authorization).length === 32 ? payer.address : undefined);
+const oursDigestOnly = async (s: Signed) =>
+  authorizationDigest(domain, s.authorization).length === 32 ? payer.address : undefined;
 
 const viemRecover = (s: Signed) =>
   recoverTypedDataAddress({
@@ -72,7 +88,8 @@ export const sigcheck: Scenario = {
     const ours = await timeChecks(signed, oursRecover);
     const digest = await timeChecks(signed, oursDigestOnly);
     const viem = await timeChecks(signed, viemRecover, VIEM_PASSES);
-    const row = (name: string, r: typeof ours) => `| ${name} | ${signed.length} | ${r.correct} | ${r.wallUs.toFixed(1)} | ${r.cpuUs.toFixed(1)} |`;
+    const row = (name: string, r: typeof ours) =>
+      `| ${name} | ${signed.length} | ${r.correct} | ${r.wallUs.toFixed(1)} | ${r.cpuUs.toFixed(1)} |`;
     return {
       id: "sigcheck",
       title: "8. CPU per signature check (in-process micro-benchmark)",
@@ -88,7 +105,14 @@ export const sigcheck: Scenario = {
         row("of which the EIP-712 digest alone (`authorizationDigest`)", digest),
         row("viem 2.57.1 `recoverTypedDataAddress` (noble, pure JS)", viem),
       ],
-      figures: { oursCpuUs: ours.cpuUs, oursWallUs: ours.wallUs, viemCpuUs: viem.cpuUs, viemWallUs: viem.wallUs, oursCorrect: ours.correct, viemCorrect: viem.correct },
+      figures: {
+        oursCpuUs: ours.cpuUs,
+        oursWallUs: ours.wallUs,
+        viemCpuUs: viem.cpuUs,
+        viemWallUs: viem.wallUs,
+        oursCorrect: ours.correct,
+        viemCorrect: viem.correct,
+      },
     };
   },
 };

@@ -48,7 +48,8 @@ export const soak: Scenario = {
       const samples = rss.stop();
       const load = samples.filter((s) => s.phase === "load");
       const secondHalf = load.filter((s) => s.atS >= SOAK_S / 2);
-      const atMinute = (m: number) => load.reduce((best, s) => (Math.abs(s.atS - m * 60) < Math.abs(best.atS - m * 60) ? s : best));
+      const atMinute = (m: number) =>
+        load.reduce((best, s) => (Math.abs(s.atS - m * 60) < Math.abs(best.atS - m * 60) ? s : best));
       const minutes = Array.from({ length: Math.floor(SOAK_S / 60) }, (_, i) => i + 1);
       const expected = new Set(requests.map((r) => String(r.status)));
       const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count] as const);

@@ -75,17 +75,33 @@ async function durationMix(instances: Instance[], mix: Mix): Promise<Combined> {
   for (const i of instances) i.rss.phase(mix.name);
   const rows = await Promise.all(
     instances.map((i) =>
-      measureForDuration({ target: `${i.label}, GET ${mix.path}`, url: i.server.url + mix.path, expectedStatus: mix.expectedStatus, connections, durationS: SUSTAINED_PHASE_S, warmupS: SUSTAINED_WARMUP_S }),
+      measureForDuration({
+        target: `${i.label}, GET ${mix.path}`,
+        url: i.server.url + mix.path,
+        expectedStatus: mix.expectedStatus,
+        connections,
+        durationS: SUSTAINED_PHASE_S,
+        warmupS: SUSTAINED_WARMUP_S,
+      }),
     ),
   );
-  return { mix: mix.name, instances: instances.length, connections: SUSTAINED_CONNECTIONS, reqPerSec: rows.reduce((sum, r) => sum + r.reqPerSec, 0), rows };
+  return {
+    mix: mix.name,
+    instances: instances.length,
+    connections: SUSTAINED_CONNECTIONS,
+    reqPerSec: rows.reduce((sum, r) => sum + r.reqPerSec, 0),
+    rows,
+  };
 }
 
 /** Every payment for an instance is signed before any load starts, so the instances start together. */
 async function paymentHeaders(client: PayerClient, url: string, count: number) {
   const required = await paymentRequiredOf(client, url);
   const payloads = await signPayments(client, required, count);
-  return { price: BigInt(required.accepts[0].amount), headers: toPaymentHeaders(client, payloads).map((value) => ({ "payment-signature": value })) };
+  return {
+    price: BigInt(required.accepts[0].amount),
+    headers: toPaymentHeaders(client, payloads).map((value) => ({ "payment-signature": value })),
+  };
 }
 
 interface PaidRun {
@@ -108,17 +124,41 @@ async function paidMix(instances: Instance[], devnet: Devnet, client: PayerClien
   }
   const before = await payToBalance(devnet);
   const run = (r: PaidRun, headers: Array<Record<string, string>>, count: number) =>
-    measureForAmount({ target: `${r.instance.label}, paid GET ${PAID_PATH}`, url: r.url, connections, amount: count, maxSeconds: PAID_CAP_S, expectedStatus: 200, headers });
+    measureForAmount({
+      target: `${r.instance.label}, paid GET ${PAID_PATH}`,
+      url: r.url,
+      connections,
+      amount: count,
+      maxSeconds: PAID_CAP_S,
+      expectedStatus: 200,
+      headers,
+    });
   const warmRows = await Promise.all(runs.map((r) => run(r, r.warm.headers, PAID_WARMUP_PER_INSTANCE)));
   const rows = await Promise.all(runs.map((r) => run(r, r.measured.headers, amount)));
   const transfersLanded = Number(((await payToBalance(devnet)) - before) / runs[0].measured.price);
   const answered200 = [...warmRows, ...rows].reduce((sum, r) => sum + (r.statusCodes["200"] ?? 0), 0);
   const completed = rows.reduce((sum, r) => sum + r.completed, 0);
   const reqPerSec = completed / Math.max(...rows.map((r) => r.elapsedS));
-  return { paid: { mix: "paid calls with settlement", instances: instances.length, connections: SUSTAINED_CONNECTIONS, reqPerSec, rows }, answered200, transfersLanded };
+  return {
+    paid: {
+      mix: "paid calls with settlement",
+      instances: instances.length,
+      connections: SUSTAINED_CONNECTIONS,
+      reqPerSec,
+      rows,
+    },
+    answered200,
+    transfersLanded,
+  };
 }
 
-async function runConfiguration(ctx: BenchContext, devnet: Devnet, storeUrl: string, client: PayerClient, count: number): Promise<Configuration> {
+async function runConfiguration(
+  ctx: BenchContext,
+  devnet: Devnet,
+  storeUrl: string,
+  client: PayerClient,
+  count: number,
+): Promise<Configuration> {
   const instances = await startInstances(ctx, devnet, storeUrl, count);
   try {
     const combined: Combined[] = [];
@@ -129,15 +169,22 @@ async function runConfiguration(ctx: BenchContext, devnet: Devnet, storeUrl: str
     ctx.log(`  ${count} instance(s): paid calls`);
     const { paid, answered200, transfersLanded } = await paidMix(instances, devnet, client);
     combined.push(paid);
-    for (const c of combined) ctx.log(`    ${c.mix}: ${Math.round(c.reqPerSec)} req/s, p50 ${c.rows.map((r) => r.p50).join(" / ")} ms`);
-    return { combined, memory: instances.map((i) => ({ label: i.label, summary: summarizeRss(i.rss.stop()) })), answered200, transfersLanded };
+    for (const c of combined)
+      ctx.log(`    ${c.mix}: ${Math.round(c.reqPerSec)} req/s, p50 ${c.rows.map((r) => r.p50).join(" / ")} ms`);
+    return {
+      combined,
+      memory: instances.map((i) => ({ label: i.label, summary: summarizeRss(i.rss.stop()) })),
+      answered200,
+      transfersLanded,
+    };
   } finally {
     await stopInstances(instances);
   }
 }
 
 const n = (x: number) => Math.round(x).toLocaleString("en-US");
-const perInstance = (rows: LoadRow[], pick: (r: LoadRow) => number) => rows.map((r) => (pick(r) === 0 ? "<1" : String(pick(r)))).join(" / ");
+const perInstance = (rows: LoadRow[], pick: (r: LoadRow) => number) =>
+  rows.map((r) => (pick(r) === 0 ? "<1" : String(pick(r)))).join(" / ");
 
 function throughputTable(configs: Configuration[]): string[] {
   const mixes = configs[0].combined.map((c) => c.mix);
@@ -149,7 +196,9 @@ function throughputTable(configs: Configuration[]): string[] {
     for (const c of configs.flatMap((config) => config.combined.filter((x) => x.mix === mix))) {
       const faults = c.rows.reduce((sum, r) => sum + r.errors + r.unexpected, 0);
       const requests = c.rows.reduce((sum, r) => sum + r.completed, 0);
-      lines.push(`| ${c.mix} | ${c.instances} | ${c.connections} | ${n(c.reqPerSec)} | ${perInstance(c.rows, (r) => r.p50)} | ${perInstance(c.rows, (r) => r.p99)} | ${n(requests)} | ${faults} |`);
+      lines.push(
+        `| ${c.mix} | ${c.instances} | ${c.connections} | ${n(c.reqPerSec)} | ${perInstance(c.rows, (r) => r.p50)} | ${perInstance(c.rows, (r) => r.p99)} | ${n(requests)} | ${faults} |`,
+      );
     }
   }
   return lines;
@@ -163,7 +212,9 @@ function memoryTable(configs: Configuration[]): string[] {
   ];
   for (const { label, summary: s } of configs.flatMap((c) => c.memory)) {
     const ends = s.endOfPhaseMB.map((p) => `${p.phase} ${f(p.rssMB)}`).join(" → ");
-    lines.push(`| ${label} | ${s.samples} | ${f(s.firstMB)} | ${f(s.minMB)} | ${f(s.medianMB)} | ${f(s.maxMB)} | ${f(s.lastMB)} | ${ends} |`);
+    lines.push(
+      `| ${label} | ${s.samples} | ${f(s.firstMB)} | ${f(s.minMB)} | ${f(s.medianMB)} | ${f(s.maxMB)} | ${f(s.lastMB)} | ${ends} |`,
+    );
   }
   return lines;
 }
@@ -177,12 +228,17 @@ export const sustained: Scenario = {
     try {
       const configs: Configuration[] = [];
       for (const count of [1, 2]) configs.push(await runConfiguration(ctx, devnet, redis.url, client, count));
-      const onChain = configs.map((c) => `${c.memory.length === 1 ? "one instance" : `${c.memory.length} instances`}: ${c.answered200} paid 200s answered, ${c.transfersLanded} transfers landed`).join("; ");
+      const onChain = configs
+        .map(
+          (c) =>
+            `${c.memory.length === 1 ? "one instance" : `${c.memory.length} instances`}: ${c.answered200} paid 200s answered, ${c.transfersLanded} transfers landed`,
+        )
+        .join("; ");
       return {
         id: "sustained",
         title: "10. Sustained load, one and two instances sharing Redis",
         notes: [
-          "bench/servers/ours-paid.ts (every plugin, the real paid gate and local facilitator) with `STORE_URL` on one redis-server (loopback, temp dir, `--save \"\"`, no append-only file) and the bench's devnet; with two instances, each settles from its own relayer account. " +
+          'bench/servers/ours-paid.ts (every plugin, the real paid gate and local facilitator) with `STORE_URL` on one redis-server (loopback, temp dir, `--save ""`, no append-only file) and the bench\'s devnet; with two instances, each settles from its own relayer account. ' +
             `Per instance count, three mixes one after another, ${SUSTAINED_CONNECTIONS} connections in all split evenly over the instances (one autocannon per instance, run side by side): ` +
             `\`GET /health\` and the 402 path (\`GET ${PAID_PATH}\` unpaid), each a ${SUSTAINED_WARMUP_S} s warm-up then ${SUSTAINED_PHASE_S} s measured; then paid calls with settlement, ` +
             `${PAID_WARMUP_PER_INSTANCE} warm-up calls per instance, then ${SUSTAINED_PAID_CALLS} in all, each with its own pre-signed EIP-3009 authorization (as in section 6; capped at ${PAID_CAP_S} s).`,

@@ -31,7 +31,9 @@ const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) 
 const service = await createService({
   config,
   log,
-  payments: async ({ ledger, credits }) => ({ gate: createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log }) }),
+  payments: async ({ ledger, credits }) => ({
+    gate: createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log }),
+  }),
 });
 const server = serve(service.app, { port, hostname: "127.0.0.1", silent: true });
 await server.ready();

@@ -6,7 +6,11 @@ import { createX402Facilitator } from "../../core/x402/facilitator.ts";
  * comparison measures the servers and not two different facilitators. x402ResourceServer also asks it
  * getSupported() (synchronous here, a promise in FacilitatorClient).
  */
-export function referenceFacilitator(o: { rpcUrl: string; chainId: number; relayerKey: `0x${string}` }): FacilitatorClient {
+export function referenceFacilitator(o: {
+  rpcUrl: string;
+  chainId: number;
+  relayerKey: `0x${string}`;
+}): FacilitatorClient {
   const facilitator = createX402Facilitator(o);
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),

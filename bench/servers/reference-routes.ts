@@ -18,7 +18,10 @@ export function referencePaymentSetup() {
     if (!value) throw new Error(`${name} must be set by the bench runner`);
     return value;
   };
-  const payTo = env("DEVNET_PAY_TO", unpaidOnly ? "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" : undefined) as `0x${string}`;
+  const payTo = env(
+    "DEVNET_PAY_TO",
+    unpaidOnly ? "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" : undefined,
+  ) as `0x${string}`;
   const facilitator = referenceFacilitator({
     rpcUrl: env("DEVNET_RPC_URL", unpaidOnly ? "http://127.0.0.1:9" : undefined),
     chainId: 84532,
@@ -26,7 +29,11 @@ export function referencePaymentSetup() {
   });
   const price = unpaidOnly
     ? "$0.001"
-    : { amount: "1000", asset: env("DEVNET_USDC"), extra: { name: env("DEVNET_USDC_NAME"), version: env("DEVNET_USDC_VERSION") } };
+    : {
+        amount: "1000",
+        asset: env("DEVNET_USDC"),
+        extra: { name: env("DEVNET_USDC_NAME"), version: env("DEVNET_USDC_VERSION") },
+      };
   const routes: RoutesConfig = {
     "GET /v1/hash": {
       accepts: { scheme: "exact", network: NETWORK, payTo, price },

@@ -14,7 +14,9 @@ export function credentialsOf(meta: Record<string, unknown> | undefined): Paymen
   if (!meta || !(paymentMetaKey in meta)) return undefined;
   const payment = meta[paymentMetaKey];
   const encoded = encodeHeader(payment);
-  return (payment as { x402Version?: unknown } | null)?.x402Version === 1 ? { xPayment: encoded } : { signature: encoded };
+  return (payment as { x402Version?: unknown } | null)?.x402Version === 1
+    ? { xPayment: encoded }
+    : { signature: encoded };
 }
 
 /**
@@ -27,7 +29,12 @@ export function toToolResult(outcome: Outcome, requirementsOf: () => Record<stri
   if (outcome.status === 402 && outcome.headers["payment-required"]) return paymentRequired(outcome);
   const error = (outcome.body as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
   if (outcome.status === 409 && error?.code === "payment_already_used") {
-    const required = { ...requirementsOf(), error: error.message, reason: error.code, ...(isRecord(error.details) ? error.details : {}) };
+    const required = {
+      ...requirementsOf(),
+      error: error.message,
+      reason: error.code,
+      ...(isRecord(error.details) ? error.details : {}),
+    };
     return { isError: true, structuredContent: required, content: [{ type: "text", text: JSON.stringify(required) }] };
   }
   const text = JSON.stringify(outcome.body);
@@ -49,4 +56,5 @@ function paymentRequired(outcome: Outcome): CallToolResult {
 
 const decodeHeader = (value: string): unknown => JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

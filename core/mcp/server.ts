@@ -2,7 +2,7 @@ import { getRequestIP, type H3, type H3Event } from "h3";
 import * as v from "valibot";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { Runtime } from "../runtime/container.ts";
-import { ServiceError, badRequest, notFound, toErrorBody } from "../runtime/errors.ts";
+import { type ServiceError, badRequest, notFound, toErrorBody } from "../runtime/errors.ts";
 import { invoke } from "../runtime/invoke.ts";
 import { isFree } from "../shared.ts";
 import { nearestName, toFieldIssues } from "../runtime/schema.ts";
@@ -14,7 +14,11 @@ import { callEndpointTool, freeTool, paidTool } from "./tools.ts";
 
 /** The SDK (and zod under it) is loaded on the first MCP request, not at boot. */
 const importSdk = () =>
-  Promise.all([import("@modelcontextprotocol/sdk/server/index.js"), import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("@modelcontextprotocol/sdk/types.js")]);
+  Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
 let sdk: ReturnType<typeof importSdk> | undefined;
 const loadSdk = () => (sdk ??= importSdk());
 
@@ -37,13 +41,24 @@ export function mountMcp(app: H3, rt: Runtime): void {
   };
   const free = new Map(catalogTools(rt).map((t) => [t.name, t]));
   let tools: Tool[] | undefined;
-  const listTools = () => (tools ??= [...[...paid.values()].map((e) => paidTool(e, toolOf)), callEndpointTool(agents.length), ...[...free.values()].map(freeTool)]);
+  const listTools = () =>
+    (tools ??= [
+      ...[...paid.values()].map((e) => paidTool(e, toolOf)),
+      callEndpointTool(agents.length),
+      ...[...free.values()].map(freeTool),
+    ]);
   const requirementsOf = (endpoint: Endpoint) => () => {
     const { resource, v2 } = rt.payments.requirements(endpoint);
     return { x402Version: 2, error: "Payment required", resource, accepts: v2 };
   };
 
-  async function run(event: H3Event, endpoint: Endpoint, args: unknown, meta: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> {
+  async function run(
+    event: H3Event,
+    endpoint: Endpoint,
+    args: unknown,
+    meta: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
     const outcome = await invoke(rt, {
       endpoint,
       input: args ?? {},
@@ -60,23 +75,45 @@ export function mountMcp(app: H3, rt: Runtime): void {
   }
 
   /** call_endpoint: the endpoint named in the arguments, run exactly as its own tool or route would be. */
-  function callAny(event: H3Event, args: unknown, meta: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> | CallToolResult {
+  function callAny(
+    event: H3Event,
+    args: unknown,
+    meta: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> | CallToolResult {
     const { name, arguments: input, ...rest } = (args ?? {}) as { name?: unknown; arguments?: unknown };
     const issues = [
-      ...Object.keys(rest).map((k) => ({ field: k, message: `Unknown parameter "${k}"; call_endpoint takes name and arguments` })),
+      ...Object.keys(rest).map((k) => ({
+        field: k,
+        message: `Unknown parameter "${k}"; call_endpoint takes name and arguments`,
+      })),
       ...(typeof name === "string" && name ? [] : [{ field: "name", message: "Give the endpoint's catalog name" }]),
-      ...(input === undefined || (typeof input === "object" && input !== null && !Array.isArray(input)) ? [] : [{ field: "arguments", message: "Give the arguments as an object" }]),
+      ...(input === undefined || (typeof input === "object" && input !== null && !Array.isArray(input))
+        ? []
+        : [{ field: "arguments", message: "Give the arguments as an object" }]),
     ];
     if (issues.length) return errorResult(badRequest("Invalid input for call_endpoint", { issues }));
     const endpoint = agents.find((e) => e.name === name || toolName(e) === name || e.path === name);
     if (!endpoint) {
-      const nearest = nearestName(name as string, agents.map((e) => e.name));
-      return errorResult(notFound(`No endpoint named ${name}${nearest ? `; did you mean ${nearest}?` : ""} search_catalog lists them`));
+      const nearest = nearestName(
+        name as string,
+        agents.map((e) => e.name),
+      );
+      return errorResult(
+        notFound(`No endpoint named ${name}${nearest ? `; did you mean ${nearest}?` : ""} search_catalog lists them`),
+      );
     }
     return run(event, endpoint, input ?? {}, meta, signal);
   }
 
-  async function callTool(types: typeof import("@modelcontextprotocol/sdk/types.js"), event: H3Event, name: string, args: unknown, meta: Record<string, unknown> | undefined, signal: AbortSignal): Promise<CallToolResult> {
+  async function callTool(
+    types: typeof import("@modelcontextprotocol/sdk/types.js"),
+    event: H3Event,
+    name: string,
+    args: unknown,
+    meta: Record<string, unknown> | undefined,
+    signal: AbortSignal,
+  ): Promise<CallToolResult> {
     const endpoint = paid.get(name);
     if (endpoint) return run(event, endpoint, args, meta, signal);
     if (name === "call_endpoint") return callAny(event, args, meta, signal);
@@ -91,8 +128,13 @@ export function mountMcp(app: H3, rt: Runtime): void {
     const server = new Server(serverInfo, { capabilities: { tools: {} }, instructions: instructions(agents.length) });
     server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: listTools() }));
     server.setRequestHandler(types.CallToolRequestSchema, (request, extra) =>
-      callTool(types, event, request.params.name, request.params.arguments, request.params._meta, extra.signal));
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: rt.config.maxBodyBytes });
+      callTool(types, event, request.params.name, request.params.arguments, request.params._meta, extra.signal),
+    );
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      maxRequestBodySize: rt.config.maxBodyBytes,
+    });
     await server.connect(transport);
     try {
       return withCors(await transport.handleRequest(event.req as Request));
@@ -102,10 +144,19 @@ export function mountMcp(app: H3, rt: Runtime): void {
   });
   // Stateless: no server-initiated stream to open and no session to end.
   const notAllowed = () =>
-    withCors(new Response(JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC to /mcp" }, id: null }), {
-      status: 405,
-      headers: { allow: "POST", "content-type": "application/json" },
-    }));
+    withCors(
+      new Response(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          error: { code: -32000, message: "Method not allowed: POST JSON-RPC to /mcp" },
+          id: null,
+        }),
+        {
+          status: 405,
+          headers: { allow: "POST", "content-type": "application/json" },
+        },
+      ),
+    );
   app.get("/mcp", notAllowed);
   app.delete("/mcp", notAllowed);
 }
@@ -114,17 +165,27 @@ function runCatalogTool(tool: CatalogTool, args: unknown): CallToolResult {
   const known = Object.keys(tool.input.entries);
   const unknown = Object.keys((args ?? {}) as object).filter((k) => !known.includes(k));
   if (unknown.length) {
-    const issues = unknown.map((k) => ({ field: k, message: `Unknown parameter "${k}"; did you mean "${nearestName(k, known)}"? Known: ${known.join(", ")}` }));
+    const issues = unknown.map((k) => ({
+      field: k,
+      message: `Unknown parameter "${k}"; did you mean "${nearestName(k, known)}"? Known: ${known.join(", ")}`,
+    }));
     return errorResult(badRequest(`Invalid input for ${tool.name}: ${issues[0].message}`, { issues }));
   }
   const parsed = v.safeParse(tool.input, args ?? {});
-  if (!parsed.success) return errorResult(badRequest(`Invalid input for ${tool.name}`, { issues: toFieldIssues(parsed.issues) }));
+  if (!parsed.success)
+    return errorResult(badRequest(`Invalid input for ${tool.name}`, { issues: toFieldIssues(parsed.issues) }));
   const answer = tool.run(parsed.output);
   if (!answer.found) return errorResult(notFound(answer.message));
-  return { content: [{ type: "text", text: JSON.stringify(answer.result) }], structuredContent: answer.result as Record<string, unknown> };
+  return {
+    content: [{ type: "text", text: JSON.stringify(answer.result) }],
+    structuredContent: answer.result as Record<string, unknown>,
+  };
 }
 
-const errorResult = (e: ServiceError): CallToolResult => ({ isError: true, content: [{ type: "text", text: JSON.stringify(toErrorBody(e)) }] });
+const errorResult = (e: ServiceError): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: JSON.stringify(toErrorBody(e)) }],
+});
 
 function withCors(response: Response): Response {
   response.headers.set("access-control-allow-origin", "*");

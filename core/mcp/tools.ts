@@ -19,7 +19,8 @@ export function toolInputSchema(e: Endpoint): Tool["inputSchema"] {
   return input as Tool["inputSchema"];
 }
 
-const oneOfText = (e: Endpoint) => (e.oneOf ? `Give exactly one of: ${e.oneOf.map((g) => g.join(" with ")).join(", or ")}.` : undefined);
+const oneOfText = (e: Endpoint) =>
+  e.oneOf ? `Give exactly one of: ${e.oneOf.map((g) => g.join(" with ")).join(", or ")}.` : undefined;
 
 /**
  * A description for an agent: the endpoint's own text without the operator's notes (environment variables),
@@ -30,7 +31,9 @@ export function forAgents(text: string, toolOf: (name: string) => string | undef
     .split(/(?<=\.)\s+/)
     .filter((sentence) => !/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/.test(sentence))
     .join(" ")
-    .replace(/\/v1\/([a-z0-9/-]+[a-z0-9])/g, (_, name: string) => (toolOf(name) ? `the ${toolOf(name)} tool` : `${name} (call_endpoint)`));
+    .replace(/\/v1\/([a-z0-9/-]+[a-z0-9])/g, (_, name: string) =>
+      toolOf(name) ? `the ${toolOf(name)} tool` : `${name} (call_endpoint)`,
+    );
 }
 
 /**
@@ -40,7 +43,14 @@ export function forAgents(text: string, toolOf: (name: string) => string | undef
  * schemas (describe_endpoint gives them) would triple the size of tools/list, which a client sends to its model.
  */
 export function paidTool(e: Endpoint, toolOf: (name: string) => string | undefined): Tool {
-  const description = [e.summary + ".", e.description && forAgents(e.description, toolOf), oneOfText(e), howToPay(e.price)].filter(Boolean).join(" ");
+  const description = [
+    `${e.summary}.`,
+    e.description && forAgents(e.description, toolOf),
+    oneOfText(e),
+    howToPay(e.price),
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
     name: toolName(e),
     title: e.summary,
@@ -62,8 +72,17 @@ export function callEndpointTool(count: number): Tool {
     inputSchema: {
       type: "object",
       properties: {
-        name: { type: "string", minLength: 1, maxLength: 100, description: "Catalog name (bet/quote), tool name or route (/v1/bet/quote)" },
-        arguments: { type: "object", description: "The endpoint's arguments, as describe_endpoint gives them: its query parameters or body fields", additionalProperties: true },
+        name: {
+          type: "string",
+          minLength: 1,
+          maxLength: 100,
+          description: "Catalog name (bet/quote), tool name or route (/v1/bet/quote)",
+        },
+        arguments: {
+          type: "object",
+          description: "The endpoint's arguments, as describe_endpoint gives them: its query parameters or body fields",
+          additionalProperties: true,
+        },
       },
       required: ["name"],
       additionalProperties: false,

@@ -10,8 +10,20 @@ import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
 import { mountMcp } from "../mcp/server.ts";
 
-export const paymentRequestHeaders = ["payment-signature", "x-payment", "x-credit-code", "access-control-expose-headers"];
-export const paymentResponseHeaders = ["payment-required", "payment-response", "x-payment-response", "x-payment-requirements", "retry-after", "x-request-id"];
+export const paymentRequestHeaders = [
+  "payment-signature",
+  "x-payment",
+  "x-credit-code",
+  "access-control-expose-headers",
+];
+export const paymentResponseHeaders = [
+  "payment-required",
+  "payment-response",
+  "x-payment-response",
+  "x-payment-requirements",
+  "retry-after",
+  "x-request-id",
+];
 
 const cors = {
   origin: "*" as const,
@@ -33,7 +45,11 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
     silent: true,
     onError(error, event) {
       const e = error.cause instanceof ServiceError ? error.cause : fromH3(error);
-      if (e.status >= 500) rt.log.error({ err: error.cause ?? error, reqId: event.context.requestId, path: event.url.pathname }, "request failed");
+      if (e.status >= 500)
+        rt.log.error(
+          { err: error.cause ?? error, reqId: event.context.requestId, path: event.url.pathname },
+          "request failed",
+        );
       return logged(rt, event, reply(event, fail(e)));
     },
   });
@@ -55,7 +71,9 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
       const answer = (outcome: Outcome) => reply(event, outcome);
       const refuse = (error: unknown) => reply(event, fail(toServiceError(error)));
       if (event.req.method !== "GET") {
-        return readPostInput(event, endpoint, rt.config.maxBodyBytes).then((input) => invoke(rt, toCall(rt, event, endpoint, input))).then(answer, refuse);
+        return readPostInput(event, endpoint, rt.config.maxBodyBytes)
+          .then((input) => invoke(rt, toCall(rt, event, endpoint, input)))
+          .then(answer, refuse);
       }
       let input: unknown;
       try {
@@ -77,7 +95,14 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
     const path = event.url.pathname;
     const allowed = rt.endpoints.filter((e) => e.path === path).map((e) => e.method);
     if (allowed.length) {
-      return reply(event, fail(new ServiceError(405, "method_not_allowed", `${path} answers ${allowed.join(", ")}`, undefined, { allow: allowed.join(", ") })));
+      return reply(
+        event,
+        fail(
+          new ServiceError(405, "method_not_allowed", `${path} answers ${allowed.join(", ")}`, undefined, {
+            allow: allowed.join(", "),
+          }),
+        ),
+      );
     }
     return reply(event, fail(notFound(`No route ${event.req.method} ${path}`)));
   });
@@ -137,7 +162,9 @@ async function readText(event: H3Event, maxBytes: number): Promise<string> {
 }
 
 const tooLarge = (maxBytes: number) =>
-  new ServiceError(413, "body_too_large", `The body may be at most ${maxBytes} bytes`, undefined, { connection: "close" });
+  new ServiceError(413, "body_too_large", `The body may be at most ${maxBytes} bytes`, undefined, {
+    connection: "close",
+  });
 
 /**
  * An outcome as a response with its headers as a plain list, so neither h3 nor srvx builds a `Headers`
@@ -147,7 +174,10 @@ const tooLarge = (maxBytes: number) =>
 export function reply(event: H3Event, outcome: Outcome): Response {
   event.context.outcome = outcome;
   const { body, headers } = rendered(outcome);
-  return new FastResponse(body, { status: outcome.status, headers: [...headers, ["x-request-id", event.context.requestId as string]] });
+  return new FastResponse(body, {
+    status: outcome.status,
+    headers: [...headers, ["x-request-id", event.context.requestId as string]],
+  });
 }
 
 const renderings = new WeakMap<Outcome, { body: string; headers: [string, string][] }>();
@@ -156,7 +186,12 @@ function rendered(outcome: Outcome) {
   let r = renderings.get(outcome);
   if (!r) {
     const body = JSON.stringify(outcome.body);
-    const headers = { ...outcome.headers, ...corsHeaders, "content-type": "application/json; charset=utf-8", "content-length": String(Buffer.byteLength(body)) };
+    const headers = {
+      ...outcome.headers,
+      ...corsHeaders,
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(Buffer.byteLength(body)),
+    };
     r = { body, headers: Object.entries(headers) };
     if (Object.isFrozen(outcome)) renderings.set(outcome, r);
   }
@@ -181,15 +216,18 @@ function fromH3(error: { status?: number; message?: string }): ServiceError {
 function logged<T>(rt: Runtime, event: H3Event, value: T): T {
   if (!rt.log.isLevelEnabled("info")) return value;
   const outcome = event.context.outcome as Outcome | undefined;
-  rt.log.info({
-    reqId: event.context.requestId,
-    method: event.req.method,
-    path: event.url.pathname,
-    endpoint: event.context.endpoint,
-    status: value instanceof Response ? value.status : (event.res.status ?? 200),
-    ms: Math.round((performance.now() - (event.context.started as number)) * 10) / 10,
-    price: outcome?.charged,
-    payer: outcome?.payer,
-  }, "request");
+  rt.log.info(
+    {
+      reqId: event.context.requestId,
+      method: event.req.method,
+      path: event.url.pathname,
+      endpoint: event.context.endpoint,
+      status: value instanceof Response ? value.status : (event.res.status ?? 200),
+      ms: Math.round((performance.now() - (event.context.started as number)) * 10) / 10,
+      price: outcome?.charged,
+      payer: outcome?.payer,
+    },
+    "request",
+  );
   return value;
 }

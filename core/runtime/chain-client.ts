@@ -24,7 +24,8 @@ export function chainClient(upstream: Upstream, chain?: Chain): PublicClient {
         try {
           return await send({ method, params: Array.isArray(params) ? params : params === undefined ? [] : [params] });
         } catch (error) {
-          if (error instanceof RpcAnswerError) throw new RpcRequestError({ body: { method, params }, error: error.rpc, url: upstream.name });
+          if (error instanceof RpcAnswerError)
+            throw new RpcRequestError({ body: { method, params }, error: error.rpc, url: upstream.name });
           throw error;
         }
       },
@@ -61,7 +62,12 @@ function sendAll(upstream: Upstream, calls: Waiting[]) {
     return;
   }
   upstream.rpcBatch(calls).then(
-    (answers) => answers.forEach((answer, i) => ("error" in answer ? calls[i].reject(new RpcAnswerError(upstream.name, calls[i].method, answer.error)) : calls[i].resolve(answer.result))),
+    (answers) =>
+      answers.forEach((answer, i) =>
+        "error" in answer
+          ? calls[i].reject(new RpcAnswerError(upstream.name, calls[i].method, answer.error))
+          : calls[i].resolve(answer.result),
+      ),
     (error) => calls.forEach((c) => c.reject(error)),
   );
 }

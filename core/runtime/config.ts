@@ -49,7 +49,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const result = v.safeParse(EnvSchema, picked);
   const problems = result.success ? [] : result.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`);
   for (const [name, value] of Object.entries(env)) {
-    if (/^UPSTREAM_[A-Z0-9_]+_URL$/.test(name) && value && !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol))) problems.push(`${name}: must be an http(s) URL`);
+    if (
+      /^UPSTREAM_[A-Z0-9_]+_URL$/.test(name) &&
+      value &&
+      !(URL.canParse(value) && /^https?:$/.test(new URL(value).protocol))
+    )
+      problems.push(`${name}: must be an http(s) URL`);
   }
   if (!result.success || problems.length) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   const e = result.output;
@@ -59,7 +64,11 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     baseUrl: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
-    plugins: e.PLUGINS ? e.PLUGINS.split(",").map((s) => s.trim()).filter(Boolean) : undefined,
+    plugins: e.PLUGINS
+      ? e.PLUGINS.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     logLevel: e.LOG_LEVEL,
     storeUrl: e.STORE_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
@@ -85,7 +94,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       rpcUrl: e.RPC_URL,
       relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
       /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */
-      optionEnv: Object.fromEntries(Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$)/.test(k))),
+      optionEnv: Object.fromEntries(
+        Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$)/.test(k)),
+      ),
     },
   };
 }

@@ -89,22 +89,51 @@ export function createContainer(parts: ContainerParts): DependencyContainer {
   const once = <T>(make: (c: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
   c.register(kConfig, { useValue: config });
   c.register(kClock, { useValue: parts.now ?? (() => new Date()) });
-  c.register(kMetrics, once(() => createMetrics()));
-  c.register(kInflight, once(() => createInflight()));
-  c.register(kLogger, once(() => parts.log ?? pino({ level: config.logLevel })));
-  c.register(kStore, once(() => parts.store ?? createMemoryStore()));
-  c.register(kLimiter, once((d) => createRateLimiter(d.resolve<Store>(kStore), config.rateLimitPerMinute)));
-  c.register(kLedger, once((d) => createLedger(d.resolve<Store>(kStore))));
-  c.register(kCredits, once((d) => createCredits(d.resolve<Store>(kStore))));
-  c.register(kEgress, once(() => createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort })));
-  c.register(kUpstreams, once((d) => createUpstreams({
-    ...config.upstream,
-    table: d.resolve<UpstreamTable>(kUpstreamTable),
-    overrides: upstreamOverrides(d.resolve(kEnv)),
-    retries: 2,
-    log: d.resolve<Logger>(kLogger),
-    guard: d.resolve<Egress>(kEgress).check,
-  })));
+  c.register(
+    kMetrics,
+    once(() => createMetrics()),
+  );
+  c.register(
+    kInflight,
+    once(() => createInflight()),
+  );
+  c.register(
+    kLogger,
+    once(() => parts.log ?? pino({ level: config.logLevel })),
+  );
+  c.register(
+    kStore,
+    once(() => parts.store ?? createMemoryStore()),
+  );
+  c.register(
+    kLimiter,
+    once((d) => createRateLimiter(d.resolve<Store>(kStore), config.rateLimitPerMinute)),
+  );
+  c.register(
+    kLedger,
+    once((d) => createLedger(d.resolve<Store>(kStore))),
+  );
+  c.register(
+    kCredits,
+    once((d) => createCredits(d.resolve<Store>(kStore))),
+  );
+  c.register(
+    kEgress,
+    once(() => createEgress({ ...config.egress, allowLoopbackPort: parts.egressLoopbackPort })),
+  );
+  c.register(
+    kUpstreams,
+    once((d) =>
+      createUpstreams({
+        ...config.upstream,
+        table: d.resolve<UpstreamTable>(kUpstreamTable),
+        overrides: upstreamOverrides(d.resolve(kEnv)),
+        retries: 2,
+        log: d.resolve<Logger>(kLogger),
+        guard: d.resolve<Egress>(kEgress).check,
+      }),
+    ),
+  );
   return c;
 }
 
@@ -112,7 +141,12 @@ export function createContainer(parts: ContainerParts): DependencyContainer {
  * A family's own container, the way fastify encapsulates a plugin: a child of the root holding the family's
  * settings and the upstreams it declared. What it registers stays inside; what the root holds is shared.
  */
-export function createFamilyContainer(parent: DependencyContainer, family: string, settings: unknown, upstreamNames: readonly string[]): DependencyContainer {
+export function createFamilyContainer(
+  parent: DependencyContainer,
+  family: string,
+  settings: unknown,
+  upstreamNames: readonly string[],
+): DependencyContainer {
   const c = parent.createChildContainer();
   c.register(kFamily, { useValue: family });
   // A factory, not useValue: tsyringe takes `useValue: undefined` (a family without settings) for a class provider.

@@ -27,7 +27,10 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   const manifest = once(() => JSON.stringify(toManifest(rt.endpoints, rt.payments, baseUrl)));
   const wellKnown = once(() => JSON.stringify(toWellKnown(rt.endpoints, baseUrl, rt.payments.options)));
   const llms = once(() => toLlmsTxt(rt.endpoints, baseUrl, rt.payments.options));
-  const json = (body: string) => new Response(body, { headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" } });
+  const json = (body: string) =>
+    new Response(body, {
+      headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" },
+    });
 
   app.get("/health", () => ({
     status: "ok",
@@ -47,7 +50,9 @@ export function mountDiscovery(app: H3, rt: Runtime) {
     const file = event.context.params?.file ?? "";
     const type = docsAssets[file];
     if (!type) throw notFound();
-    return new Response(new Uint8Array(await readFile(join(swaggerDir, file))), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+    return new Response(new Uint8Array(await readFile(join(swaggerDir, file))), {
+      headers: { "content-type": type, "cache-control": "public, max-age=86400" },
+    });
   });
 }
 

@@ -32,13 +32,19 @@ export const buildRegistry = (endpoints: Endpoint[]) =>
 
 /** The x402 manifest: every paid agent route with its requirements and its 402's Bazaar discovery entry. */
 export function toManifest(loaded: Endpoint[], gate: PaymentGate, baseUrl: string) {
-  const paid = agentEndpoints(loaded).filter((e) => !isFree(e)).sort((a, b) => a.name.localeCompare(b.name));
+  const paid = agentEndpoints(loaded)
+    .filter((e) => !isFree(e))
+    .sort((a, b) => a.name.localeCompare(b.name));
   return {
     x402Version: 2,
     name: "x402 agent services",
     baseUrl,
     count: countLine(loaded),
-    payment: { scheme: "exact", options: gate.options, protocols: ["x402 v1 (X-PAYMENT)", "x402 v2 (PAYMENT-SIGNATURE)"] },
+    payment: {
+      scheme: "exact",
+      options: gate.options,
+      protocols: ["x402 v1 (X-PAYMENT)", "x402 v2 (PAYMENT-SIGNATURE)"],
+    },
     pricing: "Per call, charged only for a 200 answer; cached answers cost the same as fresh ones.",
     resources: paid.map((e) => ({
       resource: gate.requirements(e).resource.url,

@@ -53,7 +53,8 @@ export function createEgress(options: EgressOptions) {
     const url = parseTarget(raw);
     const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
     const testPort = allowLoopbackPort !== undefined && port === allowLoopbackPort;
-    if (port !== 80 && port !== 443 && !testPort) throw badRequest(`port ${port} is not allowed (only 80 and 443)`, { url: url.href });
+    if (port !== 80 && port !== 443 && !testPort)
+      throw badRequest(`port ${port} is not allowed (only 80 and 443)`, { url: url.href });
     const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
     const addresses = net.isIP(host) ? [host] : await resolve(host, signal);
     for (const address of addresses) {
@@ -90,25 +91,46 @@ export function createEgress(options: EgressOptions) {
       const answer = await send(target, { method, headers, body }, signal);
       if (answer.location === undefined) {
         const text = () => answer.body.toString("utf8");
-        return { status: answer.status, headers: answer.headers, url: target.url, body: answer.body, text, redirects, address: target.address };
+        return {
+          status: answer.status,
+          headers: answer.headers,
+          url: target.url,
+          body: answer.body,
+          text,
+          redirects,
+          address: target.address,
+        };
       }
       const next = resolveLocation(answer.location, target.url);
-      if (redirects.length >= maxRedirects) throw new ServiceError(502, "target_error", `more than ${maxRedirects} redirects`, { redirects: [...redirects, next] });
+      if (redirects.length >= maxRedirects)
+        throw new ServiceError(502, "target_error", `more than ${maxRedirects} redirects`, {
+          redirects: [...redirects, next],
+        });
       if (answer.status === 303 || (method === "POST" && (answer.status === 301 || answer.status === 302))) {
         method = "GET";
         body = undefined;
         delete headers["content-type"];
       }
-      if (new URL(next).origin !== new URL(target.url).origin) for (const name of ["authorization", "cookie"]) delete headers[name];
+      if (new URL(next).origin !== new URL(target.url).origin)
+        for (const name of ["authorization", "cookie"]) delete headers[name];
       redirects.push(next);
       current = next;
     }
   }
 
-  async function send(target: CheckedTarget, req: { method: string; headers: Record<string, string>; body?: string | Buffer }, signal: AbortSignal) {
+  async function send(
+    target: CheckedTarget,
+    req: { method: string; headers: Record<string, string>; body?: string | Buffer },
+    signal: AbortSignal,
+  ) {
     const agent = pinnedAgent(target.address);
     try {
-      const res = await request(target.url, { ...req, method: req.method as Dispatcher.HttpMethod, dispatcher: agent, signal });
+      const res = await request(target.url, {
+        ...req,
+        method: req.method as Dispatcher.HttpMethod,
+        dispatcher: agent,
+        signal,
+      });
       const headers = flatten(res.headers);
       if (redirectStatuses.has(res.statusCode) && headers.location) {
         discard(res.body);
@@ -118,11 +140,19 @@ export function createEgress(options: EgressOptions) {
       // a HEAD, 204 or 304 has no body to decode whatever its headers say.
       const bodiless = req.method === "HEAD" || res.statusCode === 204 || res.statusCode === 304;
       const encoding = req.headers["accept-encoding"] || bodiless ? undefined : headers["content-encoding"];
-      const body = await readBody(res.body, { maxBytes, encoding, declaredLength: headers["content-length"] }).catch((error) => {
-        if (isDecodeError(error)) throw new ServiceError(502, "target_error", `the target's ${encoding} body does not decode`, { url: target.url });
-        throw error;
-      });
-      if (!body) throw new ServiceError(502, "target_error", `the target answered more than ${maxBytes} bytes`, { url: target.url });
+      const body = await readBody(res.body, { maxBytes, encoding, declaredLength: headers["content-length"] }).catch(
+        (error) => {
+          if (isDecodeError(error))
+            throw new ServiceError(502, "target_error", `the target's ${encoding} body does not decode`, {
+              url: target.url,
+            });
+          throw error;
+        },
+      );
+      if (!body)
+        throw new ServiceError(502, "target_error", `the target answered more than ${maxBytes} bytes`, {
+          url: target.url,
+        });
       return { status: res.statusCode, headers, location: undefined, body };
     } finally {
       agent.destroy().catch(() => {});
@@ -139,8 +169,12 @@ export function createEgress(options: EgressOptions) {
       } catch (error) {
         if (error instanceof ServiceError) throw error;
         if (init.signal?.aborted) throw init.signal.reason;
-        if (timeout.aborted) throw new ServiceError(504, "target_timeout", `the target did not answer within ${timeoutMs} ms`, { url });
-        throw new ServiceError(502, "target_error", "could not reach the target", { url, reason: (error as { code?: string }).code });
+        if (timeout.aborted)
+          throw new ServiceError(504, "target_timeout", `the target did not answer within ${timeoutMs} ms`, { url });
+        throw new ServiceError(502, "target_error", "could not reach the target", {
+          url,
+          reason: (error as { code?: string }).code,
+        });
       }
     },
   };
@@ -155,7 +189,8 @@ function parseTarget(raw: string): URL {
   } catch {
     throw badRequest(`not a valid URL: ${raw}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw badRequest(`scheme ${url.protocol} is not allowed (only http and https)`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw badRequest(`scheme ${url.protocol} is not allowed (only http and https)`);
   if (url.username || url.password) throw badRequest("URLs with credentials are not allowed");
   return url;
 }
@@ -191,6 +226,7 @@ function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
 
 function flatten(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   return flat;
 }

@@ -34,10 +34,12 @@ export interface ErrorBody {
   error: { code: string; message: string; details?: unknown };
 }
 
-export const badRequest = (message: string, details?: unknown) => new ServiceError(400, "invalid_input", message, details);
+export const badRequest = (message: string, details?: unknown) =>
+  new ServiceError(400, "invalid_input", message, details);
 /** A 400 for a problem only the handler can see, shaped like the schema's own field issues. */
 export const fieldError = (field: string, message: string) => badRequest(message, { issues: [{ field, message }] });
-export const notFound = (message = "Not found", details?: unknown) => new ServiceError(404, "not_found", message, details);
+export const notFound = (message = "Not found", details?: unknown) =>
+  new ServiceError(404, "not_found", message, details);
 export const conflict = (code: string, message: string) => new ServiceError(409, code, message);
 export const upstreamFailed = (upstream: string, message: string) =>
   new ServiceError(502, "upstream_error", message, { upstream });
@@ -49,11 +51,18 @@ export const upstreamTimeout = (upstream: string) =>
 export const unavailable = (message: string, retryAfterSeconds: number, details?: unknown) =>
   new ServiceError(503, "unavailable", message, details, { "retry-after": String(retryAfterSeconds) });
 export const tooManyRequests = (retryAfterSeconds: number) =>
-  new ServiceError(429, "rate_limited", "Too many requests", { retryAfterSeconds }, { "retry-after": String(retryAfterSeconds) });
+  new ServiceError(
+    429,
+    "rate_limited",
+    "Too many requests",
+    { retryAfterSeconds },
+    { "retry-after": String(retryAfterSeconds) },
+  );
 
 export function toServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
-  if (error instanceof Error && error.name === "TimeoutError") return new ServiceError(504, "timeout", "The call took too long");
+  if (error instanceof Error && error.name === "TimeoutError")
+    return new ServiceError(504, "timeout", "The call took too long");
   return new ServiceError(500, "internal_error", "Internal error");
 }
 

@@ -52,14 +52,16 @@ export interface Outcome {
  */
 export function invoke(rt: Runtime, call: Call): MaybePromise<Outcome> {
   // A part of a call already running goes on during a shutdown; a new call is sent elsewhere.
-  if (rt.inflight.draining && !call.prepaid) return failure(rt, call, unavailable("This instance is shutting down; retry the call", 1));
+  if (rt.inflight.draining && !call.prepaid)
+    return failure(rt, call, unavailable("This instance is shutting down; retry the call", 1));
   return rt.inflight.track(throughTheGate(rt, call));
 }
 
 function throughTheGate(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const started = performance.now();
   const recorded = (outcome: Outcome) => {
-    if (outcome.status !== 402 && outcome.status !== 429) rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
+    if (outcome.status !== 402 && outcome.status !== 429)
+      rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
     return outcome;
   };
   const failed = (error: unknown) => recorded(failure(rt, call, error));
@@ -82,12 +84,23 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const commit = call.afterPayment ? undefined : () => applyEffects(rt, call, effects);
   if (call.prepaid || isFree(call.endpoint)) {
     const ran = run(rt, call, input, effects, call.prepaid?.payer);
-    return commit ? ran.then((outcome) => (outcome.status >= 400 || !effects.length ? outcome : commit().then((ok) => (ok ? outcome : failure(rt, call, effectFailed()))))) : ran;
+    return commit
+      ? ran.then((outcome) =>
+          outcome.status >= 400 || !effects.length
+            ? outcome
+            : commit().then((ok) => (ok ? outcome : failure(rt, call, effectFailed()))),
+        )
+      : ran;
   }
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
   // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
   const paid: Call = { ...call, signal: undefined };
-  return rt.payments.charge(call, (payer) => run(rt, paid, input, effects, payer).catch((e) => failure(rt, call, e)), price, commit);
+  return rt.payments.charge(
+    call,
+    (payer) => run(rt, paid, input, effects, payer).catch((e) => failure(rt, call, e)),
+    price,
+    commit,
+  );
 }
 
 const effectAttempts = [0, 100, 500];
@@ -98,10 +111,13 @@ async function applyEffects(rt: Runtime, call: Call, effects: Array<() => Promis
     let applied = false;
     for (const wait of effectAttempts) {
       if (wait) await new Promise((r) => setTimeout(r, wait));
-      applied = await effect().then(() => true, (err) => {
-        rt.log.warn({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed");
-        return false;
-      });
+      applied = await effect().then(
+        () => true,
+        (err) => {
+          rt.log.warn({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed");
+          return false;
+        },
+      );
       if (applied) break;
     }
     if (!applied) return false;
@@ -116,7 +132,13 @@ interface Cached {
   sources: string[];
 }
 
-async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() => Promise<unknown>>, payer?: string): Promise<Outcome> {
+async function run(
+  rt: Runtime,
+  call: Call,
+  input: unknown,
+  effects: Array<() => Promise<unknown>>,
+  payer?: string,
+): Promise<Outcome> {
   const { endpoint } = call;
   const cacheKey = endpoint.cacheTtl ? `cache:${endpoint.name}:${stableJson(input)}` : undefined;
   const hit = cacheKey ? await rt.store.get<Cached>(cacheKey) : undefined;
@@ -124,7 +146,10 @@ async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() =>
 
   const sources = new Set<string>();
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new DOMException("deadline passed", "TimeoutError")), endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException("deadline passed", "TimeoutError")),
+    endpoint.timeoutMs ?? rt.config.handlerTimeoutMs,
+  );
   const caller = call.signal?.();
   const signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
   const family = rt.families.get(endpoint.family);
@@ -143,30 +168,60 @@ async function run(rt: Runtime, call: Call, input: unknown, effects: Array<() =>
     now: rt.now,
     call: (name, partInput) => callPart(rt, call, name, partInput, { payer, signal, effects }),
     afterPayment: (effect) => void effects.push(effect),
-    egress: endpoint.probes ? {
-      fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
-      check: (url) => rt.egress.check(url, signal),
-    } : undeclaredEgress(endpoint),
+    egress: endpoint.probes
+      ? {
+          fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
+          check: (url) => rt.egress.check(url, signal),
+        }
+      : undeclaredEgress(endpoint),
     upstream(name) {
-      if (!endpoint.upstreams?.includes(name) || !family) throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
+      if (!endpoint.upstreams?.includes(name) || !family)
+        throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
       return family.upstream(name, { signal, onCall: (used: string) => sources.add(used) });
     },
   };
-  const data = await untilAborted(Promise.resolve().then(() => endpoint.handler(ctx)), signal).finally(() => clearTimeout(timer));
+  const data = await untilAborted(
+    Promise.resolve().then(() => endpoint.handler(ctx)),
+    signal,
+  ).finally(() => clearTimeout(timer));
   const checked = v.safeParse(endpoint.output, data);
   if (!checked.success) {
-    ctx.log.error({ issues: checked.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`) }, "handler output failed its schema");
+    ctx.log.error(
+      { issues: checked.issues.map((i) => `${v.getDotPath(i)}: ${i.message}`) },
+      "handler output failed its schema",
+    );
     throw new ServiceError(502, "invalid_output", "The answer did not match its documented shape");
   }
-  if (cacheKey) await rt.store.set(cacheKey, { data: checked.output, sources: [...sources] }, endpoint.cacheTtl! * 1000);
+  if (cacheKey)
+    await rt.store.set(cacheKey, { data: checked.output, sources: [...sources] }, endpoint.cacheTtl! * 1000);
   return answer(endpoint, checked.output, [...sources], false);
 }
 
 /** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */
-async function callPart(rt: Runtime, parent: Call, nameOrPath: string, input: unknown, of: { payer?: string; signal: AbortSignal; effects: Call["afterPayment"] }) {
+async function callPart(
+  rt: Runtime,
+  parent: Call,
+  nameOrPath: string,
+  input: unknown,
+  of: { payer?: string; signal: AbortSignal; effects: Call["afterPayment"] },
+) {
   const endpoint = rt.endpoints.find((e) => (nameOrPath.startsWith("/") ? e.path : e.name) === nameOrPath);
-  if (!endpoint) return failure(rt, parent, new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`));
-  const part: Call = { ...parent, endpoint, input, resource: rt.config.baseUrl + endpoint.path, prepaid: { payer: of.payer }, signal: () => of.signal, payment: undefined, afterPayment: of.effects };
+  if (!endpoint)
+    return failure(
+      rt,
+      parent,
+      new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`),
+    );
+  const part: Call = {
+    ...parent,
+    endpoint,
+    input,
+    resource: rt.config.baseUrl + endpoint.path,
+    prepaid: { payer: of.payer },
+    signal: () => of.signal,
+    payment: undefined,
+    afterPayment: of.effects,
+  };
   const outcome = await invoke(rt, part);
   return { status: outcome.status, body: outcome.body };
 }
@@ -186,7 +241,11 @@ const undeclaredEgress = (endpoint: Endpoint) => {
 
 function answer(endpoint: Endpoint, data: unknown, sources: string[], cached: boolean): Outcome {
   if (endpoint.raw) return { status: 200, body: data, headers: {} };
-  const meta: Record<string, unknown> = { product: endpoint.family, endpoint: endpoint.name, ts: new Date().toISOString() };
+  const meta: Record<string, unknown> = {
+    product: endpoint.family,
+    endpoint: endpoint.name,
+    ts: new Date().toISOString(),
+  };
   if (sources.length) meta.sources = sources;
   if (cached) meta.cached = true;
   return { status: 200, body: { meta, data }, headers: {} };

@@ -34,7 +34,8 @@ export function createJobs(rt: Runtime, defs: (JobDef & { family?: string })[]):
     },
     upstream(name) {
       const family = job.family ? rt.families.get(job.family) : undefined;
-      if (!job.upstreams?.includes(name) || !family) throw new Error(`job ${job.name} calls undeclared upstream ${name}`);
+      if (!job.upstreams?.includes(name) || !family)
+        throw new Error(`job ${job.name} calls undeclared upstream ${name}`);
       return family.upstream(name, { signal: stopping.signal });
     },
   });

@@ -26,14 +26,20 @@ export async function listen(app: H3, { port, host, handlerTimeoutMs }: ListenOp
     silent: true,
     manual: true,
     // GET inputs such as base64 images ride in the query string: allow headers well past Node's 16 KiB default.
-    node: { maxHeaderSize: 256 * 1024, headersTimeout: deadline, requestTimeout: deadline, connectionsCheckingInterval: Math.min(checkEveryMs, deadline) } as object,
+    node: {
+      maxHeaderSize: 256 * 1024,
+      headersTimeout: deadline,
+      requestTimeout: deadline,
+      connectionsCheckingInterval: Math.min(checkEveryMs, deadline),
+    } as object,
   });
   const node = server.node!.server as Server;
   const srvxHandler = server.node!.handler as (req: IncomingMessage, res: ServerResponse) => void;
   node.removeListener("request", srvxHandler);
   node.on("request", (req: IncomingMessage, res: ServerResponse) => {
     // srvx answers an absolute-form target it cannot parse with a bare 400; this one says why.
-    if (req.url && req.url[0] !== "/" && req.url !== "*" && !isHttpUrl(req.url)) return answer(res, new ServiceError(400, "bad_request", "The request target is not a path or an http(s) URL"));
+    if (req.url && req.url[0] !== "/" && req.url !== "*" && !isHttpUrl(req.url))
+      return answer(res, new ServiceError(400, "bad_request", "The request target is not a path or an http(s) URL"));
     srvxHandler(req, res);
   });
   node.on("clientError", answerClientError);
@@ -44,9 +50,11 @@ export async function listen(app: H3, { port, host, handlerTimeoutMs }: ListenOp
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
   const refusal =
-    error.code === "HPE_HEADER_OVERFLOW" ? new ServiceError(431, "headers_too_large", "The request line and headers may be at most 256 KiB")
-    : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? new ServiceError(408, "request_timeout", "The request did not arrive in time")
-    : new ServiceError(400, "bad_request", "The request is not valid HTTP/1.1");
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? new ServiceError(431, "headers_too_large", "The request line and headers may be at most 256 KiB")
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? new ServiceError(408, "request_timeout", "The request did not arrive in time")
+        : new ServiceError(400, "bad_request", "The request is not valid HTTP/1.1");
   const body = JSON.stringify(toErrorBody(refusal));
   const reason = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" }[refusal.status];
   socket.end(
@@ -57,7 +65,13 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 
 function answer(res: ServerResponse, error: ServiceError): void {
   const body = JSON.stringify(toErrorBody(error));
-  res.writeHead(error.status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(body), connection: "close" }).end(body);
+  res
+    .writeHead(error.status, {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
 }
 
 function isHttpUrl(target: string): boolean {

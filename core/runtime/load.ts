@@ -32,7 +32,13 @@ export async function listFamilies(): Promise<string[]> {
   const dirs = await readdir(pluginsDir, { withFileTypes: true }).catch(() => []);
   const families: string[] = [];
   for (const d of dirs.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (await access(new URL(`${d.name}/${pluginEntry}`, pluginsDir)).then(() => true, () => false)) families.push(d.name);
+    if (
+      await access(new URL(`${d.name}/${pluginEntry}`, pluginsDir)).then(
+        () => true,
+        () => false,
+      )
+    )
+      families.push(d.name);
   }
   return families;
 }
@@ -51,14 +57,19 @@ export async function importPlugins(options: ImportOptions = {}): Promise<Plugin
   const available = options.given ? options.given.map((p) => p.family) : await listFamilies();
   const unknown = (options.only ?? []).filter((f) => !available.includes(f));
   if (unknown.length) {
-    throw new Error(`Unknown plugin famil${unknown.length > 1 ? "ies" : "y"} in PLUGINS: ${unknown.join(", ")}. Valid families: ${available.join(", ")}`);
+    throw new Error(
+      `Unknown plugin famil${unknown.length > 1 ? "ies" : "y"} in PLUGINS: ${unknown.join(", ")}. Valid families: ${available.join(", ")}`,
+    );
   }
   const families = options.only ? available.filter((f) => options.only!.includes(f)) : available;
   const plugins: Plugin[] = [];
   for (const family of families) {
-    const plugin: Plugin | undefined = options.given?.find((p) => p.family === family) ?? (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
+    const plugin: Plugin | undefined =
+      options.given?.find((p) => p.family === family) ??
+      (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
     if (!plugin?.endpoints) throw new Error(`plugins/${family}/index.ts: default export is not definePlugin(...)`);
-    if (plugin.family !== family) throw new Error(`plugins/${family}: family is "${plugin.family}", expected the folder name`);
+    if (plugin.family !== family)
+      throw new Error(`plugins/${family}: family is "${plugin.family}", expected the folder name`);
     plugins.push(plugin);
   }
   plugins.push(corePlugin(options.runtime ?? noRuntime));
@@ -97,7 +108,11 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
 }
 
 /** Each family's settings read from `env` (with a test's replacements); a problem per bad value, naming the family. */
-export function readSettings(plugins: Plugin[], env: Readonly<Record<string, string | undefined>>, overrides: Record<string, object> = {}) {
+export function readSettings(
+  plugins: Plugin[],
+  env: Readonly<Record<string, string | undefined>>,
+  overrides: Record<string, object> = {},
+) {
   const settings = new Map<string, unknown>();
   const problems: string[] = [];
   for (const plugin of plugins) {
@@ -113,13 +128,18 @@ export function readSettings(plugins: Plugin[], env: Readonly<Record<string, str
 }
 
 /** The loaded endpoints split into those to mount and those left out, with the reason (a missing key, URL or setting). */
-export function mountable(endpoints: Endpoint[], isConfigured: (upstream: string) => boolean, isSet: (setting: string) => boolean) {
+export function mountable(
+  endpoints: Endpoint[],
+  isConfigured: (upstream: string) => boolean,
+  isSet: (setting: string) => boolean,
+) {
   const mounted: Endpoint[] = [];
   const disabled: { name: string; reason: string }[] = [];
   for (const e of endpoints) {
     const missing = (e.upstreams ?? []).filter((u: string) => !isConfigured(u));
     const unset = (e.requires ?? []).filter((setting) => !isSet(setting));
-    if (missing.length) disabled.push({ name: e.name, reason: `missing key or URL for upstream ${missing.join(", ")}` });
+    if (missing.length)
+      disabled.push({ name: e.name, reason: `missing key or URL for upstream ${missing.join(", ")}` });
     else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
     else mounted.push(e);
   }
@@ -140,7 +160,9 @@ function mergeUpstreams(plugins: Plugin[]): { table: UpstreamTable; problems: st
   for (const plugin of plugins) {
     for (const [name, entry] of Object.entries(plugin.upstreams)) {
       if (Object.hasOwn(table, name) && table[name] !== entry) {
-        problems.push(`upstream ${name} (${plugin.family}): declared again with another entry; list ${owner.get(name)}'s entry instead`);
+        problems.push(
+          `upstream ${name} (${plugin.family}): declared again with another entry; list ${owner.get(name)}'s entry instead`,
+        );
         continue;
       }
       table[name] = entry;
@@ -164,9 +186,12 @@ export function checkPlugins(plugins: Plugin[], upstreamProblems: string[] = [])
       const route = `${e.method} ${e.path}`;
       if (routes.has(route)) problems.push(`${at}: duplicate route ${route}, also ${routes.get(route)}`);
       routes.set(route, e.name);
-      if (!/^\$\d+(\.\d+)?$/.test(e.price)) problems.push(`${at}: price "${e.price}" is not a money string like $0.005`);
-      for (const u of e.upstreams ?? []) if (!known.has(u)) problems.push(`${at}: upstream ${u} is not in the ${plugin.family} family's table`);
-      if (e.settings && e.settings !== plugin.settings) problems.push(`${at}: its settings are not the ${plugin.family} family's`);
+      if (!/^\$\d+(\.\d+)?$/.test(e.price))
+        problems.push(`${at}: price "${e.price}" is not a money string like $0.005`);
+      for (const u of e.upstreams ?? [])
+        if (!known.has(u)) problems.push(`${at}: upstream ${u} is not in the ${plugin.family} family's table`);
+      if (e.settings && e.settings !== plugin.settings)
+        problems.push(`${at}: its settings are not the ${plugin.family} family's`);
       try {
         schemasOf(e);
       } catch (error) {
@@ -179,18 +204,26 @@ export function checkPlugins(plugins: Plugin[], upstreamProblems: string[] = [])
     }
     for (const page of [...(plugin.pages ?? []), ...(plugin.assets ?? [])]) {
       const route = `GET ${page.path}`;
-      if (routes.has(route)) problems.push(`${page.path} (${plugin.family}): duplicate route, also ${routes.get(route)}`);
+      if (routes.has(route))
+        problems.push(`${page.path} (${plugin.family}): duplicate route, also ${routes.get(route)}`);
       routes.set(route, `a ${plugin.family} page`);
     }
     for (const job of plugin.jobs ?? []) {
-      if (jobs.has(job.name)) problems.push(`job ${job.name} (${plugin.family}): duplicate name, also in ${jobs.get(job.name)}`);
+      if (jobs.has(job.name))
+        problems.push(`job ${job.name} (${plugin.family}): duplicate name, also in ${jobs.get(job.name)}`);
       jobs.set(job.name, plugin.family);
-      for (const u of job.upstreams ?? []) if (!known.has(u)) problems.push(`job ${job.name}: upstream ${u} is not in the ${plugin.family} family's table`);
-      if (job.settings && job.settings !== plugin.settings) problems.push(`job ${job.name}: its settings are not the ${plugin.family} family's`);
+      for (const u of job.upstreams ?? [])
+        if (!known.has(u))
+          problems.push(`job ${job.name}: upstream ${u} is not in the ${plugin.family} family's table`);
+      if (job.settings && job.settings !== plugin.settings)
+        problems.push(`job ${job.name}: its settings are not the ${plugin.family} family's`);
     }
   }
   return problems;
 }
 
 const summarize = (issues: readonly v.BaseIssue<unknown>[]) =>
-  issues.slice(0, 3).map((i) => `${v.getDotPath(i) ?? "(root)"} ${i.message}`).join("; ");
+  issues
+    .slice(0, 3)
+    .map((i) => `${v.getDotPath(i) ?? "(root)"} ${i.message}`)
+    .join("; ");

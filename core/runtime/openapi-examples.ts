@@ -36,22 +36,43 @@ function made(schema: JsonSchema): unknown[] {
   if (schema.enum) return [schema.enum[0]];
   const type = [schema.type ?? schema.anyOf?.[0]?.type].flat()[0];
   if (type === "boolean") return [true];
-  if (type === "integer" || type === "number") return [schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1)];
-  if (type === "array") return schema.items ? made(schema.items).slice(0, 1).map((item) => [item]) : [];
+  if (type === "integer" || type === "number")
+    return [schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1)];
+  if (type === "array")
+    return schema.items
+      ? made(schema.items)
+          .slice(0, 1)
+          .map((item) => [item])
+      : [];
   if (type !== "string") return [];
   const given = /e\.g\.\s+([^\s,;]+(?:\([^)]*\))?)/.exec(schema.description ?? "")?.[1];
   const address = schema.pattern === "^0x[0-9a-fA-F]{40}$" ? "0x000000000000000000000000000000000000dEaD" : undefined;
-  const byFormat: Record<string, string> = { date: "2026-01-01", "date-time": "2026-01-01T00:00:00Z", uri: "https://example.com", url: "https://example.com", email: "user@example.com", uuid: "00000000-0000-4000-8000-000000000000" };
+  const byFormat: Record<string, string> = {
+    date: "2026-01-01",
+    "date-time": "2026-01-01T00:00:00Z",
+    uri: "https://example.com",
+    url: "https://example.com",
+    email: "user@example.com",
+    uuid: "00000000-0000-4000-8000-000000000000",
+  };
   return [given, address, byFormat[schema.format], "example"].filter(Boolean);
 }
 
-const errorExample = (code: string, message: string, details?: unknown) => ({ error: { code, message, ...(details ? { details } : {}) } });
+const errorExample = (code: string, message: string, details?: unknown) => ({
+  error: { code, message, ...(details ? { details } : {}) },
+});
 
 /** One example body per documented error status. */
 export const errorExamples: Record<number, unknown> = {
-  400: errorExample("invalid_input", "Invalid input for hash: Unknown parameter \"algorithm\"; did you mean \"algo\"? Known: text, algo", {
-    issues: [{ field: "algorithm", message: "Unknown parameter \"algorithm\"; did you mean \"algo\"? Known: text, algo" }],
-  }),
+  400: errorExample(
+    "invalid_input",
+    'Invalid input for hash: Unknown parameter "algorithm"; did you mean "algo"? Known: text, algo',
+    {
+      issues: [
+        { field: "algorithm", message: 'Unknown parameter "algorithm"; did you mean "algo"? Known: text, algo' },
+      ],
+    },
+  ),
   429: errorExample("rate_limited", "Too many requests", { retryAfterSeconds: 30 }),
   502: errorExample("upstream_error", "coingecko answered 500", { upstream: "coingecko" }),
   503: errorExample("unavailable", "coingecko is failing; retry later", { upstream: "coingecko" }),

@@ -25,7 +25,8 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of [...endpoints].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
     (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, gate, endpoints, exampleOf);
-    if (e.acceptsBody && e.method === "GET") paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, gate, endpoints, exampleOf);
+    if (e.acceptsBody && e.method === "GET")
+      paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, gate, endpoints, exampleOf);
   }
   const families = [...new Set(endpoints.map((e) => e.family))].sort();
   return {
@@ -37,7 +38,8 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
         `Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). ${countLine(endpoints)}. ${optionsLine(gate.options)} ` +
         "Invalid input, an unknown parameter among it, is answered 400 before any payment; upstream failures are never charged.",
       contact: { name: "x402 agent services", url: `${baseUrl}/docs` },
-      "x-guidance": "Call a route; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1) and call it again. Every operation's examples form a call that works.",
+      "x-guidance":
+        "Call a route; answer its 402 with an x402 payment (PAYMENT-SIGNATURE for v2, X-PAYMENT for v1) and call it again. Every operation's examples form a call that works.",
     },
     servers: [{ url: baseUrl }],
     "x-service-info": {
@@ -73,7 +75,11 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
           type: "object",
           description: "x402 v1 challenge body; v2 clients read the PAYMENT-REQUIRED header instead.",
           required: ["x402Version", "error", "accepts"],
-          properties: { x402Version: { const: 1 }, error: { type: "string" }, accepts: { type: "array", items: { type: "object" } } },
+          properties: {
+            x402Version: { const: 1 },
+            error: { type: "string" },
+            accepts: { type: "array", items: { type: "object" } },
+          },
         },
       },
     },
@@ -85,12 +91,16 @@ function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[],
   const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security: [] };
   if (e.description) op.description = e.description;
   if (e.method === "GET") op.parameters = queryParameters(input, e.example.input as Record<string, unknown>, exampleOf);
-  else op.requestBody = { required: true, content: { "application/json": { schema: input, example: e.example.input } } };
+  else
+    op.requestBody = { required: true, content: { "application/json": { schema: input, example: e.example.input } } };
 
   const data = e.raw ? output : envelope(output);
   const responses: Record<string, unknown> = {
     200: { description: "The answer", content: { "application/json": { schema: data, example: exampleAnswer(e) } } },
-    400: errorResponse(400, "Invalid input, with every field problem listed, an unknown parameter among them; never charged"),
+    400: errorResponse(
+      400,
+      "Invalid input, with every field problem listed, an unknown parameter among them; never charged",
+    ),
     429: errorResponse(429, "Rate limited; see Retry-After"),
     502: errorResponse(502, "Upstream failed; not charged"),
     503: errorResponse(503, "Upstream unavailable; see Retry-After; not charged"),
@@ -98,14 +108,23 @@ function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[],
   };
   if (!isFree(e)) {
     const requirements = gate.requirements(e);
-    op["x-payment-info"] = { price: priceOf(e, catalog), protocols: [{ x402: { versions: [1, 2], accepts: requirements.v2 } }] };
+    op["x-payment-info"] = {
+      price: priceOf(e, catalog),
+      protocols: [{ x402: { versions: [1, 2], accepts: requirements.v2 } }],
+    };
     responses[402] = {
-      description: "Payment required: requirements in PAYMENT-REQUIRED (v2, base64 JSON), X-PAYMENT-Requirements (JSON) and the body (v1)",
+      description:
+        "Payment required: requirements in PAYMENT-REQUIRED (v2, base64 JSON), X-PAYMENT-Requirements (JSON) and the body (v1)",
       headers: {
         "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64 JSON PaymentRequired (x402 v2)" },
         "X-PAYMENT-Requirements": { schema: { type: "string" }, description: "JSON {x402Version, accepts}" },
       },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" }, example: { x402Version: 1, error: "Payment required", accepts: requirements.v1 } } },
+      content: {
+        "application/json": {
+          schema: { $ref: "#/components/schemas/PaymentRequired" },
+          example: { x402Version: 1, error: "Payment required", accepts: requirements.v1 },
+        },
+      },
     };
   }
   op.responses = responses;
@@ -136,14 +155,17 @@ function queryParameters(input: JsonSchema, call: Record<string, unknown>, examp
       required: required.has(name),
       ...(property.description ? { description: property.description } : {}),
       // Structured values travel as JSON text; lists of scalars as comma-separated values.
-      ...(isStructured(property) ? { content: { "application/json": { schema, ...(inCall ? { example } : {}) } } } : { schema }),
+      ...(isStructured(property)
+        ? { content: { "application/json": { schema, ...(inCall ? { example } : {}) } } }
+        : { schema }),
       ...(property.type === "array" && !isStructured(property) ? { style: "form", explode: false } : {}),
       ...(inCall && !isStructured(property) ? { example } : {}),
     };
   });
 }
 
-const isStructured = (schema: JsonSchema) => schema.type === "object" || (schema.type === "array" && schema.items?.type === "object");
+const isStructured = (schema: JsonSchema) =>
+  schema.type === "object" || (schema.type === "array" && schema.items?.type === "object");
 
 export const envelope = (data: JsonSchema) => ({
   type: "object",

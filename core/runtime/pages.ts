@@ -10,22 +10,30 @@ export function mountPages(app: H3, rt: Runtime): void {
   const site = { endpoints: rt.endpoints, baseUrl: rt.config.baseUrl, store: rt.store, now: rt.now };
   for (const page of pages) {
     app.get(page.path, async (event) => {
-      const answer = typeof page.body === "function" ? await page.body({ ...site, params: event.context.params ?? {} }) : page.body;
+      const answer =
+        typeof page.body === "function" ? await page.body({ ...site, params: event.context.params ?? {} }) : page.body;
       if (typeof answer === "object" && "redirect" in answer) {
-        return new Response(null, { status: 302, headers: { location: answer.redirect, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+        return new Response(null, {
+          status: 302,
+          headers: { location: answer.redirect, "cache-control": "no-store", "referrer-policy": "no-referrer" },
+        });
       }
       const [status, html] = typeof answer === "string" ? [200, answer] : [answer.status, answer.html];
       return new Response(layout(page, html, nav), { status, headers: pageHeaders });
     });
   }
-  const icon = () => new Response(favicon, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
+  const icon = () =>
+    new Response(favicon, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } });
   // Catalogs look for it with HEAD first.
-  for (const path of ["/favicon.svg", "/favicon.ico"]) for (const method of ["GET", "HEAD"] as const) app.on(method, path, icon);
+  for (const path of ["/favicon.svg", "/favicon.ico"])
+    for (const method of ["GET", "HEAD"] as const) app.on(method, path, icon);
   for (const asset of assets) {
     let content: Promise<Buffer> | undefined;
     app.get(asset.path, async () => {
       content ??= readFile(asset.file);
-      return new Response(new Uint8Array(await content), { headers: { "content-type": asset.type, "cache-control": "public, max-age=300" } });
+      return new Response(new Uint8Array(await content), {
+        headers: { "content-type": asset.type, "cache-control": "public, max-age=300" },
+      });
     });
   }
 }
@@ -34,19 +42,29 @@ export function mountPages(app: H3, rt: Runtime): void {
 export const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0969da"/><text x="16" y="21" font-family="system-ui,sans-serif" font-size="12" font-weight="700" fill="#fff" text-anchor="middle">402</text></svg>`;
 
 /** The links every page shows: the catalog, the API reference, then the plugins' pages. */
-export const navigation = (rt: Runtime) =>
-  [{ path: "/", title: "Catalog" }, { path: "/docs", title: "API reference" }, ...rt.pages.pages.filter((p) => p.path !== "/" && !p.hidden)];
+export const navigation = (rt: Runtime) => [
+  { path: "/", title: "Catalog" },
+  { path: "/docs", title: "API reference" },
+  ...rt.pages.pages.filter((p) => p.path !== "/" && !p.hidden),
+];
 
 export const pageHeaders = {
   "content-type": "text/html; charset=utf-8",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
-  "content-security-policy": "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+  "content-security-policy":
+    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
 };
 
 /** One look and one navigation for every page a human sees. */
-export function layout(page: Pick<PageDef, "path" | "title" | "head">, body: string, nav: { path: string; title: string }[]): string {
-  const links = nav.map((n) => `<a href="${n.path}"${n.path === page.path ? ' aria-current="page"' : ""}>${escapeHtml(n.title)}</a>`).join("");
+export function layout(
+  page: Pick<PageDef, "path" | "title" | "head">,
+  body: string,
+  nav: { path: string; title: string }[],
+): string {
+  const links = nav
+    .map((n) => `<a href="${n.path}"${n.path === page.path ? ' aria-current="page"' : ""}>${escapeHtml(n.title)}</a>`)
+    .join("");
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -65,8 +65,12 @@ export function discard(body: Readable): void {
   if (!body.destroyed) body.destroy();
 }
 
-export function decoderFor(encoding: string | string[] | undefined): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
-  const name = String(encoding ?? "").trim().toLowerCase();
+export function decoderFor(
+  encoding: string | string[] | undefined,
+): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
+  const name = String(encoding ?? "")
+    .trim()
+    .toLowerCase();
   if (name === "gzip" || name === "x-gzip") return zlib.createGunzip();
   if (name === "deflate") return zlib.createInflate();
   if (name === "br") return zlib.createBrotliDecompress();

@@ -21,7 +21,10 @@ export interface ReadinessOptions {
 }
 
 /** The store answers a read: the cheapest check that exercises the same path as every call. */
-export const storeProbe = (store: Store): Probe => () => store.get("ready:probe");
+export const storeProbe =
+  (store: Store): Probe =>
+  () =>
+    store.get("ready:probe");
 
 /** Readiness: every part the paid path needs, probed together, cached for a moment, shared by concurrent askers. */
 export function createReadiness(o: ReadinessOptions) {
@@ -31,7 +34,9 @@ export function createReadiness(o: ReadinessOptions) {
   let cached: { at: number; report: Promise<ReadinessReport> } | undefined;
 
   const probeAll = async (): Promise<ReadinessReport> => {
-    const entries = await Promise.all(Object.entries(o.probes).map(async ([name, probe]) => [name, await outcome(probe, timeoutMs)] as const));
+    const entries = await Promise.all(
+      Object.entries(o.probes).map(async ([name, probe]) => [name, await outcome(probe, timeoutMs)] as const),
+    );
     const checks = Object.fromEntries(entries);
     return { status: entries.every(([, result]) => result === "ok") ? "ready" : "unready", checks };
   };

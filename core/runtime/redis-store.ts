@@ -88,7 +88,11 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
     delete: async (key) => open().delete(key),
     async claim(key, value, ttlMs) {
       const text = JSON.stringify(value) ?? "null";
-      const reply = await client.set(key, text, ttlMs ? { condition: "NX", expiration: { type: "PX", value: Math.ceil(ttlMs) } } : { condition: "NX" });
+      const reply = await client.set(
+        key,
+        text,
+        ttlMs ? { condition: "NX", expiration: { type: "PX", value: Math.ceil(ttlMs) } } : { condition: "NX" },
+      );
       return reply === "OK";
     },
     async deleteIf(key, value) {
@@ -116,7 +120,8 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
     },
     async keys(prefix) {
       const found: string[] = [];
-      for await (const batch of client.scanIterator({ MATCH: `${globEscape(prefix)}*`, TYPE: "string", COUNT: 1000 })) found.push(...batch);
+      for await (const batch of client.scanIterator({ MATCH: `${globEscape(prefix)}*`, TYPE: "string", COUNT: 1000 }))
+        found.push(...batch);
       return [...new Set(found)];
     },
     async ping() {
@@ -138,7 +143,9 @@ function unavailableOnError<S extends object>(store: S): S {
         return await operation(...args);
       } catch (error) {
         if (name === "close" || error instanceof ServiceError) throw error;
-        throw unavailable("The shared store is unavailable; try again shortly", 2, { cause: String((error as Error)?.message ?? error) });
+        throw unavailable("The shared store is unavailable; try again shortly", 2, {
+          cause: String((error as Error)?.message ?? error),
+        });
       }
     },
   ]);

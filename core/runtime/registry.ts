@@ -15,7 +15,7 @@ const sourcesEnd = "<!-- data-sources:end -->";
 /** registry.json describes every endpoint in the repository, whatever an operator enables. */
 export async function renderRegistry(): Promise<string> {
   const { endpoints } = await everything();
-  return JSON.stringify({ endpoints: buildRegistry(endpoints) }, null, 2) + "\n";
+  return `${JSON.stringify({ endpoints: buildRegistry(endpoints) }, null, 2)}\n`;
 }
 
 /** The README's "Data sources" table: every upstream, its terms, its key and the endpoints that use it. */
@@ -25,7 +25,10 @@ export async function renderDataSources(): Promise<string> {
   const rows = Object.entries(upstreams)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, entry]) => {
-      const users = endpoints.filter((e) => e.upstreams?.includes(name)).map((e) => e.name).sort();
+      const users = endpoints
+        .filter((e) => e.upstreams?.includes(name))
+        .map((e) => e.name)
+        .sort();
       const key = entry.key ? `\`${entry.key.env}\`${entry.key.optional ? " (optional)" : " (required)"}` : "none";
       return `| \`${name}\` | ${entry.url ?? "none: configure one"} | ${key} | ${users.join(", ") || "(jobs, payments)"} | ${cell(entry.terms)} |`;
     });
@@ -62,6 +65,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } else {
     await writeFile(registryFile, registry);
     await writeFile(readmeFile, readme);
-    console.log(`wrote registry.json (${JSON.parse(registry).endpoints.length} endpoints) and the README's data sources`);
+    console.log(
+      `wrote registry.json (${JSON.parse(registry).endpoints.length} endpoints) and the README's data sources`,
+    );
   }
 }

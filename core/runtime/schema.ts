@@ -31,7 +31,8 @@ export function schemasOf(endpoint: Endpoint): Compiled {
     // documented is exactly what is validated.
     convert(endpoint.input, "output");
     const queryTypes = new Map<string, string[]>();
-    for (const [name, prop] of Object.entries<JsonSchema>(input.properties ?? {})) queryTypes.set(name, jsonTypes(prop));
+    for (const [name, prop] of Object.entries<JsonSchema>(input.properties ?? {}))
+      queryTypes.set(name, jsonTypes(prop));
     c = { input, output: convert(endpoint.output, "output"), queryTypes };
     compiled.set(endpoint, c);
   }
@@ -56,7 +57,11 @@ export function coerceQuery(endpoint: Endpoint, query: URLSearchParams): Record<
   for (const name of new Set(query.keys())) {
     const values = query.getAll(name);
     const types = queryTypes.get(name) ?? ["string"];
-    if (types.includes("array")) out[name] = values.length === 1 && values[0].trimStart().startsWith("[") ? jsonOrText(values[0]) : values.flatMap((x) => x.split(",")).filter((x) => x !== "");
+    if (types.includes("array"))
+      out[name] =
+        values.length === 1 && values[0].trimStart().startsWith("[")
+          ? jsonOrText(values[0])
+          : values.flatMap((x) => x.split(",")).filter((x) => x !== "");
     else out[name] = coerceScalar(values[values.length - 1], types);
   }
   return out;
@@ -64,7 +69,8 @@ export function coerceQuery(endpoint: Endpoint, query: URLSearchParams): Record<
 
 function coerceScalar(text: string, types: string[]): unknown {
   if (types.includes("string")) return text;
-  if ((types.includes("number") || types.includes("integer")) && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+  if ((types.includes("number") || types.includes("integer")) && text.trim() !== "" && Number.isFinite(Number(text)))
+    return Number(text);
   if (types.includes("boolean")) {
     if (text === "true" || text === "1") return true;
     if (text === "false" || text === "0") return false;
@@ -86,7 +92,12 @@ export function parseInput<T>(endpoint: Endpoint, raw: unknown): T {
   const result = v.safeParse(endpoint.input, raw ?? {});
   if (unknown.length || !result.success) {
     const issues = [...unknown, ...(result.success ? [] : toFieldIssues(result.issues))];
-    throw badRequest(unknown.length ? `Invalid input for ${endpoint.name}: ${unknown[0].message}` : `Invalid input for ${endpoint.name}`, { issues });
+    throw badRequest(
+      unknown.length
+        ? `Invalid input for ${endpoint.name}: ${unknown[0].message}`
+        : `Invalid input for ${endpoint.name}`,
+      { issues },
+    );
   }
   if (endpoint.oneOf) checkOneOf(endpoint.oneOf, raw as Record<string, unknown>, endpoint.name);
   return result.output as T;
@@ -121,7 +132,9 @@ function unknownParameters(endpoint: Endpoint, raw: unknown): { field: string; m
 /** The known name closest to a misspelt one: one that contains the other first, then the fewest edits. */
 export function nearestName(name: string, known: readonly string[]): string | undefined {
   const lower = name.toLowerCase();
-  const score = (k: string) => (lower.includes(k.toLowerCase()) || k.toLowerCase().includes(lower) ? 0 : 1) * 1000 + editDistance(lower, k.toLowerCase());
+  const score = (k: string) =>
+    (lower.includes(k.toLowerCase()) || k.toLowerCase().includes(lower) ? 0 : 1) * 1000 +
+    editDistance(lower, k.toLowerCase());
   return [...known].sort((a, b) => score(a) - score(b))[0];
 }
 
@@ -129,7 +142,8 @@ function editDistance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     row = next;
   }
   return row[b.length];

@@ -3,7 +3,21 @@ import type { DependencyContainer } from "tsyringe";
 import type { H3 } from "h3";
 import type { DevnetContract, DevnetInfo, Plugin, Store } from "../endpoint.ts";
 import type { Config } from "./config.ts";
-import { createContainer, createFamilyContainer, kCredits, kDisabled, kEndpoints, kEnv, kLedger, kPages, kPayments, kUpstreamTable, kUpstreams, resolveRuntime, type Runtime } from "./container.ts";
+import {
+  createContainer,
+  createFamilyContainer,
+  kCredits,
+  kDisabled,
+  kEndpoints,
+  kEnv,
+  kLedger,
+  kPages,
+  kPayments,
+  kUpstreamTable,
+  kUpstreams,
+  resolveRuntime,
+  type Runtime,
+} from "./container.ts";
 import { importPlugins, loadPlugins, mountable, readSettings, upstreamNamesOf } from "./load.ts";
 import { createApp } from "./app.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
@@ -61,7 +75,8 @@ export interface Service {
 }
 
 /** The Redis client is a large module tree: loaded only when STORE_URL asks for it. */
-const openRedisStore = async (url: string, log: Logger) => (await import("./redis-store.ts")).createRedisStore(url, log);
+const openRedisStore = async (url: string, log: Logger) =>
+  (await import("./redis-store.ts")).createRedisStore(url, log);
 
 /**
  * Loads the plugins, wires the container and builds the app: everything but listening. Each family gets its
@@ -82,28 +97,49 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   let payments: PaymentsPart | undefined;
   try {
     payments = await parts.payments({
-      store, log, ledger: root.resolve(kLedger), credits: root.resolve(kCredits), contracts: plugins.flatMap((p) => p.devnet?.contracts ?? []),
+      store,
+      log,
+      ledger: root.resolve(kLedger),
+      credits: root.resolve(kCredits),
+      contracts: plugins.flatMap((p) => p.devnet?.contracts ?? []),
     });
     const paid = payments;
-    const env = { ...devnetSettings(plugins, payments.devnet, config), ...upstreamEnv(payments.upstreamUrls), ...configured(config.env) };
+    const env = {
+      ...devnetSettings(plugins, payments.devnet, config),
+      ...upstreamEnv(payments.upstreamUrls),
+      ...configured(config.env),
+    };
     const loaded = await loadPlugins({ plugins, env, settings: parts.settings });
     root.register(kEnv, { useValue: env });
     root.register(kUpstreamTable, { useValue: loaded.upstreams });
     const upstreams = root.resolve<Upstreams>(kUpstreams);
-    const { mounted, disabled } = mountable(loaded.endpoints, (name) => upstreams.isConfigured(name), (setting) => Boolean(env[setting]));
+    const { mounted, disabled } = mountable(
+      loaded.endpoints,
+      (name) => upstreams.isConfigured(name),
+      (setting) => Boolean(env[setting]),
+    );
     root.register(kEndpoints, { useValue: mounted });
     root.register(kDisabled, { useValue: disabled });
     root.register(kPages, { useValue: { pages: loaded.pages, assets: loaded.assets } });
     root.register(kPayments, { useValue: paid.gate });
     const families = new Map<string, DependencyContainer>(
-      plugins.map((p) => [p.family, createFamilyContainer(root, p.family, loaded.settings.get(p.family), upstreamNamesOf(p, plugins))]),
+      plugins.map((p) => [
+        p.family,
+        createFamilyContainer(root, p.family, loaded.settings.get(p.family), upstreamNamesOf(p, plugins)),
+      ]),
     );
     runtime = resolveRuntime(root, families);
     const rt = runtime;
     const jobs = createJobs(rt, loaded.jobs);
     if (config.jobs) jobs.start();
-    log.info({ families: loaded.families, endpoints: mounted.length, disabled, jobs: loaded.jobs.length }, "plugins loaded");
-    const readiness = createReadiness({ probes: { store: storeProbe(store), ...paid.probes }, draining: () => rt.inflight.draining });
+    log.info(
+      { families: loaded.families, endpoints: mounted.length, disabled, jobs: loaded.jobs.length },
+      "plugins loaded",
+    );
+    const readiness = createReadiness({
+      probes: { store: storeProbe(store), ...paid.probes },
+      draining: () => rt.inflight.draining,
+    });
     return {
       app: createApp(rt, { mount: (app) => mountReadiness(app, readiness) }),
       runtime: rt,
@@ -133,9 +169,12 @@ function devnetSettings(plugins: Plugin[], devnet: PaymentsPart["devnet"], confi
 }
 
 /** The variables configuration sets: an empty one is unset, and leaves a devnet's value in place. */
-const configured = (env: Config["env"]) => Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+const configured = (env: Config["env"]) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
 
 /** Upstream URLs as the environment would give them (`UPSTREAM_<NAME>_URL`), so configuration still overrides them. */
 function upstreamEnv(urls: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(urls).map(([name, url]) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, url]));
+  return Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, url]),
+  );
 }

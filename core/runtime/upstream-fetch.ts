@@ -42,7 +42,8 @@ export async function exchange(plan: ExchangePlan, signal: AbortSignal): Promise
   const retries = plan.method === "GET" || plan.idempotent ? plan.retries : 0;
   for (let attempt = 0; ; attempt++) {
     const { outcome, retryAfterMs } = await attemptOnce(plan, signal);
-    const retryable = outcome.kind === "unreachable" || (outcome.kind === "response" && isRetryableStatus(outcome.status));
+    const retryable =
+      outcome.kind === "unreachable" || (outcome.kind === "response" && isRetryableStatus(outcome.status));
     if (!retryable || attempt >= retries) return outcome;
     const delay = retryAfterMs ?? backoff(plan.retryBaseMs, attempt);
     if (delay > maxRetryAfterMs) return outcome;
@@ -55,10 +56,14 @@ export async function exchange(plan: ExchangePlan, signal: AbortSignal): Promise
   }
 }
 
-async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ outcome: ExchangeOutcome; retryAfterMs?: number }> {
+async function attemptOnce(
+  plan: ExchangePlan,
+  signal: AbortSignal,
+): Promise<{ outcome: ExchangeOutcome; retryAfterMs?: number }> {
   const timeout = AbortSignal.timeout(plan.timeoutMs);
   const both = AbortSignal.any([signal, timeout]);
-  const ended = (): ExchangeOutcome => (signal.aborted ? { kind: "aborted" } : timeout.aborted ? { kind: "timeout" } : { kind: "unreachable" });
+  const ended = (): ExchangeOutcome =>
+    signal.aborted ? { kind: "aborted" } : timeout.aborted ? { kind: "timeout" } : { kind: "unreachable" };
   try {
     const res = await follow(plan, both);
     if (res.statusCode < 200 || res.statusCode >= 300) {
@@ -67,14 +72,19 @@ async function attemptOnce(plan: ExchangePlan, signal: AbortSignal): Promise<{ o
       const outcome: ExchangeOutcome = { kind: "response", status: res.statusCode, errorBody };
       return { outcome, retryAfterMs: retryAfter(res.headers["retry-after"]) };
     }
-    const body = await readBody(res.body, { maxBytes: plan.maxBytes, encoding: res.headers["content-encoding"], declaredLength: res.headers["content-length"] });
+    const body = await readBody(res.body, {
+      maxBytes: plan.maxBytes,
+      encoding: res.headers["content-encoding"],
+      declaredLength: res.headers["content-length"],
+    });
     if (!body) return { outcome: { kind: "too-large" } };
     return { outcome: { kind: "response", status: res.statusCode, body: body.toString("utf8") } };
   } catch (error) {
     if (error instanceof RedirectRefused) return { outcome: { kind: "redirect-refused", location: error.message } };
     if (isDecodeError(error)) return { outcome: { kind: "undecodable" } };
     const outcome = ended();
-    if (outcome.kind === "unreachable") plan.log?.warn({ upstream: plan.name, path: plan.url.pathname, error: errorCode(error) }, "upstream unreachable");
+    if (outcome.kind === "unreachable")
+      plan.log?.warn({ upstream: plan.name, path: plan.url.pathname, error: errorCode(error) }, "upstream unreachable");
     return { outcome };
   }
 }
@@ -120,7 +130,9 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const errorBodyCap = 65_536;
 
 async function readErrorBody(res: Dispatcher.ResponseData): Promise<string | undefined> {
-  const read = await readBody(res.body, { maxBytes: errorBodyCap, encoding: res.headers["content-encoding"] }).catch(() => undefined);
+  const read = await readBody(res.body, { maxBytes: errorBodyCap, encoding: res.headers["content-encoding"] }).catch(
+    () => undefined,
+  );
   return read?.toString("utf8");
 }
 

@@ -1,7 +1,23 @@
 import * as v from "valibot";
-import type { Logger, RpcAnswer, RpcCall, Upstream, UpstreamEntry, UpstreamRequest, UpstreamTable } from "../endpoint.ts";
+import type {
+  Logger,
+  RpcAnswer,
+  RpcCall,
+  Upstream,
+  UpstreamEntry,
+  UpstreamRequest,
+  UpstreamTable,
+} from "../endpoint.ts";
 import { createBreaker, type Breaker, type BreakerOptions, type BreakerState } from "./breaker.ts";
-import { notFound, RpcAnswerError, ServiceError, unavailable, upstreamFailed, upstreamInvalid, upstreamTimeout } from "./errors.ts";
+import {
+  notFound,
+  RpcAnswerError,
+  ServiceError,
+  unavailable,
+  upstreamFailed,
+  upstreamInvalid,
+  upstreamTimeout,
+} from "./errors.ts";
 import { createSingleFlight } from "./single-flight.ts";
 import { checkUpstream } from "./upstream-shape.ts";
 import type { CheckedTarget } from "./egress.ts";
@@ -53,7 +69,15 @@ const RpcAnswerShape = v.pipe(
 const RpcBatchShape = v.array(RpcAnswerShape);
 
 export function createUpstreams(options: UpstreamsOptions) {
-  const { table, overrides = {}, timeoutMs = 10_000, maxBytes = 5_000_000, retries = 2, retryBaseMs = 200, log } = options;
+  const {
+    table,
+    overrides = {},
+    timeoutMs = 10_000,
+    maxBytes = 5_000_000,
+    retries = 2,
+    retryBaseMs = 200,
+    log,
+  } = options;
   const userAgent = options.userAgent ?? "x402-agent-services/1.0";
   const breakerOptions = options.breaker ?? { threshold: 5, cooldownMs: 30_000 };
   const breakers = new Map<string, Breaker>();
@@ -82,7 +106,8 @@ export function createUpstreams(options: UpstreamsOptions) {
   async function perform(plans: ExchangePlan[], signal: AbortSignal): Promise<ExchangeOutcome> {
     const breaker = breakerOf(plans[0].name);
     const waitSeconds = breaker.admit();
-    if (waitSeconds > 0) throw unavailable(`${plans[0].name} is failing, try again later`, waitSeconds, { upstream: plans[0].name });
+    if (waitSeconds > 0)
+      throw unavailable(`${plans[0].name} is failing, try again later`, waitSeconds, { upstream: plans[0].name });
     let outcome: ExchangeOutcome = { kind: "unreachable" };
     for (const plan of plans) {
       outcome = await exchange(plan, signal);
@@ -94,13 +119,25 @@ export function createUpstreams(options: UpstreamsOptions) {
     return outcome;
   }
 
-  async function call(name: string, path: string, init: UpstreamRequest & { idempotent?: boolean }, accept: string, signal: AbortSignal): Promise<string> {
+  async function call(
+    name: string,
+    path: string,
+    init: UpstreamRequest & { idempotent?: boolean },
+    accept: string,
+    signal: AbortSignal,
+  ): Promise<string> {
     const entry = entryOf(name);
     const override = overrides[name] ?? {};
     const bases = basesOf(name);
     if (!bases.length) throw unavailable(`${name} is not configured on this deployment`, 300, { upstream: name });
     const method = init.method ?? "GET";
-    const headers: Record<string, string> = { "user-agent": userAgent, accept, ...lowerKeys(entry.headers), ...lowerKeys(override.headers), ...lowerKeys(init.headers) };
+    const headers: Record<string, string> = {
+      "user-agent": userAgent,
+      accept,
+      ...lowerKeys(entry.headers),
+      ...lowerKeys(override.headers),
+      ...lowerKeys(init.headers),
+    };
     let body: string | undefined;
     if (method === "POST") {
       headers["content-type"] = "application/json";
@@ -111,7 +148,15 @@ export function createUpstreams(options: UpstreamsOptions) {
       const url = joinUrl(base, path, init.query);
       if (entry.key?.query && override.key) url.searchParams.append(entry.key.query, override.key);
       return {
-        name, url, method, headers, body, timeoutMs: entry.timeoutMs ?? timeoutMs, retries, retryBaseMs, log,
+        name,
+        url,
+        method,
+        headers,
+        body,
+        timeoutMs: entry.timeoutMs ?? timeoutMs,
+        retries,
+        retryBaseMs,
+        log,
         idempotent: init.idempotent,
         maxBytes: entry.maxBytes ?? maxBytes,
         keepErrorBody: init.keepErrorBody,
@@ -121,14 +166,17 @@ export function createUpstreams(options: UpstreamsOptions) {
     });
     const shared = method === "GET" || init.idempotent;
     const outcome = shared
-      ? await flights.run(flightKey(plans[0].url, headers, body), signal, (flightSignal) => perform(plans, flightSignal))
+      ? await flights.run(flightKey(plans[0].url, headers, body), signal, (flightSignal) =>
+          perform(plans, flightSignal),
+        )
       : await perform(plans, signal);
     return bodyOf(name, outcome, init, plans[0].maxBytes, signal);
   }
 
   return {
     /** Circuit state of every upstream called since boot (this instance). */
-    circuits: () => Object.fromEntries([...breakers].map(([name, b]) => [name, b.state()])) as Record<string, BreakerState>,
+    circuits: () =>
+      Object.fromEntries([...breakers].map(([name, b]) => [name, b.state()])) as Record<string, BreakerState>,
     client(name: string, { signal, onCall }: ClientOptions): Upstream {
       entryOf(name);
       const started = () => onCall?.(name);
@@ -148,7 +196,13 @@ export function createUpstreams(options: UpstreamsOptions) {
         },
         async rpc<T>(method: string, params: readonly unknown[] = []): Promise<T> {
           started();
-          const text = await call(name, "", { method: "POST", body: { jsonrpc: "2.0", id: 1, method, params }, idempotent: true }, "application/json", signal);
+          const text = await call(
+            name,
+            "",
+            { method: "POST", body: { jsonrpc: "2.0", id: 1, method, params }, idempotent: true },
+            "application/json",
+            signal,
+          );
           const answer = checkUpstream(name, RpcAnswerShape, parseJson(name, text));
           if (answer.error) throw new RpcAnswerError(name, method, answer.error);
           return answer.result as T;
@@ -193,15 +247,27 @@ function isUpstreamFault(outcome: ExchangeOutcome): boolean {
   return outcome.kind === "unreachable" || outcome.kind === "timeout" || outcome.kind === "undecodable";
 }
 
-const isSchema = (x: unknown): x is v.GenericSchema => typeof x === "object" && x !== null && (x as { kind?: unknown }).kind === "schema";
+const isSchema = (x: unknown): x is v.GenericSchema =>
+  typeof x === "object" && x !== null && (x as { kind?: unknown }).kind === "schema";
 
-function bodyOf(name: string, outcome: ExchangeOutcome, init: UpstreamRequest, maxBytes: number, signal: AbortSignal): string {
+function bodyOf(
+  name: string,
+  outcome: ExchangeOutcome,
+  init: UpstreamRequest,
+  maxBytes: number,
+  signal: AbortSignal,
+): string {
   switch (outcome.kind) {
     case "response":
       if (outcome.body !== undefined) return outcome.body;
-      if (outcome.status === 404 && init.notFoundAs404) throw notFound(`${name} has no such resource`, { upstream: name });
+      if (outcome.status === 404 && init.notFoundAs404)
+        throw notFound(`${name} has no such resource`, { upstream: name });
       if (outcome.errorBody !== undefined) {
-        throw new ServiceError(502, "upstream_error", `${name} answered ${outcome.status}`, { upstream: name, status: outcome.status, body: jsonOrText(outcome.errorBody) });
+        throw new ServiceError(502, "upstream_error", `${name} answered ${outcome.status}`, {
+          upstream: name,
+          status: outcome.status,
+          body: jsonOrText(outcome.errorBody),
+        });
       }
       throw upstreamFailed(name, `${name} answered ${outcome.status}`);
     case "unreachable":

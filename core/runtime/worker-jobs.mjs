@@ -29,7 +29,29 @@ export function serveJobs(run) {
  */
 export function htmlDepthOver(html, limit) {
   const tag = /<(\/?)([a-zA-Z][\w:-]*)[^<>]*?(\/?)>/g;
-  const voids = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr", "p", "li", "td", "th", "tr", "option", "dt", "dd"]);
+  const voids = new Set([
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+    "p",
+    "li",
+    "td",
+    "th",
+    "tr",
+    "option",
+    "dt",
+    "dd",
+  ]);
   let depth = 0;
   for (let m = tag.exec(html); m; m = tag.exec(html)) {
     const name = m[2].toLowerCase();

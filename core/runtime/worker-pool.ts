@@ -18,14 +18,20 @@ export interface WorkerPoolOptions {
 
 /** A job that ran past its deadline or its memory: its worker was terminated. */
 export class WorkerOverBudget extends Error {
-  constructor(readonly budget: "time" | "memory", message: string) {
+  constructor(
+    readonly budget: "time" | "memory",
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** The job's own failure, as the worker reported it: `kind` is the worker's name for it ("too-deep", ...). */
 export class WorkerJobFailed extends Error {
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -67,7 +73,9 @@ export function createWorkerPool({ file, memoryMb, keepIdle = 2, maxRunning = 2 
 
   /** A worker that has loaded its libraries (it says so), so a job's deadline measures the job only. */
   async function spawn(signal: AbortSignal): Promise<Worker> {
-    const worker = new Worker(file, { resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4) } });
+    const worker = new Worker(file, {
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: Math.min(32, memoryMb / 4) },
+    });
     worker.unref();
     try {
       await once(worker, "message", { signal });
@@ -86,11 +94,20 @@ export function createWorkerPool({ file, memoryMb, keepIdle = 2, maxRunning = 2 
         worker.off("message", onMessage).off("error", onError).off("exit", onExit);
         done();
       };
-      const timer = setTimeout(() => settle(() => reject(new WorkerOverBudget("time", `the work took longer than ${timeoutMs} ms`))), timeoutMs);
+      const timer = setTimeout(
+        () => settle(() => reject(new WorkerOverBudget("time", `the work took longer than ${timeoutMs} ms`))),
+        timeoutMs,
+      );
       const onAbort = () => settle(() => reject(signal.reason));
       const onMessage = (reply: Reply) => settle(() => resolve(reply));
       const onError = (error: Error & { code?: string }) =>
-        settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? new WorkerOverBudget("memory", `the work needed more than ${memoryMb} MB`) : error));
+        settle(() =>
+          reject(
+            error.code === "ERR_WORKER_OUT_OF_MEMORY"
+              ? new WorkerOverBudget("memory", `the work needed more than ${memoryMb} MB`)
+              : error,
+          ),
+        );
       const onExit = () => settle(() => reject(new Error("the worker stopped")));
       signal.addEventListener("abort", onAbort, { once: true });
       worker.on("message", onMessage).on("error", onError).on("exit", onExit);
@@ -127,8 +144,10 @@ export function createWorkerPool({ file, memoryMb, keepIdle = 2, maxRunning = 2 
 export function refusedWork(error: unknown, field: string, what: string): unknown {
   if (!(error instanceof WorkerOverBudget) && !(error instanceof WorkerJobFailed)) return error;
   const message =
-    error instanceof WorkerOverBudget ? `${what} ${error.message.replace(/^the work /, "")}`
-    : error.kind === "failed" ? `${what} could not be processed: ${error.message}`
-    : error.message;
+    error instanceof WorkerOverBudget
+      ? `${what} ${error.message.replace(/^the work /, "")}`
+      : error.kind === "failed"
+        ? `${what} could not be processed: ${error.message}`
+        : error.message;
   return new ServiceError(422, "too_complex", message, { issues: [{ field, message }] });
 }

@@ -15,7 +15,10 @@ const budget = 6000;
 /** What the route answers for its example: the `{meta, data}` envelope around the example's output. */
 export function exampleAnswer(endpoint: Endpoint): unknown {
   if (endpoint.raw) return endpoint.example.output;
-  return { meta: { product: endpoint.family, endpoint: endpoint.name, ts: "2026-11-21T12:00:00.000Z" }, data: endpoint.example.output };
+  return {
+    meta: { product: endpoint.family, endpoint: endpoint.name, ts: "2026-11-21T12:00:00.000Z" },
+    data: endpoint.example.output,
+  };
 }
 
 /**
@@ -37,9 +40,11 @@ export function bazaarOf(endpoint: Endpoint): Record<string, unknown> {
     // Declared as the x402 server packages declare a route, then given its method as their server extension does per request.
     const http = { method: endpoint.method, adapter: { getPath: () => endpoint.path }, routePattern: endpoint.path };
     const declare = (answer: (typeof answers)[number]) => {
-      const declared = declareDiscoveryExtension(endpoint.method === "GET"
-        ? { input: endpoint.example.input, inputSchema: input, output: answer }
-        : { bodyType: "json", input: endpoint.example.input, inputSchema: input, output: answer }).bazaar;
+      const declared = declareDiscoveryExtension(
+        endpoint.method === "GET"
+          ? { input: endpoint.example.input, inputSchema: input, output: answer }
+          : { bodyType: "json", input: endpoint.example.input, inputSchema: input, output: answer },
+      ).bazaar;
       return bazaarResourceServerExtension.enrichDeclaration!(declared, http) as Record<string, unknown>;
     };
     for (const answer of answers) {
@@ -57,7 +62,9 @@ function topLevel(schema: JsonSchema): JsonSchema {
   const typeOnly = (p: JsonSchema) => (p.type ? { type: p.type } : {});
   return {
     ...(type ? { type } : {}),
-    ...(properties ? { properties: Object.fromEntries(Object.entries<JsonSchema>(properties).map(([k, p]) => [k, typeOnly(p)])) } : {}),
+    ...(properties
+      ? { properties: Object.fromEntries(Object.entries<JsonSchema>(properties).map(([k, p]) => [k, typeOnly(p)])) }
+      : {}),
     ...(required ? { required } : {}),
   };
 }
@@ -66,6 +73,7 @@ function topLevel(schema: JsonSchema): JsonSchema {
 function shortened(value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return depth > 0 ? value.slice(0, 1).map((x) => shortened(x, depth - 1)) : [];
   if (typeof value === "string") return value.length > 200 ? value.slice(0, 200) : value;
-  if (value && typeof value === "object") return depth > 0 ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortened(v, depth - 1)])) : {};
+  if (value && typeof value === "object")
+    return depth > 0 ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shortened(v, depth - 1)])) : {};
   return value;
 }

@@ -1,5 +1,12 @@
 import { createHash, createPublicKey, verify } from "node:crypto";
-import { getBase58Decoder, getBase58Encoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, type Address } from "@solana/kit";
+import {
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Address,
+} from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
 import { PaymentRejected } from "./codec.ts";
 import type { BoundCommon } from "./bind.ts";
@@ -23,7 +30,10 @@ export interface BoundSvmPayment extends BoundCommon {
 
 const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
 const TOKEN_PROGRAMS = ["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb"];
-const ALLOWED_AFTER_TRANSFER = ["MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr", "L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95"];
+const ALLOWED_AFTER_TRANSFER = [
+  "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr",
+  "L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95",
+];
 const MAX_MICROLAMPORTS = 5_000_000n;
 /** Longer than a blockhash lives (150 slots of at most about 0.6 s): after it, the transaction can no longer land. */
 export const svmLifetimeSeconds = 180;
@@ -32,7 +42,8 @@ const txDecoder = getTransactionDecoder();
 const messageDecoder = getCompiledTransactionMessageDecoder();
 const b58 = getBase58Encoder();
 const spkiPrefix = Buffer.from("302a300506032b6570032100", "hex");
-const u64 = (bytes: Uint8Array, at: number) => new DataView(bytes.buffer, bytes.byteOffset + at, 8).getBigUint64(0, true);
+const u64 = (bytes: Uint8Array, at: number) =>
+  new DataView(bytes.buffer, bytes.byteOffset + at, 8).getBigUint64(0, true);
 const destinations = new Map<string, Promise<string>>();
 
 const refuse = (reason: string, message: string) => new PaymentRejected(reason, message);
@@ -40,7 +51,16 @@ const refuse = (reason: string, message: string) => new PaymentRejected(reason, 
 /** An Ed25519 signature over the message by the address's key; a key that is not one (off the curve) proves nothing. */
 function ed25519Holds(address: string, message: Uint8Array, signature: Uint8Array) {
   try {
-    return verify(null, message, createPublicKey({ key: Buffer.concat([spkiPrefix, Buffer.from(b58.encode(address) as Uint8Array)]), format: "der", type: "spki" }), signature);
+    return verify(
+      null,
+      message,
+      createPublicKey({
+        key: Buffer.concat([spkiPrefix, Buffer.from(b58.encode(address) as Uint8Array)]),
+        format: "der",
+        type: "spki",
+      }),
+      signature,
+    );
   } catch {
     return false;
   }
@@ -51,7 +71,11 @@ function destinationOf(payTo: string, mint: string, tokenProgram: string) {
   const key = `${payTo}|${mint}|${tokenProgram}`;
   let d = destinations.get(key);
   if (!d) {
-    d = findAssociatedTokenPda({ owner: payTo as Address, mint: mint as Address, tokenProgram: tokenProgram as Address }).then(([ata]) => String(ata));
+    d = findAssociatedTokenPda({
+      owner: payTo as Address,
+      mint: mint as Address,
+      tokenProgram: tokenProgram as Address,
+    }).then(([ata]) => String(ata));
     destinations.set(key, d);
   }
   return d;
@@ -62,7 +86,11 @@ function destinationOf(payTo: string, mint: string, tokenProgram: string) {
  * the layout the @x402/svm facilitator accepts (compute limit, compute price, TransferChecked, then only memo or
  * Lighthouse), our mint, our payee's token account, our amount, our fee payer, no address lookup tables.
  */
-export async function bindSvmTransaction(transaction: string, common: Omit<BoundCommon, "payer" | "claimId" | "amount" | "validUntil" | "signerProven">, nowSeconds: number): Promise<BoundSvmPayment> {
+export async function bindSvmTransaction(
+  transaction: string,
+  common: Omit<BoundCommon, "payer" | "claimId" | "amount" | "validUntil" | "signerProven">,
+  nowSeconds: number,
+): Promise<BoundSvmPayment> {
   const requirement = common.requirement;
   const amount = "amount" in requirement ? requirement.amount : requirement.maxAmountRequired;
   let tx: ReturnType<typeof txDecoder.decode>;
@@ -79,26 +107,59 @@ export async function bindSvmTransaction(transaction: string, common: Omit<Bound
   const keys = message.staticAccounts.map(String);
   const ix = message.instructions;
   const program = (i: number) => keys[ix[i].programAddressIndex];
-  if (ix.length < 3 || ix.length > 7) throw refuse("invalid_exact_svm_payload_transaction_instructions_length", "The transaction has the wrong number of instructions");
+  if (ix.length < 3 || ix.length > 7)
+    throw refuse(
+      "invalid_exact_svm_payload_transaction_instructions_length",
+      "The transaction has the wrong number of instructions",
+    );
   const data = (i: number) => (ix[i].data ?? new Uint8Array()) as Uint8Array;
-  if (program(0) !== COMPUTE_BUDGET || data(0)[0] !== 2) throw refuse("invalid_exact_svm_payload_transaction_instructions_compute_limit_instruction", "The first instruction must set the compute unit limit");
-  if (program(1) !== COMPUTE_BUDGET || data(1)[0] !== 3 || data(1).length < 9) throw refuse("invalid_exact_svm_payload_transaction_instructions_compute_price_instruction", "The second instruction must set the compute unit price");
-  if (u64(data(1), 1) > MAX_MICROLAMPORTS) throw refuse("invalid_exact_svm_payload_transaction_instructions_compute_price_instruction_too_high", "The compute unit price is too high");
+  if (program(0) !== COMPUTE_BUDGET || data(0)[0] !== 2)
+    throw refuse(
+      "invalid_exact_svm_payload_transaction_instructions_compute_limit_instruction",
+      "The first instruction must set the compute unit limit",
+    );
+  if (program(1) !== COMPUTE_BUDGET || data(1)[0] !== 3 || data(1).length < 9)
+    throw refuse(
+      "invalid_exact_svm_payload_transaction_instructions_compute_price_instruction",
+      "The second instruction must set the compute unit price",
+    );
+  if (u64(data(1), 1) > MAX_MICROLAMPORTS)
+    throw refuse(
+      "invalid_exact_svm_payload_transaction_instructions_compute_price_instruction_too_high",
+      "The compute unit price is too high",
+    );
   const tokenProgram = program(2);
   const transfer = data(2);
   const accounts = (ix[2].accountIndices ?? []).map((i) => keys[i]);
   if (!TOKEN_PROGRAMS.includes(tokenProgram) || transfer[0] !== 12 || transfer.length !== 10 || accounts.length < 4) {
-    throw refuse("invalid_exact_svm_payload_no_transfer_instruction", "The third instruction must be the token's TransferChecked");
+    throw refuse(
+      "invalid_exact_svm_payload_no_transfer_instruction",
+      "The third instruction must be the token's TransferChecked",
+    );
   }
   for (let i = 3; i < ix.length; i++) {
-    if (!ALLOWED_AFTER_TRANSFER.includes(program(i))) throw refuse("invalid_exact_svm_payload_unknown_optional_instruction", "Only a memo may follow the transfer");
+    if (!ALLOWED_AFTER_TRANSFER.includes(program(i)))
+      throw refuse("invalid_exact_svm_payload_unknown_optional_instruction", "Only a memo may follow the transfer");
   }
   const [, mint, destination, authority] = accounts;
   const feePayer = keys[0];
-  if (feePayer !== requirement.extra.feePayer) throw refuse("invalid_exact_svm_fee_payer_mismatch", "The transaction's fee payer is not this service's facilitator");
-  if (authority === feePayer) throw refuse("invalid_exact_svm_payload_transaction_fee_payer_transferring_funds", "The fee payer may not be the one paying");
-  if (mint !== requirement.asset) throw refuse("invalid_exact_svm_payload_mint_mismatch", `The transfer is of ${mint}, not ${requirement.asset}`);
-  if (u64(transfer, 1) !== BigInt(amount)) throw refuse("invalid_exact_svm_payload_amount_mismatch", `The transfer moves ${u64(transfer, 1)}, this route costs ${amount}`);
+  if (feePayer !== requirement.extra.feePayer)
+    throw refuse(
+      "invalid_exact_svm_fee_payer_mismatch",
+      "The transaction's fee payer is not this service's facilitator",
+    );
+  if (authority === feePayer)
+    throw refuse(
+      "invalid_exact_svm_payload_transaction_fee_payer_transferring_funds",
+      "The fee payer may not be the one paying",
+    );
+  if (mint !== requirement.asset)
+    throw refuse("invalid_exact_svm_payload_mint_mismatch", `The transfer is of ${mint}, not ${requirement.asset}`);
+  if (u64(transfer, 1) !== BigInt(amount))
+    throw refuse(
+      "invalid_exact_svm_payload_amount_mismatch",
+      `The transfer moves ${u64(transfer, 1)}, this route costs ${amount}`,
+    );
   if (destination !== (await destinationOf(requirement.payTo, requirement.asset, tokenProgram))) {
     throw refuse("invalid_exact_svm_payload_recipient_mismatch", "The transfer pays another account");
   }
@@ -106,8 +167,13 @@ export async function bindSvmTransaction(transaction: string, common: Omit<Bound
   const signature = tx.signatures[authority as Address] as Uint8Array | null | undefined;
   const messageBytes = tx.messageBytes as unknown as Uint8Array;
   const signerIndex = keys.indexOf(authority);
-  const proven = signature && signerIndex > 0 && signerIndex < message.header.numSignerAccounts && ed25519Holds(authority, messageBytes, signature);
-  if (!proven) throw refuse("invalid_exact_svm_payload_signature_invalid", "The payer's signature does not match the transaction");
+  const proven =
+    signature &&
+    signerIndex > 0 &&
+    signerIndex < message.header.numSignerAccounts &&
+    ed25519Holds(authority, messageBytes, signature);
+  if (!proven)
+    throw refuse("invalid_exact_svm_payload_signature_invalid", "The payer's signature does not match the transaction");
   const messageHash = createHash("sha256").update(messageBytes).digest("hex");
   return {
     ...common,

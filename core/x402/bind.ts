@@ -1,7 +1,13 @@
 import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
 import type { BoundSvmPayment } from "./bind-svm.ts";
-import { familyOf, networkOfV1Name, type RequirementsV1, type RequirementsV2, type RouteRequirements } from "./requirements.ts";
+import {
+  familyOf,
+  networkOfV1Name,
+  type RequirementsV1,
+  type RequirementsV2,
+  type RouteRequirements,
+} from "./requirements.ts";
 import { isLongSignature, recoverAuthorizer, type TokenDomain } from "./signature.ts";
 
 export interface BoundCommon {
@@ -46,26 +52,39 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * Binds a decoded payment to the requirements this server built for the route; nothing the client
  * echoes is trusted. Then checks the time window and the signature locally, before any RPC.
  */
-export async function bindPayment(decoded: DecodedPayment, route: RouteRequirements, nowSeconds: number): Promise<BoundPayment> {
+export async function bindPayment(
+  decoded: DecodedPayment,
+  route: RouteRequirements,
+  nowSeconds: number,
+): Promise<BoundPayment> {
   let requirement: RequirementsV1 | RequirementsV2;
   let network: string;
   let paymentId: string | undefined;
   if (decoded.version === 2) {
     const accepted = decoded.payload.accepted;
     if (decoded.payload.resource && decoded.payload.resource.url !== route.resource.url) {
-      throw new PaymentRejected("resource_mismatch", `This payment is for ${decoded.payload.resource.url}, not ${route.resource.url}`);
+      throw new PaymentRejected(
+        "resource_mismatch",
+        `This payment is for ${decoded.payload.resource.url}, not ${route.resource.url}`,
+      );
     }
     const byNetwork = route.v2.filter((r) => r.network === accepted.network);
-    if (accepted.scheme !== "exact") throw new PaymentRejected("unsupported_scheme", `Scheme ${accepted.scheme} is not accepted`);
+    if (accepted.scheme !== "exact")
+      throw new PaymentRejected("unsupported_scheme", `Scheme ${accepted.scheme} is not accepted`);
     if (!byNetwork.length) throw new PaymentRejected("invalid_network", `Network ${accepted.network} is not accepted`);
     // EVM addresses compare in any case; Solana's base58 only exactly.
     const eq = familyOf(accepted.network) === "svm" ? (a: string, b: string) => a === b : same;
     const matched = byNetwork.find((r) => eq(r.asset, accepted.asset));
-    if (!matched) throw new PaymentRejected("invalid_asset", `Asset ${accepted.asset} is not accepted on ${accepted.network}`);
+    if (!matched)
+      throw new PaymentRejected("invalid_asset", `Asset ${accepted.asset} is not accepted on ${accepted.network}`);
     if (accepted.amount !== matched.amount) {
-      throw new PaymentRejected("invalid_exact_evm_payload_authorization_value_mismatch", `This route costs ${matched.amount}, not ${accepted.amount}`);
+      throw new PaymentRejected(
+        "invalid_exact_evm_payload_authorization_value_mismatch",
+        `This route costs ${matched.amount}, not ${accepted.amount}`,
+      );
     }
-    if (!eq(accepted.payTo, matched.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
+    if (!eq(accepted.payTo, matched.payTo))
+      throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
     requirement = matched;
     network = matched.network;
     paymentId = paymentIdOf(decoded.payload.extensions);
@@ -80,19 +99,25 @@ export async function bindPayment(decoded: DecodedPayment, route: RouteRequireme
   const inner = decoded.payload.payload;
   const common = { version: decoded.version, requirement, network, paymentId, payload: decoded.raw };
   if (familyOf(network) === "svm") {
-    if (!("transaction" in inner)) throw new PaymentRejected("invalid_payload", "A Solana payment carries the payer's signed transaction");
+    if (!("transaction" in inner))
+      throw new PaymentRejected("invalid_payload", "A Solana payment carries the payer's signed transaction");
     // Loaded with the first Solana payment: a service without a Solana option never loads @solana/kit here.
     const { bindSvmTransaction } = await import("./bind-svm.ts");
     return bindSvmTransaction(inner.transaction, common, nowSeconds);
   }
-  if (!("authorization" in inner)) throw new PaymentRejected("invalid_payload", "An EVM payment carries an EIP-3009 authorization and its signature");
+  if (!("authorization" in inner))
+    throw new PaymentRejected("invalid_payload", "An EVM payment carries an EIP-3009 authorization and its signature");
   const { authorization, signature } = inner;
 
   const amount = "amount" in requirement ? requirement.amount : requirement.maxAmountRequired;
   if (authorization.value !== amount) {
-    throw new PaymentRejected("invalid_exact_evm_payload_authorization_value_mismatch", `The authorization moves ${authorization.value}, this route costs ${amount}`);
+    throw new PaymentRejected(
+      "invalid_exact_evm_payload_authorization_value_mismatch",
+      `The authorization moves ${authorization.value}, this route costs ${amount}`,
+    );
   }
-  if (!same(authorization.to, requirement.payTo)) throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The authorization pays another address");
+  if (!same(authorization.to, requirement.payTo))
+    throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The authorization pays another address");
   const validBefore = BigInt(authorization.validBefore);
   if (validBefore < BigInt(nowSeconds + 6)) {
     throw new PaymentRejected("invalid_exact_evm_payload_authorization_valid_before", "The authorization has expired");
@@ -104,16 +129,34 @@ export async function bindPayment(decoded: DecodedPayment, route: RouteRequireme
     );
   }
   if (BigInt(authorization.validAfter) > BigInt(nowSeconds)) {
-    throw new PaymentRejected("invalid_exact_evm_payload_authorization_valid_after", "The authorization is not valid yet");
+    throw new PaymentRejected(
+      "invalid_exact_evm_payload_authorization_valid_after",
+      "The authorization is not valid yet",
+    );
   }
-  const domain = { name: requirement.extra.name, version: requirement.extra.version, chainId: Number(network.split(":")[1]), verifyingContract: requirement.asset as `0x${string}` };
+  const domain = {
+    name: requirement.extra.name,
+    version: requirement.extra.version,
+    chainId: Number(network.split(":")[1]),
+    verifyingContract: requirement.asset as `0x${string}`,
+  };
   const signerProven = !isLongSignature(signature);
   if (signerProven) {
     const signer = recoverAuthorizer(domain, authorization, signature);
-    if (!signer || !same(signer, authorization.from)) throw new PaymentRejected("invalid_exact_evm_signature", "The signature does not match the payer");
+    if (!signer || !same(signer, authorization.from))
+      throw new PaymentRejected("invalid_exact_evm_signature", "The signature does not match the payer");
   }
   return {
-    family: "evm", version: decoded.version, requirement, network, authorization, signature, domain, signerProven, paymentId, payload: decoded.raw,
+    family: "evm",
+    version: decoded.version,
+    requirement,
+    network,
+    authorization,
+    signature,
+    domain,
+    signerProven,
+    paymentId,
+    payload: decoded.raw,
     payer: authorization.from,
     claimId: `${requirement.asset.toLowerCase()}:${authorization.from.toLowerCase()}:${authorization.nonce.toLowerCase()}`,
     amount: authorization.value,
@@ -126,6 +169,10 @@ function paymentIdOf(extensions: Record<string, unknown> | undefined): string | 
   const extension = extensions?.[PAYMENT_IDENTIFIER] as { info?: { id?: unknown } } | undefined;
   if (extension?.info?.id === undefined) return undefined;
   const checked = validatePaymentIdentifier(extension);
-  if (!checked.valid) throw new PaymentRejected("invalid_payment_identifier", checked.errors?.join("; ") ?? "The payment identifier is malformed");
+  if (!checked.valid)
+    throw new PaymentRejected(
+      "invalid_payment_identifier",
+      checked.errors?.join("; ") ?? "The payment identifier is malformed",
+    );
   return extension.info.id as string;
 }

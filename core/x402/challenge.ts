@@ -10,7 +10,12 @@ export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value
  * The 402 in all three forms at once: the v2 `PAYMENT-REQUIRED` header (base64 JSON), the spec's
  * `X-PAYMENT-Requirements` header (plain JSON), and the v1 body that x402-fetch 1.x reads.
  */
-export function challenge(endpoint: Endpoint, requirements: RouteRequirements, error: string, extraHeaders: Record<string, string> = {}): Outcome {
+export function challenge(
+  endpoint: Endpoint,
+  requirements: RouteRequirements,
+  error: string,
+  extraHeaders: Record<string, string> = {},
+): Outcome {
   const paymentRequired = {
     x402Version: 2,
     error,
@@ -34,4 +39,5 @@ export function challenge(endpoint: Endpoint, requirements: RouteRequirements, e
 const paymentIdentifier = declarePaymentIdentifierExtension(false);
 
 /** JSON with every non-ASCII character escaped: a header value is read as Latin-1 by fetch clients. */
-const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+const asciiJson = (value: unknown) =>
+  JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);

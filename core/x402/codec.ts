@@ -3,7 +3,8 @@ import * as v from "valibot";
 /** Decoded headers larger than this are refused before parsing (clients echo extensions, so leave room). */
 export const maxHeaderBytes = 16_384;
 
-const Hex = (bytes?: number) => v.pipe(v.string(), v.regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]*$/));
+const Hex = (bytes?: number) =>
+  v.pipe(v.string(), v.regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]*$/));
 const Uint = v.pipe(v.string(), v.regex(/^\d{1,78}$/));
 
 const Authorization = v.object({
@@ -16,7 +17,9 @@ const Authorization = v.object({
 });
 const ExactPayload = v.object({ signature: Hex(), authorization: Authorization });
 /** The exact scheme on Solana: a transaction signed by the payer, the facilitator's fee-payer signature still empty. */
-const SvmExactPayload = v.object({ transaction: v.pipe(v.string(), v.maxLength(4096), v.regex(/^[A-Za-z0-9+/]+={0,2}$/)) });
+const SvmExactPayload = v.object({
+  transaction: v.pipe(v.string(), v.maxLength(4096), v.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
+});
 const AnyPayload = v.union([ExactPayload, SvmExactPayload]);
 
 const PayloadV1 = v.object({
@@ -53,7 +56,10 @@ export type DecodedPayment =
   | { version: 2; payload: PaymentPayloadV2; raw: Record<string, unknown> };
 
 export class PaymentRejected extends Error {
-  constructor(readonly reason: string, message: string) {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -62,8 +68,10 @@ export class PaymentRejected extends Error {
 export function decodePayment(input: string | object, expected?: 1 | 2): DecodedPayment {
   let raw: unknown = input;
   if (typeof input === "string") {
-    if (input.length > (maxHeaderBytes * 4) / 3 + 4) throw new PaymentRejected("invalid_payload", "The payment header is too large");
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input)) throw new PaymentRejected("invalid_payload", "The payment header is not base64");
+    if (input.length > (maxHeaderBytes * 4) / 3 + 4)
+      throw new PaymentRejected("invalid_payload", "The payment header is too large");
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input))
+      throw new PaymentRejected("invalid_payload", "The payment header is not base64");
     try {
       raw = JSON.parse(Buffer.from(input, "base64").toString("utf8"));
     } catch {
@@ -72,13 +80,19 @@ export function decodePayment(input: string | object, expected?: 1 | 2): Decoded
   }
   const version = (raw as { x402Version?: unknown } | null)?.x402Version;
   if (expected && version !== expected) {
-    throw new PaymentRejected("invalid_x402_version", `This header carries x402 version ${expected} payloads, not ${String(version)}`);
+    throw new PaymentRejected(
+      "invalid_x402_version",
+      `This header carries x402 version ${expected} payloads, not ${String(version)}`,
+    );
   }
   const schema = version === 1 ? PayloadV1 : version === 2 ? PayloadV2 : undefined;
   if (!schema) throw new PaymentRejected("invalid_x402_version", "x402Version must be 1 or 2");
   const parsed = v.safeParse(schema, raw);
   if (!parsed.success) {
-    const where = parsed.issues.map((i) => v.getDotPath(i) ?? "payload").slice(0, 3).join(", ");
+    const where = parsed.issues
+      .map((i) => v.getDotPath(i) ?? "payload")
+      .slice(0, 3)
+      .join(", ");
     throw new PaymentRejected("invalid_payload", `The payment payload is malformed at ${where}`);
   }
   return { version, payload: parsed.output, raw } as DecodedPayment;

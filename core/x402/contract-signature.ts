@@ -18,12 +18,21 @@ export function createContractSignatureProver(rpcUrl: string) {
         domain: p.domain,
         types: authorizationTypes,
         primaryType: "TransferWithAuthorization",
-        message: { from: a.from as Hex, to: a.to as Hex, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore), nonce: a.nonce as Hex },
+        message: {
+          from: a.from as Hex,
+          to: a.to as Hex,
+          value: BigInt(a.value),
+          validAfter: BigInt(a.validAfter),
+          validBefore: BigInt(a.validBefore),
+          nonce: a.nonce as Hex,
+        },
         signature: p.signature as Hex,
       });
     } catch (error) {
-      const unreachable = error instanceof BaseError && error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
-      if (unreachable) throw unavailable("The chain cannot be reached to check this wallet's signature; retry the call", 1);
+      const unreachable =
+        error instanceof BaseError && error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
+      if (unreachable)
+        throw unavailable("The chain cannot be reached to check this wallet's signature; retry the call", 1);
       return false;
     }
   };

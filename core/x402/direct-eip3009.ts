@@ -7,16 +7,26 @@ const transferWithAuthorization = {
   name: "transferWithAuthorization",
   stateMutability: "nonpayable",
   inputs: [
-    { name: "from", type: "address" }, { name: "to", type: "address" }, { name: "value", type: "uint256" },
-    { name: "validAfter", type: "uint256" }, { name: "validBefore", type: "uint256" }, { name: "nonce", type: "bytes32" },
-    { name: "v", type: "uint8" }, { name: "r", type: "bytes32" }, { name: "s", type: "bytes32" },
+    { name: "from", type: "address" },
+    { name: "to", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "validAfter", type: "uint256" },
+    { name: "validBefore", type: "uint256" },
+    { name: "nonce", type: "bytes32" },
+    { name: "v", type: "uint8" },
+    { name: "r", type: "bytes32" },
+    { name: "s", type: "bytes32" },
   ],
   outputs: [],
 } as const;
 const transferEvent = {
   type: "event",
   name: "Transfer",
-  inputs: [{ name: "from", type: "address", indexed: true }, { name: "to", type: "address", indexed: true }, { name: "value", type: "uint256", indexed: false }],
+  inputs: [
+    { name: "from", type: "address", indexed: true },
+    { name: "to", type: "address", indexed: true },
+    { name: "value", type: "uint256", indexed: false },
+  ],
 } as const;
 const abi = [transferWithAuthorization, transferEvent] as const;
 
@@ -83,7 +93,12 @@ function reasonOf(error: unknown): string {
  * this is what makes paid calls about twice as fast (bench/findings.md). Other payloads (ERC-1271 or
  * ERC-6492 signatures) go to `fallback`.
  */
-export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facilitator, sender: RelayerOn = relayerOn(o), now: () => number = Date.now): Facilitator {
+export function createDirectEip3009(
+  o: LocalFacilitatorOptions,
+  fallback: Facilitator,
+  sender: RelayerOn = relayerOn(o),
+  now: () => number = Date.now,
+): Facilitator {
   const { client, account, relayer } = sender;
 
   function terms(t: Transfer): VerifyResult | undefined {
@@ -104,17 +119,35 @@ export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facili
       const refused = terms(t);
       if (refused) return refused;
       try {
-        await client.simulateContract({ address: t.asset, abi, functionName: "transferWithAuthorization", args: argsOf(t), account });
+        await client.simulateContract({
+          address: t.asset,
+          abi,
+          functionName: "transferWithAuthorization",
+          args: argsOf(t),
+          account,
+        });
         return { isValid: true, payer: t.from };
       } catch (error) {
-        return { isValid: false, invalidReason: reasonOf(error), invalidMessage: (error as Error).message?.split("\n")[0], payer: t.from };
+        return {
+          isValid: false,
+          invalidReason: reasonOf(error),
+          invalidMessage: (error as Error).message?.split("\n")[0],
+          payer: t.from,
+        };
       }
     },
     async settle(payload, requirements): Promise<SettleResult> {
       const t = transferOf(payload, requirements);
       if (!t) return fallback.settle(payload, requirements);
       const data = encodeFunctionData({ abi, functionName: "transferWithAuthorization", args: argsOf(t) });
-      const failed = (errorReason: string, transaction = "", errorMessage?: string): SettleResult => ({ success: false, errorReason, errorMessage, transaction, network: t.network, payer: t.from });
+      const failed = (errorReason: string, transaction = "", errorMessage?: string): SettleResult => ({
+        success: false,
+        errorReason,
+        errorMessage,
+        transaction,
+        network: t.network,
+        payer: t.from,
+      });
       let relayed: { hash: Hex; receipt: TransactionReceipt };
       try {
         relayed = await relayer.relay({ to: t.asset, data, gas: settlementGas }, o.confirmationTimeoutMs ?? 60_000);
@@ -126,8 +159,11 @@ export function createDirectEip3009(o: LocalFacilitatorOptions, fallback: Facili
       const { hash: transaction, receipt } = relayed;
       if (receipt.status !== "success") return failed("invalid_exact_evm_transaction_failed", transaction);
       const moved = parseEventLogs({ abi, logs: receipt.logs, eventName: "Transfer" }).some(
-        (log) => log.address.toLowerCase() === t.asset.toLowerCase() && log.args.from.toLowerCase() === t.from.toLowerCase()
-          && log.args.to.toLowerCase() === t.to.toLowerCase() && log.args.value === t.value,
+        (log) =>
+          log.address.toLowerCase() === t.asset.toLowerCase() &&
+          log.args.from.toLowerCase() === t.from.toLowerCase() &&
+          log.args.to.toLowerCase() === t.to.toLowerCase() &&
+          log.args.value === t.value,
       );
       if (!moved) return failed("invalid_exact_evm_transfer_event_mismatch", transaction);
       return { success: true, transaction, network: t.network, payer: t.from };

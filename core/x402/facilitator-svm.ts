@@ -1,7 +1,17 @@
 import { x402Facilitator } from "@x402/core/facilitator";
 import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
 import { toFacilitatorSvmSigner, TransactionOnchainFailureError } from "@x402/svm";
-import { createKeyPairSignerFromBytes, createSolanaRpc, getBase58Decoder, getBase58Encoder, getBase64Encoder, getTransactionDecoder, isSolanaError, type KeyPairSigner, type Signature } from "@solana/kit";
+import {
+  createKeyPairSignerFromBytes,
+  createSolanaRpc,
+  getBase58Decoder,
+  getBase58Encoder,
+  getBase64Encoder,
+  getTransactionDecoder,
+  isSolanaError,
+  type KeyPairSigner,
+  type Signature,
+} from "@solana/kit";
 import type { Facilitator } from "./facilitator.ts";
 
 export interface LocalSvmFacilitatorOptions {
@@ -58,9 +68,17 @@ export function createLocalSvmFacilitator(o: LocalSvmFacilitatorOptions): Facili
       void network;
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const status = (await rpc.getSignatureStatuses([signature as Signature], { searchTransactionHistory: true }).send().catch(() => undefined))?.value[0];
+        const status = (
+          await rpc
+            .getSignatureStatuses([signature as Signature], { searchTransactionHistory: true })
+            .send()
+            .catch(() => undefined)
+        )?.value[0];
         if (status && (status.confirmationStatus === "confirmed" || status.confirmationStatus === "finalized")) {
-          if (status.err) throw new TransactionOnchainFailureError(`Transaction failed onchain: ${JSON.stringify(status.err, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
+          if (status.err)
+            throw new TransactionOnchainFailureError(
+              `Transaction failed onchain: ${JSON.stringify(status.err, (_, v) => (typeof v === "bigint" ? String(v) : v))}`,
+            );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -2,7 +2,16 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import { HTTPFacilitatorClient } from "@x402/core/http";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { toFacilitatorEvmSigner } from "@x402/evm";
-import { concat, createWalletClient, defineChain, encodeFunctionData, http, nonceManager, publicActions, type Hex } from "viem";
+import {
+  concat,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  nonceManager,
+  publicActions,
+  type Hex,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectEip3009 } from "./direct-eip3009.ts";
 import { relayerOn, type RelayerOn } from "./relayer.ts";
@@ -50,15 +59,25 @@ export function createX402Facilitator(o: LocalFacilitatorOptions, sender?: Relay
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [o.rpcUrl] } },
   });
-  const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { batch: true }) }).extend(publicActions);
+  const client = createWalletClient({ account, chain, transport: http(o.rpcUrl, { batch: true }) }).extend(
+    publicActions,
+  );
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
       readContract: (a) => client.readContract({ ...a, args: a.args ?? [] } as any),
       verifyTypedData: (a) => client.verifyTypedData(a as any),
-      writeContract: (a) => sender
-        ? relay(sender, a.address, concat([encodeFunctionData({ ...a, args: a.args ?? [] } as any), (a as { dataSuffix?: Hex }).dataSuffix ?? "0x"]))
-        : client.writeContract({ ...a, args: a.args ?? [] } as any),
+      writeContract: (a) =>
+        sender
+          ? relay(
+              sender,
+              a.address,
+              concat([
+                encodeFunctionData({ ...a, args: a.args ?? [] } as any),
+                (a as { dataSuffix?: Hex }).dataSuffix ?? "0x",
+              ]),
+            )
+          : client.writeContract({ ...a, args: a.args ?? [] } as any),
       sendTransaction: (a) => (sender ? relay(sender, a.to, a.data ?? "0x") : client.sendTransaction(a as any)),
       waitForTransactionReceipt: (a) => client.waitForTransactionReceipt({ ...a, pollingInterval: 100 }),
       getCode: (a) => client.getCode(a),
@@ -83,10 +102,14 @@ async function relay({ client, account, relayer }: RelayerOn, to: Hex, data: Hex
 export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
   const sender = relayerOn(o);
   const facilitator = createX402Facilitator(o, sender);
-  return createDirectEip3009(o, {
-    verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
-    settle: (payload, requirements) => facilitator.settle(payload as any, requirements as any),
-  }, sender);
+  return createDirectEip3009(
+    o,
+    {
+      verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
+      settle: (payload, requirements) => facilitator.settle(payload as any, requirements as any),
+    },
+    sender,
+  );
 }
 
 /** Any facilitator's /verify and /settle over HTTP; `auth` is sent as the Authorization header. */
@@ -95,7 +118,15 @@ export function createRemoteFacilitator(o: { url: string; auth?: string; timeout
   const client = new HTTPFacilitatorClient({
     url: o.url,
     timeoutMs: o.timeoutMs ?? 60_000,
-    ...(auth ? { createAuthHeaders: async () => ({ verify: { Authorization: auth }, settle: { Authorization: auth }, supported: { Authorization: auth } }) } : {}),
+    ...(auth
+      ? {
+          createAuthHeaders: async () => ({
+            verify: { Authorization: auth },
+            settle: { Authorization: auth },
+            supported: { Authorization: auth },
+          }),
+        }
+      : {}),
   });
   return {
     verify: (payload, requirements) => client.verify(payload as any, requirements as any),
@@ -107,19 +138,35 @@ export function createRemoteFacilitator(o: { url: string; auth?: string; timeout
  * One facilitator per network, chosen by the requirements' network (CAIP-2 for v2, the v1 name for v1): each
  * option settles through its own (a local relayer on its chain, or a remote facilitator).
  */
-export function createRoutedFacilitator(byNetwork: Map<string, Facilitator>, caip2Of: (network: string) => string | undefined): Facilitator {
+export function createRoutedFacilitator(
+  byNetwork: Map<string, Facilitator>,
+  caip2Of: (network: string) => string | undefined,
+): Facilitator {
   const networkOf = (requirements: object) => String((requirements as { network?: unknown }).network);
   const pick = (network: string) => byNetwork.get(network) ?? byNetwork.get(caip2Of(network) ?? "");
   if (byNetwork.size === 1) return [...byNetwork.values()][0];
   return {
     async verify(payload, requirements) {
       const network = networkOf(requirements);
-      return pick(network)?.verify(payload, requirements) ?? { isValid: false, invalidReason: "invalid_network", invalidMessage: `no facilitator for ${network}` };
+      return (
+        pick(network)?.verify(payload, requirements) ?? {
+          isValid: false,
+          invalidReason: "invalid_network",
+          invalidMessage: `no facilitator for ${network}`,
+        }
+      );
     },
     // No facilitator: nothing was sent anywhere, so nothing can move (a certain failure, not an unknown outcome).
     async settle(payload, requirements) {
       const network = networkOf(requirements);
-      return pick(network)?.settle(payload, requirements) ?? { success: false, errorReason: "invalid_network", transaction: "", network };
+      return (
+        pick(network)?.settle(payload, requirements) ?? {
+          success: false,
+          errorReason: "invalid_network",
+          transaction: "",
+          network,
+        }
+      );
     },
   };
 }

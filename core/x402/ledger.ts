@@ -12,14 +12,15 @@ interface ClaimBase {
   at: number;
   paymentId?: string;
 }
-export type ClaimRecord = ClaimBase & (
-  | { state: "running" }
-  | { state: "settled"; outcome: Outcome; transaction: string }
-  /** The handler ran but nothing was charged (it failed, or its settlement was refused): spent for any other use. */
-  | { state: "spent" }
-  | { state: "pending"; creditCode: string }
-  | { state: "credited"; creditCode: string }
-);
+export type ClaimRecord = ClaimBase &
+  (
+    | { state: "running" }
+    | { state: "settled"; outcome: Outcome; transaction: string }
+    /** The handler ran but nothing was charged (it failed, or its settlement was refused): spent for any other use. */
+    | { state: "spent" }
+    | { state: "pending"; creditCode: string }
+    | { state: "credited"; creditCode: string }
+  );
 
 /** A settlement whose outcome was unknown when the call ended; reconciled against the chain later. */
 export interface PendingSettlement {
@@ -58,7 +59,11 @@ export function createLedger(store: Store, now: () => number = Date.now) {
   const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
   return {
     /** Atomically takes the authorization for this call; returns the existing record when it was taken before. */
-    async claim(p: BoundPayment, fingerprint: string, paymentId?: string): Promise<{ claimed: true } | { claimed: false; existing?: ClaimRecord }> {
+    async claim(
+      p: BoundPayment,
+      fingerprint: string,
+      paymentId?: string,
+    ): Promise<{ claimed: true } | { claimed: false; existing?: ClaimRecord }> {
       const record: ClaimRecord = { state: "running", fingerprint, at: now(), paymentId };
       if (await store.claim(claimKeyOf(p), record, ttlFor(p))) return { claimed: true };
       return { claimed: false, existing: await store.get<ClaimRecord>(claimKeyOf(p)) };
@@ -69,24 +74,49 @@ export function createLedger(store: Store, now: () => number = Date.now) {
      * Re-writes the claim just before settling: a store that cannot take this write cannot record the
      * settlement either, so the call fails (503) before any money moves.
      */
-    settling: (p: BoundPayment, fingerprint: string, paymentId?: string) => write(p, { state: "running", fingerprint, at: now(), paymentId }),
+    settling: (p: BoundPayment, fingerprint: string, paymentId?: string) =>
+      write(p, { state: "running", fingerprint, at: now(), paymentId }),
     /** The handler ran and nothing was charged: the authorization is never handed to another request. */
-    spent: (p: BoundPayment, fingerprint: string, paymentId?: string) => write(p, { state: "spent", fingerprint, at: now(), paymentId }),
-    async settled(p: BoundPayment, fingerprint: string, paymentId: string | undefined, outcome: Outcome, transaction: string) {
+    spent: (p: BoundPayment, fingerprint: string, paymentId?: string) =>
+      write(p, { state: "spent", fingerprint, at: now(), paymentId }),
+    async settled(
+      p: BoundPayment,
+      fingerprint: string,
+      paymentId: string | undefined,
+      outcome: Outcome,
+      transaction: string,
+    ) {
       await write(p, { state: "settled", fingerprint, at: now(), paymentId, outcome, transaction });
-      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(p.amount))]);
+      await Promise.all([
+        store.increment(statsKeys.settled),
+        store.increment(statsKeys.settledAtomic, Number(p.amount)),
+      ]);
     },
     /** The facilitator refused to settle: nothing moved. */
     async settleFailed(p: BoundPayment, fingerprint: string, paymentId?: string) {
       await write(p, { state: "spent", fingerprint, at: now(), paymentId });
       await store.increment(statsKeys.failed);
     },
-    async pending(p: BoundPayment, fingerprint: string, paymentId: string | undefined, creditCode: string, transaction?: string) {
+    async pending(
+      p: BoundPayment,
+      fingerprint: string,
+      paymentId: string | undefined,
+      creditCode: string,
+      transaction?: string,
+    ) {
       await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
       const record: PendingSettlement = {
-        claimKey: claimKeyOf(p), network: p.network, asset: p.requirement.asset, from: p.payer,
+        claimKey: claimKeyOf(p),
+        network: p.network,
+        asset: p.requirement.asset,
+        from: p.payer,
         nonce: p.family === "evm" ? p.authorization.nonce : p.messageHash,
-        amount: p.amount, payTo: p.requirement.payTo, validBefore: String(p.validUntil), creditCode, at: now(), transaction,
+        amount: p.amount,
+        payTo: p.requirement.payTo,
+        validBefore: String(p.validUntil),
+        creditCode,
+        at: now(),
+        transaction,
         ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);

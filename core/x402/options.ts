@@ -49,7 +49,12 @@ export const presets: Record<string, () => Preset> = {
   "base-sepolia": () => fromEvmTable("eip155:84532"),
   polygon: () => fromEvmTable("eip155:137"),
   arbitrum: () => fromEvmTable("eip155:42161"),
-  optimism: () => ({ network: "eip155:10", asset: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", decimals: 6, extra: { name: "USD Coin", version: "2" } }),
+  optimism: () => ({
+    network: "eip155:10",
+    asset: "0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85",
+    decimals: 6,
+    extra: { name: "USD Coin", version: "2" },
+  }),
   avalanche: () => fromEvmTable("eip155:43114"),
   // Solana USDC as @x402/svm's own table gives it.
   solana: () => ({ network: SOLANA_MAINNET_CAIP2, asset: USDC_MAINNET_ADDRESS, decimals: 6, extra: {} }),
@@ -85,27 +90,43 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
   const get = (k: string) => (env[k] === "" ? undefined : env[k]);
   const problems: string[] = [];
   const list = get("X402_OPTIONS");
-  const names = list ? list.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
+  const names = list
+    ? list
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
   const options: ConfiguredOption[] = [];
 
   if (!names) {
     // The single option of earlier releases: X402_NETWORK, X402_ASSET and the global facilitator settings.
     const network = get("X402_NETWORK") ?? "eip155:8453";
-    const one = readOne("default", {
-      network,
-      asset: get("X402_ASSET") ?? "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      assetName: get("X402_ASSET_NAME") ?? "USD Coin",
-      assetVersion: get("X402_ASSET_VERSION") ?? "2",
-      decimals: "6",
-      payTo: get("PAY_TO"),
-      facilitator: get("FACILITATOR"),
-      facilitatorUrl: get("FACILITATOR_URL"),
-      facilitatorAuth: get("FACILITATOR_AUTH"),
-      rpcUrl: get("RPC_URL"),
-      relayerKey: get("RELAYER_KEY"),
-    }, maxTimeoutSeconds, (p) => problems.push(p.replace(/^payment option "default": /, "")), {
-      payTo: "PAY_TO", rpcUrl: "RPC_URL", relayerKey: "RELAYER_KEY", facilitatorUrl: "FACILITATOR_URL", network: "X402_NETWORK", asset: "X402_ASSET",
-    });
+    const one = readOne(
+      "default",
+      {
+        network,
+        asset: get("X402_ASSET") ?? "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        assetName: get("X402_ASSET_NAME") ?? "USD Coin",
+        assetVersion: get("X402_ASSET_VERSION") ?? "2",
+        decimals: "6",
+        payTo: get("PAY_TO"),
+        facilitator: get("FACILITATOR"),
+        facilitatorUrl: get("FACILITATOR_URL"),
+        facilitatorAuth: get("FACILITATOR_AUTH"),
+        rpcUrl: get("RPC_URL"),
+        relayerKey: get("RELAYER_KEY"),
+      },
+      maxTimeoutSeconds,
+      (p) => problems.push(p.replace(/^payment option "default": /, "")),
+      {
+        payTo: "PAY_TO",
+        rpcUrl: "RPC_URL",
+        relayerKey: "RELAYER_KEY",
+        facilitatorUrl: "FACILITATOR_URL",
+        network: "X402_NETWORK",
+        asset: "X402_ASSET",
+      },
+    );
     if (one) options.push(one);
   } else {
     const seen = new Set<string>();
@@ -123,32 +144,41 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
       const preset = presets[name]?.();
       const network = own("NETWORK") ?? preset?.network;
       const family = network ? familyOf(network) : undefined;
-      const one = readOne(name, {
-        network,
-        asset: own("ASSET") ?? preset?.asset,
-        assetName: own("ASSET_NAME") ?? preset?.extra.name,
-        assetVersion: own("ASSET_VERSION") ?? preset?.extra.version,
-        decimals: own("DECIMALS") ?? String(preset?.decimals ?? 6),
-        // PAY_TO is an EVM address: it is the default payee of the EVM options only.
-        payTo: own("PAY_TO") ?? (family === "evm" ? get("PAY_TO") : undefined),
-        facilitator: own("FACILITATOR") ?? (get("FACILITATOR") === "devnet" ? undefined : get("FACILITATOR")),
-        facilitatorUrl: own("FACILITATOR_URL") ?? get("FACILITATOR_URL"),
-        facilitatorAuth: own("FACILITATOR_AUTH") ?? get("FACILITATOR_AUTH"),
-        // An RPC is one chain's: never shared between options.
-        rpcUrl: own("RPC_URL"),
-        relayerKey: own("RELAYER_KEY") ?? (family === "evm" ? get("RELAYER_KEY") : undefined),
-        feePayer: own("FEE_PAYER"),
-      }, maxTimeoutSeconds, (p) => problems.push(p), {
-        payTo: `${varName(name, "PAY_TO")}${family === "evm" ? " (or PAY_TO)" : ""}`,
-        rpcUrl: varName(name, "RPC_URL"),
-        relayerKey: `${varName(name, "RELAYER_KEY")}${family === "evm" ? " (or RELAYER_KEY)" : ""}`,
-        facilitatorUrl: `${varName(name, "FACILITATOR_URL")} (or FACILITATOR_URL)`,
-        network: preset ? varName(name, "NETWORK") : `${varName(name, "NETWORK")} (not a preset: ${Object.keys(presets).join(", ")})`,
-        asset: varName(name, "ASSET"),
-      });
+      const one = readOne(
+        name,
+        {
+          network,
+          asset: own("ASSET") ?? preset?.asset,
+          assetName: own("ASSET_NAME") ?? preset?.extra.name,
+          assetVersion: own("ASSET_VERSION") ?? preset?.extra.version,
+          decimals: own("DECIMALS") ?? String(preset?.decimals ?? 6),
+          // PAY_TO is an EVM address: it is the default payee of the EVM options only.
+          payTo: own("PAY_TO") ?? (family === "evm" ? get("PAY_TO") : undefined),
+          facilitator: own("FACILITATOR") ?? (get("FACILITATOR") === "devnet" ? undefined : get("FACILITATOR")),
+          facilitatorUrl: own("FACILITATOR_URL") ?? get("FACILITATOR_URL"),
+          facilitatorAuth: own("FACILITATOR_AUTH") ?? get("FACILITATOR_AUTH"),
+          // An RPC is one chain's: never shared between options.
+          rpcUrl: own("RPC_URL"),
+          relayerKey: own("RELAYER_KEY") ?? (family === "evm" ? get("RELAYER_KEY") : undefined),
+          feePayer: own("FEE_PAYER"),
+        },
+        maxTimeoutSeconds,
+        (p) => problems.push(p),
+        {
+          payTo: `${varName(name, "PAY_TO")}${family === "evm" ? " (or PAY_TO)" : ""}`,
+          rpcUrl: varName(name, "RPC_URL"),
+          relayerKey: `${varName(name, "RELAYER_KEY")}${family === "evm" ? " (or RELAYER_KEY)" : ""}`,
+          facilitatorUrl: `${varName(name, "FACILITATOR_URL")} (or FACILITATOR_URL)`,
+          network: preset
+            ? varName(name, "NETWORK")
+            : `${varName(name, "NETWORK")} (not a preset: ${Object.keys(presets).join(", ")})`,
+          asset: varName(name, "ASSET"),
+        },
+      );
       if (one) options.push(one);
     }
-    if (get("FACILITATOR") === "devnet") problems.push("FACILITATOR=devnet takes no X402_OPTIONS: the devnet offers its own chains");
+    if (get("FACILITATOR") === "devnet")
+      problems.push("FACILITATOR=devnet takes no X402_OPTIONS: the devnet offers its own chains");
   }
 
   const networks = new Map<string, string>();
@@ -179,7 +209,13 @@ interface RawOption {
 
 type Names = Record<"payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset", string>;
 
-function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, problem: (p: string) => void, vars: Names): ConfiguredOption | undefined {
+function readOne(
+  name: string,
+  raw: RawOption,
+  maxTimeoutSeconds: number,
+  problem: (p: string) => void,
+  vars: Names,
+): ConfiguredOption | undefined {
   const before = { count: 0 };
   const fail = (message: string) => {
     before.count++;
@@ -188,18 +224,25 @@ function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, proble
   const { network } = raw;
   const family = network ? familyOf(network) : undefined;
   if (!network) fail(`${vars.network} is required`);
-  else if (!family || (family === "evm" && !/^eip155:[1-9]\d{0,18}$/.test(network))) fail(`${vars.network} ${network} is not an eip155:<chain id> network`);
-  else if (family === "svm" && !svmNetworks.includes(network as never)) fail(`${vars.network} ${network} is not a Solana network @x402/svm serves (${svmNetworks.join(", ")})`);
+  else if (!family || (family === "evm" && !/^eip155:[1-9]\d{0,18}$/.test(network)))
+    fail(`${vars.network} ${network} is not an eip155:<chain id> network`);
+  else if (family === "svm" && !svmNetworks.includes(network as never))
+    fail(`${vars.network} ${network} is not a Solana network @x402/svm serves (${svmNetworks.join(", ")})`);
   if (!raw.asset) fail(`${vars.asset} is required`);
   else if (family === "evm" && !evmAddress.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a 0x address`);
-  else if (family === "svm" && !base58Address.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a Solana mint address (base58)`);
+  else if (family === "svm" && !base58Address.test(raw.asset))
+    fail(`${vars.asset} ${raw.asset} is not a Solana mint address (base58)`);
   const decimals = Number(raw.decimals);
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) fail(`decimals ${raw.decimals} is not an integer from 0 to 36`);
-  if (family === "evm" && (!raw.assetName || !raw.assetVersion)) fail("the token's EIP-712 name and version are required (ASSET_NAME, ASSET_VERSION)");
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
+    fail(`decimals ${raw.decimals} is not an integer from 0 to 36`);
+  if (family === "evm" && (!raw.assetName || !raw.assetVersion))
+    fail("the token's EIP-712 name and version are required (ASSET_NAME, ASSET_VERSION)");
   if (!raw.payTo) fail(`${vars.payTo} is required: the address that receives the payments`);
   else if (family === "evm" && !evmAddress.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a 0x address`);
-  else if (family === "svm" && !base58Address.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a Solana address (base58)`);
-  if (raw.feePayer && !base58Address.test(raw.feePayer)) fail(`the fee payer ${raw.feePayer} is not a Solana address (base58)`);
+  else if (family === "svm" && !base58Address.test(raw.payTo))
+    fail(`${vars.payTo} ${raw.payTo} is not a Solana address (base58)`);
+  if (raw.feePayer && !base58Address.test(raw.feePayer))
+    fail(`the fee payer ${raw.feePayer} is not a Solana address (base58)`);
   if (raw.rpcUrl && !isUrl(raw.rpcUrl)) fail(`${vars.rpcUrl} ${raw.rpcUrl} is not an http(s) URL`);
 
   const kind = raw.facilitator ?? (raw.facilitatorUrl ? "remote" : raw.relayerKey ? "local" : undefined);
@@ -212,7 +255,8 @@ function readOne(name: string, raw: RawOption, maxTimeoutSeconds: number, proble
     if (!raw.rpcUrl) fail(`a local facilitator needs ${vars.rpcUrl}`);
     if (!raw.relayerKey) fail(`a local facilitator needs ${vars.relayerKey}, the key that pays the gas`);
     else if (family === "evm" && !evmKey.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a 0x 32-byte hex key`);
-    else if (family === "svm" && !base58Key.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a Solana secret key (64 bytes, base58), the fee payer's`);
+    else if (family === "svm" && !base58Key.test(raw.relayerKey))
+      fail(`${vars.relayerKey} is not a Solana secret key (64 bytes, base58), the fee payer's`);
     if (raw.rpcUrl && raw.relayerKey) facilitator = { kind: "local", rpcUrl: raw.rpcUrl, relayerKey: raw.relayerKey };
   } else if (kind === undefined) {
     fail(`no facilitator: set ${vars.facilitatorUrl}, or ${vars.relayerKey} and ${vars.rpcUrl} to settle in process`);

@@ -38,26 +38,61 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const now = parts.now ?? Date.now;
   const requirements = requirementsCache(parts.options, parts.baseUrl);
   // Every unpaid request of a route gets the same (frozen, so serialized once) challenge.
-  const unpaid = perRoute((endpoint, price) => Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required")));
-  const refuse = (endpoint: Endpoint, price: Price | undefined, reason: string, message: string, details?: object): Outcome => {
+  const unpaid = perRoute((endpoint, price) =>
+    Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required")),
+  );
+  const refuse = (
+    endpoint: Endpoint,
+    price: Price | undefined,
+    reason: string,
+    message: string,
+    details?: object,
+  ): Outcome => {
     const c = challenge(endpoint, requirements(endpoint, price), message);
     return { ...c, body: { ...(c.body as object), reason, ...details } };
   };
-  const proveContractSignature = parts.proveContractSignature
-    ?? (async (p: BoundEvmPayment) => (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid);
+  const proveContractSignature =
+    parts.proveContractSignature ??
+    (async (p: BoundEvmPayment) =>
+      (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid);
 
   /** The effects of a call that was paid for; when they cannot be applied, the payer gets the price back as a credit. */
-  async function committed(call: Call, outcome: Outcome, commit: Commit | undefined, refund: () => Promise<object>): Promise<Outcome> {
+  async function committed(
+    call: Call,
+    outcome: Outcome,
+    commit: Commit | undefined,
+    refund: () => Promise<object>,
+  ): Promise<Outcome> {
     if (!commit || (await commit())) return outcome;
     const details = await refund();
-    log.error({ endpoint: call.endpoint.name, reqId: call.requestId, ...details }, "a paid call's effects could not be applied; its price was credited");
-    const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved; the price is credited (spend it as X-CREDIT-CODE)", details);
+    log.error(
+      { endpoint: call.endpoint.name, reqId: call.requestId, ...details },
+      "a paid call's effects could not be applied; its price was credited",
+    );
+    const error = new ServiceError(
+      503,
+      "effect_failed",
+      "The call was paid but its change could not be saved; the price is credited (spend it as X-CREDIT-CODE)",
+      details,
+    );
     return { ...outcome, status: 503, body: toErrorBody(error) };
   }
 
-  async function payWithCredit(call: Call, code: string, price: Price | undefined, work: () => Promise<Outcome>, commit?: Commit): Promise<Outcome> {
+  async function payWithCredit(
+    call: Call,
+    code: string,
+    price: Price | undefined,
+    work: () => Promise<Outcome>,
+    commit?: Commit,
+  ): Promise<Outcome> {
     const amount = BigInt(requirements(call.endpoint, price).amount);
-    if (!(await credits.spend(code, amount))) return refuse(call.endpoint, price, "credit_insufficient", "The credit code is unknown or its balance is too low");
+    if (!(await credits.spend(code, amount)))
+      return refuse(
+        call.endpoint,
+        price,
+        "credit_insufficient",
+        "The credit code is unknown or its balance is too low",
+      );
     const outcome = await work();
     if (outcome.status >= 400) {
       await credits.fund(code, amount);
@@ -69,10 +104,21 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     });
     const left = await credits.balance(code);
     const charged = result.status < 400 ? { charged: `credit:${amount}` } : {};
-    return { ...result, ...charged, headers: { ...result.headers, "x-credit-balance": String(left ?? 0n), "cache-control": "no-store" } };
+    return {
+      ...result,
+      ...charged,
+      headers: { ...result.headers, "x-credit-balance": String(left ?? 0n), "cache-control": "no-store" },
+    };
   }
 
-  async function payWithAuthorization(call: Call, header: string, version: 1 | 2, price: Price | undefined, work: (payer?: string) => Promise<Outcome>, commit?: Commit): Promise<Outcome> {
+  async function payWithAuthorization(
+    call: Call,
+    header: string,
+    version: 1 | 2,
+    price: Price | undefined,
+    work: (payer?: string) => Promise<Outcome>,
+    commit?: Commit,
+  ): Promise<Outcome> {
     const route = requirements(call.endpoint, price);
     let bound: BoundPayment;
     try {
@@ -89,15 +135,26 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const payer = bound.payer;
     // An EVM address counts in any case; a Solana address only as it is.
     await parts.limitPayer?.(bound.family === "evm" ? payer.toLowerCase() : payer);
-    const fingerprint = createHash("sha256").update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`).digest("hex");
+    const fingerprint = createHash("sha256")
+      .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
+      .digest("hex");
     const { paymentId } = bound;
     const claim = await ledger.claim(bound, fingerprint, paymentId);
     if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
 
-    const verified = await facilitator.verify(bound.payload, bound.requirement).catch((e) => ({ isValid: false, invalidReason: "unexpected_verify_error", invalidMessage: String(e?.message ?? e) }));
+    const verified = await facilitator.verify(bound.payload, bound.requirement).catch((e) => ({
+      isValid: false,
+      invalidReason: "unexpected_verify_error",
+      invalidMessage: String(e?.message ?? e),
+    }));
     if (!verified.isValid) {
       await ledger.release(bound);
-      return refuse(call.endpoint, price, verified.invalidReason ?? "invalid_payment", `The payment was refused: ${verified.invalidReason ?? "invalid"}`);
+      return refuse(
+        call.endpoint,
+        price,
+        verified.invalidReason ?? "invalid_payment",
+        `The payment was refused: ${verified.invalidReason ?? "invalid"}`,
+      );
     }
     // From here the authorization belongs to this call: it is never handed back for another request.
     const outcome = await work(payer);
@@ -116,18 +173,36 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     if (!settled.success) {
       if (settled.errorReason === "settlement_pending") return indeterminate(call, bound, fingerprint, price, settled);
       await ledger.settleFailed(bound, fingerprint, paymentId);
-      return refuse(call.endpoint, price, settled.errorReason ?? "settlement_failed", `Settlement failed: ${settled.errorReason ?? "unknown"}; nothing was charged and the answer is withheld`);
+      return refuse(
+        call.endpoint,
+        price,
+        settled.errorReason ?? "settlement_failed",
+        `Settlement failed: ${settled.errorReason ?? "unknown"}; nothing was charged and the answer is withheld`,
+      );
     }
-    const receipt = { success: true, transaction: settled.transaction, network: version === 2 ? bound.network : bound.requirement.network, payer };
-    const result = await committed(call, outcome, commit, async () => ({ creditCode: await credits.issue(BigInt(route.amount), `effects of ${call.endpoint.name} failed`) }));
+    const receipt = {
+      success: true,
+      transaction: settled.transaction,
+      network: version === 2 ? bound.network : bound.requirement.network,
+      payer,
+    };
+    const result = await committed(call, outcome, commit, async () => ({
+      creditCode: await credits.issue(BigInt(route.amount), `effects of ${call.endpoint.name} failed`),
+    }));
     const paid: Outcome = {
       ...result,
       payer,
       charged: route.amount,
-      headers: { ...result.headers, [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt), "cache-control": "no-store" },
+      headers: {
+        ...result.headers,
+        [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt),
+        "cache-control": "no-store",
+      },
     };
     // The money moved: the answer is delivered even if the store fails now (the spent nonce still stops a replay).
-    await ledger.settled(bound, fingerprint, paymentId, paid, settled.transaction).catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
+    await ledger
+      .settled(bound, fingerprint, paymentId, paid, settled.transaction)
+      .catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
     return paid;
   }
 
@@ -135,30 +210,74 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
    * A payment already claimed. A settled payment is public on-chain, so its answer (or a pending one's credit
    * code) goes back only to a retry that repeats the payer's secret payment identifier for the same request.
    */
-  function retried(call: Call, price: Price | undefined, bound: BoundPayment, fingerprint: string, existing: ClaimRecord | undefined): Outcome {
-    const own = existing !== undefined && bound.paymentId !== undefined && existing.paymentId === bound.paymentId && existing.fingerprint === fingerprint;
-    if (own && existing.state === "settled") return { ...existing.outcome, headers: { ...existing.outcome.headers, "x-payment-replayed": "true" } };
+  function retried(
+    call: Call,
+    price: Price | undefined,
+    bound: BoundPayment,
+    fingerprint: string,
+    existing: ClaimRecord | undefined,
+  ): Outcome {
+    const own =
+      existing !== undefined &&
+      bound.paymentId !== undefined &&
+      existing.paymentId === bound.paymentId &&
+      existing.fingerprint === fingerprint;
+    if (own && existing.state === "settled")
+      return { ...existing.outcome, headers: { ...existing.outcome.headers, "x-payment-replayed": "true" } };
     if (own && existing.state === "pending") {
-      return refuse(call.endpoint, price, "settlement_pending", "Settlement is still being reconciled; if the transfer lands, its value is credited to creditCode", { creditCode: existing.creditCode });
+      return refuse(
+        call.endpoint,
+        price,
+        "settlement_pending",
+        "Settlement is still being reconciled; if the transfer lands, its value is credited to creditCode",
+        { creditCode: existing.creditCode },
+      );
     }
-    const message = existing?.state === "running"
-      ? "This payment is already being used by a call in progress"
-      : existing?.state === "spent" ? "This payment was used by a call that was not charged; sign a new payment"
-      : "This payment was already used";
+    const message =
+      existing?.state === "running"
+        ? "This payment is already being used by a call in progress"
+        : existing?.state === "spent"
+          ? "This payment was used by a call that was not charged; sign a new payment"
+          : "This payment was already used";
     const details = {
       ...(own && existing.state === "credited" ? { creditCode: existing.creditCode } : {}),
       ...(existing?.state === "settled" ? { transaction: existing.transaction, network: bound.network } : {}),
-      ...(existing?.state === "settled" && !own ? { retry: "Send a payment-identifier (x402 extension) with a payment to have its answer replayed on retry" } : {}),
+      ...(existing?.state === "settled" && !own
+        ? { retry: "Send a payment-identifier (x402 extension) with a payment to have its answer replayed on retry" }
+        : {}),
     };
-    return { status: 409, body: toErrorBody(new ServiceError(409, "payment_already_used", message, details)), headers: { "cache-control": "no-store" } };
+    return {
+      status: 409,
+      body: toErrorBody(new ServiceError(409, "payment_already_used", message, details)),
+      headers: { "cache-control": "no-store" },
+    };
   }
 
-  async function indeterminate(call: Call, bound: BoundPayment, fingerprint: string, price: Price | undefined, cause: unknown): Promise<Outcome> {
+  async function indeterminate(
+    call: Call,
+    bound: BoundPayment,
+    fingerprint: string,
+    price: Price | undefined,
+    cause: unknown,
+  ): Promise<Outcome> {
     const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
     const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
     await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction);
-    log.warn({ endpoint: call.endpoint.name, payer: bound.payer, cause: String((cause as Error)?.message ?? JSON.stringify(cause)) }, "settlement indeterminate; queued for reconciliation");
-    return refuse(call.endpoint, price, "settlement_pending", "Settlement did not complete in time; if the transfer lands, its value is credited to creditCode (send it as X-CREDIT-CODE)", { creditCode });
+    log.warn(
+      {
+        endpoint: call.endpoint.name,
+        payer: bound.payer,
+        cause: String((cause as Error)?.message ?? JSON.stringify(cause)),
+      },
+      "settlement indeterminate; queued for reconciliation",
+    );
+    return refuse(
+      call.endpoint,
+      price,
+      "settlement_pending",
+      "Settlement did not complete in time; if the transfer lands, its value is credited to creditCode (send it as X-CREDIT-CODE)",
+      { creditCode },
+    );
   }
 
   return {

@@ -11,14 +11,14 @@ import { svmSignerOf } from "./facilitator-svm.ts";
 import { readToolEnv } from "../runtime/config.ts";
 
 const args = process.argv.slice(2);
-const valueOf = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
+const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
 const path = args.find((a, i) => !a.startsWith("--") && !["--body", "--network"].includes(args[i - 1]));
 if (!path) {
   console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--body '<json>']");
   process.exit(2);
 }
-const body = valueOf("--body");
-const solana = valueOf("--network") === "solana";
+const body = flagValue("--body");
+const solana = flagValue("--network") === "solana";
 const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl } = readToolEnv();
 
 async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {

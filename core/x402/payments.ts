@@ -1,7 +1,12 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import { createLocalFacilitator, createRemoteFacilitator, createRoutedFacilitator, type Facilitator } from "./facilitator.ts";
+import {
+  createLocalFacilitator,
+  createRemoteFacilitator,
+  createRoutedFacilitator,
+  type Facilitator,
+} from "./facilitator.ts";
 import type { PaymentGate } from "./gate.ts";
 import { createPaidGate } from "./paid-gate.ts";
 import { createContractSignatureProver } from "./contract-signature.ts";
@@ -46,23 +51,38 @@ async function facilitatorOf(o: ConfiguredOption): Promise<Facilitator> {
     o.option.extra = { feePayer: feePayer.address };
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
   }
-  return createLocalFacilitator({ rpcUrl: f.rpcUrl, chainId: Number(o.option.network.split(":")[1]), relayerKey: f.relayerKey as `0x${string}` });
+  return createLocalFacilitator({
+    rpcUrl: f.rpcUrl,
+    chainId: Number(o.option.network.split(":")[1]),
+    relayerKey: f.relayerKey as `0x${string}`,
+  });
 }
 
 /** The fee payer a remote facilitator names for a Solana network in its GET /supported (x402 v2 kinds). */
 async function remoteFeePayer(url: string, auth: string | undefined, network: string): Promise<string> {
-  const res = await fetch(`${url.replace(/\/$/, "")}/supported`, { headers: auth ? { authorization: auth } : {}, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${url.replace(/\/$/, "")}/supported`, {
+    headers: auth ? { authorization: auth } : {},
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!res.ok) throw new Error(`its facilitator's /supported answered ${res.status}`);
-  const { kinds = [] } = (await res.json()) as { kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: { feePayer?: string } }> };
-  const feePayer = kinds.find((k) => k.scheme === "exact" && k.network === network && k.extra?.feePayer)?.extra?.feePayer;
-  if (!feePayer) throw new Error(`its facilitator does not settle exact payments on ${network} (no feePayer in /supported)`);
+  const { kinds = [] } = (await res.json()) as {
+    kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: { feePayer?: string } }>;
+  };
+  const feePayer = kinds.find((k) => k.scheme === "exact" && k.network === network && k.extra?.feePayer)?.extra
+    ?.feePayer;
+  if (!feePayer)
+    throw new Error(`its facilitator does not settle exact payments on ${network} (no feePayer in /supported)`);
   return feePayer;
 }
 
 /** Every option's facilitator, built together; the options that cannot be built are named in one error. */
 async function facilitatorsOf(configured: ConfiguredOption[]) {
   const built = await Promise.allSettled(configured.map(facilitatorOf));
-  const problems = built.flatMap((b, i) => (b.status === "rejected" ? [`payment option "${configured[i].name}": ${(b.reason as Error)?.message ?? b.reason}`] : []));
+  const problems = built.flatMap((b, i) =>
+    b.status === "rejected"
+      ? [`payment option "${configured[i].name}": ${(b.reason as Error)?.message ?? b.reason}`]
+      : [],
+  );
   if (problems.length) throw new Error(`Invalid payment options:\n  ${problems.join("\n  ")}`);
   return new Map(configured.map((o, i) => [o.option.network, (built[i] as PromiseFulfilledResult<Facilitator>).value]));
 }
@@ -71,52 +91,89 @@ async function facilitatorsOf(configured: ConfiguredOption[]) {
  * Chooses how payments are taken: the devnet (the embedded default: anvil, our test USDC, the local
  * facilitator), or the configured options (options.ts), each with its own local relayer or remote facilitator.
  */
-export async function createPayments(config: Config, { store, log, ledger, credits, contracts }: PaymentsContext): Promise<Payments> {
+export async function createPayments(
+  config: Config,
+  { store, log, ledger, credits, contracts }: PaymentsContext,
+): Promise<Payments> {
   const p = config.payment;
   let devnet: Devnet | undefined;
   let solana: SolanaDevnet | undefined;
   let configured: ConfiguredOption[];
   if (p.facilitator === "devnet" && !p.optionEnv.X402_OPTIONS) {
     // A block every 2 s as on Base, transactions still mined at once: the arcade's free plays wait for the next block.
-    const started = await Promise.allSettled([startDevnet({ blockTime: 2, mixedMining: true, contracts }), import("./devnet/solana.ts").then((m) => m.startSolanaDevnet({ port: 8899 }))]);
+    const started = await Promise.allSettled([
+      startDevnet({ blockTime: 2, mixedMining: true, contracts }),
+      import("./devnet/solana.ts").then((m) => m.startSolanaDevnet({ port: 8899 })),
+    ]);
     if (started.some((s) => s.status === "rejected")) {
       await Promise.all(started.map((s) => (s.status === "fulfilled" ? s.value.stop() : undefined)));
       throw (started.find((s) => s.status === "rejected") as PromiseRejectedResult).reason;
     }
     devnet = (started[0] as PromiseFulfilledResult<Devnet>).value;
     solana = (started[1] as PromiseFulfilledResult<SolanaDevnet>).value;
-    configured = [{
-      name: "devnet",
-      option: {
-        network: devnet.network,
-        asset: devnet.usdc.address,
-        payTo: devnet.accounts.payTo.address,
-        decimals: devnet.usdc.decimals,
-        extra: { name: devnet.usdc.name, version: devnet.usdc.version },
-        maxTimeoutSeconds: p.maxTimeoutSeconds,
+    configured = [
+      {
+        name: "devnet",
+        option: {
+          network: devnet.network,
+          asset: devnet.usdc.address,
+          payTo: devnet.accounts.payTo.address,
+          decimals: devnet.usdc.decimals,
+          extra: { name: devnet.usdc.name, version: devnet.usdc.version },
+          maxTimeoutSeconds: p.maxTimeoutSeconds,
+        },
+        facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
+        rpcUrl: devnet.rpcUrl,
       },
-      facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
-      rpcUrl: devnet.rpcUrl,
-    }, {
-      name: "devnet-solana",
-      option: { network: solana.network, asset: solana.usdc.address, payTo: solana.accounts.payTo.address, decimals: 6, extra: {}, maxTimeoutSeconds: p.maxTimeoutSeconds },
-      facilitator: { kind: "local", rpcUrl: solana.rpcUrl, relayerKey: solana.accounts.feePayer.secretKey },
-      rpcUrl: solana.rpcUrl,
-    }];
-    log.warn({ rpcUrl: devnet.rpcUrl, token: devnet.usdc.address, payTo: devnet.accounts.payTo.address, devPayer: devnet.accounts.payer.address },
-      "devnet: payments settle on a local anvil chain with test USDC; no real money is involved");
-    log.warn({ rpcUrl: solana.rpcUrl, mint: solana.usdc.address, payTo: solana.accounts.payTo.address, devPayer: solana.accounts.payer.address },
-      "devnet: Solana payments settle on a local in-process SVM (LiteSVM) with a test USDC mint; no real money is involved");
+      {
+        name: "devnet-solana",
+        option: {
+          network: solana.network,
+          asset: solana.usdc.address,
+          payTo: solana.accounts.payTo.address,
+          decimals: 6,
+          extra: {},
+          maxTimeoutSeconds: p.maxTimeoutSeconds,
+        },
+        facilitator: { kind: "local", rpcUrl: solana.rpcUrl, relayerKey: solana.accounts.feePayer.secretKey },
+        rpcUrl: solana.rpcUrl,
+      },
+    ];
+    log.warn(
+      {
+        rpcUrl: devnet.rpcUrl,
+        token: devnet.usdc.address,
+        payTo: devnet.accounts.payTo.address,
+        devPayer: devnet.accounts.payer.address,
+      },
+      "devnet: payments settle on a local anvil chain with test USDC; no real money is involved",
+    );
+    log.warn(
+      {
+        rpcUrl: solana.rpcUrl,
+        mint: solana.usdc.address,
+        payTo: solana.accounts.payTo.address,
+        devPayer: solana.accounts.payer.address,
+      },
+      "devnet: Solana payments settle on a local in-process SVM (LiteSVM) with a test USDC mint; no real money is involved",
+    );
   } else {
     configured = readOptions(p.optionEnv, p.maxTimeoutSeconds);
   }
-  const facilitator = createRoutedFacilitator(await facilitatorsOf(configured).catch(async (error) => {
-    await Promise.all([devnet?.stop(), solana?.stop()]);
-    throw error;
-  }), networkOfV1Name);
+  const facilitator = createRoutedFacilitator(
+    await facilitatorsOf(configured).catch(async (error) => {
+      await Promise.all([devnet?.stop(), solana?.stop()]);
+      throw error;
+    }),
+    networkOfV1Name,
+  );
   const options = configured.map((o) => o.option);
   const rpcUrls = Object.fromEntries(configured.flatMap((o) => (o.rpcUrl ? [[o.option.network, o.rpcUrl]] : [])));
-  const provers = new Map(Object.entries(rpcUrls).filter(([network]) => familyOf(network) === "evm").map(([network, url]) => [network, createContractSignatureProver(url)]));
+  const provers = new Map(
+    Object.entries(rpcUrls)
+      .filter(([network]) => familyOf(network) === "evm")
+      .map(([network, url]) => [network, createContractSignatureProver(url)]),
+  );
   // Without the chain's RPC, the option's facilitator proves a contract wallet's signature with its verify.
   const proveContractSignature = async (payment: BoundEvmPayment) => {
     const prove = provers.get(payment.network);
@@ -125,18 +182,40 @@ export async function createPayments(config: Config, { store, log, ledger, credi
   };
   // The arcade reads the payment chain: the first EVM option's.
   const rpcUrl = configured.find((o) => o.rpcUrl && familyOf(o.option.network) === "evm")?.rpcUrl;
-  log.info({ options: configured.map((o) => ({ name: o.name, network: o.option.network, asset: o.option.asset, payTo: o.option.payTo, facilitator: o.facilitator.kind })) }, "payment options");
+  log.info(
+    {
+      options: configured.map((o) => ({
+        name: o.name,
+        network: o.option.network,
+        asset: o.option.asset,
+        payTo: o.option.payTo,
+        facilitator: o.facilitator.kind,
+      })),
+    },
+    "payment options",
+  );
 
   const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
   const gate = createPaidGate({
-    options, baseUrl: config.baseUrl, facilitator, ledger, credits, log,
+    options,
+    baseUrl: config.baseUrl,
+    facilitator,
+    ledger,
+    credits,
+    log,
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
     proveContractSignature,
   });
-  const reconciler = Object.keys(rpcUrls).length ? createReconciler({ store, ledger, credits, rpcUrls, log }) : undefined;
+  const reconciler = Object.keys(rpcUrls).length
+    ? createReconciler({ store, ledger, credits, rpcUrls, log })
+    : undefined;
   if (reconciler) reconciler.start();
   const unreconciled = configured.filter((o) => !o.rpcUrl).map((o) => o.name);
-  if (unreconciled.length) log.warn({ options: unreconciled }, "no RPC URL for these payment options: their indeterminate settlements cannot be reconciled against the chain");
+  if (unreconciled.length)
+    log.warn(
+      { options: unreconciled },
+      "no RPC URL for these payment options: their indeterminate settlements cannot be reconciled against the chain",
+    );
   return {
     gate,
     devnet: devnet && { ...devnet, payer: devnet.accounts.payer },
@@ -159,7 +238,9 @@ function probesOf(configured: ConfiguredOption[]): Record<string, Probe> {
   const facilitators = new Set<string>();
   configured.forEach((o, i) => {
     const suffix = i === 0 ? "" : `:${o.name}`;
-    if (o.rpcUrl) probes[`payment-chain${suffix}`] = familyOf(o.option.network) === "svm" ? svmChainProbe(o.rpcUrl) : chainProbe(o.rpcUrl);
+    if (o.rpcUrl)
+      probes[`payment-chain${suffix}`] =
+        familyOf(o.option.network) === "svm" ? svmChainProbe(o.rpcUrl) : chainProbe(o.rpcUrl);
     const f = o.facilitator;
     if (f.kind === "remote" && !facilitators.has(f.url)) {
       facilitators.add(f.url);

@@ -47,7 +47,9 @@ export function createReconciler(parts: ReconcilerParts) {
   const chains = new Map<string, PublicClient>();
   const svmRpcs = new Map<string, Rpc<SolanaRpcApi>>();
   /** How a network's pending records are judged: against its own chain, when its RPC is known. */
-  const judgeOf = async (network: string): Promise<((record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>) | undefined> => {
+  const judgeOf = async (
+    network: string,
+  ): Promise<((record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>) | undefined> => {
     const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
     if (!url) return undefined;
     if (familyOf(network) === "svm") {
@@ -57,7 +59,8 @@ export function createReconciler(parts: ReconcilerParts) {
       return (record) => svmFateOf(rpc, record);
     }
     let chain = chains.get(url);
-    if (!chain) chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
+    if (!chain)
+      chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
     const latest = await chain.getBlockNumber({ cacheTime: 0 });
     return (record) => fateOf(chain, record, latest, window);
   };
@@ -70,33 +73,51 @@ export function createReconciler(parts: ReconcilerParts) {
     if (!(await store.claim(lockKey, owner, lockTtlMs))) return;
     let held = true;
     const renewal = setInterval(() => {
-      store.renewIf(lockKey, owner, lockTtlMs).then((still) => (held &&= still), (err) => log.warn({ err }, "reconciliation lock not renewed"));
+      store.renewIf(lockKey, owner, lockTtlMs).then(
+        (still) => (held &&= still),
+        (err) => log.warn({ err }, "reconciliation lock not renewed"),
+      );
     }, lockTtlMs / 3);
     renewal.unref();
     try {
       await work(() => held);
     } finally {
       clearInterval(renewal);
-      await store.deleteIf(lockKey, owner).catch((err) => log.warn({ err }, "reconciliation lock not released; it expires"));
+      await store
+        .deleteIf(lockKey, owner)
+        .catch((err) => log.warn({ err }, "reconciliation lock not released; it expires"));
     }
   }
 
   async function fundOnce(record: PendingSettlement, transaction: string): Promise<boolean> {
     const mark = record.claimKey.replace(/^x402:claim:/, "x402:funded:");
-    if (!(await store.claim(mark, { creditCode: record.creditCode, transaction, at: now() }, fundedMarkTtlMs))) return false;
+    if (!(await store.claim(mark, { creditCode: record.creditCode, transaction, at: now() }, fundedMarkTtlMs)))
+      return false;
     try {
       await credits.fund(record.creditCode, BigInt(record.amount));
     } catch (err) {
       // The mark stays: funding twice is the worse error. An operator can fund this code by hand.
-      log.error({ err, creditCode: record.creditCode, amount: record.amount, transaction }, "credit marked funded but not funded");
+      log.error(
+        { err, creditCode: record.creditCode, amount: record.amount, transaction },
+        "credit marked funded but not funded",
+      );
       throw err;
     }
     return true;
   }
 
-  async function reconcile(judge: (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>, record: PendingSettlement, tally: Tally) {
+  async function reconcile(
+    judge: (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>,
+    record: PendingSettlement,
+    tally: Tally,
+  ) {
     const fate = await judge(record);
-    const about = { payer: record.from, nonce: record.nonce, amount: record.amount, creditCode: record.creditCode.slice(0, 8) };
+    const about = {
+      payer: record.from,
+      nonce: record.nonce,
+      amount: record.amount,
+      creditCode: record.creditCode.slice(0, 8),
+    };
     if (fate.state === "moved") {
       if (await fundOnce(record, fate.transaction)) {
         tally.credited++;
@@ -106,7 +127,10 @@ export function createReconciler(parts: ReconcilerParts) {
     } else if (fate.state === "not-moved") {
       await ledger.resolvePending(record, false);
       tally.dropped++;
-      log.warn({ ...about, why: fate.why, transaction: fate.transaction }, "unsettled payment: authorization spent without paying us; dropped, nothing credited");
+      log.warn(
+        { ...about, why: fate.why, transaction: fate.transaction },
+        "unsettled payment: authorization spent without paying us; dropped, nothing credited",
+      );
     } else if (fate.state === "expired") {
       await ledger.resolvePending(record, false);
       tally.dropped++;
@@ -117,7 +141,10 @@ export function createReconciler(parts: ReconcilerParts) {
       tally.dropped++;
       log.info(about, "unsettled payment expired unused: dropped");
     } else {
-      log.warn({ ...about, why: fate.why, maxBlocks: String(window.maxBlocks) }, "unsettled payment: authorization spent, but its use not seen; kept");
+      log.warn(
+        { ...about, why: fate.why, maxBlocks: String(window.maxBlocks) },
+        "unsettled payment: authorization spent, but its use not seen; kept",
+      );
     }
   }
 
@@ -131,12 +158,21 @@ export function createReconciler(parts: ReconcilerParts) {
       for (const [network, some] of byNetwork) {
         const judge = await judgeOf(network);
         if (!judge) {
-          log.warn({ network, pending: some.length }, "unsettled payments on a network without an RPC URL: kept for an operator");
+          log.warn(
+            { network, pending: some.length },
+            "unsettled payments on a network without an RPC URL: kept for an operator",
+          );
           continue;
         }
         for (let i = 0; i < some.length && held() && !stopped; i += recordsAtOnce) {
           const batch = some.slice(i, i + recordsAtOnce);
-          await Promise.all(batch.map((r) => reconcile(judge, r, tally).catch((err) => log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"))));
+          await Promise.all(
+            batch.map((r) =>
+              reconcile(judge, r, tally).catch((err) =>
+                log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"),
+              ),
+            ),
+          );
         }
       }
     });

@@ -1,4 +1,15 @@
-import { BaseError, RpcRequestError, TransactionReceiptNotFoundError, createPublicClient, http, keccak256, type Hash, type Hex, type PublicClient, type TransactionReceipt } from "viem";
+import {
+  BaseError,
+  RpcRequestError,
+  TransactionReceiptNotFoundError,
+  createPublicClient,
+  http,
+  keccak256,
+  type Hash,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import type { LocalFacilitatorOptions } from "./facilitator.ts";
 
@@ -40,7 +51,8 @@ export interface RelayerOptions {
 }
 
 // Wordings of geth, reth/anvil, Nethermind, Erigon and the providers in front of them.
-const staleNonce = /nonce too low|nonce has already been used|already used|replacement transaction underpriced|oldnonce|nonce expired|replacementnotallowed/i;
+const staleNonce =
+  /nonce too low|nonce has already been used|already used|replacement transaction underpriced|oldnonce|nonce expired|replacementnotallowed/i;
 const alreadyKnown = /already known|already imported|alreadyknown|known transaction/i;
 
 /** What a send's failure says about the transaction: only a JSON-RPC answer is an answer. */
@@ -62,7 +74,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * instances may share the key: a send whose nonce the other took is signed again with the node's count.
  * A send whose reply is lost may have reached the node, so it is waited for by its hash, never assumed failed.
  */
-export function createRelayer(client: PublicClient, account: PrivateKeyAccount, chainId: number, options: RelayerOptions = {}) {
+export function createRelayer(
+  client: PublicClient,
+  account: PrivateKeyAccount,
+  chainId: number,
+  options: RelayerOptions = {},
+) {
   const maxAttempts = options.maxAttempts ?? 8;
   const pollMs = options.pollMs ?? 100;
   const recheckMs = options.recheckMs ?? 2000;
@@ -74,21 +91,33 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
   const nonceFromNode = () => client.getTransactionCount({ address: account.address, blockTag: "pending" });
   // Fee estimates move per block; one estimate serves every settlement of the same second.
   const currentFees = () => {
-    if (!fees || Date.now() - fees.at > 1000) fees = { at: Date.now(), value: client.estimateFeesPerGas() as Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> };
+    if (!fees || Date.now() - fees.at > 1000)
+      fees = {
+        at: Date.now(),
+        value: client.estimateFeesPerGas() as Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }>,
+      };
     return fees.value;
   };
   const recount = () => {
     next = undefined;
     fees = undefined;
   };
-  const signAt = async (nonce: number, call: RelayedCall, f: Awaited<ReturnType<typeof currentFees>>): Promise<Signed> => {
+  const signAt = async (
+    nonce: number,
+    call: RelayedCall,
+    f: Awaited<ReturnType<typeof currentFees>>,
+  ): Promise<Signed> => {
     const raw = await account.signTransaction({ type: "eip1559", chainId, nonce, ...call, ...f });
     return { raw, hash: keccak256(raw), nonce };
   };
 
   /** A no-op at a nonce the node is missing, so the transactions queued behind it can be mined. */
   async function fill(nonce: number, f?: Awaited<ReturnType<typeof currentFees>>) {
-    const noop = await signAt(nonce, { to: account.address, data: "0x", gas: 21_000n }, f ?? (await currentFees())).catch(() => undefined);
+    const noop = await signAt(
+      nonce,
+      { to: account.address, data: "0x", gas: 21_000n },
+      f ?? (await currentFees()),
+    ).catch(() => undefined);
     if (noop) await client.sendRawTransaction({ serializedTransaction: noop.raw }).catch(() => {});
   }
 
@@ -106,12 +135,15 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
         const batch = queue.splice(0);
         const prepared = await signBatch(batch).catch((error) => {
           recount();
-          for (const q of batch) q.reject(new SendRefused(`the transaction could not be prepared: ${(error as Error)?.message ?? error}`));
+          for (const q of batch)
+            q.reject(new SendRefused(`the transaction could not be prepared: ${(error as Error)?.message ?? error}`));
         });
         if (!prepared) continue;
         const { f, signed } = prepared;
         // Requested in one tick, in nonce order: the transport sends them as one ordered batch.
-        const replies = await Promise.allSettled(signed.map((s) => client.sendRawTransaction({ serializedTransaction: s.raw })));
+        const replies = await Promise.allSettled(
+          signed.map((s) => client.sendRawTransaction({ serializedTransaction: s.raw })),
+        );
         const refused: number[] = [];
         let lastTaken = -1;
         replies.forEach((r, i) => {
@@ -128,7 +160,13 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
             return;
           }
           if (reply !== "stale-nonce") refused.push(i);
-          q.reject(new SendRefused(reply === "stale-nonce" ? `every nonce tried was taken (${maxAttempts} attempts)` : `the node refused the transaction: ${reply.refused}`));
+          q.reject(
+            new SendRefused(
+              reply === "stale-nonce"
+                ? `every nonce tried was taken (${maxAttempts} attempts)`
+                : `the node refused the transaction: ${reply.refused}`,
+            ),
+          );
         });
         // A refused nonce below one the node took would hold the later ones back.
         for (const i of refused) if (i < lastTaken) await fill(signed[i].nonce, f);
@@ -146,12 +184,19 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
   }
 
   async function receiptOf(sent: Signed[]): Promise<TransactionReceipt | undefined> {
-    const receipts = await Promise.all(sent.map((s) => client.getTransactionReceipt({ hash: s.hash }).catch(() => undefined)));
+    const receipts = await Promise.all(
+      sent.map((s) => client.getTransactionReceipt({ hash: s.hash }).catch(() => undefined)),
+    );
     return receipts.find((r) => r?.status === "success") ?? receipts.find((r) => r !== undefined);
   }
 
-  const countOf = (blockTag: "latest" | "pending") => client.getTransactionCount({ address: account.address, blockTag }).catch(() => undefined);
-  const isKnown = (s: Signed) => client.getTransaction({ hash: s.hash }).then(() => true, () => false);
+  const countOf = (blockTag: "latest" | "pending") =>
+    client.getTransactionCount({ address: account.address, blockTag }).catch(() => undefined);
+  const isKnown = (s: Signed) =>
+    client.getTransaction({ hash: s.hash }).then(
+      () => true,
+      () => false,
+    );
 
   /**
    * True when the transaction can no longer land (its nonce was mined with another). One the node does not
@@ -159,7 +204,11 @@ export function createRelayer(client: PublicClient, account: PrivateKeyAccount, 
    */
   async function superseded(s: Signed): Promise<boolean> {
     const [mined, pending] = await Promise.all([countOf("latest"), countOf("pending")]);
-    if (mined !== undefined && mined > s.nonce) return client.getTransactionReceipt({ hash: s.hash }).then(() => false, (e) => e instanceof TransactionReceiptNotFoundError);
+    if (mined !== undefined && mined > s.nonce)
+      return client.getTransactionReceipt({ hash: s.hash }).then(
+        () => false,
+        (e) => e instanceof TransactionReceiptNotFoundError,
+      );
     if (!(await isKnown(s))) await client.sendRawTransaction({ serializedTransaction: s.raw }).catch(() => {});
     else if (pending !== undefined && pending < s.nonce) await fill(pending);
     return false;

@@ -78,8 +78,15 @@ const v1Names: Record<string, string> = {
 export const v1NameOf = (network: string) => v1Names[network];
 
 const labels: Record<string, string> = {
-  "eip155:8453": "Base", "eip155:84532": "Base Sepolia", "eip155:137": "Polygon", "eip155:80002": "Polygon Amoy", "eip155:42161": "Arbitrum",
-  "eip155:10": "Optimism", "eip155:43114": "Avalanche", "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "Solana", "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "Solana devnet",
+  "eip155:8453": "Base",
+  "eip155:84532": "Base Sepolia",
+  "eip155:137": "Polygon",
+  "eip155:80002": "Polygon Amoy",
+  "eip155:42161": "Arbitrum",
+  "eip155:10": "Optimism",
+  "eip155:43114": "Avalanche",
+  "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "Solana",
+  "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1": "Solana devnet",
 };
 
 /** "Base (eip155:8453)": a network as people and agents read it in the discovery documents. */
@@ -90,7 +97,12 @@ export const optionsLine = (options: PaymentOption[]) =>
   `Pay on any of: ${options.map((o) => `${networkLabel(o.network)}, token ${o.asset}`).join("; ")}.`;
 export const networkOfV1Name = (name: string) => Object.keys(v1Names).find((k) => v1Names[k] === name);
 
-export function buildRequirements(endpoint: Endpoint, options: PaymentOption[], baseUrl: string, price: string = endpoint.price): RouteRequirements {
+export function buildRequirements(
+  endpoint: Endpoint,
+  options: PaymentOption[],
+  baseUrl: string,
+  price: string = endpoint.price,
+): RouteRequirements {
   const resource = { url: baseUrl + endpoint.path, description: endpoint.summary, mimeType: "application/json" };
   const v2 = options.map((o) => ({
     scheme: "exact" as const,
@@ -105,7 +117,16 @@ export function buildRequirements(endpoint: Endpoint, options: PaymentOption[], 
     const network = v1NameOf(o.network);
     if (!network) return [];
     const { amount, ...rest } = v2[i];
-    return [{ ...rest, network, maxAmountRequired: amount, resource: resource.url, description: resource.description, mimeType: resource.mimeType }];
+    return [
+      {
+        ...rest,
+        network,
+        maxAmountRequired: amount,
+        resource: resource.url,
+        description: resource.description,
+        mimeType: resource.mimeType,
+      },
+    ];
   });
   // Credits and the charge the log shows count USDC's six decimals, whichever option was paid.
   return { amount: toAtomicAmount(price, 6), resource, v2, v1 };

@@ -3,9 +3,13 @@ import { getAddress, keccak256, encodeAbiParameters, toBytes, toHex, type Hex } 
 import type { Authorization } from "./codec.ts";
 
 const transferTypeHash = keccak256(
-  toBytes("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"),
+  toBytes(
+    "TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)",
+  ),
 );
-const domainTypeHash = keccak256(toBytes("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"));
+const domainTypeHash = keccak256(
+  toBytes("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)"),
+);
 
 export interface TokenDomain {
   name: string;
@@ -22,7 +26,13 @@ function domainSeparator(d: TokenDomain): Hex {
     separator = keccak256(
       encodeAbiParameters(
         [{ type: "bytes32" }, { type: "bytes32" }, { type: "bytes32" }, { type: "uint256" }, { type: "address" }],
-        [domainTypeHash, keccak256(toBytes(d.name)), keccak256(toBytes(d.version)), BigInt(d.chainId), d.verifyingContract],
+        [
+          domainTypeHash,
+          keccak256(toBytes(d.name)),
+          keccak256(toBytes(d.version)),
+          BigInt(d.chainId),
+          d.verifyingContract,
+        ],
       ),
     );
     separators.set(key, separator);

@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import { getBase64Encoder, getTransactionDecoder, type Address, type Blockhash, type Rpc, type Signature, type SolanaRpcApi } from "@solana/kit";
+import {
+  getBase64Encoder,
+  getTransactionDecoder,
+  type Address,
+  type Blockhash,
+  type Rpc,
+  type Signature,
+  type SolanaRpcApi,
+} from "@solana/kit";
 import type { PendingSettlement } from "./ledger.ts";
 
 /** What the chain says became of a Solana payment whose settlement outcome was unknown. */
@@ -22,17 +30,32 @@ const clockSlackSeconds = 600;
  */
 export async function svmFateOf(rpc: Rpc<SolanaRpcApi>, record: PendingSettlement): Promise<SvmFate> {
   const judge = async (signature: string): Promise<SvmFate | undefined> => {
-    const found = await rpc.getTransaction(signature as Signature, { encoding: "base64", maxSupportedTransactionVersion: 0, commitment: "confirmed" }).send();
+    const found = await rpc
+      .getTransaction(signature as Signature, {
+        encoding: "base64",
+        maxSupportedTransactionVersion: 0,
+        commitment: "confirmed",
+      })
+      .send();
     if (!found) return undefined;
     const tx = getTransactionDecoder().decode(getBase64Encoder().encode(found.transaction[0]));
-    if (createHash("sha256").update(tx.messageBytes as unknown as Uint8Array).digest("hex") !== record.nonce) return undefined;
-    return found.meta?.err ? { state: "not-moved", why: "failed-on-chain", transaction: signature } : { state: "moved", transaction: signature };
+    if (
+      createHash("sha256")
+        .update(tx.messageBytes as unknown as Uint8Array)
+        .digest("hex") !== record.nonce
+    )
+      return undefined;
+    return found.meta?.err
+      ? { state: "not-moved", why: "failed-on-chain", transaction: signature }
+      : { state: "moved", transaction: signature };
   };
   if (record.transaction) {
     const named = await judge(record.transaction);
     if (named) return named;
   }
-  const stillValid = record.svm ? (await rpc.isBlockhashValid(record.svm.blockhash as Blockhash, { commitment: "processed" }).send()).value : false;
+  const stillValid = record.svm
+    ? (await rpc.isBlockhashValid(record.svm.blockhash as Blockhash, { commitment: "processed" }).send()).value
+    : false;
   // The payer signed the transaction, so it is among the payer's transactions, newest first.
   const since = Math.floor(record.at / 1000) - clockSlackSeconds;
   const recent = await rpc.getSignaturesForAddress(record.from as Address, { limit: 100 }).send();
@@ -43,4 +66,3 @@ export async function svmFateOf(rpc: Rpc<SolanaRpcApi>, record: PendingSettlemen
   }
   return stillValid ? { state: "unused" } : { state: "expired" };
 }
-

@@ -26,14 +26,21 @@ export async function ranked(store: Store, set: string, count: number): Promise<
     if (top.length < asked || top[asked - 1].score !== top[count - 1].score) break;
   }
   const rows = top.map((x) => ({ ...x, rank: 1 + top.filter((y) => y.score > x.score).length }));
-  return rows.filter((x) => x.rank <= count).map((x) => ({ ...x, tied: rows.filter((y) => y.score === x.score).length }));
+  return rows
+    .filter((x) => x.rank <= count)
+    .map((x) => ({ ...x, tied: rows.filter((y) => y.score === x.score).length }));
 }
 
 /** A board with each player's alias; players without points are left out. */
 export async function board(store: Store, set: string, count: number): Promise<BoardRow[]> {
   const top = await ranked(store, set, count);
   const profiles = await Promise.all(top.map((x) => store.get<Profile>(keys.profile(x.member))));
-  return top.map((x, i) => ({ rank: x.rank, alias: profiles[i]?.alias ?? "?", player: x.member.slice(0, 12), points: x.score }));
+  return top.map((x, i) => ({
+    rank: x.rank,
+    alias: profiles[i]?.alias ?? "?",
+    player: x.member.slice(0, 12),
+    points: x.score,
+  }));
 }
 
 /**

@@ -9,7 +9,9 @@ import { refundOnce, refundText } from "./_refund.ts";
 import { loadSeeded, MOVE_WAIT_MS, renderSeeded, saveSeeded, seededKeys, type SeededPlay } from "./_seeded.ts";
 
 /** What the job needs: the shared store, the payment chain and CoinGecko, a clock. */
-type DrawContext = Pick<JobContext, "store" | "now" | "log" | "signal" | "credits"> & { upstream(name: string): Upstream };
+type DrawContext = Pick<JobContext, "store" | "now" | "log" | "signal" | "credits"> & {
+  upstream(name: string): Upstream;
+};
 
 /**
  * Plays every stage whose deciding block is out, ends hands and shown coins that waited too long for the
@@ -25,7 +27,12 @@ export async function drawDuePlays(ctx: DrawContext): Promise<number> {
     try {
       const play = await loadSeeded(ctx.store, playId);
       if (play?.status === "pending" && play.next?.blockNumber != null) {
-        head ??= (await chainHead(ctx.upstream(PAYMENT_CHAIN)).catch((err) => (ctx.log.warn({ err }, "arcade: the payment chain did not answer"), undefined)))?.number ?? -1;
+        head ??=
+          (
+            await chainHead(ctx.upstream(PAYMENT_CHAIN)).catch(
+              (err) => (ctx.log.warn({ err }, "arcade: the payment chain did not answer"), undefined),
+            )
+          )?.number ?? -1;
         if (head < play.next.blockNumber && Date.parse(play.deadline) >= ctx.now().getTime()) continue;
       } else if (play?.status === "in_progress" && Date.parse(play.deadline) >= ctx.now().getTime()) continue;
       if (await advance(ctx, playId)) changed++;
@@ -51,10 +58,17 @@ export function advance(ctx: DrawContext, playId: string): Promise<boolean> {
       if (Date.parse(play.deadline) >= now.getTime()) return false;
       const refundUsd = await refundOnce(ctx.store, ctx.credits, play);
       const reason = `block ${play.next.blockNumber} of ${play.network} was not read by the deadline ${play.deadline}`;
-      return save(ctx, { ...play, status: "void", next: null, void: { reason, refundUsd, refund: refundText(refundUsd) } }).then(() => true);
+      return save(ctx, {
+        ...play,
+        status: "void",
+        next: null,
+        void: { reason, refundUsd, refund: refundText(refundUsd) },
+      }).then(() => true);
     }
     if (play.status === "in_progress" && Date.parse(play.deadline) < now.getTime()) {
-      return finish(ctx, { ...play, note: `no move by ${play.deadline}: the open play counts as a loss` }, "loss").then(() => true);
+      return finish(ctx, { ...play, note: `no move by ${play.deadline}: the open play counts as a loss` }, "loss").then(
+        () => true,
+      );
     }
     return false;
   });
@@ -66,32 +80,58 @@ async function draw(ctx: DrawContext, play: SeededPlay, blockHash: string): Prom
   const seedHex = await seedOf(blockHash, play.salt);
   const { state, drawn } = await drawStage(play.game, next.action, seedHex, play.state);
   const drawnPlay: SeededPlay = {
-    ...play, state, next: null,
-    stages: [...play.stages, { action: next.action, acceptedAt: next.acceptedAt, blockNumber: next.blockNumber!, blockHash, seedHex, drawn }],
+    ...play,
+    state,
+    next: null,
+    stages: [
+      ...play.stages,
+      { action: next.action, acceptedAt: next.acceptedAt, blockNumber: next.blockNumber!, blockHash, seedHex, drawn },
+    ],
   };
   const waitForMove = (more: Partial<SeededPlay>) =>
-    save(ctx, { ...drawnPlay, ...more, status: "in_progress", deadline: new Date(ctx.now().getTime() + MOVE_WAIT_MS).toISOString() });
+    save(ctx, {
+      ...drawnPlay,
+      ...more,
+      status: "in_progress",
+      deadline: new Date(ctx.now().getTime() + MOVE_WAIT_MS).toISOString(),
+    });
   if (play.game === "dice") return finish(ctx, drawnPlay, diceOutcome(play.choice!, state.dice!));
-  if (play.game === "blackjack") return state.hand!.outcome === null ? waitForMove({}) : finish(ctx, drawnPlay, state.hand!.outcome);
+  if (play.game === "blackjack")
+    return state.hand!.outcome === null ? waitForMove({}) : finish(ctx, drawnPlay, state.hand!.outcome);
   if (next.action === "show") {
     const [shown] = await marketCaps(ctx.upstream("coingecko"), [state.shown!]);
     return waitForMove({ shown });
   }
   const [shown, hidden] = await marketCaps(ctx.upstream("coingecko"), [state.shown!, state.hidden!]);
   const compared = Math.sign(hidden.marketCapUsd! - shown.marketCapUsd!);
-  return finish(ctx, { ...drawnPlay, shown, hidden }, compared === 0 ? "push" : (compared > 0) === (play.choice === "higher") ? "win" : "loss");
+  return finish(
+    ctx,
+    { ...drawnPlay, shown, hidden },
+    compared === 0 ? "push" : compared > 0 === (play.choice === "higher") ? "win" : "loss",
+  );
 }
 
 /** Counts the play once (points, streak, boards) and settles its record. */
 async function finish(ctx: DrawContext, play: SeededPlay, outcome: PlayOutcome): Promise<void> {
   const counted = await award(ctx.store, { ...play, outcome }, ctx.now());
   const pointsAwarded = counted?.pointsAwarded ?? (await awarded(ctx.store, play.playId));
-  await save(ctx, { ...play, status: "settled", outcome, settledAt: ctx.now().toISOString(), pointsAwarded, next: null });
+  await save(ctx, {
+    ...play,
+    status: "settled",
+    outcome,
+    settledAt: ctx.now().toISOString(),
+    pointsAwarded,
+    next: null,
+  });
 }
 
 async function save(ctx: { store: Store; now(): Date }, play: SeededPlay): Promise<void> {
   await saveSeeded(ctx.store, play);
-  await saveRecord(ctx.store, play.playerId, renderSeeded(play, await playerOrNew(ctx.store, play.playerId, play.alias, ctx.now())));
+  await saveRecord(
+    ctx.store,
+    play.playerId,
+    renderSeeded(play, await playerOrNew(ctx.store, play.playerId, play.alias, ctx.now())),
+  );
   if (play.status === "settled" || play.status === "void") await ctx.store.delete(seededKeys.live(play.playId));
 }
 

@@ -1,6 +1,15 @@
 import type { PlayInput, PlayResult } from "./_schemas.ts";
 
-const player = { id: "dc3085f04c8eafdc5ea1baac683e4454306b4b17dc0ab0a01ae466e25cabd2f8", alias: "ada", points: 10, weekPoints: 10, streak: 1, bestStreak: 1, wins: 1, plays: 1 };
+const player = {
+  id: "dc3085f04c8eafdc5ea1baac683e4454306b4b17dc0ab0a01ae466e25cabd2f8",
+  alias: "ada",
+  points: 10,
+  weekPoints: 10,
+  streak: 1,
+  bestStreak: 1,
+  wins: 1,
+  plays: 1,
+};
 
 /** A dice play as its answer accepts it: the deciding block is fixed when the acceptance is recorded, and drawn a block later. */
 export const dicePlayExample: { input: PlayInput; output: PlayResult } = {
@@ -18,7 +27,10 @@ export const dicePlayExample: { input: PlayInput; output: PlayResult } = {
     streakActive: 1,
     player,
     awaiting: {
-      what: "block", stage: "roll", decidingBlock: null, deadline: "2026-11-23T10:05:00.000Z",
+      what: "block",
+      stage: "roll",
+      decidingBlock: null,
+      deadline: "2026-11-23T10:05:00.000Z",
       next: "Drawn from the first block of eip155:8453 mined after this stage was recorded: read it with GET /v1/arcade/me?id=dc3085f04c8eafdc5ea1baac683e4454306b4b17dc0ab0a01ae466e25cabd2f8",
     },
     fairness: null,

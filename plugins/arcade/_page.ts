@@ -3,7 +3,9 @@ import { pathToFileURL } from "node:url";
 import type { AssetDef, PageDef } from "../../core/endpoint.ts";
 
 const choiceButtons = (game: string, choices: [string, string][]) =>
-  choices.map(([choice, label]) => `<button type="button" data-game="${game}" data-choice="${choice}">${label}</button>`).join(" ");
+  choices
+    .map(([choice, label]) => `<button type="button" data-game="${game}" data-choice="${choice}">${label}</button>`)
+    .join(" ");
 
 const game = (id: string, title: string, rules: string, controls: string) =>
   `<section class="card game" id="game-${id}"><h2>${title}</h2><p class="muted">${rules}</p><p>${controls}</p><p class="outcome" id="out-${id}" aria-live="polite"></p></section>`;
@@ -37,12 +39,45 @@ go to the top 3 of paid plays (agents, through <code>POST /v1/arcade/play</code>
 </section>
 
 <div class="games">
-${game("dice", "Dice", "Two dice. Over: 8-12, under: 2-6, seven: exactly 7.", choiceButtons("dice", [["over", "Over"], ["under", "Under"], ["seven", "Seven"]]))}
+${game(
+  "dice",
+  "Dice",
+  "Two dice. Over: 8-12, under: 2-6, seven: exactly 7.",
+  choiceButtons("dice", [
+    ["over", "Over"],
+    ["under", "Under"],
+    ["seven", "Seven"],
+  ]),
+)}
 ${game("blackjack", "Blackjack", "One deck; no hole card: the dealer draws its second card when you stand, and stands on soft 17. An open hand left 10 minutes counts as a loss.", `<button type="button" id="bj-deal">Deal</button> <button type="button" id="bj-hit" disabled>Hit</button> <button type="button" id="bj-stand" disabled>Stand</button>`)}
 ${game("higherlower", "Higher or lower", "A coin is shown; is the hidden coin's market cap higher or lower? The hidden coin is drawn from the block after your choice.", `<button type="button" id="hl-show">Show a coin</button> <button type="button" id="hl-higher" data-move="higher" disabled>Higher</button> <button type="button" id="hl-lower" data-move="lower" disabled>Lower</button>`)}
-${game("funding", "BTC funding", "Sign of the BTCUSDT perpetual funding print after next (00:00, 08:00, 16:00 UTC): a print takes no entries once its 8-hour window opens.", choiceButtons("funding", [["positive", "Positive"], ["negative", "Negative"]]))}
-${game("candle", "Next candle", "The BTC-USDT 1-minute candle that opens after your play: green or red? It settles when that candle closes.", choiceButtons("candle", [["green", "Green"], ["red", "Red"]]))}
-${game("feargreed", "Fear &amp; Greed", "Will tomorrow's Crypto Fear &amp; Greed Index be higher (greed) or lower (fear)?", choiceButtons("feargreed", [["greed", "Greed"], ["fear", "Fear"]]))}
+${game(
+  "funding",
+  "BTC funding",
+  "Sign of the BTCUSDT perpetual funding print after next (00:00, 08:00, 16:00 UTC): a print takes no entries once its 8-hour window opens.",
+  choiceButtons("funding", [
+    ["positive", "Positive"],
+    ["negative", "Negative"],
+  ]),
+)}
+${game(
+  "candle",
+  "Next candle",
+  "The BTC-USDT 1-minute candle that opens after your play: green or red? It settles when that candle closes.",
+  choiceButtons("candle", [
+    ["green", "Green"],
+    ["red", "Red"],
+  ]),
+)}
+${game(
+  "feargreed",
+  "Fear &amp; Greed",
+  "Will tomorrow's Crypto Fear &amp; Greed Index be higher (greed) or lower (fear)?",
+  choiceButtons("feargreed", [
+    ["greed", "Greed"],
+    ["fear", "Fear"],
+  ]),
+)}
 </div>
 
 <section class="card" id="last">

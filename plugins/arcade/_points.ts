@@ -26,7 +26,8 @@ export const WIN_POINTS = 10;
 /** From this streak on, a win counts double. */
 export const DOUBLE_FROM_STREAK = 3;
 
-export const playerIdOf = (alias: string, secret: string) => createHash("sha256").update(`${alias}|${secret}`).digest("hex");
+export const playerIdOf = (alias: string, secret: string) =>
+  createHash("sha256").update(`${alias}|${secret}`).digest("hex");
 
 /** Monday 00:00 UTC of the ISO week holding `at`, as YYYY-MM-DD: the key of that week's board. */
 export function weekOf(at: Date): string {
@@ -67,12 +68,16 @@ export async function withLock<T>(store: Store, key: string, work: () => Promise
 }
 
 /** One player's profile changes one play at a time. */
-export const withPlayerLock = <T>(store: Store, id: string, work: () => Promise<T>) => withLock(store, keys.lock(id), work);
+export const withPlayerLock = <T>(store: Store, id: string, work: () => Promise<T>) =>
+  withLock(store, keys.lock(id), work);
 
 export async function playerView(store: Store, id: string, now: Date): Promise<PlayerView | undefined> {
   const profile = await store.get<Profile>(keys.profile(id));
   if (!profile) return undefined;
-  const [points, weekPoints] = await Promise.all([store.get<number>(keys.points(id)), store.get<number>(keys.weekPoints(weekOf(now), id))]);
+  const [points, weekPoints] = await Promise.all([
+    store.get<number>(keys.points(id)),
+    store.get<number>(keys.weekPoints(weekOf(now), id)),
+  ]);
   return { id, ...profile, points: points ?? 0, weekPoints: weekPoints ?? 0 };
 }
 
@@ -97,7 +102,13 @@ export interface Award {
 /** A win extends the streak, a loss ends it, a push leaves it as it was. */
 function profileAfter(before: Profile, alias: string, outcome: PlayOutcome): Profile {
   const streak = outcome === "win" ? before.streak + 1 : outcome === "loss" ? 0 : before.streak;
-  return { alias, streak, bestStreak: Math.max(before.bestStreak, streak), wins: before.wins + (outcome === "win" ? 1 : 0), plays: before.plays + 1 };
+  return {
+    alias,
+    streak,
+    bestStreak: Math.max(before.bestStreak, streak),
+    wins: before.wins + (outcome === "win" ? 1 : 0),
+    plays: before.plays + 1,
+  };
 }
 
 /**
@@ -110,7 +121,12 @@ export function scoreOf(player: PlayerView, outcome: PlayOutcome): Award {
   return {
     pointsAwarded,
     streakActive: profile.streak,
-    player: { ...player, ...profile, points: player.points + pointsAwarded, weekPoints: player.weekPoints + pointsAwarded },
+    player: {
+      ...player,
+      ...profile,
+      points: player.points + pointsAwarded,
+      weekPoints: player.weekPoints + pointsAwarded,
+    },
   };
 }
 
@@ -126,14 +142,27 @@ interface AwardPlan {
  * the streak one after another. Only paid plays count on the paid board the promo codes rank. Undefined
  * when an earlier run had fixed the points (this run only completes what that one left; `awarded` reads them).
  */
-export async function award(store: Store, play: { playId: string; playerId: string; alias: string; outcome: PlayOutcome; paid?: boolean }, now: Date): Promise<Award | undefined> {
+export async function award(
+  store: Store,
+  play: { playId: string; playerId: string; alias: string; outcome: PlayOutcome; paid?: boolean },
+  now: Date,
+): Promise<Award | undefined> {
   const { playId, playerId: id, alias, outcome } = play;
   return withPlayerLock(store, id, async () => {
-    const wanted: AwardPlan = { pointsAwarded: scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded, week: weekOf(now) };
+    const wanted: AwardPlan = {
+      pointsAwarded: scoreOf(await playerOrNew(store, id, alias, now), outcome).pointsAwarded,
+      week: weekOf(now),
+    };
     const first = await store.claim(keys.award(playId), wanted, 400 * dayMs);
     const { pointsAwarded, week } = first ? wanted : (await store.get<AwardPlan>(keys.award(playId)))!;
-    const step = (name: string, write: () => Promise<unknown>) => once(store, `${keys.award(playId)}:${name}`, 400 * dayMs, write);
-    await step("profile", async () => store.set(keys.profile(id), profileAfter((await store.get<Profile>(keys.profile(id))) ?? newProfile(alias), alias, outcome)));
+    const step = (name: string, write: () => Promise<unknown>) =>
+      once(store, `${keys.award(playId)}:${name}`, 400 * dayMs, write);
+    await step("profile", async () =>
+      store.set(
+        keys.profile(id),
+        profileAfter((await store.get<Profile>(keys.profile(id))) ?? newProfile(alias), alias, outcome),
+      ),
+    );
     if (pointsAwarded) {
       await step("points", () => store.increment(keys.points(id), pointsAwarded));
       await step("week-points", () => store.increment(keys.weekPoints(week, id), pointsAwarded, keepMs));
@@ -148,4 +177,5 @@ export async function award(store: Store, play: { playId: string; playerId: stri
 }
 
 /** The points a play was awarded, once `award` has run for it. */
-export const awarded = async (store: Store, playId: string) => (await store.get<AwardPlan>(keys.award(playId)))?.pointsAwarded ?? 0;
+export const awarded = async (store: Store, playId: string) =>
+  (await store.get<AwardPlan>(keys.award(playId)))?.pointsAwarded ?? 0;

@@ -27,14 +27,22 @@ async function secretOf(store: Store): Promise<string> {
 /** A fresh challenge for the altcha widget (or any ALTCHA solver), good for one free play within 10 minutes. */
 export async function newChallenge(store: Store, work: number): Promise<Challenge> {
   return createChallenge({
-    algorithm: ALGORITHM, cost: COST, counter: randomInt(Math.ceil(work / 2), work + 1), deriveKey,
+    algorithm: ALGORITHM,
+    cost: COST,
+    counter: randomInt(Math.ceil(work / 2), work + 1),
+    deriveKey,
     // altcha-lib judges expiry by the wall clock.
-    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS), hmacSignatureSecret: await secretOf(store),
+    expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+    hmacSignatureSecret: await secretOf(store),
   });
 }
 
-const refused = (why: string) => new ServiceError(403, "proof_of_work_required",
-  `Free plays need a solved proof of work (${why}): GET /arcade/api/challenge, solve it (the /arcade page's altcha widget does), send the payload as altcha. Agents pay per play on POST /v1/arcade/play`);
+const refused = (why: string) =>
+  new ServiceError(
+    403,
+    "proof_of_work_required",
+    `Free plays need a solved proof of work (${why}): GET /arcade/api/challenge, solve it (the /arcade page's altcha widget does), send the payload as altcha. Agents pay per play on POST /v1/arcade/play`,
+  );
 
 /**
  * Checks a solved challenge (the widget's base64 payload) and answers how to spend it: the returned effect
@@ -49,12 +57,26 @@ export async function checkProof(store: Store, payloadText: string | undefined):
     throw refused("the payload is not base64 JSON");
   }
   const signature = payload?.challenge?.signature;
-  if (typeof signature !== "string" || !payload.solution) throw refused("the payload has no signed challenge and solution");
-  const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey, hmacSignatureSecret: await secretOf(store) }).catch(() => undefined);
-  if (!result?.verified) throw refused(result?.expired ? "the challenge expired" : "the solution is wrong or the challenge is not ours");
+  if (typeof signature !== "string" || !payload.solution)
+    throw refused("the payload has no signed challenge and solution");
+  const result = await verifySolution({
+    challenge: payload.challenge,
+    solution: payload.solution,
+    deriveKey,
+    hmacSignatureSecret: await secretOf(store),
+  }).catch(() => undefined);
+  if (!result?.verified)
+    throw refused(result?.expired ? "the challenge expired" : "the solution is wrong or the challenge is not ours");
   if ((await store.get(usedKey(signature))) !== undefined) throw refused("this one was spent already");
   const spender = randomUUID();
   return async () => {
-    if (!(await store.claim(usedKey(signature), spender, CHALLENGE_TTL_MS * 2)) && (await store.get(usedKey(signature))) !== spender) throw conflict("proof_of_work_spent", "This proof of work bought another play at the same moment; solve a new one");
+    if (
+      !(await store.claim(usedKey(signature), spender, CHALLENGE_TTL_MS * 2)) &&
+      (await store.get(usedKey(signature))) !== spender
+    )
+      throw conflict(
+        "proof_of_work_spent",
+        "This proof of work bought another play at the same moment; solve a new one",
+      );
   };
 }

@@ -22,26 +22,53 @@ export interface PendingPlay {
 const dayMs = 86_400_000;
 
 /** Accepts a prediction: the referee's data after `settlesAt` decides it; the job reads it. */
-export async function startPrediction(ctx: PlayContext, play: { playId: string; playerId: string; alias: string; salt: string; game: PredictionGame; choice: string } & Fee): Promise<PlayResult> {
+export async function startPrediction(
+  ctx: PlayContext,
+  play: { playId: string; playerId: string; alias: string; salt: string; game: PredictionGame; choice: string } & Fee,
+): Promise<PlayResult> {
   const referee = referees[play.game];
   const now = ctx.now();
   const reference = referee.reference ? await referee.reference(ctx.upstream(referee.upstream)) : undefined;
   const settlesAt = referee.settlesAt(now, reference);
   const deadline = new Date(settlesAt.getTime() + referee.graceMs).toISOString();
   const pending: PendingPlay = {
-    playId: play.playId, playerId: play.playerId, alias: play.alias, game: play.game, choice: play.choice,
-    settlesAt: settlesAt.toISOString(), deadline, reference: reference ?? null, paid: play.paid, feeUsd: play.usd,
+    playId: play.playId,
+    playerId: play.playerId,
+    alias: play.alias,
+    game: play.game,
+    choice: play.choice,
+    settlesAt: settlesAt.toISOString(),
+    deadline,
+    reference: reference ?? null,
+    paid: play.paid,
+    feeUsd: play.usd,
   };
   const player = await playerOrNew(ctx.store, play.playerId, play.alias, now);
   const result: PlayResult = {
-    playId: play.playId, game: play.game, status: "pending", choice: play.choice,
-    playedAt: now.toISOString(), settledAt: null, ...resultFields(null),
-    pointsAwarded: 0, streakActive: player.streak, player,
+    playId: play.playId,
+    game: play.game,
+    status: "pending",
+    choice: play.choice,
+    playedAt: now.toISOString(),
+    settledAt: null,
+    ...resultFields(null),
+    pointsAwarded: 0,
+    streakActive: player.streak,
+    player,
     awaiting: {
-      what: "data", stage: null, decidingBlock: null, deadline,
+      what: "data",
+      stage: null,
+      decidingBlock: null,
+      deadline,
       next: `Settles from ${referee.source} after ${pending.settlesAt} (GET /v1/arcade/me?id=${play.playerId}); without that data by the deadline it is void and its fee credited back`,
     },
-    referee: { source: referee.source, url: referee.url, settlesAt: pending.settlesAt, reference: reference ?? null, observed: null },
+    referee: {
+      source: referee.source,
+      url: referee.url,
+      settlesAt: pending.settlesAt,
+      reference: reference ?? null,
+      observed: null,
+    },
     fairness: null,
   };
   ctx.afterPayment(async () => {

@@ -18,7 +18,14 @@ export const recordKeys = {
 };
 
 /** Adds or removes a play id in one of the player's lists, once, however often it runs. */
-export async function listed(store: Store, key: string, playerId: string, playId: string, present: boolean, max = Infinity): Promise<void> {
+export async function listed(
+  store: Store,
+  key: string,
+  playerId: string,
+  playId: string,
+  present: boolean,
+  max = Infinity,
+): Promise<void> {
   await withPlayerLock(store, playerId, async () => {
     const ids = (await store.get<string[]>(key)) ?? [];
     if (ids.includes(playId) === present) return;
@@ -36,10 +43,16 @@ export async function saveRecord(store: Store, playerId: string, result: PlayRes
 
 /** The open plays first (oldest first), then the recent ones, newest first. */
 export async function recentPlays(store: Store, playerId: string): Promise<PlayResult[]> {
-  const [open, recent] = await Promise.all([store.get<string[]>(recordKeys.open(playerId)), store.get<string[]>(recordKeys.recent(playerId))]);
+  const [open, recent] = await Promise.all([
+    store.get<string[]>(recordKeys.open(playerId)),
+    store.get<string[]>(recordKeys.recent(playerId)),
+  ]);
   const ids = [...new Set([...(open ?? []).reverse(), ...(recent ?? [])])];
   const plays = await Promise.all(ids.map((id) => store.get<PlayResult>(recordKeys.play(id))));
   return plays.filter((p): p is PlayResult => p !== undefined);
 }
 
-export const resultFields = (outcome: PlayOutcome | null) => ({ outcome, won: outcome === null ? null : outcome === "win" });
+export const resultFields = (outcome: PlayOutcome | null) => ({
+  outcome,
+  won: outcome === null ? null : outcome === "win",
+});

@@ -45,7 +45,8 @@ export function outcomeOf(referee: Referee, choice: string, seen: Observation): 
 export const referees: Record<PredictionGame, Referee> = {
   funding: {
     upstream: "binance-futures",
-    source: "Binance USDⓈ-M BTCUSDT perpetual, the funding print after next (00:00, 08:00, 16:00 UTC): entries for a print close when its 8-hour window opens, " +
+    source:
+      "Binance USDⓈ-M BTCUSDT perpetual, the funding print after next (00:00, 08:00, 16:00 UTC): entries for a print close when its 8-hour window opens, " +
       "so no play is for a print whose predicted rate is already published",
     url: "https://www.binance.com/en/futures/funding-history/perpetual/funding-fee-history",
     upChoice: "positive",
@@ -59,7 +60,8 @@ export const referees: Record<PredictionGame, Referee> = {
   },
   candle: {
     upstream: "okx",
-    source: "OKX BTC-USDT spot, the 1-minute candle that opens after the play is accepted (it settles when that candle closes, 60 to 120 s later): " +
+    source:
+      "OKX BTC-USDT spot, the 1-minute candle that opens after the play is accepted (it settles when that candle closes, 60 to 120 s later): " +
       "green when it closes above its open",
     url: "https://www.okx.com/trade-spot/btc-usdt",
     upChoice: "green",
@@ -70,7 +72,8 @@ export const referees: Record<PredictionGame, Referee> = {
       const body = await api.json<{ code: string; msg: string; data: string[][] }>("/market/candles", {
         query: { instId: "BTC-USDT", bar: "1m", after: settlesAt.getTime(), limit: 1 },
       });
-      if (body?.code !== "0" || !Array.isArray(body.data)) throw upstreamFailed("okx", `OKX answered code ${body?.code}: ${body?.msg}`);
+      if (body?.code !== "0" || !Array.isArray(body.data))
+        throw upstreamFailed("okx", `OKX answered code ${body?.code}: ${body?.msg}`);
       const candle = body.data[0];
       if (!candle || Number(candle[0]) !== opens || candle[8] !== "1") return undefined;
       const [, open, , , close] = candle;
@@ -79,7 +82,8 @@ export const referees: Record<PredictionGame, Referee> = {
   },
   feargreed: {
     upstream: "alternative-me",
-    source: "alternative.me Crypto Fear & Greed Index: the next daily value against the one published at play time (greed when higher)",
+    source:
+      "alternative.me Crypto Fear & Greed Index: the next daily value against the one published at play time (greed when higher)",
     url: "https://alternative.me/crypto/fear-and-greed-index/",
     upChoice: "greed",
     async reference(api) {
@@ -90,15 +94,23 @@ export const referees: Record<PredictionGame, Referee> = {
     settlesAt: (_playedAt, reference) => new Date(Date.parse(reference!.at) + 86_400_000),
     graceMs: 36 * hourMs,
     async observe(api, _settlesAt, reference) {
-      const next = (await fearGreed(api, 3)).filter((x) => x.at > reference!.at).sort((a, b) => a.at.localeCompare(b.at))[0];
-      return next ? { observed: next.value, direction: direction(Number(next.value) - Number(reference!.value)) } : undefined;
+      const next = (await fearGreed(api, 3))
+        .filter((x) => x.at > reference!.at)
+        .sort((a, b) => a.at.localeCompare(b.at))[0];
+      return next
+        ? { observed: next.value, direction: direction(Number(next.value) - Number(reference!.value)) }
+        : undefined;
     },
   },
 };
 
 /** GET /fng/?limit=n: newest first, values and UNIX-second timestamps as strings. */
 async function fearGreed(api: Upstream, limit: number): Promise<Reference[]> {
-  const body = await api.json<{ data?: { value: string; timestamp: string }[]; metadata?: { error: string | null } }>("/fng/", { query: { limit, format: "json" } });
-  if (!Array.isArray(body?.data) || body.metadata?.error) throw upstreamFailed("alternative-me", `the Fear & Greed Index answered ${body?.metadata?.error ?? "no data"}`);
+  const body = await api.json<{ data?: { value: string; timestamp: string }[]; metadata?: { error: string | null } }>(
+    "/fng/",
+    { query: { limit, format: "json" } },
+  );
+  if (!Array.isArray(body?.data) || body.metadata?.error)
+    throw upstreamFailed("alternative-me", `the Fear & Greed Index answered ${body?.metadata?.error ?? "no data"}`);
   return body.data.map((x) => ({ value: x.value, at: new Date(Number(x.timestamp) * 1000).toISOString() }));
 }

@@ -22,30 +22,63 @@ const Iso = v.pipe(v.string(), v.isoTimestamp());
 
 export const PlayerKey = v.pipe(
   v.object({
-    alias: v.pipe(v.string(), v.minLength(1), v.maxLength(32), v.regex(/^[A-Za-z0-9 _.-]+$/, "ASCII letters, digits, spaces, _ . - only"), v.description("Shown on the leaderboard")),
-    secret: v.pipe(v.string(), v.minLength(8), v.maxLength(128), v.description("The account key; never stored, only hashed into the id")),
+    alias: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(32),
+      v.regex(/^[A-Za-z0-9 _.-]+$/, "ASCII letters, digits, spaces, _ . - only"),
+      v.description("Shown on the leaderboard"),
+    ),
+    secret: v.pipe(
+      v.string(),
+      v.minLength(8),
+      v.maxLength(128),
+      v.description("The account key; never stored, only hashed into the id"),
+    ),
   }),
   v.description("The player; id = SHA-256(alias|secret)"),
 );
 
 export const PlayInput = v.object({
   game: v.pipe(v.picklist(GAMES), v.description("dice, blackjack, funding, candle, feargreed or higherlower")),
-  choice: v.optional(v.pipe(v.picklist(allChoices), v.description(
-    "dice over (8-12), under (2-6) or seven; funding positive or negative; candle green or red; feargreed greed or fear; " +
-    "higherlower higher or lower, or none to see the shown coin first and choose with POST /v1/arcade/move",
-  ))),
-  action: v.optional(v.pipe(v.picklist(ACTIONS), v.description("Blackjack: deal starts a hand (its one fee covers the hand); hit and stand go to POST /v1/arcade/move, free"))),
-  playId: v.optional(v.pipe(v.string(), v.uuid(), v.description("Unused here: hit and stand name their hand on POST /v1/arcade/move"))),
-  salt: v.pipe(v.string(), v.minLength(1), v.maxLength(128), v.description(
-    "Chosen by the caller, once per player: the seed is SHA-256(blockHash + \":\" + salt) with the first block mined after the play is recorded",
-  )),
+  choice: v.optional(
+    v.pipe(
+      v.picklist(allChoices),
+      v.description(
+        "dice over (8-12), under (2-6) or seven; funding positive or negative; candle green or red; feargreed greed or fear; " +
+          "higherlower higher or lower, or none to see the shown coin first and choose with POST /v1/arcade/move",
+      ),
+    ),
+  ),
+  action: v.optional(
+    v.pipe(
+      v.picklist(ACTIONS),
+      v.description(
+        "Blackjack: deal starts a hand (its one fee covers the hand); hit and stand go to POST /v1/arcade/move, free",
+      ),
+    ),
+  ),
+  playId: v.optional(
+    v.pipe(v.string(), v.uuid(), v.description("Unused here: hit and stand name their hand on POST /v1/arcade/move")),
+  ),
+  salt: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(128),
+    v.description(
+      'Chosen by the caller, once per player: the seed is SHA-256(blockHash + ":" + salt) with the first block mined after the play is recorded',
+    ),
+  ),
   player: PlayerKey,
 });
 export type PlayInput = v.InferOutput<typeof PlayInput>;
 
 export const MoveInput = v.object({
   playId: v.pipe(v.string(), v.uuid(), v.description("The play waiting for your move")),
-  move: v.pipe(v.picklist(MOVES), v.description("Blackjack hit or stand; higherlower higher or lower, once the shown coin is out")),
+  move: v.pipe(
+    v.picklist(MOVES),
+    v.description("Blackjack hit or stand; higherlower higher or lower, once the shown coin is out"),
+  ),
   player: PlayerKey,
 });
 export type MoveInput = v.InferOutput<typeof MoveInput>;
@@ -99,10 +132,20 @@ export type Fairness = v.InferOutput<typeof Fairness>;
 const Coin = v.object({ id: v.string(), symbol: v.string(), name: v.string(), marketCapUsd: v.nullable(v.number()) });
 
 export const Awaiting = v.object({
-  what: v.pipe(v.picklist(["block", "move", "data"]), v.description("block: the deciding block; move: your hit, stand or choice; data: the referee's data")),
+  what: v.pipe(
+    v.picklist(["block", "move", "data"]),
+    v.description("block: the deciding block; move: your hit, stand or choice; data: the referee's data"),
+  ),
   stage: v.nullable(v.picklist(STAGES)),
-  decidingBlock: v.nullable(v.pipe(Int, v.description("Recorded with the acceptance; null only in the answer that accepts it"))),
-  deadline: v.pipe(Iso, v.description("Past it a play waiting for a block or data is void and its fee credited; one waiting for your move counts as a loss")),
+  decidingBlock: v.nullable(
+    v.pipe(Int, v.description("Recorded with the acceptance; null only in the answer that accepts it")),
+  ),
+  deadline: v.pipe(
+    Iso,
+    v.description(
+      "Past it a play waiting for a block or data is void and its fee credited; one waiting for your move counts as a loss",
+    ),
+  ),
   next: v.string(),
 });
 
@@ -131,13 +174,15 @@ export const PlayResult = v.object({
   inProgress: v.optional(v.boolean()),
   shown: v.optional(Coin),
   hidden: v.optional(Coin),
-  referee: v.optional(v.object({
-    source: v.string(),
-    url: v.string(),
-    settlesAt: Iso,
-    reference: v.nullable(v.object({ value: v.string(), at: Iso })),
-    observed: v.nullable(v.string()),
-  })),
+  referee: v.optional(
+    v.object({
+      source: v.string(),
+      url: v.string(),
+      settlesAt: Iso,
+      reference: v.nullable(v.object({ value: v.string(), at: Iso })),
+      observed: v.nullable(v.string()),
+    }),
+  ),
   fairness: v.nullable(Fairness),
 });
 export type PlayResult = v.InferOutput<typeof PlayResult>;

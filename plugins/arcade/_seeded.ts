@@ -64,34 +64,57 @@ export const seededKeys = {
 export const saveSeeded = (store: Store, play: SeededPlay) => store.set(seededKeys.play(play.playId), play, KEEP_MS);
 export const loadSeeded = (store: Store, playId: string) => store.get<SeededPlay>(seededKeys.play(playId));
 
-const VERIFY = "Press Verify on /arcade, run `npm run verify-play -- --rpc <your node of the network> '<this fairness JSON>'`, or by hand: for each stage " +
+const VERIFY =
+  "Press Verify on /arcade, run `npm run verify-play -- --rpc <your node of the network> '<this fairness JSON>'`, or by hand: for each stage " +
   "recompute seedHex from blockHash and salt and the draws as `algorithm` says, and look the block up by number on the network: its hash must be blockHash " +
   "and it must be mined after the stage's acceptedAt";
 
 function fairnessOf(play: SeededPlay): Fairness | null {
   const [first] = play.stages;
   if (!first) return null;
-  const drawOutcome = play.game === "higherlower" ? null : play.game === "dice" ? play.outcome : play.state.hand?.outcome ?? null;
-  const derived = play.game === "dice" ? { dice: play.state.dice } : play.game === "blackjack" ? { cards: play.state.used } : { shown: play.state.shown, hidden: play.state.hidden };
+  const drawOutcome =
+    play.game === "higherlower" ? null : play.game === "dice" ? play.outcome : (play.state.hand?.outcome ?? null);
+  const derived =
+    play.game === "dice"
+      ? { dice: play.state.dice }
+      : play.game === "blackjack"
+        ? { cards: play.state.used }
+        : { shown: play.state.shown, hidden: play.state.hidden };
   return {
-    network: play.network!, salt: play.salt, seed: SEED_FORMULA, algorithm: ALGORITHMS[play.game], verify: VERIFY, game: play.game,
-    choice: play.choice, outcome: drawOutcome,
-    blockHash: first.blockHash, blockNumber: first.blockNumber, seedHex: first.seedHex, acceptedAt: first.acceptedAt,
-    stages: play.stages, derived: JSON.parse(JSON.stringify(derived)),
+    network: play.network!,
+    salt: play.salt,
+    seed: SEED_FORMULA,
+    algorithm: ALGORITHMS[play.game],
+    verify: VERIFY,
+    game: play.game,
+    choice: play.choice,
+    outcome: drawOutcome,
+    blockHash: first.blockHash,
+    blockNumber: first.blockNumber,
+    seedHex: first.seedHex,
+    acceptedAt: first.acceptedAt,
+    stages: play.stages,
+    derived: JSON.parse(JSON.stringify(derived)),
   };
 }
 
 function awaitingOf(play: SeededPlay): PlayResult["awaiting"] {
   if (play.status === "pending" && play.next) {
     return {
-      what: "block", stage: play.next.action, decidingBlock: play.next.blockNumber, deadline: play.deadline,
+      what: "block",
+      stage: play.next.action,
+      decidingBlock: play.next.blockNumber,
+      deadline: play.deadline,
       next: `Drawn from the first block of ${play.network ?? "the payment network"} mined after this stage was recorded: read it with GET /v1/arcade/me?id=${play.playerId}`,
     };
   }
   if (play.status !== "in_progress") return null;
   const moves = play.game === "blackjack" ? "hit or stand" : "higher or lower";
   return {
-    what: "move", stage: null, decidingBlock: null, deadline: play.deadline,
+    what: "move",
+    stage: null,
+    decidingBlock: null,
+    deadline: play.deadline,
     next: `POST /v1/arcade/move {"playId":"${play.playId}","move":"<${moves.replace(" or ", "|")}>","player":{...}} (free); no move by the deadline counts as a loss`,
   };
 }
@@ -106,16 +129,28 @@ function gameFields(play: SeededPlay): Partial<PlayResult> {
   if (!hand) return { inProgress: play.status !== "settled" && play.status !== "void" };
   const finished = hand.outcome !== null;
   return {
-    hand: hand.player, handTotal: totalOf(hand.player).total, dealerUpcard: hand.dealer[0], dealerHand: hand.dealer,
-    dealerTotal: finished ? totalOf(hand.dealer).total : null, inProgress: !finished && play.status !== "void",
+    hand: hand.player,
+    handTotal: totalOf(hand.player).total,
+    dealerUpcard: hand.dealer[0],
+    dealerHand: hand.dealer,
+    dealerTotal: finished ? totalOf(hand.dealer).total : null,
+    inProgress: !finished && play.status !== "void",
   };
 }
 
 /** The play as its player sees it: in the answer, in /me, and as the stored record. */
 export function renderSeeded(play: SeededPlay, player: PlayerView): PlayResult {
   return {
-    playId: play.playId, game: play.game, status: play.status, choice: play.choice, playedAt: play.playedAt, settledAt: play.settledAt,
-    ...resultFields(play.outcome), pointsAwarded: play.pointsAwarded, streakActive: player.streak, player,
+    playId: play.playId,
+    game: play.game,
+    status: play.status,
+    choice: play.choice,
+    playedAt: play.playedAt,
+    settledAt: play.settledAt,
+    ...resultFields(play.outcome),
+    pointsAwarded: play.pointsAwarded,
+    streakActive: player.streak,
+    player,
     awaiting: awaitingOf(play),
     ...(play.void ? { void: play.void } : {}),
     ...(play.note ? { note: play.note } : {}),

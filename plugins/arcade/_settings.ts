@@ -4,7 +4,8 @@ import { integerSetting } from "../../core/runtime/settings.ts";
 /** The arcade's settings. */
 export const arcadeSettings = defineSettings((env) => {
   const promoUsd = (env.ARCADE_PROMO_USD || "1.00,0.50,0.25").split(",").map((x) => x.trim());
-  if (promoUsd.length !== 3 || !promoUsd.every((x) => /^\d+(\.\d{1,6})?$/.test(x))) throw new Error("ARCADE_PROMO_USD must be three USD amounts, e.g. 1.00,0.50,0.25");
+  if (promoUsd.length !== 3 || !promoUsd.every((x) => /^\d+(\.\d{1,6})?$/.test(x)))
+    throw new Error("ARCADE_PROMO_USD must be three USD amounts, e.g. 1.00,0.50,0.25");
   return {
     /** Plays per visitor (IP address) and hour on the free web route; ARCADE_WEB_PLAYS_PER_HOUR, default 120. */
     webPlaysPerHour: integerSetting("ARCADE_WEB_PLAYS_PER_HOUR", env, 120, 1, 100_000),

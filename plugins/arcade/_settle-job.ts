@@ -32,7 +32,10 @@ export async function settleDuePlays(ctx: JobContext): Promise<number> {
       // Plays that settle at the same moment share one read of the data.
       const read = `${pending.game}:${pending.settlesAt}:${pending.reference?.at ?? ""}`;
       if (!observations.has(read)) {
-        observations.set(read, referee.observe(ctx.upstream(referee.upstream), new Date(pending.settlesAt), pending.reference ?? undefined));
+        observations.set(
+          read,
+          referee.observe(ctx.upstream(referee.upstream), new Date(pending.settlesAt), pending.reference ?? undefined),
+        );
       }
       const seen = await observations.get(read)!;
       if (!seen) continue;
@@ -53,8 +56,14 @@ async function settle(ctx: JobContext, pending: PendingPlay, seen: Observation):
   const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
   if (counted && record && record.status === "pending") {
     await saveRecord(ctx.store, pending.playerId, {
-      ...record, status: "settled", settledAt: ctx.now().toISOString(), ...resultFields(outcome), awaiting: null,
-      pointsAwarded: counted.pointsAwarded, streakActive: counted.streakActive, player: counted.player,
+      ...record,
+      status: "settled",
+      settledAt: ctx.now().toISOString(),
+      ...resultFields(outcome),
+      awaiting: null,
+      pointsAwarded: counted.pointsAwarded,
+      streakActive: counted.streakActive,
+      player: counted.player,
       referee: record.referee && { ...record.referee, observed: seen.observed },
     });
   }
@@ -67,7 +76,12 @@ async function voidPrediction(ctx: JobContext, pending: PendingPlay): Promise<vo
   const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
   if (record && record.status === "pending") {
     const reason = `${referees[pending.game].source}: no data for ${pending.settlesAt} by the deadline ${pending.deadline}`;
-    await saveRecord(ctx.store, pending.playerId, { ...record, status: "void", awaiting: null, void: { reason, refundUsd, refund: refundText(refundUsd) } });
+    await saveRecord(ctx.store, pending.playerId, {
+      ...record,
+      status: "void",
+      awaiting: null,
+      void: { reason, refundUsd, refund: refundText(refundUsd) },
+    });
   }
   await ctx.store.delete(recordKeys.pending(pending.playId));
 }

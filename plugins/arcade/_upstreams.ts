@@ -4,4 +4,9 @@ import { marketUpstreams } from "../market/_upstreams.ts";
 const { "alternative-me": alternativeMe, "binance-futures": binanceFutures, coingecko, okx } = marketUpstreams;
 
 /** The market data the referees judge predictions by; the seeds come from the core's `payment-chain`. */
-export const arcadeUpstreams = defineUpstreams({ "alternative-me": alternativeMe, "binance-futures": binanceFutures, coingecko, okx });
+export const arcadeUpstreams = defineUpstreams({
+  "alternative-me": alternativeMe,
+  "binance-futures": binanceFutures,
+  coingecko,
+  okx,
+});

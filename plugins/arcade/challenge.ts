@@ -18,10 +18,22 @@ export default defineEndpoint({
   example: {
     input: {},
     output: {
-      parameters: { algorithm: "PBKDF2/SHA-256", nonce: "5f0c3d2a9b8e7f61", salt: "a1b2c3d4e5f60718", cost: 1000, keyLength: 32, keyPrefix: "4c6f", expiresAt: 1795420800 },
+      parameters: {
+        algorithm: "PBKDF2/SHA-256",
+        nonce: "5f0c3d2a9b8e7f61",
+        salt: "a1b2c3d4e5f60718",
+        cost: 1000,
+        keyLength: 32,
+        keyPrefix: "4c6f",
+        expiresAt: 1795420800,
+      },
       signature: "9a7c0d...",
     },
   },
   settings: arcadeSettings,
-  handler: async ({ store, settings }) => newChallenge(store, settings.powWork) as unknown as Promise<{ parameters: Record<string, unknown>; signature?: string }>,
+  handler: async ({ store, settings }) =>
+    newChallenge(store, settings.powWork) as unknown as Promise<{
+      parameters: Record<string, unknown>;
+      signature?: string;
+    }>,
 });

@@ -7,9 +7,10 @@ export default defineEndpoint({
   name: "arcade/play",
   method: "POST",
   price: "$0.005",
-  summary: "Play a provably fair arcade game for points: dice, blackjack, higherlower, or predict BTC funding, the next candle or Fear & Greed",
+  summary:
+    "Play a provably fair arcade game for points: dice, blackjack, higherlower, or predict BTC funding, the next candle or Fear & Greed",
   description:
-    "Points only, no money. The answer accepts the play (status pending). dice, higherlower and blackjack draw from seed = SHA-256(blockHash + \":\" + salt) " +
+    'Points only, no money. The answer accepts the play (status pending). dice, higherlower and blackjack draw from seed = SHA-256(blockHash + ":" + salt) ' +
     "where the block is the first one the payment network mines after the play is recorded, so neither you nor we know it when the salt is chosen; " +
     "GET /v1/arcade/me shows the result a block later, with a fairness record to check against the chain (`npm run verify-play`). One fee covers a whole " +
     "blackjack hand: hit and stand are POST /v1/arcade/move, free; higherlower without a choice shows the coin first and takes the choice there. " +

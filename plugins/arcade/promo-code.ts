@@ -9,7 +9,11 @@ import { refundsOf, usdToAtomic } from "./_refund.ts";
 import { PlayerKey } from "./_schemas.ts";
 import { arcadeSettings } from "./_settings.ts";
 
-const atomicToUsd = (atomic: bigint) => `${atomic / 1_000_000n}.${(atomic % 1_000_000n).toString().padStart(6, "0").replace(/0{1,4}$/, "")}`;
+const atomicToUsd = (atomic: bigint) =>
+  `${atomic / 1_000_000n}.${(atomic % 1_000_000n)
+    .toString()
+    .padStart(6, "0")
+    .replace(/0{1,4}$/, "")}`;
 
 interface Promo {
   code: string;
@@ -17,7 +21,14 @@ interface Promo {
 }
 
 /** One code per winner and week, however many times or places it is asked for. */
-async function promoFor(store: Store, credits: CreditIssuer, week: string, player: string, rank: number, amount: bigint): Promise<Promo> {
+async function promoFor(
+  store: Store,
+  credits: CreditIssuer,
+  week: string,
+  player: string,
+  rank: number,
+  amount: bigint,
+): Promise<Promo> {
   const key = `arcade:promo:${week}:${player}`;
   const keepMs = 60 * 86_400_000;
   if (await store.claim(`arcade:promo-claim:${week}:${player}`, true, keepMs)) {
@@ -38,7 +49,8 @@ export default defineEndpoint({
   name: "arcade/promo-code",
   method: "POST",
   price: "$0",
-  summary: "Your API-credit codes: the promo code of a top-3 place in the last finished week's paid plays, and the fees credited back for void plays",
+  summary:
+    "Your API-credit codes: the promo code of a top-3 place in the last finished week's paid plays, and the fees credited back for void plays",
   description:
     "Needs the player's alias and secret (the id alone is public enough to be guessed from the board). Places rank the points of paid plays only; " +
     "tied players share the place and split the prizes of the places they take. Spend a code as the X-CREDIT-CODE header on any paid route; " +
@@ -61,7 +73,13 @@ export default defineEndpoint({
     output: {
       player: "dc3085f04c8eafdc5ea1baac683e4454306b4b17dc0ab0a01ae466e25cabd2f8",
       week: { start: "2026-11-16T00:00:00.000Z", end: "2026-11-23T00:00:00.000Z" },
-      rank: null, tied: 1, points: null, eligible: false, code: null, amountUsd: null, refunds: [],
+      rank: null,
+      tied: 1,
+      points: null,
+      eligible: false,
+      code: null,
+      amountUsd: null,
+      refunds: [],
       spendWith: "X-CREDIT-CODE request header on any paid route",
     },
   },

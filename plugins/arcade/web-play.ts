@@ -14,10 +14,17 @@ export default defineEndpoint({
   method: "POST",
   path: "/arcade/api/play",
   price: "$0",
-  summary: "The /arcade page's free play route for humans: the same games as arcade/play, one proof of work per play, limited per visitor; free plays never count for promo codes",
+  summary:
+    "The /arcade page's free play route for humans: the same games as arcade/play, one proof of work per play, limited per visitor; free plays never count for promo codes",
   input: v.object({
     ...PlayInput.entries,
-    altcha: v.optional(v.pipe(v.string(), v.maxLength(8_000), v.description("The solved ALTCHA payload (base64) of a challenge from GET /arcade/api/challenge"))),
+    altcha: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(8_000),
+        v.description("The solved ALTCHA payload (base64) of a challenge from GET /arcade/api/challenge"),
+      ),
+    ),
   }),
   output: PlayResult,
   example: dicePlayExample,

@@ -18,7 +18,11 @@ export const AzuroGame = v.object({
 });
 export type AzuroGame = v.InferOutput<typeof AzuroGame>;
 
-const AzuroOutcome = v.object({ outcomeId: v.string(), odds: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not decimal odds")), title: v.nullish(v.string()) });
+const AzuroOutcome = v.object({
+  outcomeId: v.string(),
+  odds: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not decimal odds")),
+  title: v.nullish(v.string()),
+});
 export type AzuroOutcome = v.InferOutput<typeof AzuroOutcome>;
 
 export const AzuroCondition = v.object({
@@ -37,7 +41,13 @@ export type AzuroCondition = v.InferOutput<typeof AzuroCondition>;
 /** `conditions` always comes (empty when none match). */
 export const Conditions = v.object({ conditions: v.array(AzuroCondition) });
 
-const BetCalculation = v.object({ response: v.object({ minBet: o(v.number()), maxBet: v.number(), maxPayout: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not a decimal")) }) });
+const BetCalculation = v.object({
+  response: v.object({
+    minBet: o(v.number()),
+    maxBet: v.number(),
+    maxPayout: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not a decimal")),
+  }),
+});
 
 /** The docs show the fee both as an object and as a one-item array; raw bet-token units. */
 const GasInfo = v.object({ relayerFeeAmount: v.pipe(v.string(), v.regex(/^\d+$/, "not raw token units")) });
@@ -59,14 +69,26 @@ export function liveOutcome(condition: AzuroCondition, outcomeId: string): Azuro
   const outcome = condition.outcomes.find((o) => o.outcomeId === outcomeId);
   if (!outcome) throw notFound(`Condition ${condition.conditionId} has no outcome ${outcomeId}`);
   if (condition.state !== "Active") {
-    throw new ServiceError(409, "market_not_live", `The market is ${condition.state}, no longer taking bets`, { conditionId: condition.conditionId, state: condition.state });
+    throw new ServiceError(409, "market_not_live", `The market is ${condition.state}, no longer taking bets`, {
+      conditionId: condition.conditionId,
+      state: condition.state,
+    });
   }
   return outcome;
 }
 
 /** The protocol's limits for one selection, in human token units; `wallet` gives the bettor's own maxBet. */
-export async function betLimits(api: Upstream, environment: EnvironmentName, selection: { conditionId: string; outcomeId: string }, wallet?: string) {
-  const body = { environment, bets: [{ conditionId: selection.conditionId, outcomeId: Number(selection.outcomeId) }], ...(wallet ? { wallet } : {}) };
+export async function betLimits(
+  api: Upstream,
+  environment: EnvironmentName,
+  selection: { conditionId: string; outcomeId: string },
+  wallet?: string,
+) {
+  const body = {
+    environment,
+    bets: [{ conditionId: selection.conditionId, outcomeId: Number(selection.outcomeId) }],
+    ...(wallet ? { wallet } : {}),
+  };
   const { response } = await api.json("/bet/calculation", BetCalculation, { method: "POST", body });
   return { minBet: response.minBet ?? 0, maxBet: response.maxBet, maxPayout: Number(response.maxPayout) };
 }
@@ -80,6 +102,11 @@ export async function relayerFee(api: Upstream, environment: EnvironmentName): P
 /** Stake limits check shared by quote and submit: a clear 422 naming the limits. */
 export function checkStake(amount: number, limits: { minBet: number; maxBet: number }) {
   if (amount < limits.minBet || amount > limits.maxBet) {
-    throw new ServiceError(422, "stake_out_of_limits", `The stake ${amount} is outside the protocol's limits ${limits.minBet} to ${limits.maxBet}`, { amount, ...limits });
+    throw new ServiceError(
+      422,
+      "stake_out_of_limits",
+      `The stake ${amount} is outside the protocol's limits ${limits.minBet} to ${limits.maxBet}`,
+      { amount, ...limits },
+    );
   }
 }

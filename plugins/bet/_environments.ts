@@ -82,5 +82,8 @@ function addressSetting(name: string, env: Env): Address | undefined {
 export const betSettings = defineSettings((env) => ({
   affiliate: affiliateAddress(env),
   quoteLifetimeSeconds: quoteLifetimeSeconds(env),
-  environments: Object.fromEntries(environmentNames.map((name) => [name, betEnvironment(name, env)])) as Record<EnvironmentName, BetEnvironment>,
+  environments: Object.fromEntries(environmentNames.map((name) => [name, betEnvironment(name, env)])) as Record<
+    EnvironmentName,
+    BetEnvironment
+  >,
 }));

@@ -3,24 +3,39 @@ import type { AzuroCondition, AzuroGame, AzuroOutcome } from "./_azuro.ts";
 
 export const Outcome = v.object({
   outcomeId: v.pipe(v.string(), v.description("Pass to /v1/bet/quote with the conditionId")),
-  title: v.pipe(v.string(), v.description("The selection's name from Azuro, or `Outcome <id>` when Azuro names it only in its dictionaries package")),
+  title: v.pipe(
+    v.string(),
+    v.description(
+      "The selection's name from Azuro, or `Outcome <id>` when Azuro names it only in its dictionaries package",
+    ),
+  ),
   odds: v.pipe(v.number(), v.description("Decimal odds")),
 });
 
 export const Market = v.object({
   conditionId: v.pipe(v.string(), v.description("Pass to /v1/bet/quote")),
-  title: v.pipe(v.string(), v.description("The market's name from Azuro, or `Market <conditionId>` for a legacy condition Azuro names only in its dictionaries package")),
-  kind: v.pipe(v.string(), v.description("`market-<marketId>[-<varietyId>]` for Azuro's modern markets, `legacy-<first outcomeId>` otherwise")),
+  title: v.pipe(
+    v.string(),
+    v.description(
+      "The market's name from Azuro, or `Market <conditionId>` for a legacy condition Azuro names only in its dictionaries package",
+    ),
+  ),
+  kind: v.pipe(
+    v.string(),
+    v.description("`market-<marketId>[-<varietyId>]` for Azuro's modern markets, `legacy-<first outcomeId>` otherwise"),
+  ),
   outcomes: v.array(Outcome),
 });
 
 const named = (title: string | null | undefined): string | undefined => (title && title !== "null" ? title : undefined);
 
-export const marketTitle = (c: Pick<AzuroCondition, "conditionId" | "title">) => named(c.title) ?? `Market ${c.conditionId}`;
+export const marketTitle = (c: Pick<AzuroCondition, "conditionId" | "title">) =>
+  named(c.title) ?? `Market ${c.conditionId}`;
 export const outcomeTitle = (o: AzuroOutcome) => named(o.title) ?? `Outcome ${o.outcomeId}`;
 
 function marketKind(c: AzuroCondition): string {
-  if (c.marketId != null) return c.marketVarietyId != null ? `market-${c.marketId}-${c.marketVarietyId}` : `market-${c.marketId}`;
+  if (c.marketId != null)
+    return c.marketVarietyId != null ? `market-${c.marketId}-${c.marketVarietyId}` : `market-${c.marketId}`;
   return `legacy-${c.outcomes[0]?.outcomeId ?? "none"}`;
 }
 

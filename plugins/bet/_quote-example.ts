@@ -32,7 +32,11 @@ export const quoteExample = {
     relayerFeePaidBy: "bettor" as const,
     relayerFee: 0.023841,
     affiliate,
-    approval: { token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", spender: "0x8dA05c0021e6b35865FDC959c54dCeF3A4AbBa9d", amountRaw: "10523841" },
+    approval: {
+      token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
+      spender: "0x8dA05c0021e6b35865FDC959c54dCeF3A4AbBa9d",
+      amountRaw: "10523841",
+    },
     typedData: betTypedData({ chainId: 137, core, affiliate, attention }, quoteRaw),
     raw: quoteRaw,
     disclaimer,

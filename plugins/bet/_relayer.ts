@@ -13,13 +13,24 @@ interface CreateBetResponse {
 }
 const o = v.optional;
 /** What the code reads of the relayer's answer to an order. */
-const CreateBetAnswer = v.object({ id: o(v.string()), state: o(v.string()), errorMessage: o(v.string()), error: o(v.string()) });
+const CreateBetAnswer = v.object({
+  id: o(v.string()),
+  state: o(v.string()),
+  errorMessage: o(v.string()),
+  error: o(v.string()),
+});
 
 /**
  * Posts the signed order to Azuro's relayer. A refusal (4xx, or an order born `Rejected`) becomes our 422
  * with the relayer's own reason, so the caller knows what to fix; a relayer outage stays a 502.
  */
-export async function forwardOrder(relayer: Upstream, environment: string, bettor: Address, typed: BetTypedData, signature: string) {
+export async function forwardOrder(
+  relayer: Upstream,
+  environment: string,
+  bettor: Address,
+  typed: BetTypedData,
+  signature: string,
+) {
   let answer: CreateBetResponse;
   try {
     answer = await relayer.json("/bet/orders/ordinar", CreateBetAnswer, {
@@ -28,7 +39,8 @@ export async function forwardOrder(relayer: Upstream, environment: string, betto
       keepErrorBody: true,
     });
   } catch (error) {
-    const details = error instanceof ServiceError ? (error.details as { status?: number; body?: unknown } | undefined) : undefined;
+    const details =
+      error instanceof ServiceError ? (error.details as { status?: number; body?: unknown } | undefined) : undefined;
     if (details?.status && details.status >= 400 && details.status < 500) throw rejected(details.body);
     throw error;
   }
@@ -41,6 +53,10 @@ export async function forwardOrder(relayer: Upstream, environment: string, betto
 
 function rejected(body: unknown): ServiceError {
   const reply = (typeof body === "object" && body !== null ? body : {}) as CreateBetResponse;
-  const reason = reply.errorMessage || reply.error || (typeof body === "string" && body.length <= 300 ? body : "no reason given");
-  return new ServiceError(422, "relayer_rejected", `Azuro's relayer refused the order: ${reason}`, { error: reply.error, errorMessage: reply.errorMessage });
+  const reason =
+    reply.errorMessage || reply.error || (typeof body === "string" && body.length <= 300 ? body : "no reason given");
+  return new ServiceError(422, "relayer_rejected", `Azuro's relayer refused the order: ${reason}`, {
+    error: reply.error,
+    errorMessage: reply.errorMessage,
+  });
 }

@@ -68,11 +68,26 @@ export function betTypedData(domain: BetDomain, bet: RawBet) {
     isBetSponsored: false,
     isSponsoredBetReturnable: false,
   };
-  const subBet = { conditionId: bet.conditionId, outcomeId: bet.outcomeId, minOdds: bet.minOdds, amount: bet.amountRaw, nonce: bet.nonce };
+  const subBet = {
+    conditionId: bet.conditionId,
+    outcomeId: bet.outcomeId,
+    minOdds: bet.minOdds,
+    amount: bet.amountRaw,
+    nonce: bet.nonce,
+  };
   return {
-    types: { ClientBetData: [...betTypes.ClientBetData], ClientData: [...betTypes.ClientData], SubBet: [...betTypes.SubBet] },
+    types: {
+      ClientBetData: [...betTypes.ClientBetData],
+      ClientData: [...betTypes.ClientData],
+      SubBet: [...betTypes.SubBet],
+    },
     primaryType: "ClientBetData" as const,
-    domain: { name: typedDataDomainName, version: typedDataDomainVersion, chainId: domain.chainId, verifyingContract: domain.core },
+    domain: {
+      name: typedDataDomainName,
+      version: typedDataDomainVersion,
+      chainId: domain.chainId,
+      verifyingContract: domain.core,
+    },
     message: { clientData, bets: [subBet] },
   };
 }
@@ -89,7 +104,13 @@ export function relayerOrder(environment: string, bettor: Address, typed: BetTyp
     betOwner: owner,
     clientBetData: {
       clientData: typed.message.clientData,
-      bet: { conditionId: bet.conditionId, outcomeId: Number(bet.outcomeId), minOdds: bet.minOdds, amount: bet.amount, nonce: bet.nonce },
+      bet: {
+        conditionId: bet.conditionId,
+        outcomeId: Number(bet.outcomeId),
+        minOdds: bet.minOdds,
+        amount: bet.amount,
+        nonce: bet.nonce,
+      },
     },
     bettorSignature: signature,
   };

@@ -3,10 +3,12 @@ import { defineUpstreams } from "../../core/endpoint.ts";
 export const betUpstreams = defineUpstreams({
   "azuro-api": {
     url: "https://api.onchainfeed.org/api/v1/public",
-    terms: "Azuro Protocol public REST API (market-manager games, conditions and odds; bet calculation and gas info), keyless, no published limit; odds move every few seconds",
+    terms:
+      "Azuro Protocol public REST API (market-manager games, conditions and odds; bet calculation and gas info), keyless, no published limit; odds move every few seconds",
   },
   "azuro-relayer": {
     url: "https://api.onchainfeed.org/api/v1/public",
-    terms: "Azuro Protocol order relayer (POST /bet/orders/ordinar), keyless; takes bettor-signed EIP-712 orders, the bettor pays the relayer fee and needs a bet-token allowance for the Relayer contract",
+    terms:
+      "Azuro Protocol order relayer (POST /bet/orders/ordinar), keyless; takes bettor-signed EIP-712 orders, the bettor pays the relayer fee and needs a bet-token allowance for the Relayer contract",
   },
 });

@@ -5,4 +5,9 @@ import submit from "./submit.ts";
 import { betSettings } from "./_environments.ts";
 import { betUpstreams } from "./_upstreams.ts";
 
-export default definePlugin({ family: "bet", endpoints: [odds, quote, submit], settings: betSettings, upstreams: betUpstreams });
+export default definePlugin({
+  family: "bet",
+  endpoints: [odds, quote, submit],
+  settings: betSettings,
+  upstreams: betUpstreams,
+});

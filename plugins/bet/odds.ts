@@ -5,7 +5,12 @@ import { betSettings, environmentNames } from "./_environments.ts";
 import { isOpen, Market, toGame, toMarket } from "./_markets.ts";
 
 /** The spec's aliases onto Azuro's sport slugs; any other slug goes to Azuro as given. */
-const sportAliases: Record<string, string> = { soccer: "football", nhl: "ice-hockey", hockey: "ice-hockey", ufc: "mma" };
+const sportAliases: Record<string, string> = {
+  soccer: "football",
+  nhl: "ice-hockey",
+  hockey: "ice-hockey",
+  ufc: "mma",
+};
 
 const Game = v.object({
   gameId: v.pipe(v.string(), v.description("Azuro game id")),
@@ -28,11 +33,31 @@ export default defineEndpoint({
     "From Azuro's public API (market-manager). Games in start order, each with up to marketsPerGame markets that take bets now. " +
     "Pass a market's conditionId and an outcomeId to /v1/bet/quote. Sport aliases: soccer = football, nhl and hockey = ice-hockey, ufc = mma.",
   input: v.object({
-    sport: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{2,40}$/, "not a sport slug"), v.description("Sport slug: football, basketball, mma, ice-hockey, baseball, tennis, cricket, table-tennis, cs2 and more; aliases soccer, nhl, ufc"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(25), v.description("Games to return")), 10),
-    gameState: v.optional(v.pipe(v.picklist(["prematch", "live"]), v.description("Games not started yet, or in play")), "prematch"),
-    environment: v.optional(v.pipe(v.picklist(environmentNames), v.description("PolygonUSDT (USDT on chain 137) or GnosisXDAI")), "PolygonUSDT"),
-    marketsPerGame: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Markets per game")), 8),
+    sport: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[a-z0-9-]{2,40}$/, "not a sport slug"),
+        v.description(
+          "Sport slug: football, basketball, mma, ice-hockey, baseball, tennis, cricket, table-tennis, cs2 and more; aliases soccer, nhl, ufc",
+        ),
+      ),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(25), v.description("Games to return")),
+      10,
+    ),
+    gameState: v.optional(
+      v.pipe(v.picklist(["prematch", "live"]), v.description("Games not started yet, or in play")),
+      "prematch",
+    ),
+    environment: v.optional(
+      v.pipe(v.picklist(environmentNames), v.description("PolygonUSDT (USDT on chain 137) or GnosisXDAI")),
+      "PolygonUSDT",
+    ),
+    marketsPerGame: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Markets per game")),
+      8,
+    ),
   }),
   output: v.object({
     source: v.pipe(v.string(), v.description("`azuro`")),
@@ -52,25 +77,29 @@ export default defineEndpoint({
       betToken: "USDT",
       betTokenAddress: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
       count: 1,
-      games: [{
-        gameId: "1006000000000084793028",
-        title: "Tottenham Hotspur - Leeds United",
-        sport: { slug: "football", name: "Football" },
-        league: "Premier League",
-        country: "England",
-        startsAt: "2026-05-11T19:00:00.000Z",
-        participants: ["Tottenham Hotspur", "Leeds United"],
-        markets: [{
-          conditionId: "300610060000000000847930280000000000002435620690",
-          title: "Market 300610060000000000847930280000000000002435620690",
-          kind: "legacy-29",
-          outcomes: [
-            { outcomeId: "29", title: "Outcome 29", odds: 1.81 },
-            { outcomeId: "30", title: "Outcome 30", odds: 3.78 },
-            { outcomeId: "31", title: "Outcome 31", odds: 4.43 },
+      games: [
+        {
+          gameId: "1006000000000084793028",
+          title: "Tottenham Hotspur - Leeds United",
+          sport: { slug: "football", name: "Football" },
+          league: "Premier League",
+          country: "England",
+          startsAt: "2026-05-11T19:00:00.000Z",
+          participants: ["Tottenham Hotspur", "Leeds United"],
+          markets: [
+            {
+              conditionId: "300610060000000000847930280000000000002435620690",
+              title: "Market 300610060000000000847930280000000000002435620690",
+              kind: "legacy-29",
+              outcomes: [
+                { outcomeId: "29", title: "Outcome 29", odds: 1.81 },
+                { outcomeId: "30", title: "Outcome 30", odds: 3.78 },
+                { outcomeId: "31", title: "Outcome 31", odds: 4.43 },
+              ],
+            },
           ],
-        }],
-      }],
+        },
+      ],
     },
   },
   cacheTtl: 60,
@@ -91,12 +120,20 @@ export default defineEndpoint({
       },
     });
     const picked = games.slice(0, input.limit);
-    const conditions = picked.length === 0 ? [] : (await api.json("/market-manager/conditions-by-game-ids", Conditions, {
-      method: "POST",
-      body: { gameIds: picked.map((g) => g.gameId), environment: env.name },
-    })).conditions;
+    const conditions =
+      picked.length === 0
+        ? []
+        : (
+            await api.json("/market-manager/conditions-by-game-ids", Conditions, {
+              method: "POST",
+              body: { gameIds: picked.map((g) => g.gameId), environment: env.name },
+            })
+          ).conditions;
     const marketsOf = (gameId: string) =>
-      conditions.filter((c) => c.game?.gameId === gameId && isOpen(c, input.gameState)).slice(0, input.marketsPerGame).map(toMarket);
+      conditions
+        .filter((c) => c.game?.gameId === gameId && isOpen(c, input.gameState))
+        .slice(0, input.marketsPerGame)
+        .map(toMarket);
     return {
       source: "azuro",
       environment: env.name,

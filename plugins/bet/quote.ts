@@ -23,7 +23,12 @@ export default defineEndpoint({
   input: v.object({
     conditionId,
     outcomeId,
-    amount: v.pipe(v.number(), v.minValue(0.01), v.maxValue(1_000_000_000), v.description("Stake in human token units, at most 2 decimals (e.g. 10.5 USDT)")),
+    amount: v.pipe(
+      v.number(),
+      v.minValue(0.01),
+      v.maxValue(1_000_000_000),
+      v.description("Stake in human token units, at most 2 decimals (e.g. 10.5 USDT)"),
+    ),
     environment,
   }),
   output: v.object({
@@ -31,7 +36,11 @@ export default defineEndpoint({
     chain: v.pipe(v.number(), v.integer()),
     betToken: v.object({ symbol: v.string(), address: v.string(), decimals: v.pipe(v.number(), v.integer()) }),
     market: v.object({ conditionId: v.string(), title: v.string() }),
-    outcome: v.object({ outcomeId: v.string(), title: v.string(), odds: v.pipe(v.number(), v.description("Current decimal odds")) }),
+    outcome: v.object({
+      outcomeId: v.string(),
+      title: v.string(),
+      odds: v.pipe(v.number(), v.description("Current decimal odds")),
+    }),
     amount: v.pipe(v.number(), v.description("Stake in human token units")),
     potentialPayout: v.pipe(v.number(), v.description("amount x odds, in human token units")),
     minOdds: v.pipe(v.number(), v.description("The lowest decimal odds the signed order accepts")),
@@ -42,7 +51,11 @@ export default defineEndpoint({
     relayerFeePaidBy: v.literal("bettor"),
     relayerFee: v.pipe(v.number(), v.description("Relayer fee in human token units, paid by the bettor")),
     affiliate: address("The service's affiliate wallet, embedded in the signed client data"),
-    approval: v.object({ token: v.string(), spender: v.string(), amountRaw: v.pipe(v.string(), v.description("Stake plus relayer fee, raw units")) }),
+    approval: v.object({
+      token: v.string(),
+      spender: v.string(),
+      amountRaw: v.pipe(v.string(), v.description("Stake plus relayer fee, raw units")),
+    }),
     typedData: TypedDataOutput,
     raw: RawBetOutput,
     disclaimer: v.array(v.string()),
@@ -53,7 +66,8 @@ export default defineEndpoint({
   async handler({ input, upstream, now, settings }) {
     const env = settings.environments[input.environment];
     const amountText = String(input.amount);
-    if (!/^\d+(\.\d{1,2})?$/.test(amountText)) throw fieldError("amount", "must have at most 2 decimals (Azuro refuses finer stakes)");
+    if (!/^\d+(\.\d{1,2})?$/.test(amountText))
+      throw fieldError("amount", "must have at most 2 decimals (Azuro refuses finer stakes)");
     const api = upstream("azuro-api");
     const condition = await conditionState(api, input.conditionId);
     const outcome = liveOutcome(condition, input.outcomeId);
@@ -61,7 +75,12 @@ export default defineEndpoint({
     checkStake(input.amount, limits);
     const potentialPayout = new Decimal(amountText).mul(outcome.odds).toNumber();
     if (potentialPayout > limits.maxPayout) {
-      throw new ServiceError(422, "payout_over_limit", `The potential payout ${potentialPayout} is above the protocol's ${limits.maxPayout}`, { potentialPayout, maxPayout: limits.maxPayout });
+      throw new ServiceError(
+        422,
+        "payout_over_limit",
+        `The potential payout ${potentialPayout} is above the protocol's ${limits.maxPayout}`,
+        { potentialPayout, maxPayout: limits.maxPayout },
+      );
     }
 
     const amountRaw = parseUnits(amountText, env.betToken.decimals);
@@ -91,7 +110,11 @@ export default defineEndpoint({
       relayerFeePaidBy: "bettor" as const,
       relayerFee: Number(formatUnits(BigInt(feeRaw), env.betToken.decimals)),
       affiliate,
-      approval: { token: env.betToken.address, spender: env.relayer, amountRaw: (amountRaw + BigInt(feeRaw)).toString() },
+      approval: {
+        token: env.betToken.address,
+        spender: env.relayer,
+        amountRaw: (amountRaw + BigInt(feeRaw)).toString(),
+      },
       typedData: betTypedData({ chainId: env.chainId, core: env.core, affiliate, attention }, raw),
       raw,
       disclaimer,

@@ -21,16 +21,31 @@ export default defineEndpoint({
     "Every refusal is a 4xx and is not charged. Track the order at trackWith.",
   input: v.object({
     bettor: address("Wallet that signed the order; it will own the bet NFT"),
-    signature: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/, "must be 0x followed by 130 hex characters (eth_signTypedData_v4 output)"), v.description("eth_signTypedData_v4 signature of the quote's typedData")),
+    signature: v.pipe(
+      v.string(),
+      v.regex(/^0x[0-9a-fA-F]{130}$/, "must be 0x followed by 130 hex characters (eth_signTypedData_v4 output)"),
+      v.description("eth_signTypedData_v4 signature of the quote's typedData"),
+    ),
     ...rawFields,
-    relayerFeeAmount: v.optional(v.pipe(v.string(), v.maxLength(40), v.regex(/^\d+$/, "must be a non-negative integer in decimal digits"), v.description("Raw relayer fee from the quote, paid by the bettor")), "0"),
+    relayerFeeAmount: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(40),
+        v.regex(/^\d+$/, "must be a non-negative integer in decimal digits"),
+        v.description("Raw relayer fee from the quote, paid by the bettor"),
+      ),
+      "0",
+    ),
     environment,
   }),
   output: v.object({
     accepted: v.boolean(),
     betId: v.pipe(v.string(), v.description("Azuro order id")),
     state: v.pipe(v.literal("Accepted"), v.description("Accepted by the relayer API")),
-    relayerState: v.pipe(v.string(), v.description("The order's state at Azuro right now: Created, then Placed, Sent, Accepted or Rejected, Settled")),
+    relayerState: v.pipe(
+      v.string(),
+      v.description("The order's state at Azuro right now: Created, then Placed, Sent, Accepted or Rejected, Settled"),
+    ),
     environment: v.string(),
     bettor: v.string(),
     trackWith: v.pipe(v.string(), v.description("GET this URL for the order's progress")),
@@ -38,7 +53,8 @@ export default defineEndpoint({
   example: {
     input: {
       bettor: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-      signature: "0x486604318215eb4f316398d606bbf4b7633f3461460c8c86ae6fc3b2ef1136d5087c8046a0851f182e7c5394c89d5993e4900c10697f8cb7b6e055f99ac374ef1c",
+      signature:
+        "0x486604318215eb4f316398d606bbf4b7633f3461460c8c86ae6fc3b2ef1136d5087c8046a0851f182e7c5394c89d5993e4900c10697f8cb7b6e055f99ac374ef1c",
       ...quoteRaw,
     },
     output: {
@@ -48,7 +64,8 @@ export default defineEndpoint({
       relayerState: "Created",
       environment: "PolygonUSDT",
       bettor: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-      trackWith: "https://api.onchainfeed.org/api/v1/public/bet/orders/0x70997970c51812dc3a010c7d01b50e0d17dc79c8_1778500000000123",
+      trackWith:
+        "https://api.onchainfeed.org/api/v1/public/bet/orders/0x70997970c51812dc3a010c7d01b50e0d17dc79c8_1778500000000123",
     },
   },
   upstreams: ["azuro-api", "azuro-relayer"],
@@ -57,23 +74,40 @@ export default defineEndpoint({
     const env = settings.environments[input.environment];
     const bettor = getAddress(input.bettor);
     if (input.expiresAt <= Math.floor(now().getTime() / 1000)) {
-      throw new ServiceError(409, "quote_expired", "The signed order has expired; ask /v1/bet/quote for a new one", { expiresAt: input.expiresAt });
+      throw new ServiceError(409, "quote_expired", "The signed order has expired; ask /v1/bet/quote for a new one", {
+        expiresAt: input.expiresAt,
+      });
     }
-    const typed = betTypedData({ chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention }, input);
+    const typed = betTypedData(
+      { chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention },
+      input,
+    );
     const signer = await recoverSigner(typed, input.signature as Hex);
     if (signer !== bettor) {
-      throw new ServiceError(400, "signature_mismatch", "The signature is not the bettor's over these exact raw values (any changed value breaks it)", { bettor, recovered: signer });
+      throw new ServiceError(
+        400,
+        "signature_mismatch",
+        "The signature is not the bettor's over these exact raw values (any changed value breaks it)",
+        { bettor, recovered: signer },
+      );
     }
     const amountRaw = BigInt(input.amountRaw);
     if (amountRaw === 0n || !hasAtMostTwoDecimals(amountRaw, env.betToken.decimals)) {
-      throw new ServiceError(422, "stake_out_of_limits", "The stake must be positive with at most 2 decimals", { amountRaw: input.amountRaw });
+      throw new ServiceError(422, "stake_out_of_limits", "The stake must be positive with at most 2 decimals", {
+        amountRaw: input.amountRaw,
+      });
     }
 
     const api = upstream("azuro-api");
     const condition = await conditionState(api, input.conditionId);
     const outcome = liveOutcome(condition, input.outcomeId);
     if (oddsToRaw(outcome.odds) < BigInt(input.minOdds)) {
-      throw new ServiceError(409, "odds_moved", `The odds are now ${outcome.odds}, below the order's minOdds; ask for a new quote`, { odds: Number(outcome.odds) });
+      throw new ServiceError(
+        409,
+        "odds_moved",
+        `The odds are now ${outcome.odds}, below the order's minOdds; ask for a new quote`,
+        { odds: Number(outcome.odds) },
+      );
     }
     checkStake(Number(formatUnits(amountRaw, env.betToken.decimals)), await betLimits(api, env.name, input, bettor));
 

@@ -24,14 +24,21 @@ export interface PartResult {
 const PartError = v.object({ code: v.string(), message: v.string() });
 const partSchema = (endpoint: string) =>
   v.pipe(
-    v.optional(v.object({
-      endpoint: v.pipe(v.string(), v.description("The catalog endpoint this part ran")),
-      status: v.pipe(v.number(), v.description("Its HTTP status: 200, or the error it answered (504 deadline when it ran out of time)")),
-      ok: v.boolean(),
-      ms: v.pipe(v.number(), v.description("Milliseconds the part took")),
-      data: v.optional(v.pipe(v.unknown(), v.description(`The data of /v1/${endpoint}, in the shape that endpoint documents`))),
-      error: v.optional(PartError),
-    })),
+    v.optional(
+      v.object({
+        endpoint: v.pipe(v.string(), v.description("The catalog endpoint this part ran")),
+        status: v.pipe(
+          v.number(),
+          v.description("Its HTTP status: 200, or the error it answered (504 deadline when it ran out of time)"),
+        ),
+        ok: v.boolean(),
+        ms: v.pipe(v.number(), v.description("Milliseconds the part took")),
+        data: v.optional(
+          v.pipe(v.unknown(), v.description(`The data of /v1/${endpoint}, in the shape that endpoint documents`)),
+        ),
+        error: v.optional(PartError),
+      }),
+    ),
     v.description(`/v1/${endpoint}; absent when listed under skipped`),
   );
 
@@ -39,19 +46,42 @@ const partSchema = (endpoint: string) =>
  * Runs every planned part at once through `ctx.call` (already paid: not charged again), each answer or
  * failure kept in place. A part still running at the deadline becomes a 504 and the rest is returned.
  */
-export async function compose(ctx: EndpointContext<unknown>, plan: Record<string, { endpoint: string; input: unknown }>, deadlineMs = COMPOSE_DEADLINE_MS) {
+export async function compose(
+  ctx: EndpointContext<unknown>,
+  plan: Record<string, { endpoint: string; input: unknown }>,
+  deadlineMs = COMPOSE_DEADLINE_MS,
+) {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<"deadline">((resolve) => (timer = setTimeout(() => resolve("deadline"), deadlineMs)));
-  const run = async ([name, { endpoint, input }]: [string, { endpoint: string; input: unknown }]): Promise<[string, PartResult]> => {
+  const run = async ([name, { endpoint, input }]: [string, { endpoint: string; input: unknown }]): Promise<
+    [string, PartResult]
+  > => {
     const started = performance.now();
     const outcome = await Promise.race([ctx.call(endpoint, input), deadline]).catch(() => "failed" as const);
     const ms = Math.round(performance.now() - started);
-    if (outcome === "deadline") return [name, { endpoint, status: 504, ok: false, ms, error: { code: "deadline", message: `${endpoint} did not answer within ${deadlineMs} ms` } }];
-    if (outcome === "failed") return [name, { endpoint, status: 500, ok: false, ms, error: { code: "internal_error", message: `${endpoint} failed` } }];
+    if (outcome === "deadline")
+      return [
+        name,
+        {
+          endpoint,
+          status: 504,
+          ok: false,
+          ms,
+          error: { code: "deadline", message: `${endpoint} did not answer within ${deadlineMs} ms` },
+        },
+      ];
+    if (outcome === "failed")
+      return [
+        name,
+        { endpoint, status: 500, ok: false, ms, error: { code: "internal_error", message: `${endpoint} failed` } },
+      ];
     const body = outcome.body as { data?: unknown; error?: { code: string; message: string } };
     if (outcome.status === 200) return [name, { endpoint, status: 200, ok: true, ms, data: body.data }];
     const error = body.error ?? { code: "part_failed", message: `${endpoint} answered ${outcome.status}` };
-    return [name, { endpoint, status: outcome.status, ok: false, ms, error: { code: error.code, message: error.message } }];
+    return [
+      name,
+      { endpoint, status: outcome.status, ok: false, ms, error: { code: error.code, message: error.message } },
+    ];
   };
   try {
     return Object.fromEntries(await Promise.all(Object.entries(plan).map(run)));
@@ -63,7 +93,11 @@ export async function compose(ctx: EndpointContext<unknown>, plan: Record<string
 /** The `data` of each part that answered, by part name (undefined for a failed or skipped part). */
 export type PartData<P> = { [K in keyof P]?: any };
 
-export interface BundleDef<In extends v.ObjectSchema<v.ObjectEntries, undefined>, S extends v.GenericSchema, P extends Record<string, string>> {
+export interface BundleDef<
+  In extends v.ObjectSchema<v.ObjectEntries, undefined>,
+  S extends v.GenericSchema,
+  P extends Record<string, string>,
+> {
   name: string;
   price: Price;
   summary: string;
@@ -91,12 +125,21 @@ export interface BundleDef<In extends v.ObjectSchema<v.ObjectEntries, undefined>
  * A bundle: one paid GET whose parts run in parallel with a deadline. Failed parts are reported in place
  * and the rest returned; when every part failed the call is a 502 (nothing charged).
  */
-export function defineBundle<In extends v.ObjectSchema<v.ObjectEntries, undefined>, S extends v.GenericSchema, P extends Record<string, string>>(def: BundleDef<In, S, P>) {
+export function defineBundle<
+  In extends v.ObjectSchema<v.ObjectEntries, undefined>,
+  S extends v.GenericSchema,
+  P extends Record<string, string>,
+>(def: BundleDef<In, S, P>) {
   const deadlineMs = def.deadlineMs ?? COMPOSE_DEADLINE_MS;
   const output = v.object({
     summary: def.digest,
-    parts: v.object(Object.fromEntries(Object.entries(def.parts).map(([name, endpoint]) => [name, partSchema(endpoint)]))),
-    skipped: v.pipe(v.array(v.object({ part: v.string(), reason: v.string() })), v.description("Parts this input leaves out, and why")),
+    parts: v.object(
+      Object.fromEntries(Object.entries(def.parts).map(([name, endpoint]) => [name, partSchema(endpoint)])),
+    ),
+    skipped: v.pipe(
+      v.array(v.object({ part: v.string(), reason: v.string() })),
+      v.description("Parts this input leaves out, and why"),
+    ),
     failed: v.pipe(v.array(v.string()), v.description("Names of the parts that failed (their errors are in place)")),
   });
   const endpoint: EndpointDef<In, typeof output> = {
@@ -114,15 +157,23 @@ export function defineBundle<In extends v.ObjectSchema<v.ObjectEntries, undefine
     mcp: def.mcp,
     async handler(ctx) {
       if (def.target) await ctx.egress.check(def.target(ctx.input));
-      const planned = Object.entries(def.plan(ctx.input)).filter((entry): entry is [string, Record<string, unknown> | Skip] => entry[1] !== undefined);
+      const planned = Object.entries(def.plan(ctx.input)).filter(
+        (entry): entry is [string, Record<string, unknown> | Skip] => entry[1] !== undefined,
+      );
       const skipped = planned.filter(([, p]) => isSkip(p)).map(([part, p]) => ({ part, reason: (p as Skip).skip }));
-      const calls = Object.fromEntries(planned.filter(([, p]) => !isSkip(p)).map(([part, input]) => [part, { endpoint: def.parts[part], input }]));
+      const calls = Object.fromEntries(
+        planned.filter(([, p]) => !isSkip(p)).map(([part, input]) => [part, { endpoint: def.parts[part], input }]),
+      );
       const parts = await compose(ctx as EndpointContext<unknown>, calls, deadlineMs);
       const failed = Object.keys(parts).filter((name) => !parts[name].ok);
       if (failed.length === Object.keys(parts).length) {
         throw new ServiceError(502, "parts_failed", `Every part of ${def.name} failed`, { parts });
       }
-      const data = Object.fromEntries(Object.entries(parts).filter(([, r]) => r.ok).map(([name, r]) => [name, r.data])) as PartData<P>;
+      const data = Object.fromEntries(
+        Object.entries(parts)
+          .filter(([, r]) => r.ok)
+          .map(([name, r]) => [name, r.data]),
+      ) as PartData<P>;
       return { summary: def.summarize(data, ctx.input), parts, skipped, failed };
     },
   };

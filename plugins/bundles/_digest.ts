@@ -5,7 +5,8 @@ import { baseAsset } from "../market/_symbols.ts";
 
 /** A figure that is null when the part it comes from failed or did not report it. */
 export const figure = (description: string) => v.pipe(v.nullable(v.number()), v.description(description));
-export const decimalFigure = (description: string) => v.pipe(v.nullable(v.string()), v.description(`${description} (decimal string, upstream precision)`));
+export const decimalFigure = (description: string) =>
+  v.pipe(v.nullable(v.string()), v.description(`${description} (decimal string, upstream precision)`));
 
 export const Level = v.pipe(v.picklist(["low", "medium", "high"]), v.description("low, medium or high"));
 export type Level = "low" | "medium" | "high";
@@ -27,7 +28,11 @@ export function assetOf(symbol: string, coin?: string) {
 export function meanOf(values: (string | null | undefined)[]): string | null {
   const present = values.filter((x): x is string => typeof x === "string" && x !== "");
   if (!present.length) return null;
-  return present.reduce((sum, x) => sum.plus(x), new Decimal(0)).dividedBy(present.length).toDecimalPlaces(4).toString();
+  return present
+    .reduce((sum, x) => sum.plus(x), new Decimal(0))
+    .dividedBy(present.length)
+    .toDecimalPlaces(4)
+    .toString();
 }
 
 export const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -4,7 +4,10 @@ import { skip } from "./_compose.ts";
 import { CoinId, decimalFigure, figure, meanOf, type PartDataOf } from "./_digest.ts";
 
 export const SymbolInput = {
-  symbol: v.optional(v.pipe(PerpSymbol, v.description("Asset or perpetual symbol: BTC, ETH, SOL, BTCUSDT, BTC-USDT-SWAP")), "BTC"),
+  symbol: v.optional(
+    v.pipe(PerpSymbol, v.description("Asset or perpetual symbol: BTC, ETH, SOL, BTCUSDT, BTC-USDT-SWAP")),
+    "BTC",
+  ),
   coin: v.optional(CoinId),
 };
 
@@ -12,7 +15,9 @@ export const PriceDigest = {
   asset: v.pipe(v.string(), v.description("Base asset of the symbol")),
   priceUsd: figure("Spot price in USD (crypto-price)"),
   change24hPercent: figure("24 h price change, percent (crypto-price)"),
-  fundingAnnualizedPercent: decimalFigure("Mean annualized perpetual funding across venues, percent; positive: longs pay shorts (funding covers BTC, ETH, SOL)"),
+  fundingAnnualizedPercent: decimalFigure(
+    "Mean annualized perpetual funding across venues, percent; positive: longs pay shorts (funding covers BTC, ETH, SOL)",
+  ),
   openInterestUsd: decimalFigure("Open interest across venues, USD (open-interest)"),
 };
 
@@ -26,9 +31,15 @@ export function pricePlan(asset: string, coin: string | undefined) {
   };
 }
 
-interface PriceData { prices?: { priceUsd: number; change24hPercent: number | null }[] }
-interface FundingData { assets?: { asset: string; venues: { annualizedPercent: string }[] }[] }
-interface OpenInterestData { totalNotionalUsd?: string }
+interface PriceData {
+  prices?: { priceUsd: number; change24hPercent: number | null }[];
+}
+interface FundingData {
+  assets?: { asset: string; venues: { annualizedPercent: string }[] }[];
+}
+interface OpenInterestData {
+  totalNotionalUsd?: string;
+}
 
 /** Price, funding and open interest of one asset, from the parts that answered. */
 export function priceDigest(asset: string, data: PartDataOf<"price" | "funding" | "openInterest">) {

@@ -15,5 +15,9 @@ export function tlsTarget(url: string): { host: string; port: number } | null {
   return { host: u.hostname.replace(/^\[|\]$/g, ""), port: u.port ? Number(u.port) : 443 };
 }
 
-export interface CertData { chain?: { daysRemaining: number }[]; trusted?: boolean; hostnameMatch?: boolean }
+export interface CertData {
+  chain?: { daysRemaining: number }[];
+  trusted?: boolean;
+  hostnameMatch?: boolean;
+}
 export const certDaysLeft = (data: unknown) => (data as CertData | undefined)?.chain?.[0]?.daysRemaining;

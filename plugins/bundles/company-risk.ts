@@ -1,7 +1,18 @@
 import * as v from "valibot";
 import { defineBundle, skip } from "./_compose.ts";
 import { figure, Level } from "./_digest.ts";
-import { bestRecord, LEI_CANDIDATES, DomainInput, LeiDigest, leiDigest, NameInput, Reasons, TickerInput, type SanctionsData, type WhoisData } from "./_entity.ts";
+import {
+  bestRecord,
+  LEI_CANDIDATES,
+  DomainInput,
+  LeiDigest,
+  leiDigest,
+  NameInput,
+  Reasons,
+  TickerInput,
+  type SanctionsData,
+  type WhoisData,
+} from "./_entity.ts";
 import { examples } from "./_examples.ts";
 
 /** A domain younger than this is a classic sign of a hastily set-up front. */
@@ -12,7 +23,8 @@ const BAD_LEI = ["LAPSED", "RETIRED", "ANNULLED", "MERGED", "DUPLICATE"];
 export default defineBundle({
   name: "company-risk",
   price: "$0.03",
-  summary: "Company risk profile: sanctions screening, LEI record and status, SEC financials if US-listed, domain age and TLS, known exploited vulnerabilities in its products",
+  summary:
+    "Company risk profile: sanctions screening, LEI record and status, SEC financials if US-listed, domain age and TLS, known exploited vulnerabilities in its products",
   description:
     "Composes sanctions (the name), gleif (the name), kev (the name as vendor) and, when given, sec-metrics (ticker), whois and ssl-check (domain). " +
     `The level is high with any sanctions match; medium with a lapsed or retired LEI, no LEI record close to the name (similarity under 0.85), a domain younger than ${YOUNG_DOMAIN_DAYS} days, an invalid certificate or known exploited vulnerabilities in its products; else low.`,
@@ -48,8 +60,10 @@ export default defineBundle({
     const medium: string[] = [];
     if (sanctions?.hits) high.push(`${sanctions.hits} sanctions list matches`);
     if (data.lei && (!record || record.similarity < 0.85)) medium.push("no LEI record matches the name");
-    if (record && BAD_LEI.includes(record.registrationStatus ?? "")) medium.push(`LEI registration ${record.registrationStatus}`);
-    if (whois?.ageDays != null && whois.ageDays < YOUNG_DOMAIN_DAYS) medium.push(`domain registered ${whois.ageDays} days ago`);
+    if (record && BAD_LEI.includes(record.registrationStatus ?? ""))
+      medium.push(`LEI registration ${record.registrationStatus}`);
+    if (whois?.ageDays != null && whois.ageDays < YOUNG_DOMAIN_DAYS)
+      medium.push(`domain registered ${whois.ageDays} days ago`);
     if (tls && tls.valid === false) medium.push("the site's certificate is not valid");
     if (kev) medium.push(`${kev} known exploited vulnerabilities in its products`);
     return {

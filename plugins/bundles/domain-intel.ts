@@ -5,14 +5,17 @@ import { DomainInput, type WhoisData } from "./_entity.ts";
 import { examples } from "./_examples.ts";
 import { certDaysLeft, type CertData } from "./_site.ts";
 
-interface DnsData { records?: { data: string }[] }
+interface DnsData {
+  records?: { data: string }[];
+}
 
 const records = (data: unknown) => ((data as DnsData | undefined)?.records ?? []).map((r) => r.data);
 
 export default defineBundle({
   name: "domain-intel",
   price: "$0.05",
-  summary: "Domain intelligence: DNS (A, AAAA, MX, NS, TXT, SPF, DMARC), RDAP registration and age, TLS certificate, security headers, tech stack, phishing lists, HTTP reachability",
+  summary:
+    "Domain intelligence: DNS (A, AAAA, MX, NS, TXT, SPF, DMARC), RDAP registration and age, TLS certificate, security headers, tech stack, phishing lists, HTTP reachability",
   description:
     "Composes dns (A, AAAA, MX, NS, TXT and the _dmarc TXT record), whois, ssl-certificate, security-headers, tech-stack, http-check (of https://<domain>/) and phishing-check. " +
     "The summary reads the registrar, age and expiry, whether mail is authenticated (an SPF TXT record, a DMARC record), the certificate's trust and days remaining, the security-headers grade, the detected technologies and the phishing-list verdict. Subdomains from certificate logs are not included.",
@@ -51,7 +54,10 @@ export default defineBundle({
   digest: v.object({
     addresses: v.pipe(v.array(v.string()), v.description("A and AAAA records")),
     mailServers: v.pipe(v.array(v.string()), v.description("MX records, preference first")),
-    emailAuth: v.pipe(v.object({ spf: v.boolean(), dmarc: v.boolean() }), v.description("An SPF TXT record and a DMARC record were found")),
+    emailAuth: v.pipe(
+      v.object({ spf: v.boolean(), dmarc: v.boolean() }),
+      v.description("An SPF TXT record and a DMARC record were found"),
+    ),
     registrar: v.nullable(v.string()),
     domainAgeDays: figure("Days since registration (RDAP)"),
     expires: v.pipe(v.nullable(v.string()), v.description("Registration expiry, ISO 8601")),
@@ -59,7 +65,10 @@ export default defineBundle({
     tlsDaysRemaining: figure("Days until the leaf certificate expires"),
     headersGrade: v.pipe(v.nullable(v.string()), v.description("Security headers grade, A+ to F")),
     technologies: v.pipe(v.array(v.string()), v.description("Detected technologies")),
-    phishingVerdict: v.pipe(v.nullable(v.string()), v.description("phishing, look-alike, allowed or not-listed (MetaMask's lists)")),
+    phishingVerdict: v.pipe(
+      v.nullable(v.string()),
+      v.description("phishing, look-alike, allowed or not-listed (MetaMask's lists)"),
+    ),
     reachable: v.pipe(v.nullable(v.boolean()), v.description("https://<domain>/ answered with a 2xx or 3xx")),
   }),
   summarize(data) {
@@ -79,7 +88,9 @@ export default defineBundle({
       tlsTrusted: cert ? Boolean(cert.trusted && cert.hostnameMatch) : null,
       tlsDaysRemaining: certDaysLeft(cert) ?? null,
       headersGrade: (data.headers as { grade?: string } | undefined)?.grade ?? null,
-      technologies: ((data.tech as { technologies?: { name: string }[] } | undefined)?.technologies ?? []).map((t) => t.name),
+      technologies: ((data.tech as { technologies?: { name: string }[] } | undefined)?.technologies ?? []).map(
+        (t) => t.name,
+      ),
       phishingVerdict: (data.phishing as { verdict?: string } | undefined)?.verdict ?? null,
       reachable: http ? http.ok === true : null,
     };

@@ -14,5 +14,18 @@ import traderPack from "./trader-pack.ts";
 
 export default definePlugin({
   family: "bundles",
-  endpoints: [businessVerify, companyRisk, complianceScan, cryptoDd, defiScan, domainIntel, marketPulse, monitoringSuite, onchainPortfolio, siteAudit, traderDashboard, traderPack],
+  endpoints: [
+    businessVerify,
+    companyRisk,
+    complianceScan,
+    cryptoDd,
+    defiScan,
+    domainIntel,
+    marketPulse,
+    monitoringSuite,
+    onchainPortfolio,
+    siteAudit,
+    traderDashboard,
+    traderPack,
+  ],
 });

@@ -1,19 +1,37 @@
 import * as v from "valibot";
 import { defineBundle, skip } from "./_compose.ts";
 import { assetOf, figure } from "./_digest.ts";
-import { FearGreed, fearGreedOf, PriceDigest, priceDigest, priceParts, pricePlan, SymbolInput } from "./_market-parts.ts";
+import {
+  FearGreed,
+  fearGreedOf,
+  PriceDigest,
+  priceDigest,
+  priceParts,
+  pricePlan,
+  SymbolInput,
+} from "./_market-parts.ts";
 import { examples } from "./_examples.ts";
 
-interface GlobalData { dominancePercent?: Record<string, number>; marketCapChange24hPercent?: number }
-interface Mover { symbol: string; changePercent: number }
-interface MoversData { gainers?: Mover[]; losers?: Mover[] }
+interface GlobalData {
+  dominancePercent?: Record<string, number>;
+  marketCapChange24hPercent?: number;
+}
+interface Mover {
+  symbol: string;
+  changePercent: number;
+}
+interface MoversData {
+  gainers?: Mover[];
+  losers?: Mover[];
+}
 
 const Mover = v.nullable(v.object({ symbol: v.string(), changePercent: v.number() }));
 
 export default defineBundle({
   name: "market-pulse",
   price: "$0.01",
-  summary: "One-call market snapshot for a symbol: price, funding, open interest, fear & greed, dominance and top movers",
+  summary:
+    "One-call market snapshot for a symbol: price, funding, open interest, fear & greed, dominance and top movers",
   description:
     "Composes crypto-price, funding, open-interest, fear-greed, market-global and top-movers (and btc-stats for BTC). " +
     "The summary takes the asset's price and 24 h change, its mean annualized funding across venues, open interest, the fear & greed reading, BTC dominance, the market's 24 h cap change and the day's biggest gainer and loser.",

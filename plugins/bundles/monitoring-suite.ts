@@ -4,7 +4,13 @@ import { defineBundle, skip } from "./_compose.ts";
 import { certDaysLeft, tlsTarget, UrlInput } from "./_site.ts";
 import { examples } from "./_examples.ts";
 
-interface MonitorData { up?: boolean; status?: number; statusMatches?: boolean; keywordFound?: boolean | null; latencyMs?: number }
+interface MonitorData {
+  up?: boolean;
+  status?: number;
+  statusMatches?: boolean;
+  keywordFound?: boolean | null;
+  latencyMs?: number;
+}
 
 /** A certificate closer than this to expiry is an alert. */
 const CERT_ALERT_DAYS = 14;
@@ -13,17 +19,43 @@ const SLOW_SCORE = 50;
 export default defineBundle({
   name: "monitoring-suite",
   price: "$0.05",
-  summary: "One-shot monitoring of a site or API: uptime and keyword probe, health endpoint, TLS expiry, DNS, security headers and page speed, with an overall status and alerts",
+  summary:
+    "One-shot monitoring of a site or API: uptime and keyword probe, health endpoint, TLS expiry, DNS, security headers and page speed, with an overall status and alerts",
   description:
     "Composes monitor (status, expected status, keyword), api-health (its health path, one sample), ssl-certificate (https URLs), dns (A record of the host), security-headers and page-speed. " +
     `status is down when the monitor probe failed or the page is not up, degraded with any alert (status or keyword mismatch, unhealthy health endpoint, certificate expiring within ${CERT_ALERT_DAYS} days or untrusted, headers graded D or F, speed score under ${SLOW_SCORE}, no A record), else up. It does not create a watch: /v1/watch does that.`,
   input: v.object({
     url: UrlInput,
-    keyword: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Text the page must contain"))),
-    expectedStatus: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599), v.description("The HTTP status the page must answer"))),
-    healthPath: v.optional(v.pipe(v.string(), v.regex(/^\//, "a path starting with /"), v.maxLength(200), v.description("The health endpoint's path, for api-health")), "/health"),
+    keyword: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Text the page must contain")),
+    ),
+    expectedStatus: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(100),
+        v.maxValue(599),
+        v.description("The HTTP status the page must answer"),
+      ),
+    ),
+    healthPath: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\//, "a path starting with /"),
+        v.maxLength(200),
+        v.description("The health endpoint's path, for api-health"),
+      ),
+      "/health",
+    ),
   }),
-  parts: { monitor: "monitor", health: "api-health", tls: "ssl-certificate", dns: "dns", headers: "security-headers", speed: "page-speed" },
+  parts: {
+    monitor: "monitor",
+    health: "api-health",
+    tls: "ssl-certificate",
+    dns: "dns",
+    headers: "security-headers",
+    speed: "page-speed",
+  },
   plan({ url, keyword, expectedStatus, healthPath }) {
     const tls = tlsTarget(url);
     const host = new URL(url).hostname.replace(/^\[|\]$/g, "");

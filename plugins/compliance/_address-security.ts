@@ -34,7 +34,9 @@ export async function addressReport(api: Upstream, address: string, chainId: num
     sanctioned: flags.sanctioned,
     mixer: flags.mixer,
     blacklistDoubt: flags.blacklistDoubt,
-    malicious: Object.entries(maliciousLabels).filter(([check]) => flags[check as AddressCheck] === true).map(([, label]) => label),
+    malicious: Object.entries(maliciousLabels)
+      .filter(([check]) => flags[check as AddressCheck] === true)
+      .map(([, label]) => label),
     maliciousContractsCreated,
     source: `GoPlus Security address_security${dataSources.length ? ` (data from ${dataSources.join(", ")})` : ""}`,
   };

@@ -12,7 +12,13 @@ export function isLei(value: string): boolean {
 }
 
 const s = v.nullish(v.string());
-const GleifAddress = v.object({ addressLines: v.nullish(v.array(v.string())), city: s, region: s, country: s, postalCode: s });
+const GleifAddress = v.object({
+  addressLines: v.nullish(v.array(v.string())),
+  city: s,
+  region: s,
+  country: s,
+  postalCode: s,
+});
 type GleifAddress = v.InferOutput<typeof GleifAddress>;
 
 /** The parts of a GLEIF `lei-records` resource (JSON:API) this service reads. */
@@ -31,7 +37,13 @@ export const GleifRecord = v.object({
       legalForm: v.nullish(v.object({ id: s })),
       status: s,
     }),
-    registration: v.object({ initialRegistrationDate: s, lastUpdateDate: s, status: s, nextRenewalDate: s, managingLou: s }),
+    registration: v.object({
+      initialRegistrationDate: s,
+      lastUpdateDate: s,
+      status: s,
+      nextRenewalDate: s,
+      managingLou: s,
+    }),
     bic: v.nullish(v.union([v.array(v.string()), v.string()])),
   }),
 });
@@ -66,9 +78,19 @@ export const LeiRecord = v.object({
 });
 
 const address = (a?: GleifAddress | null) =>
-  a ? { lines: a.addressLines ?? [], city: a.city ?? null, region: a.region ?? null, country: a.country ?? null, postalCode: a.postalCode ?? null } : null;
+  a
+    ? {
+        lines: a.addressLines ?? [],
+        city: a.city ?? null,
+        region: a.region ?? null,
+        country: a.country ?? null,
+        postalCode: a.postalCode ?? null,
+      }
+    : null;
 
-export function leiRecord({ attributes: { lei, entity, registration, bic } }: GleifRecord): v.InferOutput<typeof LeiRecord> {
+export function leiRecord({
+  attributes: { lei, entity, registration, bic },
+}: GleifRecord): v.InferOutput<typeof LeiRecord> {
   return {
     lei,
     legalName: entity.legalName?.name ?? "",

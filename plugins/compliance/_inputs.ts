@@ -24,4 +24,9 @@ const ipv4 = "((25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)\\.){3}(25[0-5]|2[0-4]\\d|1\
 const ipv6 = `[0-9a-fA-F]{0,4}(:[0-9a-fA-F]{0,4}){2,7}(:${ipv4})?`;
 
 export const ipField = (what: string) =>
-  v.pipe(v.string(), v.maxLength(45), v.regex(new RegExp(`^(${ipv4}|${ipv6})$`), "must be an IPv4 or IPv6 address"), v.description(what));
+  v.pipe(
+    v.string(),
+    v.maxLength(45),
+    v.regex(new RegExp(`^(${ipv4}|${ipv6})$`), "must be an IPv4 or IPv6 address"),
+    v.description(what),
+  );

@@ -22,10 +22,27 @@ export interface ParsedList {
 }
 
 const repeated = new Set([
-  "sdnEntry", "program", "aka", "id", "address", "nationality",
-  "sanctionEntity", "nameAlias", "regulation", "citizenship",
-  "INDIVIDUAL", "ENTITY", "INDIVIDUAL_ALIAS", "ENTITY_ALIAS", "INDIVIDUAL_ADDRESS", "ENTITY_ADDRESS", "VALUE",
-  "Designation", "Name", "Address", "Nationality",
+  "sdnEntry",
+  "program",
+  "aka",
+  "id",
+  "address",
+  "nationality",
+  "sanctionEntity",
+  "nameAlias",
+  "regulation",
+  "citizenship",
+  "INDIVIDUAL",
+  "ENTITY",
+  "INDIVIDUAL_ALIAS",
+  "ENTITY_ALIAS",
+  "INDIVIDUAL_ADDRESS",
+  "ENTITY_ADDRESS",
+  "VALUE",
+  "Designation",
+  "Name",
+  "Address",
+  "Nationality",
 ]);
 
 const xml = new XMLParser({
@@ -40,8 +57,10 @@ const xml = new XMLParser({
 });
 
 type Node = Record<string, any>;
-const list = (value: unknown): Node[] => (Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value as Node]);
-const text = (value: unknown): string => (typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "");
+const list = (value: unknown): Node[] =>
+  Array.isArray(value) ? value : value === undefined || value === null || value === "" ? [] : [value as Node];
+const text = (value: unknown): string =>
+  typeof value === "string" ? value.trim() : typeof value === "number" ? String(value) : "";
 const joined = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(" ");
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 
@@ -58,18 +77,32 @@ const isoDate = (value: string): string | null => (/^\d{4}-\d{2}-\d{2}/.test(val
 /** OFAC SDN.XML: `sdnList/sdnEntry`, digital-currency addresses as `idList/id` of type "Digital Currency Address - XXX". */
 export function parseOfacSdn(body: string): ParsedList {
   const root = xml.parse(body).sdnList ?? {};
-  const kinds: Record<string, ListedEntry["kind"]> = { individual: "person", entity: "entity", vessel: "vessel", aircraft: "aircraft" };
+  const kinds: Record<string, ListedEntry["kind"]> = {
+    individual: "person",
+    entity: "entity",
+    vessel: "vessel",
+    aircraft: "aircraft",
+  };
   const entries = list(root.sdnEntry).map((e): ListedEntry => {
     const ids = list(e.idList?.id);
     return {
       id: text(e.uid),
       kind: kinds[text(e.sdnType).toLowerCase()] ?? "other",
-      names: unique([joined(e.firstName, e.lastName), ...list(e.akaList?.aka).map((a) => joined(a.firstName, a.lastName))]),
+      names: unique([
+        joined(e.firstName, e.lastName),
+        ...list(e.akaList?.aka).map((a) => joined(a.firstName, a.lastName)),
+      ]),
       programs: unique(list(e.programList?.program).map(text)),
       addresses: ids
         .filter((i) => text(i.idType).startsWith("Digital Currency Address"))
-        .map((i) => ({ currency: text(i.idType).replace(/^Digital Currency Address\s*-\s*/, ""), address: text(i.idNumber) })),
-      countries: unique([...list(e.addressList?.address).map((a) => text(a.country)), ...list(e.nationalityList?.nationality).map((n) => text(n.country))]),
+        .map((i) => ({
+          currency: text(i.idType).replace(/^Digital Currency Address\s*-\s*/, ""),
+          address: text(i.idNumber),
+        })),
+      countries: unique([
+        ...list(e.addressList?.address).map((a) => text(a.country)),
+        ...list(e.nationalityList?.nationality).map((n) => text(n.country)),
+      ]),
       listedOn: null,
       url: `https://sanctionssearch.ofac.treas.gov/Details.aspx?id=${text(e.uid)}`,
     };
@@ -86,11 +119,25 @@ export function parseEuFsf(body: string): ParsedList {
     return {
       id: text(e["@euReferenceNumber"]) || text(e["@logicalId"]),
       kind: code === "person" ? "person" : code === "enterprise" ? "entity" : "other",
-      names: unique(list(e.nameAlias).map((n) => text(n["@wholeName"]) || joined(n["@firstName"], n["@middleName"], n["@lastName"]))),
+      names: unique(
+        list(e.nameAlias).map(
+          (n) => text(n["@wholeName"]) || joined(n["@firstName"], n["@middleName"], n["@lastName"]),
+        ),
+      ),
       programs: unique(regulations.map((r) => text(r["@programme"]))),
       addresses: [],
-      countries: unique([...list(e.address).map((a) => text(a["@countryDescription"])), ...list(e.citizenship).map((c) => text(c["@countryDescription"]))]),
-      listedOn: isoDate(text(e["@designationDate"])) ?? isoDate(regulations.map((r) => text(r["@publicationDate"])).filter(Boolean).sort()[0] ?? ""),
+      countries: unique([
+        ...list(e.address).map((a) => text(a["@countryDescription"])),
+        ...list(e.citizenship).map((c) => text(c["@countryDescription"])),
+      ]),
+      listedOn:
+        isoDate(text(e["@designationDate"])) ??
+        isoDate(
+          regulations
+            .map((r) => text(r["@publicationDate"]))
+            .filter(Boolean)
+            .sort()[0] ?? "",
+        ),
       url: text(regulations[0]?.publicationUrl) || null,
     };
   });
@@ -100,16 +147,21 @@ export function parseEuFsf(body: string): ParsedList {
 /** UN Security Council Consolidated List: `CONSOLIDATED_LIST/INDIVIDUALS/INDIVIDUAL` and `ENTITIES/ENTITY`. */
 export function parseUnConsolidated(body: string): ParsedList {
   const root = xml.parse(body).CONSOLIDATED_LIST ?? {};
-  const entry = (kind: ListedEntry["kind"], aliases: string, places: string) => (e: Node): ListedEntry => ({
-    id: text(e.REFERENCE_NUMBER) || text(e.DATAID),
-    kind,
-    names: unique([joined(e.FIRST_NAME, e.SECOND_NAME, e.THIRD_NAME, e.FOURTH_NAME), ...list(e[aliases]).map((a) => text(a.ALIAS_NAME))]),
-    programs: unique([text(e.UN_LIST_TYPE)]),
-    addresses: [],
-    countries: unique([...list(e.NATIONALITY?.VALUE).map(text), ...list(e[places]).map((a) => text(a.COUNTRY))]),
-    listedOn: isoDate(text(e.LISTED_ON)),
-    url: null,
-  });
+  const entry =
+    (kind: ListedEntry["kind"], aliases: string, places: string) =>
+    (e: Node): ListedEntry => ({
+      id: text(e.REFERENCE_NUMBER) || text(e.DATAID),
+      kind,
+      names: unique([
+        joined(e.FIRST_NAME, e.SECOND_NAME, e.THIRD_NAME, e.FOURTH_NAME),
+        ...list(e[aliases]).map((a) => text(a.ALIAS_NAME)),
+      ]),
+      programs: unique([text(e.UN_LIST_TYPE)]),
+      addresses: [],
+      countries: unique([...list(e.NATIONALITY?.VALUE).map(text), ...list(e[places]).map((a) => text(a.COUNTRY))]),
+      listedOn: isoDate(text(e.LISTED_ON)),
+      url: null,
+    });
   return {
     publishedAt: text(root["@dateGenerated"]) || null,
     entries: [
@@ -126,19 +178,29 @@ export function parseUkSanctions(body: string): ParsedList {
   const designations = list(root.Designation);
   const entries = designations.map((d): ListedEntry => {
     const names = list(d.Names?.Name);
-    const primaryFirst = [...names].sort((a, b) => Number(text(b.NameType).toLowerCase() === "primary name") - Number(text(a.NameType).toLowerCase() === "primary name"));
+    const primaryFirst = [...names].sort(
+      (a, b) =>
+        Number(text(b.NameType).toLowerCase() === "primary name") -
+        Number(text(a.NameType).toLowerCase() === "primary name"),
+    );
     return {
       id: text(d.UniqueID),
       kind: kinds[text(d.IndividualEntityShip).toLowerCase()] ?? "other",
       names: unique(primaryFirst.map((n) => joined(n.Name1, n.Name2, n.Name3, n.Name4, n.Name5, n.Name6))),
       programs: unique([text(d.RegimeName)]),
       addresses: [],
-      countries: unique([...list(d.Addresses?.Address).map((a) => text(a.AddressCountry)), ...list(d.IndividualDetails?.Individual?.Nationalities?.Nationality).map(text)]),
+      countries: unique([
+        ...list(d.Addresses?.Address).map((a) => text(a.AddressCountry)),
+        ...list(d.IndividualDetails?.Individual?.Nationalities?.Nationality).map(text),
+      ]),
       listedOn: slashDate(text(d.DateDesignated), "dmy"),
       url: null,
     };
   });
-  const updated = designations.map((d) => slashDate(text(d.LastUpdated), "dmy")).filter((x): x is string => x !== null).sort();
+  const updated = designations
+    .map((d) => slashDate(text(d.LastUpdated), "dmy"))
+    .filter((x): x is string => x !== null)
+    .sort();
   const generated = text(root.DateGenerated);
   return { publishedAt: slashDate(generated, "dmy") ?? (generated || updated[updated.length - 1] || null), entries };
 }

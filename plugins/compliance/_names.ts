@@ -17,7 +17,11 @@ export const nameKey = (tokens: string[]) => [...tokens].sort().join(" ");
 export function normalizeAddress(address: string): string {
   const trimmed = address.trim();
   if (/^0x[0-9a-f]{40}$/i.test(trimmed)) return trimmed.toLowerCase();
-  if (/^[a-z]{1,10}1[02-9ac-hj-np-z]+$/i.test(trimmed) && (trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase())) return trimmed.toLowerCase();
+  if (
+    /^[a-z]{1,10}1[02-9ac-hj-np-z]+$/i.test(trimmed) &&
+    (trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase())
+  )
+    return trimmed.toLowerCase();
   return trimmed;
 }
 

@@ -1,6 +1,13 @@
 import type { Logger, Store, Upstream } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
-import { parseEuFsf, parseOfacSdn, parseUkSanctions, parseUnConsolidated, type ListedEntry, type ParsedList } from "./_list-parsers.ts";
+import {
+  parseEuFsf,
+  parseOfacSdn,
+  parseUkSanctions,
+  parseUnConsolidated,
+  type ListedEntry,
+  type ParsedList,
+} from "./_list-parsers.ts";
 import { buildIndex, type ListIndex } from "./_sanctions-match.ts";
 
 export interface ListDef {
@@ -12,10 +19,34 @@ export interface ListDef {
 }
 
 export const sanctionsLists: ListDef[] = [
-  { id: "ofac-sdn", name: "US OFAC Specially Designated Nationals (SDN) list", upstream: "ofac-sdn", path: "/SDN.XML", parse: parseOfacSdn },
-  { id: "eu-fsf", name: "EU consolidated financial sanctions list", upstream: "eu-fsf", path: "/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw", parse: parseEuFsf },
-  { id: "un-sc", name: "UN Security Council consolidated list", upstream: "un-sc", path: "/consolidated.xml", parse: parseUnConsolidated },
-  { id: "uk-sanctions", name: "UK Sanctions List (FCDO)", upstream: "uk-sanctions", path: "/UK-Sanctions-List.xml", parse: parseUkSanctions },
+  {
+    id: "ofac-sdn",
+    name: "US OFAC Specially Designated Nationals (SDN) list",
+    upstream: "ofac-sdn",
+    path: "/SDN.XML",
+    parse: parseOfacSdn,
+  },
+  {
+    id: "eu-fsf",
+    name: "EU consolidated financial sanctions list",
+    upstream: "eu-fsf",
+    path: "/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw",
+    parse: parseEuFsf,
+  },
+  {
+    id: "un-sc",
+    name: "UN Security Council consolidated list",
+    upstream: "un-sc",
+    path: "/consolidated.xml",
+    parse: parseUnConsolidated,
+  },
+  {
+    id: "uk-sanctions",
+    name: "UK Sanctions List (FCDO)",
+    upstream: "uk-sanctions",
+    path: "/UK-Sanctions-List.xml",
+    parse: parseUkSanctions,
+  },
 ];
 
 export const sanctionsUpstreams = sanctionsLists.map((l) => l.upstream);
@@ -60,11 +91,28 @@ export async function refreshList(ctx: ListContext, def: ListDef): Promise<ListS
   try {
     const parsed = def.parse(await ctx.upstream(def.upstream).text(def.path));
     if (!parsed.entries.length) throw new Error(`${def.id}: the file parsed to no entries`);
-    await ctx.store.set(dataKey(def.id), { fetchedAt: checkedAt, publishedAt: parsed.publishedAt, entries: parsed.entries });
-    status = { fetchedAt: checkedAt, publishedAt: parsed.publishedAt, entries: parsed.entries.length, checkedAt, error: null };
+    await ctx.store.set(dataKey(def.id), {
+      fetchedAt: checkedAt,
+      publishedAt: parsed.publishedAt,
+      entries: parsed.entries,
+    });
+    status = {
+      fetchedAt: checkedAt,
+      publishedAt: parsed.publishedAt,
+      entries: parsed.entries.length,
+      checkedAt,
+      error: null,
+    };
   } catch (error) {
     ctx.log.warn({ list: def.id, err: String(error) }, "sanctions list refresh failed; keeping the previous index");
-    status = { fetchedAt: null, publishedAt: null, entries: 0, ...previous, checkedAt, error: error instanceof Error ? error.message : String(error) };
+    status = {
+      fetchedAt: null,
+      publishedAt: null,
+      entries: 0,
+      ...previous,
+      checkedAt,
+      error: error instanceof Error ? error.message : String(error),
+    };
   }
   await ctx.store.set(statusKey(def.id), status);
   return status;
@@ -114,13 +162,18 @@ export async function loadLists(ctx: ListContext) {
         checkedAt: ctx.now().toISOString(),
         error: null,
         ...status,
-        stale: !status?.fetchedAt || status.error !== null || ctx.now().getTime() - Date.parse(status.fetchedAt) > staleAfterMs,
+        stale:
+          !status?.fetchedAt ||
+          status.error !== null ||
+          ctx.now().getTime() - Date.parse(status.fetchedAt) > staleAfterMs,
       };
       return { def, report, index };
     }),
   );
   if (lists.every((l) => !l.index)) {
-    throw unavailable("No sanctions list could be loaded yet; try again in a few minutes", 300, { lists: lists.map((l) => l.report) });
+    throw unavailable("No sanctions list could be loaded yet; try again in a few minutes", 300, {
+      lists: lists.map((l) => l.report),
+    });
   }
   return lists;
 }

@@ -27,7 +27,8 @@ export function buildIndex(entries: ListedEntry[]): ListIndex {
   entries.forEach((entry, i) => {
     entry.names.forEach((name, n) => {
       const tokens = tokensOf(name);
-      if (tokens.length) names.push({ entry: i, name, primary: n === 0, tokens: tokens.map(wordId), key: nameKey(tokens) });
+      if (tokens.length)
+        names.push({ entry: i, name, primary: n === 0, tokens: tokens.map(wordId), key: nameKey(tokens) });
     });
     for (const { address } of entry.addresses) {
       const key = normalizeAddress(address);

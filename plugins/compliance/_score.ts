@@ -32,12 +32,22 @@ export const ScoreSchema = {
   factors: v.array(FactorSchema),
 };
 
-export function factor(name: string, weight: number, triggered: boolean, value: string, source: string, explanation: string): Factor {
+export function factor(
+  name: string,
+  weight: number,
+  triggered: boolean,
+  value: string,
+  source: string,
+  explanation: string,
+): Factor {
   return { name, weight, value, triggered, points: triggered ? weight : 0, source, explanation };
 }
 
 export function scoreOf(factors: Factor[]) {
-  const score = Math.min(100, factors.reduce((sum, f) => sum + f.points, 0));
+  const score = Math.min(
+    100,
+    factors.reduce((sum, f) => sum + f.points, 0),
+  );
   const band = score >= 80 ? "severe" : score >= 50 ? "high" : score >= 20 ? "medium" : "low";
   return { score, band: band as (typeof bands)[number], factors };
 }

@@ -9,12 +9,14 @@ const bulk = { maxBytes: 150_000_000, timeoutMs: 120_000, maxRedirections: 3 };
 export const complianceUpstreams = defineUpstreams({
   "ofac-sdn": {
     url: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports",
-    terms: "US Treasury OFAC SDN list (SDN.XML, public domain, keyless); redirects to a signed download; about 30 MB, updated as designations change",
+    terms:
+      "US Treasury OFAC SDN list (SDN.XML, public domain, keyless); redirects to a signed download; about 30 MB, updated as designations change",
     ...bulk,
   },
   "eu-fsf": {
     url: "https://webgate.ec.europa.eu/fsd/fsf/public/files",
-    terms: "EU Financial Sanctions Files, consolidated list XML 1.1 (public; the token in the path is the published public one); reuse allowed with attribution to the European Commission",
+    terms:
+      "EU Financial Sanctions Files, consolidated list XML 1.1 (public; the token in the path is the published public one); reuse allowed with attribution to the European Commission",
     ...bulk,
   },
   "un-sc": {
@@ -24,16 +26,19 @@ export const complianceUpstreams = defineUpstreams({
   },
   "uk-sanctions": {
     url: "https://sanctionslist.fcdo.gov.uk/docs",
-    terms: "UK Sanctions List (FCDO) XML, Open Government Licence v3.0; the sole UK list since OFSI's consolidated list closed on 28 January 2026",
+    terms:
+      "UK Sanctions List (FCDO) XML, Open Government Licence v3.0; the sole UK list since OFSI's consolidated list closed on 28 January 2026",
     ...bulk,
   },
   vies: {
     url: "https://ec.europa.eu/taxation_customs/vies/rest-api",
-    terms: "EU VIES VAT validation REST API, keyless; member states limit concurrent requests (MS_MAX_CONCURRENT_REQ) and go offline for maintenance",
+    terms:
+      "EU VIES VAT validation REST API, keyless; member states limit concurrent requests (MS_MAX_CONCURRENT_REQ) and go offline for maintenance",
   },
   "tor-exit-list": {
     url: "https://check.torproject.org",
-    terms: "Tor Project's bulk exit list (/torbulkexitlist), public, one IPv4 address per line; refreshed about hourly; cached here for an hour",
+    terms:
+      "Tor Project's bulk exit list (/torbulkexitlist), public, one IPv4 address per line; refreshed about hourly; cached here for an hour",
   },
   gleif: {
     url: "https://api.gleif.org/api/v1",

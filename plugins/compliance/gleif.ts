@@ -15,8 +15,16 @@ export default defineEndpoint({
   description:
     "From the GLEIF API (Global LEI Index, CC0). A `q` that is a valid LEI (ISO 17442 check digits) is looked up exactly; anything else is a full-text search over names. Each record has the legal name, entity and registration status, jurisdiction, legal form, addresses, renewal date and managing LOU.",
   input: v.object({
-    q: v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Company name to search, or a 20-character LEI")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most records to return (1-50)")), 10),
+    q: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(200),
+      v.description("Company name to search, or a 20-character LEI"),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most records to return (1-50)")),
+      10,
+    ),
   }),
   output: v.object({
     query: v.string(),
@@ -41,8 +49,20 @@ export default defineEndpoint({
           jurisdiction: "US-DE",
           legalFormId: "T91T",
           registeredAs: "2650053",
-          legalAddress: { lines: ["C/O The Corporation Trust Company", "1209 Orange Street"], city: "Wilmington", region: "US-DE", country: "US", postalCode: "19801" },
-          headquartersAddress: { lines: ["731 Lexington Avenue"], city: "New York", region: "US-NY", country: "US", postalCode: "10022" },
+          legalAddress: {
+            lines: ["C/O The Corporation Trust Company", "1209 Orange Street"],
+            city: "Wilmington",
+            region: "US-DE",
+            country: "US",
+            postalCode: "19801",
+          },
+          headquartersAddress: {
+            lines: ["731 Lexington Avenue"],
+            city: "New York",
+            region: "US-NY",
+            country: "US",
+            postalCode: "10022",
+          },
           initialRegistrationDate: "2012-06-06T15:53:00Z",
           lastUpdateDate: "2026-06-10T20:42:02Z",
           nextRenewalDate: "2027-06-14T19:15:07Z",
@@ -59,11 +79,20 @@ export default defineEndpoint({
     const api = upstream("gleif");
     const q = input.q.trim();
     if (isLei(q.toUpperCase())) {
-      const one = await api.json(`/lei-records/${q.toUpperCase()}`, v.object({ data: GleifRecord }), { notFoundAs404: true });
+      const one = await api.json(`/lei-records/${q.toUpperCase()}`, v.object({ data: GleifRecord }), {
+        notFoundAs404: true,
+      });
       return { query: input.q, match: "lei" as const, total: 1, records: [leiRecord(one.data)] };
     }
-    const found = await api.json("/lei-records", GleifList, { query: { "filter[fulltext]": q, "page[size]": input.limit, "page[number]": 1 } });
+    const found = await api.json("/lei-records", GleifList, {
+      query: { "filter[fulltext]": q, "page[size]": input.limit, "page[number]": 1 },
+    });
     const records = found.data.slice(0, input.limit).map(leiRecord);
-    return { query: input.q, match: "fulltext" as const, total: found.meta?.pagination?.total ?? records.length, records };
+    return {
+      query: input.q,
+      match: "fulltext" as const,
+      total: found.meta?.pagination?.total ?? records.length,
+      records,
+    };
   },
 });

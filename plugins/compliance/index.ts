@@ -11,7 +11,9 @@ import walletRisk from "./wallet-risk.ts";
 export default definePlugin({
   family: "compliance",
   endpoints: [fraudScore, gleif, sanctions, vatCheck, walletRisk],
-  jobs: [{ name: "compliance-sanctions-lists", everyMs: refreshEveryMs, upstreams: sanctionsUpstreams, run: refreshAll }],
+  jobs: [
+    { name: "compliance-sanctions-lists", everyMs: refreshEveryMs, upstreams: sanctionsUpstreams, run: refreshAll },
+  ],
   settings: complianceSettings,
   upstreams: complianceUpstreams,
 });

@@ -1,7 +1,13 @@
 /** Population formulas behind health-calc; every input is metric (kg, cm, years). */
 
 export type Sex = "male" | "female";
-export const activityFactors = { sedentary: 1.2, light: 1.375, moderate: 1.55, active: 1.725, very_active: 1.9 } as const;
+export const activityFactors = {
+  sedentary: 1.2,
+  light: 1.375,
+  moderate: 1.55,
+  active: 1.725,
+  very_active: 1.9,
+} as const;
 export type Activity = keyof typeof activityFactors;
 
 export const KG_PER_LB = 0.45359237;
@@ -22,7 +28,8 @@ export function bmiCategory(bmi: number): string {
 /** Weight range for a BMI of 18.5 to 24.9 at this height. */
 export const healthyWeightKg = (cm: number) => ({ min: 18.5 * (cm / 100) ** 2, max: 24.9 * (cm / 100) ** 2 });
 
-export const mifflinStJeor = (kg: number, cm: number, age: number, sex: Sex) => 10 * kg + 6.25 * cm - 5 * age + (sex === "male" ? 5 : -161);
+export const mifflinStJeor = (kg: number, cm: number, age: number, sex: Sex) =>
+  10 * kg + 6.25 * cm - 5 * age + (sex === "male" ? 5 : -161);
 
 /** Harris-Benedict as revised by Roza and Shizgal (1984). */
 export const harrisBenedict = (kg: number, cm: number, age: number, sex: Sex) =>

@@ -24,7 +24,8 @@ function jpegSize(bytes: Buffer): ImageInfo | undefined {
       continue;
     }
     const isStartOfFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isStartOfFrame) return { format: "jpeg", height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    if (isStartOfFrame)
+      return { format: "jpeg", height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
     at += 2 + bytes.readUInt16BE(at + 2);
   }
   return undefined;

@@ -31,9 +31,11 @@ function shapeOf(value: unknown): Shape {
   if (typeof value === "boolean") return emptyShape("boolean");
   if (typeof value === "number") return emptyShape(Number.isInteger(value) ? "integer" : "number");
   if (typeof value === "string") return { ...emptyShape("string"), format: detectFormat(value) };
-  if (Array.isArray(value)) return { ...emptyShape("array"), items: value.length ? value.map(shapeOf).reduce(merge) : undefined };
+  if (Array.isArray(value))
+    return { ...emptyShape("array"), items: value.length ? value.map(shapeOf).reduce(merge) : undefined };
   const shape = { ...emptyShape("object"), objects: 1 };
-  if (isPlainObject(value)) for (const [key, child] of Object.entries(value)) shape.properties.set(key, { shape: shapeOf(child), seen: 1 });
+  if (isPlainObject(value))
+    for (const [key, child] of Object.entries(value)) shape.properties.set(key, { shape: shapeOf(child), seen: 1 });
   return shape;
 }
 

@@ -14,7 +14,13 @@ export interface JsonDiff {
  * number to string) is one change at its path. At most `limit` entries are listed per kind; counts are complete.
  */
 export function diffJson(a: unknown, b: unknown, limit: number): JsonDiff {
-  const diff: JsonDiff = { added: [], removed: [], changed: [], counts: { added: 0, removed: 0, changed: 0 }, similarity: 1 };
+  const diff: JsonDiff = {
+    added: [],
+    removed: [],
+    changed: [],
+    counts: { added: 0, removed: 0, changed: 0 },
+    similarity: 1,
+  };
   let sameLeaves = 0;
   let differentLeaves = 0;
 

@@ -85,7 +85,10 @@ export const toPointer = (path: readonly (string | number)[]) =>
   path.map((key) => `/${String(key).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
 class ScanError extends Error {
-  constructor(message: string, readonly index: number) {
+  constructor(
+    message: string,
+    readonly index: number,
+  ) {
     super(message);
   }
 }
@@ -99,11 +102,13 @@ function locateJsonError(text: string): { message: string; index: number } | und
   const fail = (message: string): never => {
     throw new ScanError(message, i);
   };
-  const unexpected = () => (i >= text.length ? fail("Unexpected end of input") : fail(`Unexpected character ${JSON.stringify(text[i])}`));
+  const unexpected = () =>
+    i >= text.length ? fail("Unexpected end of input") : fail(`Unexpected character ${JSON.stringify(text[i])}`);
   const skipSpace = () => {
     while (i < text.length && " \t\n\r".includes(text[i])) i++;
   };
-  const expect = (char: string, what: string) => (text[i] === char ? i++ : fail(i >= text.length ? "Unexpected end of input" : `Expected ${what}`));
+  const expect = (char: string, what: string) =>
+    text[i] === char ? i++ : fail(i >= text.length ? "Unexpected end of input" : `Expected ${what}`);
 
   const scanString = () => {
     i++;
@@ -131,7 +136,8 @@ function locateJsonError(text: string): { message: string; index: number } | und
       if (text[i] === "}") return void i++;
       for (;;) {
         skipSpace();
-        if (text[i] !== '"') (i >= text.length ? fail("Unexpected end of input") : fail("Expected a property name in double quotes"));
+        if (text[i] !== '"')
+          i >= text.length ? fail("Unexpected end of input") : fail("Expected a property name in double quotes");
         scanString();
         skipSpace();
         expect(":", "':' after a property name");
@@ -152,7 +158,7 @@ function locateJsonError(text: string): { message: string; index: number } | und
         else return void expect("]", "',' or ']' after an array element");
       }
     }
-    if (c === '"') return scanString();
+    if (c === '"') return void scanString();
     numberPattern.lastIndex = i;
     const number = numberPattern.exec(text);
     if (number) return void (i += number[0].length);

@@ -16,14 +16,21 @@ const refuse = (field: string, message: string) => badRequest(`${field}: ${messa
  * inline: a secret for HS*, or a PEM public key, certificate, JWK or JWKS for the others. The key type is
  * bound to the algorithm family, so a public key can never be misused as an HMAC secret.
  */
-export async function verifySignature(token: string, alg: string | undefined, secret?: string, key?: string): Promise<Verification> {
+export async function verifySignature(
+  token: string,
+  alg: string | undefined,
+  secret?: string,
+  key?: string,
+): Promise<Verification> {
   const method = secret !== undefined ? "secret" : key !== undefined ? "key" : "none";
   const algorithm = alg ?? null;
   const outcome = (verified: boolean, error: string | null): Verification => ({ method, algorithm, verified, error });
   if (method === "none") return outcome(false, null);
   if (!alg || alg === "none") return outcome(false, "The token is unsigned (alg none)");
-  if (secret !== undefined && !hmac.includes(alg)) throw refuse("secret", `The token is signed with ${alg}; a secret only verifies ${hmac.join(", ")}`);
-  if (key !== undefined && hmac.includes(alg)) throw refuse("key", `The token is signed with ${alg}, which needs the shared secret, not a public key`);
+  if (secret !== undefined && !hmac.includes(alg))
+    throw refuse("secret", `The token is signed with ${alg}; a secret only verifies ${hmac.join(", ")}`);
+  if (key !== undefined && hmac.includes(alg))
+    throw refuse("key", `The token is signed with ${alg}, which needs the shared secret, not a public key`);
   try {
     const options = { algorithms: [alg] };
     if (secret !== undefined) await compactVerify(token, new TextEncoder().encode(secret), options);
@@ -35,7 +42,8 @@ export async function verifySignature(token: string, alg: string | undefined, se
     return outcome(true, null);
   } catch (error) {
     if (error instanceof errors.JWSSignatureVerificationFailed) return outcome(false, "The signature does not match");
-    if (error instanceof errors.JWKSNoMatchingKey) return outcome(false, "No key in the JWKS matches the token's kid and alg");
+    if (error instanceof errors.JWKSNoMatchingKey)
+      return outcome(false, "No key in the JWKS matches the token's kid and alg");
     if (error instanceof errors.JOSEError) return outcome(false, error.message);
     throw error;
   }

@@ -21,7 +21,8 @@ const sanitizeOptions = {
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
   // GFM task lists render checkboxes: any other <input> is dropped, as is an image whose source was unsafe
-  exclusiveFilter: (frame) => (frame.tag === "input" && frame.attribs.type !== "checkbox") || (frame.tag === "img" && !frame.attribs.src),
+  exclusiveFilter: (frame) =>
+    (frame.tag === "input" && frame.attribs.type !== "checkbox") || (frame.tag === "img" && !frame.attribs.src),
 };
 
 const headings = ["h1", "h2", "h3", "h4", "h5", "h6"].map((selector) => ({ selector, options: { uppercase: false } }));

@@ -12,7 +12,11 @@ export interface MarkdownJob {
 
 /** A normal document renders in well under this; crafted emphasis runs can take minutes. */
 const RENDER_TIMEOUT_MS = 2000;
-const pool = createWorkerPool({ file: new URL("./_markdown-worker.mjs", import.meta.url), memoryMb: 256, maxRunning: 4 });
+const pool = createWorkerPool({
+  file: new URL("./_markdown-worker.mjs", import.meta.url),
+  memoryMb: 256,
+  maxRunning: 4,
+});
 
 const refuse = (message: string) => fieldError("markdown", message);
 
@@ -24,7 +28,8 @@ export async function renderMarkdown(job: MarkdownJob, signal: AbortSignal): Pro
     if (error instanceof WorkerOverBudget && error.budget === "time") {
       throw refuse(`The Markdown took longer than ${RENDER_TIMEOUT_MS} ms to render; simplify its emphasis or nesting`);
     }
-    if (error instanceof WorkerOverBudget || (error instanceof WorkerJobFailed && error.kind === "too-deep")) throw refuse((error as Error).message);
+    if (error instanceof WorkerOverBudget || (error instanceof WorkerJobFailed && error.kind === "too-deep"))
+      throw refuse((error as Error).message);
     if (error instanceof WorkerJobFailed) throw new Error(`Markdown rendering failed: ${error.message}`);
     throw error;
   }

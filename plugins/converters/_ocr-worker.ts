@@ -5,7 +5,10 @@ import { createWorker, OEM, type RecognizeResult, type Worker } from "tesseract.
 import { WorkerOverBudget } from "../../core/runtime/worker-pool.ts";
 
 /** English LSTM data from the installed @tesseract.js-data/eng package: nothing is downloaded. */
-const langPath = join(dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")), "4.0.0_best_int");
+const langPath = join(
+  dirname(createRequire(import.meta.url).resolve("@tesseract.js-data/eng/package.json")),
+  "4.0.0_best_int",
+);
 
 /**
  * One tesseract worker, created on first use and reused by every call. Its thread holds the event loop
@@ -40,17 +43,24 @@ export async function recognize(image: Buffer, timeoutMs: number, signal: AbortS
   running++;
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal.reason);
-  const timer = setTimeout(() => stop.abort(new WorkerOverBudget("time", `the work took longer than ${timeoutMs} ms`)), timeoutMs);
+  const timer = setTimeout(
+    () => stop.abort(new WorkerOverBudget("time", `the work took longer than ${timeoutMs} ms`)),
+    timeoutMs,
+  );
   signal.addEventListener("abort", onAbort, { once: true });
   try {
     const current = (worker ??= start());
     const w = await current;
     threadOf(w).ref();
     const stopped = new Promise<never>((_, reject) =>
-      stop.signal.addEventListener("abort", () => {
-        if (worker === current) closeOcrWorker().catch(() => {});
-        reject(stop.signal.reason);
-      }, { once: true }),
+      stop.signal.addEventListener(
+        "abort",
+        () => {
+          if (worker === current) closeOcrWorker().catch(() => {});
+          reject(stop.signal.reason);
+        },
+        { once: true },
+      ),
     );
     const job = w.recognize(image, {}, { text: true, blocks: true });
     // A job on a terminated worker fails after the race is decided; that failure is expected, not a crash.
@@ -60,7 +70,10 @@ export async function recognize(image: Buffer, timeoutMs: number, signal: AbortS
     clearTimeout(timer);
     signal.removeEventListener("abort", onAbort);
     running--;
-    worker?.then((w) => running === 0 && threadOf(w).unref(), () => {});
+    worker?.then(
+      (w) => running === 0 && threadOf(w).unref(),
+      () => {},
+    );
   }
 }
 

@@ -20,7 +20,8 @@ async function open(bytes) {
     return await getDocumentProxy(bytes, { verbosity: 0, isEvalSupported: false });
   } catch (error) {
     if (error?.name === "PasswordException") throw new JobError("encrypted", "The PDF is encrypted with a password");
-    if (error?.name === "InvalidPDFException" || error?.name === "FormatError") throw new JobError("damaged", "The PDF is damaged or not a PDF");
+    if (error?.name === "InvalidPDFException" || error?.name === "FormatError")
+      throw new JobError("damaged", "The PDF is damaged or not a PDF");
     throw error;
   }
 }

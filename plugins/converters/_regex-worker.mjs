@@ -11,7 +11,9 @@ function describe(m) {
     index: m.index,
     end: m.index + m[0].length,
     groups: m.slice(1).map((g) => (g === undefined ? null : g)),
-    named: m.groups ? Object.fromEntries(Object.entries(m.groups).map(([k, g]) => [k, g === undefined ? null : g])) : null,
+    named: m.groups
+      ? Object.fromEntries(Object.entries(m.groups).map(([k, g]) => [k, g === undefined ? null : g]))
+      : null,
   };
 }
 
@@ -41,7 +43,7 @@ function replace(re, text, replacement) {
     if (error instanceof RangeError) result = { length: Infinity };
     else throw error;
   }
-  if (result.length > BUDGET) throw new Error("The result would be longer than " + BUDGET + " characters");
+  if (result.length > BUDGET) throw new Error(`The result would be longer than ${BUDGET} characters`);
   return { result, replacements: count };
 }
 

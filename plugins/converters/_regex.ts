@@ -22,7 +22,8 @@ export async function runRegex<T>(job: RegexJob, timeoutMs: number, signal: Abor
   try {
     return await pool.run<T>(job, { timeoutMs, signal });
   } catch (error) {
-    if (error instanceof WorkerOverBudget && error.budget === "time") throw new RegexTimeout(`The pattern ran longer than ${timeoutMs} ms`);
+    if (error instanceof WorkerOverBudget && error.budget === "time")
+      throw new RegexTimeout(`The pattern ran longer than ${timeoutMs} ms`);
     if (error instanceof WorkerOverBudget) throw new RegexFailed(`The pattern could not run: ${error.message}`);
     if (error instanceof WorkerJobFailed) throw new RegexFailed(error.message);
     throw error;

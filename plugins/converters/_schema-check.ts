@@ -24,7 +24,8 @@ export function draftOf(schema: Record<string, unknown>): Draft {
   if (schema.$schema === undefined) return "2020-12";
   const uri = typeof schema.$schema === "string" ? schema.$schema.replace(/#$/, "") : "";
   const draft = draftOfUri[uri];
-  if (!draft) throw refuse(`$schema ${JSON.stringify(schema.$schema)} is not supported; use 2020-12, 2019-09 or draft-07`);
+  if (!draft)
+    throw refuse(`$schema ${JSON.stringify(schema.$schema)} is not supported; use 2020-12, 2019-09 or draft-07`);
   return draft;
 }
 
@@ -44,7 +45,8 @@ const MAX_COMPILED = 50;
  */
 export function compileSchema(schema: Record<string, unknown>, draft: Draft): ValidateFunction {
   const text = JSON.stringify(schema);
-  if (text.length > MAX_DOCUMENT_CHARS) throw refuse(`the schema may be at most ${MAX_DOCUMENT_CHARS} characters as JSON`);
+  if (text.length > MAX_DOCUMENT_CHARS)
+    throw refuse(`the schema may be at most ${MAX_DOCUMENT_CHARS} characters as JSON`);
   assertDepth(schema, field);
   const key = `${draft}:${text}`;
   const cached = compiled.get(key);
@@ -64,7 +66,8 @@ export function compileSchema(schema: Record<string, unknown>, draft: Draft): Va
 
 function newAjv(draft: Draft) {
   const options = { allErrors: true, strict: false, validateFormats: true, code: { regExp: linearRegExp } } as const;
-  const ajv = draft === "2020-12" ? new Ajv2020(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+  const ajv =
+    draft === "2020-12" ? new Ajv2020(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv(options);
   ajvFormats.default(ajv);
   return ajv;
 }
@@ -75,7 +78,9 @@ function linearRegExp(pattern: string): { test(text: string): boolean; toString(
   try {
     re = RE2JS.compile(pattern);
   } catch (error) {
-    throw new Error(`the pattern ${JSON.stringify(pattern.slice(0, 200))} is not supported: ${(error as Error).message} (no lookaround or backreferences)`);
+    throw new Error(
+      `the pattern ${JSON.stringify(pattern.slice(0, 200))} is not supported: ${(error as Error).message} (no lookaround or backreferences)`,
+    );
   }
   // Ajv keys its compiled patterns by toString().
   return { test: (text: string) => re.test(text), toString: () => `re2:${pattern}` };

@@ -14,7 +14,11 @@ export const languages = ["javascript", "json", "yaml", "xml", "solidity"] as co
 export type Language = (typeof languages)[number];
 
 /** Syntax errors only; nothing is executed or compiled beyond parsing. Lines and columns are 1-based. */
-export async function syntaxProblems(language: Language, code: string, sourceType: "module" | "script"): Promise<SyntaxProblem[]> {
+export async function syntaxProblems(
+  language: Language,
+  code: string,
+  sourceType: "module" | "script",
+): Promise<SyntaxProblem[]> {
   switch (language) {
     case "javascript":
       return javascriptProblems(code, sourceType);
@@ -26,10 +30,16 @@ export async function syntaxProblems(language: Language, code: string, sourceTyp
       assertYamlDepth(code, "code");
       return parseAllDocuments(code)
         .flatMap((doc) => doc.errors)
-        .map((e) => ({ line: e.linePos?.[0].line ?? 1, column: e.linePos?.[0].col ?? 1, message: firstLine(e.message) }));
+        .map((e) => ({
+          line: e.linePos?.[0].line ?? 1,
+          column: e.linePos?.[0].col ?? 1,
+          message: firstLine(e.message),
+        }));
     case "xml": {
       const result = XMLValidator.validate(code);
-      return result === true ? [] : [{ line: result.err.line ?? 1, column: result.err.col ?? 1, message: result.err.msg }];
+      return result === true
+        ? []
+        : [{ line: result.err.line ?? 1, column: result.err.col ?? 1, message: result.err.msg }];
     }
     case "solidity":
       return solidityProblems(code);
@@ -68,7 +78,8 @@ async function solidityProblems(code: string): Promise<SyntaxProblem[]> {
     .map((e) => {
       const start = e.sourceLocation?.start ?? -1;
       // solc counts bytes of UTF-8; positions here count UTF-16 code units
-      const position = start >= 0 ? lineColumnAt(code, bytes.subarray(0, start).toString("utf8").length) : { line: 1, column: 1 };
+      const position =
+        start >= 0 ? lineColumnAt(code, bytes.subarray(0, start).toString("utf8").length) : { line: 1, column: 1 };
       return { ...position, message: `${e.type}: ${e.message}` };
     });
 }

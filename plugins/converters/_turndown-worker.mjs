@@ -5,10 +5,27 @@
 import TurndownService from "turndown";
 import { JobError, htmlDepthOver, serveJobs } from "../../core/runtime/worker-jobs.mjs";
 
-const dropped = ["head", "title", "meta", "link", "script", "style", "noscript", "template", "iframe", "object", "embed", "form", "button", "select", "textarea"];
+const dropped = [
+  "head",
+  "title",
+  "meta",
+  "link",
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "form",
+  "button",
+  "select",
+  "textarea",
+];
 
 function convert({ html, headingStyle, codeBlockStyle, maxDepth }) {
-  if (htmlDepthOver(html, maxDepth)) throw new JobError("too-deep", `the HTML nests elements more than ${maxDepth} deep`);
+  if (htmlDepthOver(html, maxDepth))
+    throw new JobError("too-deep", `the HTML nests elements more than ${maxDepth} deep`);
   const service = new TurndownService({ headingStyle, codeBlockStyle, bulletListMarker: "-" });
   service.remove(dropped);
   gfm(service);
@@ -43,6 +60,10 @@ function gfm(service) {
   });
 }
 
-const cellText = (content) => content.trim().replace(/\s*\n\s*/g, " ").replace(/\|/g, "\\|");
+const cellText = (content) =>
+  content
+    .trim()
+    .replace(/\s*\n\s*/g, " ")
+    .replace(/\|/g, "\\|");
 
 serveJobs(convert);

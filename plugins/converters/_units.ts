@@ -29,7 +29,9 @@ export function findUnit(name: string): UnitInfo | undefined {
   if (byAbbr.length === 1) return byAbbr[0];
   const spelled = lower.replace(/metre/g, "meter").replace(/litre/g, "liter");
   const byName = allUnits.filter((u) =>
-    [u.singular, u.plural].some((n) => n.toLowerCase().replace(/metre/g, "meter").replace(/litre/g, "liter") === spelled),
+    [u.singular, u.plural].some(
+      (n) => n.toLowerCase().replace(/metre/g, "meter").replace(/litre/g, "liter") === spelled,
+    ),
   );
   return byName.length === 1 ? byName[0] : undefined;
 }

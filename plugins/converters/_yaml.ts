@@ -16,7 +16,8 @@ export function assertYamlDepth(text: string, field: string): void {
     const [node, depth] = stack.pop()!;
     const here = collections.has((node as { type?: string }).type ?? "") ? depth + 1 : depth;
     max = Math.max(max, here);
-    for (const child of Object.values(node as object)) if (child && typeof child === "object") stack.push([child, here]);
+    for (const child of Object.values(node as object))
+      if (child && typeof child === "object") stack.push([child, here]);
   }
   if (max > MAX_DEPTH) {
     const message = `YAML nested deeper than ${MAX_DEPTH} levels is not supported`;

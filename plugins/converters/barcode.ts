@@ -3,7 +3,19 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { lazy } from "../../core/runtime/lazy.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 
-const linear = ["code128", "code39", "code93", "ean13", "ean8", "upca", "upce", "itf14", "interleaved2of5", "isbn", "gs1-128"] as const;
+const linear = [
+  "code128",
+  "code39",
+  "code93",
+  "ean13",
+  "ean8",
+  "upca",
+  "upce",
+  "itf14",
+  "interleaved2of5",
+  "isbn",
+  "gs1-128",
+] as const;
 const twoDimensional = ["qrcode", "datamatrix", "pdf417", "azteccode"] as const;
 const types = [...linear, ...twoDimensional] as const;
 type BarcodeType = (typeof types)[number];
@@ -24,12 +36,18 @@ export default defineEndpoint({
   input: v.object({
     text: v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.description("Data to encode")),
     type: v.optional(v.pipe(v.picklist(types), v.description("Symbology")), "code128"),
-    scale: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Pixels per module")), 3),
+    scale: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Pixels per module")),
+      3,
+    ),
     height: v.optional(
       v.pipe(v.number(), v.minValue(2), v.maxValue(50), v.description("Bar height in millimetres (linear codes only)")),
       10,
     ),
-    includeText: v.optional(v.pipe(v.boolean(), v.description("Print the human-readable text under linear codes")), true),
+    includeText: v.optional(
+      v.pipe(v.boolean(), v.description("Print the human-readable text under linear codes")),
+      true,
+    ),
   }),
   output: v.object({
     type: v.picklist(types),

@@ -55,7 +55,12 @@ export default defineEndpoint({
   handler({ input }) {
     if (input.mode === "encode") {
       const raw = Buffer.from(input.text, "utf8");
-      return { mode: "encode" as const, result: raw.toString(input.urlsafe ? "base64url" : "base64"), bytes: raw.length, utf8Valid: true };
+      return {
+        mode: "encode" as const,
+        result: raw.toString(input.urlsafe ? "base64url" : "base64"),
+        bytes: raw.length,
+        utf8Valid: true,
+      };
     }
     const raw = decodeStrict(input.text);
     const utf8Valid = isUtf8(raw);

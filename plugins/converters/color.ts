@@ -15,7 +15,10 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 function parse(field: string, text: string): Colord {
   const color = colord(text.trim().toLowerCase());
   if (!color.isValid()) {
-    throw fieldError(field, `${text} is not a color: use hex, rgb(), hsl(), hwb(), lch(), oklab(), oklch() or a CSS color name`);
+    throw fieldError(
+      field,
+      `${text} is not a color: use hex, rgb(), hsl(), hwb(), lch(), oklab(), oklch() or a CSS color name`,
+    );
   }
   return color;
 }
@@ -60,8 +63,20 @@ export default defineEndpoint({
   description:
     "Give against to get the WCAG 2 contrast ratio and AA/AAA pass flags for normal and large text (a translucent color is blended over against; against is taken as opaque). The ratio is truncated to 2 decimals; the flags use the exact ratio.",
   input: v.object({
-    color: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description("Any CSS color: #rgb, #rrggbbaa, rgb(), hsl(), hwb(), lch(), oklch(), or a name")),
-    against: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description("Second color for a contrast check, e.g. the background"))),
+    color: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(100),
+      v.description("Any CSS color: #rgb, #rrggbbaa, rgb(), hsl(), hwb(), lch(), oklch(), or a name"),
+    ),
+    against: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description("Second color for a contrast check, e.g. the background"),
+      ),
+    ),
   }),
   output: v.object({
     hex: v.pipe(v.string(), v.description("#rrggbb, or #rrggbbaa when translucent")),
@@ -90,12 +105,23 @@ export default defineEndpoint({
       rgb: { r: 102, g: 51, b: 153, a: 1 },
       hsl: { h: 270, s: 50, l: 40, a: 1 },
       hwb: { h: 270, w: 20, b: 40, a: 1 },
-      css: { rgb: "rgb(102, 51, 153)", hsl: "hsl(270, 50%, 40%)", hwb: "hwb(270 20% 40%)", oklch: "oklch(0.4403 0.1603 303.37)" },
+      css: {
+        rgb: "rgb(102, 51, 153)",
+        hsl: "hsl(270, 50%, 40%)",
+        hwb: "hwb(270 20% 40%)",
+        oklch: "oklch(0.4403 0.1603 303.37)",
+      },
       luminance: 0.0749,
       isDark: true,
       name: "rebeccapurple",
       closestName: "rebeccapurple",
-      contrast: { against: "#ffffff", ratio: 8.4, aa: { normal: true, large: true }, aaa: { normal: true, large: true }, nonText: true },
+      contrast: {
+        against: "#ffffff",
+        ratio: 8.4,
+        aa: { normal: true, large: true },
+        aaa: { normal: true, large: true },
+        nonText: true,
+      },
     },
   },
   handler({ input }) {
@@ -106,7 +132,12 @@ export default defineEndpoint({
       rgb: color.toRgb(),
       hsl: color.toHsl(),
       hwb: color.toHwb(),
-      css: { rgb: color.toRgbString(), hsl: color.toHslString(), hwb: color.toHwbString(), oklch: color.toOklchString() },
+      css: {
+        rgb: color.toRgbString(),
+        hsl: color.toHslString(),
+        hwb: color.toHwbString(),
+        oklch: color.toOklchString(),
+      },
       luminance: round(luminance(color.toRgb()), 4),
       isDark: color.isDark(),
       name: color.toName() ?? null,

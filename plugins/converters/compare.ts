@@ -4,7 +4,10 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { documentText, parseJsonField } from "./_json.ts";
 import { diffJson, round } from "./_json-diff.ts";
 
-const Line = v.object({ line: v.pipe(v.number(), v.description("1-based line number (in b when added, in a when removed)")), text: v.string() });
+const Line = v.object({
+  line: v.pipe(v.number(), v.description("1-based line number (in b when added, in a when removed)")),
+  text: v.string(),
+});
 
 /** Edit counts past which a diff gives up (its cost grows with them): lines are then matched ignoring order. */
 const MAX_LINE_EDITS = 1000;
@@ -15,17 +18,30 @@ export default defineEndpoint({
   name: "compare",
   method: "GET",
   price: "$0.005",
-  summary: "Compare two JSON documents structurally (added, removed, changed paths) or two texts line by line, with a similarity score",
+  summary:
+    "Compare two JSON documents structurally (added, removed, changed paths) or two texts line by line, with a similarity score",
   description:
-    "JSON mode: objects are compared by key, arrays by index; paths are RFC 6901 JSON Pointers (\"\" is the whole " +
+    'JSON mode: objects are compared by key, arrays by index; paths are RFC 6901 JSON Pointers ("" is the whole ' +
     "document); similarity is the share of leaf values that are equal. Text mode: added and removed lines; " +
     "similarity is 2·M/T, M being the characters both texts share in order and T the total length. Texts more " +
     "than 1,000 line edits apart are matched line by line ignoring order, and M counts whole shared lines.",
   input: v.object({
     a: documentText("First document (JSON text in json mode), at most 100,000 characters"),
     b: documentText("Second document, at most 100,000 characters"),
-    mode: v.optional(v.pipe(v.picklist(["json", "text"]), v.description("json: structural comparison; text: line comparison")), "json"),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most entries listed per kind of difference")), 100),
+    mode: v.optional(
+      v.pipe(v.picklist(["json", "text"]), v.description("json: structural comparison; text: line comparison")),
+      "json",
+    ),
+    limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(1000),
+        v.description("Most entries listed per kind of difference"),
+      ),
+      100,
+    ),
   }),
   output: v.variant("mode", [
     v.object({
@@ -47,7 +63,12 @@ export default defineEndpoint({
     }),
   ]),
   example: {
-    input: { a: '{"name":"Ada","tags":["x"],"age":36}', b: '{"name":"Ada","tags":["x","y"],"age":37}', mode: "json", limit: 100 },
+    input: {
+      a: '{"name":"Ada","tags":["x"],"age":36}',
+      b: '{"name":"Ada","tags":["x","y"],"age":37}',
+      mode: "json",
+      limit: 100,
+    },
     output: {
       mode: "json",
       equal: false,
@@ -59,7 +80,8 @@ export default defineEndpoint({
     },
   },
   handler({ input }) {
-    if (input.mode === "text") return { mode: "text" as const, equal: input.a === input.b, ...compareText(input.a, input.b, input.limit) };
+    if (input.mode === "text")
+      return { mode: "text" as const, equal: input.a === input.b, ...compareText(input.a, input.b, input.limit) };
     const diff = diffJson(parseJsonField(input.a, "a"), parseJsonField(input.b, "b"), input.limit);
     const { counts } = diff;
     return { mode: "json" as const, equal: counts.added + counts.removed + counts.changed === 0, ...diff };
@@ -77,7 +99,9 @@ function compareText(a: string, b: string, limit: number) {
   const inOrder = diffLines(a, b, { maxEditLength: MAX_LINE_EDITS });
   const changes = inOrder ? changesInOrder(inOrder) : changesIgnoringOrder(a, b);
   const chars = inOrder ? diffChars(a, b, { maxEditLength: MAX_CHAR_EDITS }) : undefined;
-  const shared = chars ? chars.filter((p) => !p.added && !p.removed).reduce((n, p) => n + p.value.length, 0) : changes.sharedChars;
+  const shared = chars
+    ? chars.filter((p) => !p.added && !p.removed).reduce((n, p) => n + p.value.length, 0)
+    : changes.sharedChars;
   return {
     similarity: a.length + b.length === 0 ? 1 : round(Math.min(1, (2 * shared) / (a.length + b.length))),
     added: changes.added.slice(0, limit),

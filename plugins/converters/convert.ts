@@ -3,7 +3,8 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { allUnits, bestUnit, convertValue, findUnit, unitsOf, type UnitInfo } from "./_units.ts";
 
-const fieldError = (field: string, message: string, extra: object = {}) => badRequest(message, { issues: [{ field, message }], ...extra });
+const fieldError = (field: string, message: string, extra: object = {}) =>
+  badRequest(message, { issues: [{ field, message }], ...extra });
 
 /** Twelve significant digits hide binary floating-point noise such as 30.000000000000004. */
 const tidy = (n: number) => Number(n.toPrecision(12));
@@ -21,7 +22,13 @@ const unitShape = v.object({
   measure: v.string(),
   system: v.string(),
 });
-const describe = (u: UnitInfo) => ({ abbr: u.abbr, name: u.singular, plural: u.plural, measure: u.measure, system: u.system });
+const describe = (u: UnitInfo) => ({
+  abbr: u.abbr,
+  name: u.singular,
+  plural: u.plural,
+  measure: u.measure,
+  system: u.system,
+});
 
 export default defineEndpoint({
   name: "convert",
@@ -33,7 +40,9 @@ export default defineEndpoint({
   input: v.object({
     value: v.pipe(v.number(), v.minValue(-1e300), v.maxValue(1e300), v.description("Quantity to convert")),
     from: v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description("Unit of value, e.g. km, lb, C, km/h")),
-    to: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description("Target unit; omit for the most readable one"))),
+    to: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(40), v.description("Target unit; omit for the most readable one")),
+    ),
   }),
   output: v.object({
     value: v.number(),
@@ -48,7 +57,13 @@ export default defineEndpoint({
       value: 100,
       result: 212,
       from: { abbr: "C", name: "degree Celsius", plural: "degrees Celsius", measure: "temperature", system: "metric" },
-      to: { abbr: "F", name: "degree Fahrenheit", plural: "degrees Fahrenheit", measure: "temperature", system: "imperial" },
+      to: {
+        abbr: "F",
+        name: "degree Fahrenheit",
+        plural: "degrees Fahrenheit",
+        measure: "temperature",
+        system: "imperial",
+      },
       compatible: ["C", "K", "F", "R"],
     },
   },
@@ -58,7 +73,9 @@ export default defineEndpoint({
     if (target && target.measure !== from.measure) {
       throw fieldError("to", `Cannot convert ${from.measure} (${from.abbr}) to ${target.measure} (${target.abbr})`);
     }
-    const { value, unit } = target ? { value: convertValue(input.value, from, target), unit: target } : bestUnit(input.value, from);
+    const { value, unit } = target
+      ? { value: convertValue(input.value, from, target), unit: target }
+      : bestUnit(input.value, from);
     if (!Number.isFinite(value)) throw fieldError("value", "The result is too large to represent");
     return {
       value: input.value,

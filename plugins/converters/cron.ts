@@ -14,10 +14,20 @@ export default defineEndpoint({
     "Takes 5 fields (minute hour day-of-month month day-of-week), 6 with leading seconds, or a macro such as " +
     "@daily. L, W and # are supported. An invalid expression answers 200 with valid false and the reason.",
   input: v.object({
-    expr: v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Cron expression, e.g. '*/15 9-17 * * 1-5'")),
+    expr: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(200),
+      v.description("Cron expression, e.g. '*/15 9-17 * * 1-5'"),
+    ),
     tz: v.optional(v.pipe(v.string(), v.maxLength(64), v.description("IANA time zone the schedule runs in")), "UTC"),
-    count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("How many next run times")), 5),
-    from: v.optional(v.pipe(v.string(), v.isoTimestamp(), v.description("Start listing after this instant (ISO 8601); default now"))),
+    count: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("How many next run times")),
+      5,
+    ),
+    from: v.optional(
+      v.pipe(v.string(), v.isoTimestamp(), v.description("Start listing after this instant (ISO 8601); default now")),
+    ),
   }),
   output: v.object({
     expression: v.string(),
@@ -25,10 +35,12 @@ export default defineEndpoint({
     error: v.nullable(v.string()),
     description: v.nullable(v.string()),
     timezone: v.string(),
-    next: v.array(v.object({
-      utc: v.pipe(v.string(), v.description("ISO 8601 in UTC")),
-      local: v.pipe(v.string(), v.description("ISO 8601 with the zone's offset")),
-    })),
+    next: v.array(
+      v.object({
+        utc: v.pipe(v.string(), v.description("ISO 8601 in UTC")),
+        local: v.pipe(v.string(), v.description("ISO 8601 with the zone's offset")),
+      }),
+    ),
   }),
   example: {
     input: { expr: "*/30 9-10 * * 1-5", tz: "Europe/Berlin", count: 3, from: "2025-03-28T08:45:00Z" },
@@ -54,7 +66,10 @@ export default defineEndpoint({
     const result = { expression, timezone: input.tz };
     try {
       const description = describe(expression);
-      const schedule = CronExpressionParser.parse(expression, { tz: input.tz, currentDate: input.from ? new Date(input.from) : now() });
+      const schedule = CronExpressionParser.parse(expression, {
+        tz: input.tz,
+        currentDate: input.from ? new Date(input.from) : now(),
+      });
       const next = schedule.take(input.count).map((date) => {
         const instant = date.toDate();
         return { utc: instant.toISOString(), local: DateTime.fromJSDate(instant, { zone: input.tz }).toISO()! };
@@ -69,7 +84,8 @@ export default defineEndpoint({
 /** cronstrue also enforces the field count (cron-parser silently fills missing fields). */
 function describe(expression: string): string {
   const fields = expression.split(/\s+/).length;
-  if (!expression.startsWith("@") && fields !== 5 && fields !== 6) throw new Error(`Expected 5 or 6 fields, got ${fields}`);
+  if (!expression.startsWith("@") && fields !== 5 && fields !== 6)
+    throw new Error(`Expected 5 or 6 fields, got ${fields}`);
   try {
     return cronstrue.toString(expression, { use24HourTimeFormat: true, throwExceptionOnParseError: true });
   } catch (error) {

@@ -27,7 +27,23 @@ const unitTable = {
 type UnitName = keyof typeof unitTable;
 const unitNames = Object.keys(unitTable) as UnitName[];
 /** The units listed in `all`, one per alias group. */
-const canonical: UnitName[] = ["wei", "kwei", "mwei", "gwei", "szabo", "finney", "ether", "sats", "bits", "mbtc", "btc", "lamports", "sol", "base", "token"];
+const canonical: UnitName[] = [
+  "wei",
+  "kwei",
+  "mwei",
+  "gwei",
+  "szabo",
+  "finney",
+  "ether",
+  "sats",
+  "bits",
+  "mbtc",
+  "btc",
+  "lamports",
+  "sol",
+  "base",
+  "token",
+];
 
 /** The value as an integer count of base units, or an error when it has more decimals than the unit allows. */
 function toBaseUnits(value: string, exponent: number, unit: string): bigint {
@@ -36,7 +52,8 @@ function toBaseUnits(value: string, exponent: number, unit: string): bigint {
   const shift = exponent + Number(power) - fraction.length;
   if (shift >= 0) return (sign ? -1n : 1n) * digits * 10n ** BigInt(shift);
   const divisor = 10n ** BigInt(-shift);
-  if (digits % divisor !== 0n) throw fieldError("value", `${value} ${unit} is not a whole number of base units: too many decimals`);
+  if (digits % divisor !== 0n)
+    throw fieldError("value", `${value} ${unit} is not a whole number of base units: too many decimals`);
   return (sign ? -1n : 1n) * (digits / divisor);
 }
 
@@ -56,14 +73,25 @@ export default defineEndpoint({
     ),
     from: v.pipe(v.picklist(unitNames), v.description("Unit of value")),
     to: v.pipe(v.picklist(unitNames), v.description("Unit to convert to (same chain as from)")),
-    decimals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(77), v.description("Decimals of the token unit (e.g. 6 for USDC); required with token"))),
+    decimals: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(77),
+        v.description("Decimals of the token unit (e.g. 6 for USDC); required with token"),
+      ),
+    ),
   }),
   output: v.object({
     value: v.string(),
     from: v.string(),
     to: v.string(),
     result: v.pipe(v.string(), v.description("The amount in the target unit, exact")),
-    baseUnits: v.pipe(v.string(), v.description("The amount as an integer of the smallest unit (wei, sats, lamports, token base units)")),
+    baseUnits: v.pipe(
+      v.string(),
+      v.description("The amount as an integer of the smallest unit (wei, sats, lamports, token base units)"),
+    ),
     all: v.pipe(v.record(v.string(), v.string()), v.description("The amount in every unit of the same chain")),
   }),
   example: {
@@ -88,12 +116,16 @@ export default defineEndpoint({
   handler({ input }) {
     const from = unitTable[input.from];
     const to = unitTable[input.to];
-    if (from.family !== to.family) throw fieldError("to", `Cannot convert ${input.from} (${from.family}) to ${input.to} (${to.family})`);
-    if (from.family === "token" && input.decimals === undefined) throw fieldError("decimals", "decimals is required for token conversions");
+    if (from.family !== to.family)
+      throw fieldError("to", `Cannot convert ${input.from} (${from.family}) to ${input.to} (${to.family})`);
+    if (from.family === "token" && input.decimals === undefined)
+      throw fieldError("decimals", "decimals is required for token conversions");
     const exponentOf = (unit: UnitName) => unitTable[unit].exponent ?? input.decimals!;
     const base = toBaseUnits(input.value, exponentOf(input.from), input.from);
     const all = Object.fromEntries(
-      canonical.filter((unit) => unitTable[unit].family === from.family).map((unit) => [unit, formatUnits(base, exponentOf(unit))]),
+      canonical
+        .filter((unit) => unitTable[unit].family === from.family)
+        .map((unit) => [unit, formatUnits(base, exponentOf(unit))]),
     );
     return {
       value: input.value,

@@ -16,12 +16,28 @@ export default defineEndpoint({
   input: v.object({
     csv: documentText("CSV text, at most 100,000 characters"),
     delimiter: v.optional(
-      v.pipe(v.string(), v.regex(/^(auto|tab|[^\r\n"])$/, "Expected auto, tab or a single character"), v.description("'auto' to detect, 'tab', or one character such as ',' or ';'")),
+      v.pipe(
+        v.string(),
+        v.regex(/^(auto|tab|[^\r\n"])$/, "Expected auto, tab or a single character"),
+        v.description("'auto' to detect, 'tab', or one character such as ',' or ';'"),
+      ),
       "auto",
     ),
-    header: v.optional(v.pipe(v.boolean(), v.description("The first row names the columns: rows become objects")), true),
-    dynamicTyping: v.optional(v.pipe(v.boolean(), v.description("Turn numbers and true/false into JSON numbers and booleans, empty cells into null")), false),
-    maxRows: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000), v.description("Most rows to return")), 1000),
+    header: v.optional(
+      v.pipe(v.boolean(), v.description("The first row names the columns: rows become objects")),
+      true,
+    ),
+    dynamicTyping: v.optional(
+      v.pipe(
+        v.boolean(),
+        v.description("Turn numbers and true/false into JSON numbers and booleans, empty cells into null"),
+      ),
+      false,
+    ),
+    maxRows: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000), v.description("Most rows to return")),
+      1000,
+    ),
   }),
   output: v.object({
     rows: v.array(v.union([v.array(v.unknown()), v.record(v.string(), v.unknown())])),
@@ -30,16 +46,27 @@ export default defineEndpoint({
     truncated: v.pipe(v.boolean(), v.description("More rows followed than maxRows")),
     delimiter: v.string(),
     renamedHeaders: v.record(v.string(), v.string()),
-    errors: v.array(v.object({
-      row: v.pipe(v.nullable(v.number()), v.description("0-based index into rows")),
-      code: v.string(),
-      message: v.string(),
-    })),
+    errors: v.array(
+      v.object({
+        row: v.pipe(v.nullable(v.number()), v.description("0-based index into rows")),
+        code: v.string(),
+        message: v.string(),
+      }),
+    ),
   }),
   example: {
-    input: { csv: "name;age;member\nAda;36;true\nAlan;41;false", delimiter: "auto", header: true, dynamicTyping: true, maxRows: 1000 },
+    input: {
+      csv: "name;age;member\nAda;36;true\nAlan;41;false",
+      delimiter: "auto",
+      header: true,
+      dynamicTyping: true,
+      maxRows: 1000,
+    },
     output: {
-      rows: [{ name: "Ada", age: 36, member: true }, { name: "Alan", age: 41, member: false }],
+      rows: [
+        { name: "Ada", age: 36, member: true },
+        { name: "Alan", age: 41, member: false },
+      ],
       fields: ["name", "age", "member"],
       rowCount: 2,
       truncated: false,

@@ -4,7 +4,10 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 import { verifySignature } from "./_jwt-verify.ts";
 
-const NumericDate = v.pipe(v.nullable(v.string()), v.description("The claim as an ISO 8601 UTC time; null when absent or not a number"));
+const NumericDate = v.pipe(
+  v.nullable(v.string()),
+  v.description("The claim as an ISO 8601 UTC time; null when absent or not a number"),
+);
 
 export default defineEndpoint({
   name: "decode-jwt",
@@ -19,11 +22,28 @@ export default defineEndpoint({
     token: v.pipe(
       v.string(),
       v.maxLength(16_000),
-      v.regex(/^(Bearer\s+)?[\w-]+\.[\w-]+\.[\w-]*$/, "Expected a compact JWT: three base64url parts separated by dots"),
+      v.regex(
+        /^(Bearer\s+)?[\w-]+\.[\w-]+\.[\w-]*$/,
+        "Expected a compact JWT: three base64url parts separated by dots",
+      ),
       v.description("The JWT, optionally prefixed with 'Bearer '"),
     ),
-    secret: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096), v.description("Shared secret to verify an HS256/HS384/HS512 signature (UTF-8)"))),
-    key: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(20_000), v.description("Public key to verify RS*/PS*/ES*/EdDSA: PEM, certificate, JWK or JWKS JSON"))),
+    secret: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(4096),
+        v.description("Shared secret to verify an HS256/HS384/HS512 signature (UTF-8)"),
+      ),
+    ),
+    key: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(20_000),
+        v.description("Public key to verify RS*/PS*/ES*/EdDSA: PEM, certificate, JWK or JWKS JSON"),
+      ),
+    ),
   }),
   output: v.object({
     header: v.record(v.string(), v.unknown()),

@@ -21,7 +21,13 @@ function changesOf(mode: Mode, a: string, b: string, o: Options): Promise<Change
   });
 }
 
-function patchOf(a: string, b: string, names: [string, string], context: number, o: Options): Promise<string | undefined> {
+function patchOf(
+  a: string,
+  b: string,
+  names: [string, string],
+  context: number,
+  o: Options,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     createTwoFilesPatch(names[0], names[1], a, b, undefined, undefined, {
       context,
@@ -33,10 +39,17 @@ function patchOf(a: string, b: string, names: [string, string], context: number,
 }
 
 const tooDifferent = () =>
-  fieldError("b", `a and b differ too much to compare within ${DIFF_TIMEOUT_MS / 1000} s; try mode=lines or shorter texts`);
+  fieldError(
+    "b",
+    `a and b differ too much to compare within ${DIFF_TIMEOUT_MS / 1000} s; try mode=lines or shorter texts`,
+  );
 
 const text = (what: string) => v.pipe(v.string(), v.maxLength(100_000), v.description(what));
-const name = (what: string, fallback: string) => v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^[^\r\n]*$/, "One line only"), v.description(what)), fallback);
+const name = (what: string, fallback: string) =>
+  v.optional(
+    v.pipe(v.string(), v.maxLength(200), v.regex(/^[^\r\n]*$/, "One line only"), v.description(what)),
+    fallback,
+  );
 
 export default defineEndpoint({
   name: "diff",
@@ -48,10 +61,28 @@ export default defineEndpoint({
   input: v.object({
     a: text("Original text"),
     b: text("Changed text"),
-    mode: v.optional(v.pipe(v.picklist(modes), v.description("Granularity of changes: lines (default), words or chars")), "lines"),
-    ignoreCase: v.optional(v.pipe(v.boolean(), v.description("words and chars: treat upper and lower case as equal")), false),
-    ignoreWhitespace: v.optional(v.pipe(v.boolean(), v.description("lines and patch: ignore leading and trailing whitespace")), false),
-    context: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100), v.description("Unchanged lines around each patch hunk")), 3),
+    mode: v.optional(
+      v.pipe(v.picklist(modes), v.description("Granularity of changes: lines (default), words or chars")),
+      "lines",
+    ),
+    ignoreCase: v.optional(
+      v.pipe(v.boolean(), v.description("words and chars: treat upper and lower case as equal")),
+      false,
+    ),
+    ignoreWhitespace: v.optional(
+      v.pipe(v.boolean(), v.description("lines and patch: ignore leading and trailing whitespace")),
+      false,
+    ),
+    context: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(100),
+        v.description("Unchanged lines around each patch hunk"),
+      ),
+      3,
+    ),
     aName: name("File name of a in the patch header", "a"),
     bName: name("File name of b in the patch header", "b"),
   }),
@@ -62,7 +93,9 @@ export default defineEndpoint({
       v.object({ added: v.number(), removed: v.number(), unchanged: v.number() }),
       v.description("Token counts (lines, words or characters by mode)"),
     ),
-    changes: v.array(v.object({ type: v.picklist(["unchanged", "added", "removed"]), value: v.string(), count: v.number() })),
+    changes: v.array(
+      v.object({ type: v.picklist(["unchanged", "added", "removed"]), value: v.string(), count: v.number() }),
+    ),
     patch: v.pipe(v.string(), v.description("Unified diff of the lines")),
   }),
   example: {
@@ -77,14 +110,18 @@ export default defineEndpoint({
         { type: "added", value: "2\n", count: 1 },
         { type: "unchanged", value: "three\n", count: 1 },
       ],
-      patch: "===================================================================\n--- a\n+++ b\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n",
+      patch:
+        "===================================================================\n--- a\n+++ b\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n",
     },
   },
   async handler({ input }) {
     const changes = await changesOf(input.mode, input.a, input.b, input);
     const patch = changes && (await patchOf(input.a, input.b, [input.aName, input.bName], input.context, input));
     if (!changes || patch === undefined) throw tooDifferent();
-    const typed = changes.map((c) => ({ type: c.added ? "added" : c.removed ? "removed" : "unchanged", value: c.value, count: c.count }) as const);
+    const typed = changes.map(
+      (c) =>
+        ({ type: c.added ? "added" : c.removed ? "removed" : "unchanged", value: c.value, count: c.count }) as const,
+    );
     const total = (type: string) => typed.filter((c) => c.type === type).reduce((n, c) => n + c.count, 0);
     return {
       mode: input.mode,

@@ -22,8 +22,10 @@ const skinTones: Record<string, string> = {
 const toneMarks = /[\u{1F3FB}-\u{1F3FF}]/gu;
 const pictographic = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20E3/u;
 
-const codepoints = (s: string) => [...s].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
-const graphemes = (s: string) => [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(s)].map((g) => g.segment);
+const codepoints = (s: string) =>
+  [...s].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`);
+const graphemes = (s: string) =>
+  [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(s)].map((g) => g.segment);
 
 function describe(emoji: string) {
   const tone = emoji.match(toneMarks)?.[0];
@@ -44,7 +46,12 @@ function describe(emoji: string) {
 
 /** Every word of the query must hit a name part or keyword; exact hits rank above partial ones, the exact name first. */
 function search(query: string, limit: number) {
-  const words = query.trim().toLowerCase().replace(/^:|:$/g, "").split(/[\s_]+/).filter(Boolean);
+  const words = query
+    .trim()
+    .toLowerCase()
+    .replace(/^:|:$/g, "")
+    .split(/[\s_]+/)
+    .filter(Boolean);
   const whole = words.join("_");
   const score = (e: (typeof entries)[number]) => {
     const terms = [...e.name.split("_"), ...e.keywords];
@@ -83,15 +90,25 @@ export default defineEndpoint({
   description:
     "A query containing emoji describes each of them (name, shortcode, keywords, category, code points, skin tone); any other query searches names and keywords. The data set (emojilib 2.4, about 1,570 emoji) predates the newest Unicode versions.",
   input: v.object({
-    q: v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description("A keyword or name such as cat or :thumbsup:, or one or more emoji")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most results")), 10),
+    q: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(100),
+      v.description("A keyword or name such as cat or :thumbsup:, or one or more emoji"),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most results")),
+      10,
+    ),
   }),
   output: v.variant("mode", [
     v.object({
       mode: v.literal("search"),
       query: v.string(),
       count: v.number(),
-      results: v.array(v.object({ emoji: v.string(), name: v.string(), keywords: v.array(v.string()), category: v.string() })),
+      results: v.array(
+        v.object({ emoji: v.string(), name: v.string(), keywords: v.array(v.string()), category: v.string() }),
+      ),
     }),
     v.object({ mode: v.literal("describe"), count: v.number(), emojis: v.array(described) }),
   ]),

@@ -28,10 +28,20 @@ const user = v.object({
   fullName: v.string(),
   sex: v.picklist(sexes),
   username: v.string(),
-  email: v.pipe(v.string(), v.description("Always at example.com, example.net or example.org (reserved, never delivered)")),
+  email: v.pipe(
+    v.string(),
+    v.description("Always at example.com, example.net or example.org (reserved, never delivered)"),
+  ),
   phone: v.string(),
   birthdate: v.pipe(v.string(), v.description("YYYY-MM-DD, age 18-80 on 2025-01-01")),
-  address: v.object({ street: v.string(), city: v.string(), state: v.string(), postcode: v.string(), country: v.string(), countryCode: v.string() }),
+  address: v.object({
+    street: v.string(),
+    city: v.string(),
+    state: v.string(),
+    postcode: v.string(),
+    country: v.string(),
+    countryCode: v.string(),
+  }),
   company: v.string(),
   jobTitle: v.string(),
 });
@@ -52,11 +62,26 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.005",
   summary: "Generate realistic fake user profiles for tests and demos, reproducible with a seed",
-  description: "Pass the returned seed back to get the same users again. No real person's data is used; e-mail domains are reserved example domains.",
+  description:
+    "Pass the returned seed back to get the same users again. No real person's data is used; e-mail domains are reserved example domains.",
   input: v.object({
-    count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("How many users")), 1),
-    locale: v.optional(v.pipe(v.picklist(localeNames), v.description("Names, addresses and phone formats of this locale")), "en_US"),
-    seed: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(maxSeed), v.description("Seed for reproducible output; random when left out"))),
+    count: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("How many users")),
+      1,
+    ),
+    locale: v.optional(
+      v.pipe(v.picklist(localeNames), v.description("Names, addresses and phone formats of this locale")),
+      "en_US",
+    ),
+    seed: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(maxSeed),
+        v.description("Seed for reproducible output; random when left out"),
+      ),
+    ),
   }),
   output: v.object({
     seed: v.number(),
@@ -110,9 +135,16 @@ export default defineEndpoint({
         fullName: faker.person.fullName({ firstName, lastName, sex }),
         sex,
         username: faker.internet.username({ firstName, lastName }),
-        email: faker.internet.email({ firstName, lastName, provider: faker.helpers.arrayElement(["example.com", "example.net", "example.org"]) }),
+        email: faker.internet.email({
+          firstName,
+          lastName,
+          provider: faker.helpers.arrayElement(["example.com", "example.net", "example.org"]),
+        }),
         phone: faker.phone.number(),
-        birthdate: faker.date.birthdate({ mode: "age", min: 18, max: 80, refDate: referenceDate }).toISOString().slice(0, 10),
+        birthdate: faker.date
+          .birthdate({ mode: "age", min: 18, max: 80, refDate: referenceDate })
+          .toISOString()
+          .slice(0, 10),
         address: {
           street: faker.location.streetAddress(),
           city: faker.location.city(),

@@ -27,9 +27,15 @@ export default defineEndpoint({
     },
   },
   handler({ input }) {
-    const digest = input.algo === "keccak256"
-      ? Buffer.from(toBytes(keccak256(toBytes(input.text))))
-      : createHash(input.algo).update(input.text, "utf8").digest();
-    return { algo: input.algo, hex: digest.toString("hex"), base64: digest.toString("base64"), bytes: Buffer.byteLength(input.text) };
+    const digest =
+      input.algo === "keccak256"
+        ? Buffer.from(toBytes(keccak256(toBytes(input.text))))
+        : createHash(input.algo).update(input.text, "utf8").digest();
+    return {
+      algo: input.algo,
+      hex: digest.toString("hex"),
+      base64: digest.toString("base64"),
+      bytes: Buffer.byteLength(input.text),
+    };
   },
 });

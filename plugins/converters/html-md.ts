@@ -5,10 +5,18 @@ import { contentOrUrl, urlParam } from "./_source.ts";
 import { decodeBody } from "../web/_page-fetch.ts";
 
 const input = v.object({
-  html: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(100_000), v.description("HTML document or fragment (or give url)"))),
+  html: v.optional(
+    v.pipe(v.string(), v.minLength(1), v.maxLength(100_000), v.description("HTML document or fragment (or give url)")),
+  ),
   url: urlParam("HTML page"),
-  headingStyle: v.optional(v.pipe(v.picklist(["atx", "setext"]), v.description("atx: # Title; setext: underlined h1/h2")), "atx"),
-  codeBlockStyle: v.optional(v.pipe(v.picklist(["fenced", "indented"]), v.description("fenced: ``` blocks; indented: four spaces")), "fenced"),
+  headingStyle: v.optional(
+    v.pipe(v.picklist(["atx", "setext"]), v.description("atx: # Title; setext: underlined h1/h2")),
+    "atx",
+  ),
+  codeBlockStyle: v.optional(
+    v.pipe(v.picklist(["fenced", "indented"]), v.description("fenced: ``` blocks; indented: four spaces")),
+    "fenced",
+  ),
 });
 
 export default defineEndpoint({
@@ -28,7 +36,9 @@ export default defineEndpoint({
     chars: v.pipe(v.number(), v.description("Length of the Markdown in characters")),
   }),
   example: {
-    input: { html: "<h1>Prices</h1><p>See <a href=\"https://example.com\">the list</a>.</p><table><tr><th>Item</th><th>USD</th></tr><tr><td>Tea</td><td>3</td></tr></table>" },
+    input: {
+      html: '<h1>Prices</h1><p>See <a href="https://example.com">the list</a>.</p><table><tr><th>Item</th><th>USD</th></tr><tr><td>Tea</td><td>3</td></tr></table>',
+    },
     output: {
       markdown: "# Prices\n\nSee [the list](https://example.com).\n\n| Item | USD |\n| --- | --- |\n| Tea | 3 |",
       chars: 88,

@@ -42,12 +42,28 @@ export default defineEndpoint({
   description:
     "Checks the country format, length, mod-97 checksum and, where the country defines one, the national checksum. An invalid IBAN is a normal answer with valid false and the reasons. Bank names are not looked up.",
   input: v.object({
-    iban: v.pipe(v.string(), v.minLength(2), v.maxLength(64), v.regex(/^[A-Za-z0-9\s-]+$/, "Letters, digits, spaces and dashes only"), v.description("IBAN, with or without spaces")),
-    bic: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(20), v.description("BIC/SWIFT code to check against the IBAN's country"))),
+    iban: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(64),
+      v.regex(/^[A-Za-z0-9\s-]+$/, "Letters, digits, spaces and dashes only"),
+      v.description("IBAN, with or without spaces"),
+    ),
+    bic: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(20),
+        v.description("BIC/SWIFT code to check against the IBAN's country"),
+      ),
+    ),
   }),
   output: v.object({
     valid: v.boolean(),
-    errors: v.pipe(v.array(v.string()), v.description("ibantools error names, e.g. WrongIBANChecksum, WrongBBANLength")),
+    errors: v.pipe(
+      v.array(v.string()),
+      v.description("ibantools error names, e.g. WrongIBANChecksum, WrongBBANLength"),
+    ),
     electronic: v.string(),
     friendly: v.string(),
     countryCode: v.string(),

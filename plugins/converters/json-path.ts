@@ -20,20 +20,34 @@ export default defineEndpoint({
     "expressions ([?(...)], [(...)]) are refused: nothing from the query is ever evaluated as code.",
   input: v.object({
     json: documentText("The JSON document as text, at most 100,000 characters"),
-    path: v.pipe(v.string(), v.minLength(1), v.maxLength(2000), v.description("JSONPath expression, e.g. $.store.book[*].title")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most matches to return")), 100),
+    path: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(2000),
+      v.description("JSONPath expression, e.g. $.store.book[*].title"),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most matches to return")),
+      100,
+    ),
   }),
   output: v.object({
     count: v.pipe(v.number(), v.description("All matches, also those beyond limit")),
-    matches: v.array(v.object({
-      path: v.pipe(v.string(), v.description("Normalized JSONPath, e.g. $['store']['book'][0]")),
-      pointer: v.pipe(v.string(), v.description("RFC 6901 JSON Pointer")),
-      value: v.unknown(),
-    })),
+    matches: v.array(
+      v.object({
+        path: v.pipe(v.string(), v.description("Normalized JSONPath, e.g. $['store']['book'][0]")),
+        pointer: v.pipe(v.string(), v.description("RFC 6901 JSON Pointer")),
+        value: v.unknown(),
+      }),
+    ),
     truncated: v.boolean(),
   }),
   example: {
-    input: { json: '{"store":{"book":[{"title":"Dune","price":9},{"title":"Emma","price":5}]}}', path: "$.store.book[*].title", limit: 100 },
+    input: {
+      json: '{"store":{"book":[{"title":"Dune","price":9},{"title":"Emma","price":5}]}}',
+      path: "$.store.book[*].title",
+      limit: 100,
+    },
     output: {
       count: 2,
       matches: [

@@ -18,19 +18,38 @@ export default defineEndpoint({
     "with attributePrefix become attributes and '#text' becomes the element's text. Text is escaped.",
   input: v.object({
     json: documentText("The JSON document as text, at most 100,000 characters"),
-    root: v.optional(v.pipe(v.string(), v.maxLength(100), v.regex(xmlName, "Expected an XML element name"), v.description("Name of the root element")), "root"),
-    attributePrefix: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(10), v.description("Keys with this prefix become attributes")), "@"),
+    root: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(100),
+        v.regex(xmlName, "Expected an XML element name"),
+        v.description("Name of the root element"),
+      ),
+      "root",
+    ),
+    attributePrefix: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(10), v.description("Keys with this prefix become attributes")),
+      "@",
+    ),
     pretty: v.optional(v.pipe(v.boolean(), v.description("Indent with two spaces")), true),
-    declaration: v.optional(v.pipe(v.boolean(), v.description("Start with <?xml version=\"1.0\" encoding=\"UTF-8\"?>")), true),
+    declaration: v.optional(
+      v.pipe(v.boolean(), v.description('Start with <?xml version="1.0" encoding="UTF-8"?>')),
+      true,
+    ),
   }),
   output: v.object({
     xml: v.string(),
   }),
   example: {
-    input: { json: '{"book":{"@id":"7","title":"Dune & more","tags":["sf","classic"]}}', root: "library", attributePrefix: "@", pretty: true, declaration: true },
+    input: {
+      json: '{"book":{"@id":"7","title":"Dune & more","tags":["sf","classic"]}}',
+      root: "library",
+      attributePrefix: "@",
+      pretty: true,
+      declaration: true,
+    },
     output: {
-      xml:
-        '<?xml version="1.0" encoding="UTF-8"?>\n<library>\n  <book id="7">\n    <title>Dune &amp; more</title>\n    <tags>sf</tags>\n    <tags>classic</tags>\n  </book>\n</library>\n',
+      xml: '<?xml version="1.0" encoding="UTF-8"?>\n<library>\n  <book id="7">\n    <title>Dune &amp; more</title>\n    <tags>sf</tags>\n    <tags>classic</tags>\n  </book>\n</library>\n',
     },
   },
   handler({ input }) {
@@ -56,14 +75,19 @@ export default defineEndpoint({
 function toXmlShape(value: unknown, prefix: string): unknown {
   if (typeof value === "string") return cleanText(value);
   // an array inside an array has no name of its own to repeat: its elements become <item>s
-  if (Array.isArray(value)) return value.map((item) => (Array.isArray(item) ? { item: toXmlShape(item, prefix) } : toXmlShape(item, prefix)));
+  if (Array.isArray(value))
+    return value.map((item) => (Array.isArray(item) ? { item: toXmlShape(item, prefix) } : toXmlShape(item, prefix)));
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, child]) => {
       if (key === TEXT_KEY) return [key, toXmlShape(child, prefix)];
       const isAttribute = key.startsWith(prefix) && key.length > prefix.length;
       const name = toXmlName(isAttribute ? key.slice(prefix.length) : key);
-      if (isAttribute) return [prefix + name, child !== null && typeof child === "object" ? cleanText(JSON.stringify(child)) : toXmlShape(child, prefix)];
+      if (isAttribute)
+        return [
+          prefix + name,
+          child !== null && typeof child === "object" ? cleanText(JSON.stringify(child)) : toXmlShape(child, prefix),
+        ];
       return [name, toXmlShape(child, prefix)];
     }),
   );
@@ -74,5 +98,6 @@ function toXmlName(key: string): string {
   return /^[\p{L}_]/u.test(name) ? name : `_${name}`;
 }
 
-const notXmlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const notXmlChars =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const cleanText = (text: string) => text.replace(notXmlChars, "\uFFFD");

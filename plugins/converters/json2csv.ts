@@ -18,9 +18,22 @@ export default defineEndpoint({
     "prefixed with ' so spreadsheets do not run them as formulas (escapeFormulae).",
   input: v.object({
     json: documentText("A JSON array of rows (or one object) as text, at most 100,000 characters"),
-    delimiter: v.optional(v.pipe(v.string(), v.regex(/^(tab|[^\r\n"])$/, "Expected tab or a single character"), v.description("Field delimiter: one character, or 'tab'")), ","),
+    delimiter: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^(tab|[^\r\n"])$/, "Expected tab or a single character"),
+        v.description("Field delimiter: one character, or 'tab'"),
+      ),
+      ",",
+    ),
     header: v.optional(v.pipe(v.boolean(), v.description("Write a header row")), true),
-    columns: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(500))), v.maxLength(MAX_COLUMNS), v.description("Columns to write, in order (comma-separated); default all"))),
+    columns: v.optional(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.maxLength(500))),
+        v.maxLength(MAX_COLUMNS),
+        v.description("Columns to write, in order (comma-separated); default all"),
+      ),
+    ),
     escapeFormulae: v.optional(v.pipe(v.boolean(), v.description("Guard against CSV formula injection")), true),
   }),
   output: v.object({
@@ -29,7 +42,12 @@ export default defineEndpoint({
     rowCount: v.number(),
   }),
   example: {
-    input: { json: '[{"name":"Ada","address":{"city":"London"},"tags":["x","y"]},{"name":"Alan","score":-1}]', delimiter: ",", header: true, escapeFormulae: true },
+    input: {
+      json: '[{"name":"Ada","address":{"city":"London"},"tags":["x","y"]},{"name":"Alan","score":-1}]',
+      delimiter: ",",
+      header: true,
+      escapeFormulae: true,
+    },
     output: {
       csv: 'name,address.city,tags,score\r\nAda,London,"[""x"",""y""]",\r\nAlan,,,-1',
       columns: ["name", "address.city", "tags", "score"],
@@ -67,12 +85,14 @@ function flatten(object: Record<string, unknown>, prefix: string, into: Record<s
   for (const [key, value] of Object.entries(object)) {
     const name = prefix + key;
     if (isPlainObject(value) && Object.keys(value).length) flatten(value, `${name}.`, into);
-    else Object.defineProperty(into, name, { value: toCell(value), enumerable: true, writable: true, configurable: true });
+    else
+      Object.defineProperty(into, name, { value: toCell(value), enumerable: true, writable: true, configurable: true });
   }
   return into;
 }
 
-const toCell = (value: unknown): Cell => (value !== null && typeof value === "object" ? JSON.stringify(value) : (value as Cell));
+const toCell = (value: unknown): Cell =>
+  value !== null && typeof value === "object" ? JSON.stringify(value) : (value as Cell);
 
 function unionOfKeys(rows: Record<string, Cell>[]): string[] {
   const keys = new Set<string>();

@@ -12,18 +12,25 @@ export default defineEndpoint({
   price: "$0.005",
   summary: "Convert JSON to YAML, keeping key order and quoting strings that YAML readers would misread",
   description:
-    "Strings such as \"no\", \"on\", \"1e3\" or \"2001-12-14\" are quoted, so the YAML reads back as the same " +
+    'Strings such as "no", "on", "1e3" or "2001-12-14" are quoted, so the YAML reads back as the same ' +
     "JSON under both YAML 1.1 (PyYAML, go-yaml v2) and YAML 1.2 readers. Long strings are not folded.",
   input: v.object({
     json: documentText("The JSON document as text, at most 100,000 characters"),
-    indent: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8), v.description("Spaces per indentation level")), 2),
+    indent: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(8), v.description("Spaces per indentation level")),
+      2,
+    ),
     sortKeys: v.optional(v.pipe(v.boolean(), v.description("Sort the keys of every mapping")), false),
   }),
   output: v.object({
     yaml: v.string(),
   }),
   example: {
-    input: { json: '{"name":"app","debug":false,"country":"no","ports":[80,443],"db":{"host":"localhost"}}', indent: 2, sortKeys: false },
+    input: {
+      json: '{"name":"app","debug":false,"country":"no","ports":[80,443],"db":{"host":"localhost"}}',
+      indent: 2,
+      sortKeys: false,
+    },
     output: { yaml: 'name: app\ndebug: false\ncountry: "no"\nports:\n  - 80\n  - 443\ndb:\n  host: localhost\n' },
   },
   handler({ input }) {

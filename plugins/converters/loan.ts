@@ -22,8 +22,19 @@ export default defineEndpoint({
     "so the schedule adds up to the cent and ends at a zero balance.",
   input: v.object({
     principal: v.pipe(v.number(), v.gtValue(0), v.maxValue(1e12), v.description("Amount borrowed")),
-    annualRatePercent: v.pipe(v.number(), v.minValue(0), v.maxValue(100), v.description("Nominal annual interest rate in percent, e.g. 6.5")),
-    months: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(600), v.description("Term in months (up to 50 years)")),
+    annualRatePercent: v.pipe(
+      v.number(),
+      v.minValue(0),
+      v.maxValue(100),
+      v.description("Nominal annual interest rate in percent, e.g. 6.5"),
+    ),
+    months: v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(600),
+      v.description("Term in months (up to 50 years)"),
+    ),
     schedule: v.optional(v.pipe(v.boolean(), v.description("Include the month-by-month schedule")), true),
   }),
   output: v.object({
@@ -86,7 +97,13 @@ export default defineEndpoint({
       totalInterest = totalInterest.plus(interest);
       if (isLast) lastPayment = paid;
       if (input.schedule) {
-        rows.push({ month, payment: paid.toNumber(), principal: principalPart.toNumber(), interest: interest.toNumber(), balance: balance.toNumber() });
+        rows.push({
+          month,
+          payment: paid.toNumber(),
+          principal: principalPart.toNumber(),
+          interest: interest.toNumber(),
+          balance: balance.toNumber(),
+        });
       }
     }
     return {

@@ -14,7 +14,13 @@ const lorem = new LoremIpsum({ sentencesPerParagraph: { min: 4, max: 8 }, wordsP
 function generate(unit: Unit, count: number, classicStart: boolean): string[] {
   if (unit === "words") {
     const words = lorem.generateWords(count).split(" ");
-    if (classicStart) classic.replace(/[,.]/g, "").toLowerCase().split(" ").slice(0, count).forEach((w, i) => (words[i] = w));
+    if (classicStart)
+      classic
+        .replace(/[,.]/g, "")
+        .toLowerCase()
+        .split(" ")
+        .slice(0, count)
+        .forEach((w, i) => (words[i] = w));
     words[0] = words[0][0].toUpperCase() + words[0].slice(1);
     return [words.join(" ")];
   }
@@ -33,11 +39,21 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.001",
   summary: "Generate lorem ipsum placeholder text by words, sentences or paragraphs",
-  description: "Limits: 1,000 words, 200 sentences or 50 paragraphs per call. Paragraphs are separated by a blank line, or wrapped in <p> with format html.",
+  description:
+    "Limits: 1,000 words, 200 sentences or 50 paragraphs per call. Paragraphs are separated by a blank line, or wrapped in <p> with format html.",
   input: v.object({
-    units: v.optional(v.pipe(v.picklist(units), v.description("words, sentences or paragraphs (default)")), "paragraphs"),
-    count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("How many units")), 1),
-    format: v.optional(v.pipe(v.picklist(["plain", "html"]), v.description("plain text (default) or html paragraphs")), "plain"),
+    units: v.optional(
+      v.pipe(v.picklist(units), v.description("words, sentences or paragraphs (default)")),
+      "paragraphs",
+    ),
+    count: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("How many units")),
+      1,
+    ),
+    format: v.optional(
+      v.pipe(v.picklist(["plain", "html"]), v.description("plain text (default) or html paragraphs")),
+      "plain",
+    ),
     startWithLorem: v.optional(v.pipe(v.boolean(), v.description('Begin with "Lorem ipsum dolor sit amet"')), true),
   }),
   output: v.object({
@@ -49,7 +65,13 @@ export default defineEndpoint({
   }),
   example: {
     input: { units: "words", count: 5 },
-    output: { units: "words", count: 5, text: "Lorem ipsum dolor sit amet", paragraphs: ["Lorem ipsum dolor sit amet"], wordCount: 5 },
+    output: {
+      units: "words",
+      count: 5,
+      text: "Lorem ipsum dolor sit amet",
+      paragraphs: ["Lorem ipsum dolor sit amet"],
+      wordCount: 5,
+    },
   },
   handler({ input }) {
     if (input.count > maxCount[input.units]) {

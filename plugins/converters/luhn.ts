@@ -28,11 +28,17 @@ export default defineEndpoint({
       v.regex(/^[\d\s-]+$/, "Digits, spaces and dashes only"),
       v.description("Digits, optionally grouped with spaces or dashes"),
     ),
-    mode: v.optional(v.pipe(v.picklist(["validate", "generate"]), v.description("validate (default) or generate")), "validate"),
+    mode: v.optional(
+      v.pipe(v.picklist(["validate", "generate"]), v.description("validate (default) or generate")),
+      "validate",
+    ),
   }),
   output: v.object({
     mode: v.picklist(["validate", "generate"]),
-    number: v.pipe(v.string(), v.description("Digits only; with generate, the full number including the new check digit")),
+    number: v.pipe(
+      v.string(),
+      v.description("Digits only; with generate, the full number including the new check digit"),
+    ),
     valid: v.boolean(),
     checkDigit: v.pipe(v.number(), v.description("The correct check digit for the payload")),
   }),

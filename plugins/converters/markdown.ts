@@ -14,15 +14,24 @@ export default defineEndpoint({
     "over 2 seconds (crafted emphasis runs, extreme nesting) is refused.",
   input: v.object({
     markdown: documentText("Markdown text, at most 100,000 characters"),
-    gfm: v.optional(v.pipe(v.boolean(), v.description("GitHub flavoured Markdown: tables, task lists, strikethrough, autolinks")), true),
+    gfm: v.optional(
+      v.pipe(v.boolean(), v.description("GitHub flavoured Markdown: tables, task lists, strikethrough, autolinks")),
+      true,
+    ),
     breaks: v.optional(v.pipe(v.boolean(), v.description("Turn single line breaks into <br>")), false),
   }),
   output: v.object({
     html: v.string(),
   }),
   example: {
-    input: { markdown: "# Hi\n\nSome **bold** text and a [link](https://example.com).<script>alert(1)</script>", gfm: true, breaks: false },
-    output: { html: '<h1>Hi</h1>\n<p>Some <strong>bold</strong> text and a <a href="https://example.com">link</a>.</p>\n' },
+    input: {
+      markdown: "# Hi\n\nSome **bold** text and a [link](https://example.com).<script>alert(1)</script>",
+      gfm: true,
+      breaks: false,
+    },
+    output: {
+      html: '<h1>Hi</h1>\n<p>Some <strong>bold</strong> text and a <a href="https://example.com">link</a>.</p>\n',
+    },
   },
   async handler({ input, signal }) {
     return { html: await renderMarkdown({ ...input, output: "html" }, signal) };

@@ -19,10 +19,18 @@ export default defineEndpoint({
     text: v.string(),
   }),
   example: {
-    input: { markdown: "# Notes\n\nRead the **guide** at [our site](https://example.com).\n\n- one\n- two", keepLinks: false },
+    input: {
+      markdown: "# Notes\n\nRead the **guide** at [our site](https://example.com).\n\n- one\n- two",
+      keepLinks: false,
+    },
     output: { text: "Notes\n\nRead the guide at our site.\n\n * one\n * two" },
   },
   async handler({ input, signal }) {
-    return { text: await renderMarkdown({ markdown: input.markdown, gfm: true, breaks: false, output: "text", keepLinks: input.keepLinks }, signal) };
+    return {
+      text: await renderMarkdown(
+        { markdown: input.markdown, gfm: true, breaks: false, output: "text", keepLinks: input.keepLinks },
+        signal,
+      ),
+    };
   },
 });

@@ -23,7 +23,12 @@ export default defineEndpoint({
   probes: true,
   oneOf: [["image"], ["url"]],
   input: v.object({
-    image: v.optional(base64Param(100_000, "The image, PNG or JPEG, base64 (standard or URL-safe alphabet, or a data: URL); or give url")),
+    image: v.optional(
+      base64Param(
+        100_000,
+        "The image, PNG or JPEG, base64 (standard or URL-safe alphabet, or a data: URL); or give url",
+      ),
+    ),
     url: urlParam("PNG or JPEG image"),
   }),
   output: v.object({
@@ -32,10 +37,19 @@ export default defineEndpoint({
     format: v.picklist(["png", "jpeg"]),
     width: v.number(),
     height: v.number(),
-    lines: v.array(v.object({ text: v.string(), confidence: v.number(), bbox: v.pipe(bbox, v.description("Pixel box: left, top, right, bottom")) })),
+    lines: v.array(
+      v.object({
+        text: v.string(),
+        confidence: v.number(),
+        bbox: v.pipe(bbox, v.description("Pixel box: left, top, right, bottom")),
+      }),
+    ),
   }),
   example: {
-    input: { image: "iVBORw0KGgoAAAANSUhEUgAAAVwAAAAsCAAAAAAMKF+FAAAA4ElEQVR42u3ZQQ6CMBAF0N7/0ujChTYtnRkgRH1/Q2xxHB4m2tI2uSwNAVy4AhcuXIF7O2575mPi9boNMjp/Vqefe6+x29ikn1mdUY+rPjP9rHob1YELFy7cCm4GMTq+uqBoP9nxaj89ZOhLABcuXLhwy7irmnDhwoWbwZ0tFrJ/zs/EnR1Xi50rb3a4Jly4cOF+2d5CBjfzOZV+9jZ7Ru+HCxcu3F/HLf/4JDbMwzcQLly4cAu4kcXFaryfy1xE5IHg0f63RPYejKZ3xeDChfuXuHJ+4MKFK3DhwhW4t+UBbHtSUWFDuFcAAAAASUVORK5CYII=" },
+    input: {
+      image:
+        "iVBORw0KGgoAAAANSUhEUgAAAVwAAAAsCAAAAAAMKF+FAAAA4ElEQVR42u3ZQQ6CMBAF0N7/0ujChTYtnRkgRH1/Q2xxHB4m2tI2uSwNAVy4AhcuXIF7O2575mPi9boNMjp/Vqefe6+x29ikn1mdUY+rPjP9rHob1YELFy7cCm4GMTq+uqBoP9nxaj89ZOhLABcuXLhwy7irmnDhwoWbwZ0tFrJ/zs/EnR1Xi50rb3a4Jly4cOF+2d5CBjfzOZV+9jZ7Ru+HCxcu3F/HLf/4JDbMwzcQLly4cAu4kcXFaryfy1xE5IHg0f63RPYejKZ3xeDChfuXuHJ+4MKFK3DhwhW4t+UBbHtSUWFDuFcAAAAASUVORK5CYII=",
+    },
     output: {
       text: "HELLO WORLD 42",
       confidence: 83,
@@ -66,10 +80,12 @@ export default defineEndpoint({
       throw fieldError(field, `The image is ${info.width}x${info.height} pixels; each side must be 1 to ${maxSide}`);
     }
     const result = await recognize(bytes, recognizeTimeoutMs, signal).catch((error) => {
-      if (String(error).includes("Error attempting to read image")) throw fieldError(field, "The image could not be decoded");
+      if (String(error).includes("Error attempting to read image"))
+        throw fieldError(field, "The image could not be decoded");
       throw refusedWork(error, field, "the image");
     });
-    const lines = result.data.blocks?.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines)) ?? [];
+    const lines =
+      result.data.blocks?.flatMap((block) => block.paragraphs.flatMap((paragraph) => paragraph.lines)) ?? [];
     return {
       text: result.data.text.trim(),
       confidence: round1(result.data.confidence),

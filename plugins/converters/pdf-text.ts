@@ -18,7 +18,9 @@ export default defineEndpoint({
   probes: true,
   oneOf: [["pdf"], ["url"]],
   input: v.object({
-    pdf: v.optional(base64Param(100_000, "The PDF file, base64 (standard or URL-safe alphabet, or a data: URL); or give url")),
+    pdf: v.optional(
+      base64Param(100_000, "The PDF file, base64 (standard or URL-safe alphabet, or a data: URL); or give url"),
+    ),
     url: urlParam("PDF file"),
   }),
   output: v.object({
@@ -29,7 +31,9 @@ export default defineEndpoint({
     chars: v.pipe(v.number(), v.description("Characters of text over all pages")),
   }),
   example: {
-    input: { pdf: "JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFs0IDAgUl0gL0NvdW50IDEgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL0ZvbnQgL1N1YnR5cGUgL1R5cGUxIC9CYXNlRm9udCAvSGVsdmV0aWNhID4+CmVuZG9iago0IDAgb2JqCjw8IC9UeXBlIC9QYWdlIC9QYXJlbnQgMiAwIFIgL01lZGlhQm94IFswIDAgNjEyIDc5Ml0gL1Jlc291cmNlcyA8PCAvRm9udCA8PCAvRjEgMyAwIFIgPj4gPj4gL0NvbnRlbnRzIDUgMCBSID4+CmVuZG9iago1IDAgb2JqCjw8IC9MZW5ndGggODYgPj4Kc3RyZWFtCkJUIC9GMSAxMiBUZiA3MiA3MjAgVGQgKEludm9pY2UgNDIpIFRqIEVUCkJUIC9GMSAxMiBUZiA3MiA3MDQgVGQgKFRvdGFsOiAxMCBVU0QpIFRqIEVUCmVuZHN0cmVhbQplbmRvYmoKNiAwIG9iago8PCAvVGl0bGUgKEludm9pY2UpID4+CmVuZG9iagp4cmVmCjAgNwowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAwMDAwMDkgMDAwMDAgbiAKMDAwMDAwMDA1OCAwMDAwMCBuIAowMDAwMDAwMTE1IDAwMDAwIG4gCjAwMDAwMDAxODUgMDAwMDAgbiAKMDAwMDAwMDMxMSAwMDAwMCBuIAowMDAwMDAwNDQ3IDAwMDAwIG4gCnRyYWlsZXIKPDwgL1NpemUgNyAvUm9vdCAxIDAgUiAvSW5mbyA2IDAgUiA+PgpzdGFydHhyZWYKNDg1CiUlRU9GCg==" },
+    input: {
+      pdf: "JVBERi0xLjQKMSAwIG9iago8PCAvVHlwZSAvQ2F0YWxvZyAvUGFnZXMgMiAwIFIgPj4KZW5kb2JqCjIgMCBvYmoKPDwgL1R5cGUgL1BhZ2VzIC9LaWRzIFs0IDAgUl0gL0NvdW50IDEgPj4KZW5kb2JqCjMgMCBvYmoKPDwgL1R5cGUgL0ZvbnQgL1N1YnR5cGUgL1R5cGUxIC9CYXNlRm9udCAvSGVsdmV0aWNhID4+CmVuZG9iago0IDAgb2JqCjw8IC9UeXBlIC9QYWdlIC9QYXJlbnQgMiAwIFIgL01lZGlhQm94IFswIDAgNjEyIDc5Ml0gL1Jlc291cmNlcyA8PCAvRm9udCA8PCAvRjEgMyAwIFIgPj4gPj4gL0NvbnRlbnRzIDUgMCBSID4+CmVuZG9iago1IDAgb2JqCjw8IC9MZW5ndGggODYgPj4Kc3RyZWFtCkJUIC9GMSAxMiBUZiA3MiA3MjAgVGQgKEludm9pY2UgNDIpIFRqIEVUCkJUIC9GMSAxMiBUZiA3MiA3MDQgVGQgKFRvdGFsOiAxMCBVU0QpIFRqIEVUCmVuZHN0cmVhbQplbmRvYmoKNiAwIG9iago8PCAvVGl0bGUgKEludm9pY2UpID4+CmVuZG9iagp4cmVmCjAgNwowMDAwMDAwMDAwIDY1NTM1IGYgCjAwMDAwMDAwMDkgMDAwMDAgbiAKMDAwMDAwMDA1OCAwMDAwMCBuIAowMDAwMDAwMTE1IDAwMDAwIG4gCjAwMDAwMDAxODUgMDAwMDAgbiAKMDAwMDAwMDMxMSAwMDAwMCBuIAowMDAwMDAwNDQ3IDAwMDAwIG4gCnRyYWlsZXIKPDwgL1NpemUgNyAvUm9vdCAxIDAgUiAvSW5mbyA2IDAgUiA+PgpzdGFydHhyZWYKNDg1CiUlRU9GCg==",
+    },
     output: {
       pageCount: 1,
       title: "Invoice",
@@ -48,12 +52,21 @@ export default defineEndpoint({
     const bytes = "inline" in source ? decodeBase64(source.inline) : source.fetched;
     const field = input.url ? "url" : "pdf";
     if (!bytes.subarray(0, 1024).includes("%PDF-")) throw fieldError(field, "This is not a PDF (no %PDF- header)");
-    const read = await pool.run<Read>({ bytes: new Uint8Array(bytes) }, { timeoutMs: readTimeoutMs, signal }).catch((error) => {
-      if (error instanceof WorkerJobFailed && (error.kind === "encrypted" || error.kind === "damaged")) throw fieldError(field, error.message);
-      throw refusedWork(error, field, "the PDF");
-    });
+    const read = await pool
+      .run<Read>({ bytes: new Uint8Array(bytes) }, { timeoutMs: readTimeoutMs, signal })
+      .catch((error) => {
+        if (error instanceof WorkerJobFailed && (error.kind === "encrypted" || error.kind === "damaged"))
+          throw fieldError(field, error.message);
+        throw refusedWork(error, field, "the PDF");
+      });
     const pages = read.pages.map((text, i) => ({ page: i + 1, text }));
-    return { pageCount: read.totalPages, title: read.title, author: read.author, pages, chars: pages.reduce((sum, p) => sum + p.text.length, 0) };
+    return {
+      pageCount: read.totalPages,
+      title: read.title,
+      author: read.author,
+      pages,
+      chars: pages.reduce((sum, p) => sum + p.text.length, 0),
+    };
   },
 });
 

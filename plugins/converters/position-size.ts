@@ -16,12 +16,29 @@ export default defineEndpoint({
     "A stop below the entry means long, above means short. Fees and slippage are not included. Information, not advice.",
   input: v.object({
     accountSize: positive("Account equity in the quote currency"),
-    riskPercent: v.pipe(v.number(), v.gtValue(0), v.maxValue(100), v.description("Share of the account to lose if the stop is hit, in percent, e.g. 1")),
+    riskPercent: v.pipe(
+      v.number(),
+      v.gtValue(0),
+      v.maxValue(100),
+      v.description("Share of the account to lose if the stop is hit, in percent, e.g. 1"),
+    ),
     entry: positive("Entry price"),
     stop: positive("Stop-loss price"),
     side: v.optional(v.pipe(v.picklist(sides), v.description("Checked against the stop when given"))),
-    leverage: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(200), v.description("Leverage, for the margin needed")), 1),
-    unitDecimals: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(12), v.description("Decimals of the position size (0 for whole shares)")), 8),
+    leverage: v.optional(
+      v.pipe(v.number(), v.minValue(1), v.maxValue(200), v.description("Leverage, for the margin needed")),
+      1,
+    ),
+    unitDecimals: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(12),
+        v.description("Decimals of the position size (0 for whole shares)"),
+      ),
+      8,
+    ),
   }),
   output: v.object({
     side: v.picklist(sides),
@@ -54,7 +71,10 @@ export default defineEndpoint({
     if (input.entry === input.stop) throw fieldError("stop", "The stop must differ from the entry");
     const side = input.stop < input.entry ? "long" : "short";
     if (input.side && input.side !== side) {
-      throw fieldError("stop", `A ${input.side} position needs its stop ${input.side === "long" ? "below" : "above"} the entry`);
+      throw fieldError(
+        "stop",
+        `A ${input.side} position needs its stop ${input.side === "long" ? "below" : "above"} the entry`,
+      );
     }
     const entry = new Money(input.entry);
     const distance = entry.minus(input.stop).abs();

@@ -26,27 +26,55 @@ function distinct(count: number, draw: () => number): number[] {
 }
 
 const input = v.object({
-  type: v.optional(v.pipe(v.picklist(types), v.description("int, float, string, pick (from items), shuffle (items), dice or coin")), "int"),
-  count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("How many values, 1-50 (not used by shuffle)")), 1),
+  type: v.optional(
+    v.pipe(v.picklist(types), v.description("int, float, string, pick (from items), shuffle (items), dice or coin")),
+    "int",
+  ),
+  count: v.optional(
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(50),
+      v.description("How many values, 1-50 (not used by shuffle)"),
+    ),
+    1,
+  ),
   min: v.optional(safeBound("Lowest value for int (default 1) and float (default 0), inclusive")),
   max: v.optional(safeBound("Highest value for int (default 100, inclusive) and float (default 1, exclusive)")),
   unique: v.optional(v.pipe(v.boolean(), v.description("int and pick: no value twice")), false),
-  length: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1024), v.description("Characters per string")), 16),
-  charset: v.optional(v.pipe(v.picklist(Object.keys(charsets) as (keyof typeof charsets)[]), v.description("Characters of a string")), "alphanumeric"),
-  items: v.optional(
-    v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.minLength(1), v.maxLength(1000), v.description("Choices for pick and shuffle (comma-separated in a query)")),
+  length: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1024), v.description("Characters per string")),
+    16,
   ),
-  sides: v.optional(v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000), v.description("Faces of each die")), 6),
+  charset: v.optional(
+    v.pipe(v.picklist(Object.keys(charsets) as (keyof typeof charsets)[]), v.description("Characters of a string")),
+    "alphanumeric",
+  ),
+  items: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string(), v.maxLength(1000))),
+      v.minLength(1),
+      v.maxLength(1000),
+      v.description("Choices for pick and shuffle (comma-separated in a query)"),
+    ),
+  ),
+  sides: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(1000), v.description("Faces of each die")),
+    6,
+  ),
 });
 type Input = v.InferOutput<typeof input>;
 
 function integers(i: Input): number[] {
   const min = i.min ?? 1;
   const max = i.max ?? 100;
-  if (!Number.isInteger(min) || !Number.isInteger(max)) throw fieldError("min", "min and max must be integers for type int");
+  if (!Number.isInteger(min) || !Number.isInteger(max))
+    throw fieldError("min", "min and max must be integers for type int");
   if (min > max) throw fieldError("max", "max must be at least min");
   if (!i.unique) return times(i.count, () => uniformInt(min, max));
-  if (max - min + 1 < i.count) throw fieldError("count", `Only ${max - min + 1} distinct values lie between min and max`);
+  if (max - min + 1 < i.count)
+    throw fieldError("count", `Only ${max - min + 1} distinct values lie between min and max`);
   return distinct(i.count, () => uniformInt(min, max));
 }
 

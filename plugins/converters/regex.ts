@@ -23,14 +23,22 @@ function compileError(pattern: string, flags: string): ReturnType<typeof fieldEr
 
 const safe = v.pipe(
   v.boolean(),
-  v.description("false when safe-regex2 flags the pattern as prone to catastrophic backtracking (a heuristic that also flags some harmless patterns)"),
+  v.description(
+    "false when safe-regex2 flags the pattern as prone to catastrophic backtracking (a heuristic that also flags some harmless patterns)",
+  ),
 );
-const truncated = v.pipe(v.boolean(), v.description("true when limit or the 1,000,000-character output budget cut the list short"));
+const truncated = v.pipe(
+  v.boolean(),
+  v.description("true when limit or the 1,000,000-character output budget cut the list short"),
+);
 const matchShape = v.object({
   match: v.string(),
   index: v.pipe(v.number(), v.description("Start offset in UTF-16 code units")),
   end: v.number(),
-  groups: v.pipe(v.array(v.nullable(v.string())), v.description("Numbered capture groups; null when a group did not take part")),
+  groups: v.pipe(
+    v.array(v.nullable(v.string())),
+    v.description("Numbered capture groups; null when a group did not take part"),
+  ),
   named: v.nullable(v.record(v.string(), v.nullable(v.string()))),
 });
 
@@ -44,13 +52,20 @@ export default defineEndpoint({
   input: v.object({
     pattern: v.pipe(v.string(), v.maxLength(1000), v.description("Regular expression source, without slashes")),
     flags: v.optional(
-      v.pipe(v.string(), v.regex(/^(?!.*(.).*\1)[dgimsuvy]*$/, "Flags are d, g, i, m, s, u, v, y, each at most once"), v.description("Regular expression flags; default g")),
+      v.pipe(
+        v.string(),
+        v.regex(/^(?!.*(.).*\1)[dgimsuvy]*$/, "Flags are d, g, i, m, s, u, v, y, each at most once"),
+        v.description("Regular expression flags; default g"),
+      ),
       "g",
     ),
     text: v.pipe(v.string(), v.maxLength(100_000), v.description("Text to search")),
     op: v.optional(v.pipe(v.picklist(ops), v.description("test, match (default), replace or split")), "match"),
     replacement: v.optional(v.pipe(v.string(), v.maxLength(10_000), v.description("Replacement for op=replace")), ""),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most matches or parts returned")), 100),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most matches or parts returned")),
+      100,
+    ),
   }),
   output: v.variant("op", [
     v.object({ op: v.literal("test"), safe, matched: v.boolean() }),
@@ -59,7 +74,12 @@ export default defineEndpoint({
     v.object({ op: v.literal("split"), safe, count: v.number(), truncated, parts: v.array(v.nullable(v.string())) }),
   ]),
   example: {
-    input: { pattern: "(?<user>\\w+)@(\\w+)\\.com", flags: "g", text: "mail ann@example.com or bob@test.com", op: "match" },
+    input: {
+      pattern: "(?<user>\\w+)@(\\w+)\\.com",
+      flags: "g",
+      text: "mail ann@example.com or bob@test.com",
+      op: "match",
+    },
     output: {
       op: "match",
       safe: true,
@@ -81,15 +101,30 @@ export default defineEndpoint({
         case "test":
           return { op: "test" as const, safe, matched: result.matched };
         case "match":
-          return { op: "match" as const, safe, count: result.matches.length, truncated: result.truncated, matches: result.matches };
+          return {
+            op: "match" as const,
+            safe,
+            count: result.matches.length,
+            truncated: result.truncated,
+            matches: result.matches,
+          };
         case "replace":
           return { op: "replace" as const, safe, result: result.result, replacements: result.replacements };
         case "split":
-          return { op: "split" as const, safe, count: result.parts.length, truncated: result.truncated, parts: result.parts };
+          return {
+            op: "split" as const,
+            safe,
+            count: result.parts.length,
+            truncated: result.truncated,
+            parts: result.parts,
+          };
       }
     } catch (error) {
       if (error instanceof RegexTimeout) {
-        throw fieldError("pattern", `${error.message} on this text; it likely backtracks catastrophically (safe-regex2 says ${safe ? "safe" : "unsafe"})`);
+        throw fieldError(
+          "pattern",
+          `${error.message} on this text; it likely backtracks catastrophically (safe-regex2 says ${safe ? "safe" : "unsafe"})`,
+        );
       }
       if (error instanceof RegexFailed) throw fieldError("pattern", error.message);
       throw error;

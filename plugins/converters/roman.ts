@@ -3,8 +3,19 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 
 const table: [string, number][] = [
-  ["M", 1000], ["CM", 900], ["D", 500], ["CD", 400], ["C", 100], ["XC", 90],
-  ["L", 50], ["XL", 40], ["X", 10], ["IX", 9], ["V", 5], ["IV", 4], ["I", 1],
+  ["M", 1000],
+  ["CM", 900],
+  ["D", 500],
+  ["CD", 400],
+  ["C", 100],
+  ["XC", 90],
+  ["L", 50],
+  ["XL", 40],
+  ["X", 10],
+  ["IX", 9],
+  ["V", 5],
+  ["IV", 4],
+  ["I", 1],
 ];
 const symbolValue: Record<string, number> = { I: 1, V: 5, X: 10, L: 50, C: 100, D: 500, M: 1000 };
 const canonical = /^M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$/;
@@ -27,7 +38,8 @@ function looseValue(numeral: string): number {
   return values.reduce((sum, value, i) => sum + (value < (values[i + 1] ?? 0) ? -value : value), 0);
 }
 
-const invalid = (message: string, extra: object = {}) => badRequest(message, { issues: [{ field: "value", message }], ...extra });
+const invalid = (message: string, extra: object = {}) =>
+  badRequest(message, { issues: [{ field: "value", message }], ...extra });
 
 export default defineEndpoint({
   name: "roman",
@@ -65,7 +77,9 @@ export default defineEndpoint({
       const meant = looseValue(numeral);
       if (meant > 3999) throw invalid(`${numeral} would be ${meant}; Roman numerals cover 1 to 3999`);
       const suggestion = toRoman(meant);
-      throw invalid(`${numeral} is not a canonical Roman numeral; did you mean ${suggestion} (${meant})?`, { suggestion });
+      throw invalid(`${numeral} is not a canonical Roman numeral; did you mean ${suggestion} (${meant})?`, {
+        suggestion,
+      });
     }
     return { direction: "from-roman" as const, number: looseValue(numeral), numeral };
   },

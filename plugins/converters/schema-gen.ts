@@ -15,14 +15,20 @@ export default defineEndpoint({
     "top-level array is read as a list of separate samples of one document.",
   input: v.object({
     json: documentText("A sample JSON document as text, at most 100,000 characters"),
-    samples: v.optional(v.pipe(v.boolean(), v.description("The document is an array of samples: infer the schema of one element")), false),
+    samples: v.optional(
+      v.pipe(v.boolean(), v.description("The document is an array of samples: infer the schema of one element")),
+      false,
+    ),
     title: v.optional(v.pipe(v.string(), v.maxLength(200), v.description("Title to put on the schema"))),
   }),
   output: v.object({
     schema: v.pipe(v.record(v.string(), v.unknown()), v.description("The inferred JSON Schema 2020-12")),
   }),
   example: {
-    input: { json: '{"id":1,"email":"ada@example.com","tags":["a"],"orders":[{"at":"2025-01-02T03:04:05Z","total":9.5},{"at":"2025-02-01T00:00:00Z"}]}', samples: false },
+    input: {
+      json: '{"id":1,"email":"ada@example.com","tags":["a"],"orders":[{"at":"2025-01-02T03:04:05Z","total":9.5},{"at":"2025-02-01T00:00:00Z"}]}',
+      samples: false,
+    },
     output: {
       schema: {
         $schema: "https://json-schema.org/draft/2020-12/schema",

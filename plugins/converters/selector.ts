@@ -32,12 +32,20 @@ export default defineEndpoint({
   description:
     "Accepts a bare signature (transfer(address,uint256)) or a declaration with names, modifiers and returns (function transfer(address to, uint amount) external returns (bool)). Types are normalized (uint -> uint256, tuples expanded) before hashing with keccak256.",
   input: v.object({
-    signature: v.pipe(v.string(), v.minLength(3), v.maxLength(2000), v.description("Function, event or error signature")),
+    signature: v.pipe(
+      v.string(),
+      v.minLength(3),
+      v.maxLength(2000),
+      v.description("Function, event or error signature"),
+    ),
   }),
   output: v.object({
     kind: v.picklist(kinds),
     signature: v.pipe(v.string(), v.description("Canonical signature that is hashed, e.g. transfer(address,uint256)")),
-    selector: v.pipe(v.string(), v.description("First 4 bytes of keccak256(signature): the function or error selector")),
+    selector: v.pipe(
+      v.string(),
+      v.description("First 4 bytes of keccak256(signature): the function or error selector"),
+    ),
     topic: v.pipe(v.string(), v.description("Full keccak256(signature): topic0 of an event log")),
     readable: v.pipe(v.string(), v.description("The signature with parameter names")),
     inputs: v.array(v.object({ name: v.nullable(v.string()), type: v.string(), indexed: v.boolean() })),
@@ -66,7 +74,11 @@ export default defineEndpoint({
       selector: topic.slice(0, 10),
       topic,
       readable: formatAbiItem(item as never, { includeName: true }),
-      inputs: item.inputs.map((p) => ({ name: p.name || null, type: formatAbiParams([p as never]), indexed: p.indexed === true })),
+      inputs: item.inputs.map((p) => ({
+        name: p.name || null,
+        type: formatAbiParams([p as never]),
+        indexed: p.indexed === true,
+      })),
     };
   },
 });

@@ -11,7 +11,8 @@ export default defineEndpoint({
   name: "sentiment",
   method: "GET",
   price: "$0.005",
-  summary: "Score the sentiment of English text (AFINN-165 lexicon): score, comparative, label and the words behind them",
+  summary:
+    "Score the sentiment of English text (AFINN-165 lexicon): score, comparative, label and the words behind them",
   description:
     "Each known word scores -5 to +5 (negations like 'not good' flip the sign); score is the sum and comparative the sum per token. " +
     `The label is positive at comparative >= ${neutralBand}, negative at <= -${neutralBand}, neutral between. English only; sarcasm is not detected.`,
@@ -40,7 +41,8 @@ export default defineEndpoint({
   handler({ input }) {
     const result = analyzer.analyze(input.text);
     const comparative = Math.round(result.comparative * 10_000) / 10_000;
-    const label: (typeof labels)[number] = comparative >= neutralBand ? "positive" : comparative <= -neutralBand ? "negative" : "neutral";
+    const label: (typeof labels)[number] =
+      comparative >= neutralBand ? "positive" : comparative <= -neutralBand ? "negative" : "neutral";
     return {
       score: result.score,
       comparative,

@@ -19,11 +19,34 @@ export default defineEndpoint({
     "Transliterates accents and symbols (ü -> ue, & -> and, ♥ -> love; locale picks language rules such as sv: å -> a), splits camelCase and drops everything else that is not a Latin letter or digit, so a text with no Latin equivalent gives an empty slug.",
   input: v.object({
     text: v.pipe(v.string(), v.maxLength(10_000), v.description("Text to slugify")),
-    separator: v.optional(v.pipe(v.string(), v.maxLength(3), v.regex(/^[-_.~]*$/, "Use -, _, . or ~ (URL-safe)"), v.description("Word separator")), "-"),
+    separator: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(3),
+        v.regex(/^[-_.~]*$/, "Use -, _, . or ~ (URL-safe)"),
+        v.description("Word separator"),
+      ),
+      "-",
+    ),
     lowercase: v.optional(v.pipe(v.boolean(), v.description("Lowercase the slug")), true),
     decamelize: v.optional(v.pipe(v.boolean(), v.description("Split camelCase words: fooBar -> foo-bar")), true),
-    locale: v.optional(v.pipe(v.string(), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/), v.maxLength(20), v.description("Language for transliteration, e.g. de or sv"))),
-    maxLength: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Longest slug, cut at a separator"))),
+    locale: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/),
+        v.maxLength(20),
+        v.description("Language for transliteration, e.g. de or sv"),
+      ),
+    ),
+    maxLength: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(1000),
+        v.description("Longest slug, cut at a separator"),
+      ),
+    ),
   }),
   output: v.object({ slug: v.string(), length: v.number() }),
   example: {

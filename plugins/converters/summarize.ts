@@ -14,7 +14,10 @@ export default defineEndpoint({
     "Sentences are copied, never rewritten. Tuned for English.",
   input: v.object({
     text: v.pipe(v.string(), v.minLength(1), v.maxLength(100_000), v.description("Text to summarize")),
-    sentences: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("How many sentences to keep")), 3),
+    sentences: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("How many sentences to keep")),
+      3,
+    ),
   }),
   output: v.object({
     summary: v.pipe(v.string(), v.description("The kept sentences joined by spaces")),
@@ -38,7 +41,8 @@ export default defineEndpoint({
       sentences: 2,
     },
     output: {
-      summary: "Falling panel prices made solar power cheaper than coal and gas. Storage remains the main challenge for solar power, because the sun sets every evening.",
+      summary:
+        "Falling panel prices made solar power cheaper than coal and gas. Storage remains the main challenge for solar power, because the sun sets every evening.",
       sentences: [
         {
           index: 2,
@@ -89,7 +93,9 @@ function splitSentences(text: string): string[] {
 }
 
 const contentWords = (sentence: string) =>
-  (sentence.toLowerCase().match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? []).map((w) => w.replace(/’/g, "'")).filter((w) => w.length > 1 && !englishStopwords.has(w));
+  (sentence.toLowerCase().match(/\p{L}[\p{L}\p{N}'’-]*/gu) ?? [])
+    .map((w) => w.replace(/’/g, "'"))
+    .filter((w) => w.length > 1 && !englishStopwords.has(w));
 
 function scoreSentences(sentences: string[]): number[] {
   const words = sentences.map(contentWords);
@@ -97,5 +103,7 @@ function scoreSentences(sentences: string[]): number[] {
   for (const word of words.flat()) frequency.set(word, (frequency.get(word) ?? 0) + 1);
   let top = 1;
   for (const count of frequency.values()) top = Math.max(top, count);
-  return words.map((list) => (list.length ? list.reduce((sum, w) => sum + frequency.get(w)! / top, 0) / Math.sqrt(list.length) : 0));
+  return words.map((list) =>
+    list.length ? list.reduce((sum, w) => sum + frequency.get(w)! / top, 0) / Math.sqrt(list.length) : 0,
+  );
 }

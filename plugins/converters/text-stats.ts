@@ -32,7 +32,16 @@ export default defineEndpoint({
     "English formulas; they are null for text without words.",
   input: v.object({
     text: documentText("Text, at most 100,000 characters"),
-    wordsPerMinute: v.optional(v.pipe(v.number(), v.integer(), v.minValue(50), v.maxValue(1000), v.description("Reading speed for the time estimate")), 200),
+    wordsPerMinute: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(50),
+        v.maxValue(1000),
+        v.description("Reading speed for the time estimate"),
+      ),
+      200,
+    ),
   }),
   output: v.object({
     characters: v.pipe(v.number(), v.description("User-perceived characters (grapheme clusters)")),
@@ -44,7 +53,10 @@ export default defineEndpoint({
     averageWordLength: v.pipe(v.number(), v.description("Characters per word")),
     averageSentenceLength: v.pipe(v.number(), v.description("Words per sentence")),
     readingTime: v.object({ minutes: v.number(), text: v.string() }),
-    fleschReadingEase: v.pipe(v.nullable(v.number()), v.description("206.835 - 1.015 words/sentence - 84.6 syllables/word; higher is easier")),
+    fleschReadingEase: v.pipe(
+      v.nullable(v.number()),
+      v.description("206.835 - 1.015 words/sentence - 84.6 syllables/word; higher is easier"),
+    ),
     fleschKincaidGrade: v.pipe(v.nullable(v.number()), v.description("US school grade level")),
   }),
   example: {

@@ -48,11 +48,27 @@ export default defineEndpoint({
     "Numbers are read as seconds, milliseconds, microseconds or nanoseconds by magnitude unless unit is set. Dates without an offset are read in tz. Precision is one millisecond.",
   input: v.object({
     value: v.optional(
-      v.pipe(v.string(), v.minLength(1), v.maxLength(100), v.description('Unix time, ISO 8601, RFC 2822, HTTP or SQL date, or "now"')),
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description('Unix time, ISO 8601, RFC 2822, HTTP or SQL date, or "now"'),
+      ),
       "now",
     ),
-    unit: v.optional(v.pipe(v.picklist(units), v.description("Unit of a numeric value; auto guesses by magnitude")), "auto"),
-    tz: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.description("IANA time zone for the local view, e.g. Europe/Paris")), "UTC"),
+    unit: v.optional(
+      v.pipe(v.picklist(units), v.description("Unit of a numeric value; auto guesses by magnitude")),
+      "auto",
+    ),
+    tz: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(64),
+        v.description("IANA time zone for the local view, e.g. Europe/Paris"),
+      ),
+      "UTC",
+    ),
   }),
   output: v.object({
     format: v.pipe(v.picklist(formats), v.description("How the value was read")),

@@ -19,10 +19,17 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.001",
   summary: "Generate up to 100 random UUIDs (v4, or time-ordered v7)",
-  description: "v7 UUIDs of one call share the current millisecond and are returned in ascending order, so they sort as generated.",
+  description:
+    "v7 UUIDs of one call share the current millisecond and are returned in ascending order, so they sort as generated.",
   input: v.object({
-    count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("How many UUIDs, 1-100")), 1),
-    version: v.optional(v.pipe(v.picklist(["v4", "v7"]), v.description("v4 (random, default) or v7 (unix-time ordered)")), "v4"),
+    count: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("How many UUIDs, 1-100")),
+      1,
+    ),
+    version: v.optional(
+      v.pipe(v.picklist(["v4", "v7"]), v.description("v4 (random, default) or v7 (unix-time ordered)")),
+      "v4",
+    ),
   }),
   output: v.object({
     version: v.picklist(["v4", "v7"]),

@@ -15,7 +15,10 @@ export default defineEndpoint({
   input: v.object({
     code: documentText("Source text, at most 100,000 characters"),
     language: v.pipe(v.picklist(languages), v.description("Language to parse")),
-    sourceType: v.optional(v.pipe(v.picklist(["module", "script"]), v.description("JavaScript only: ES module or classic script")), "module"),
+    sourceType: v.optional(
+      v.pipe(v.picklist(["module", "script"]), v.description("JavaScript only: ES module or classic script")),
+      "module",
+    ),
   }),
   output: v.object({
     language: v.picklist(languages),

@@ -21,8 +21,22 @@ export default defineEndpoint({
     "validated as is. Remote `$ref`s are never fetched. Formats (email, date-time, uri, ...) are checked.",
   input: v.object({
     json: v.pipe(v.unknown(), v.description("The document: JSON text to parse, or any JSON value")),
-    schema: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.description("A JSON Schema object, at most 100,000 characters as JSON"))),
-    maxErrors: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most validation errors to return")), 100),
+    schema: v.optional(
+      v.pipe(
+        v.record(v.string(), v.unknown()),
+        v.description("A JSON Schema object, at most 100,000 characters as JSON"),
+      ),
+    ),
+    maxErrors: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(1000),
+        v.description("Most validation errors to return"),
+      ),
+      100,
+    ),
   }),
   output: v.object({
     valid: v.boolean(),
@@ -45,7 +59,15 @@ export default defineEndpoint({
       valid: false,
       parseError: null,
       draft: "2020-12",
-      errors: [{ instancePath: "/id", schemaPath: "#/properties/id/type", keyword: "type", message: "must be integer", params: { type: "integer" } }],
+      errors: [
+        {
+          instancePath: "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          message: "must be integer",
+          params: { type: "integer" },
+        },
+      ],
       errorCount: 1,
     },
   },

@@ -30,9 +30,16 @@ export default defineEndpoint({
     xml: documentText("XML text, at most 100,000 characters"),
     attributes: v.optional(v.pipe(v.boolean(), v.description("Keep attributes")), true),
     attributePrefix: v.optional(v.pipe(v.string(), v.maxLength(10), v.description("Prefix of attribute keys")), "@"),
-    parseValues: v.optional(v.pipe(v.boolean(), v.description("Turn numeric and true/false text into JSON numbers and booleans")), false),
+    parseValues: v.optional(
+      v.pipe(v.boolean(), v.description("Turn numeric and true/false text into JSON numbers and booleans")),
+      false,
+    ),
     alwaysArray: v.optional(
-      v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(100), v.description("Element names that are always arrays, comma-separated")),
+      v.pipe(
+        v.array(v.pipe(v.string(), v.maxLength(200))),
+        v.maxLength(100),
+        v.description("Element names that are always arrays, comma-separated"),
+      ),
       [],
     ),
   }),
@@ -40,14 +47,22 @@ export default defineEndpoint({
     json: v.pipe(v.unknown(), v.description("The document as JSON")),
   }),
   example: {
-    input: { xml: '<?xml version="1.0"?><library><book id="7"><title>Dune &amp; more</title><tag>sf</tag><tag>classic</tag></book></library>', attributes: true, attributePrefix: "@", parseValues: false, alwaysArray: [] },
+    input: {
+      xml: '<?xml version="1.0"?><library><book id="7"><title>Dune &amp; more</title><tag>sf</tag><tag>classic</tag></book></library>',
+      attributes: true,
+      attributePrefix: "@",
+      parseValues: false,
+      alwaysArray: [],
+    },
     output: { json: { library: { book: { title: "Dune & more", tag: ["sf", "classic"], "@id": "7" } } } },
   },
   handler({ input }) {
     const checked = XMLValidator.validate(input.xml);
     if (checked !== true) {
       const { msg, line, col } = checked.err;
-      throw badRequest(`The XML is not well-formed: ${msg}`, { issues: [{ field: "xml", message: msg, line, column: col ?? 1 }] });
+      throw badRequest(`The XML is not well-formed: ${msg}`, {
+        issues: [{ field: "xml", message: msg, line, column: col ?? 1 }],
+      });
     }
     const arrays = new Set(input.alwaysArray);
     const parser = new XMLParser({

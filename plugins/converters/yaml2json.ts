@@ -28,7 +28,11 @@ export default defineEndpoint({
   }),
   example: {
     input: { yaml: "defaults: &defaults\n  retries: 3\nservice:\n  <<: *defaults\n  name: api\n  ports: [80, 443]\n" },
-    output: { json: { defaults: { retries: 3 }, service: { retries: 3, name: "api", ports: [80, 443] } }, documents: 1, warnings: [] },
+    output: {
+      json: { defaults: { retries: 3 }, service: { retries: 3, name: "api", ports: [80, 443] } },
+      documents: 1,
+      warnings: [],
+    },
   },
   handler({ input }) {
     assertYamlDepth(input.yaml, "yaml");
@@ -38,7 +42,9 @@ export default defineEndpoint({
     if (error) {
       const { line, col } = error.linePos?.[0] ?? { line: 1, col: 1 };
       const message = error.message.split("\n")[0].replace(/ at line \d+, column \d+:$/, "");
-      throw badRequest(`The YAML does not parse: ${message} at line ${line}, column ${col}`, { issues: [{ field: "yaml", message, line, column: col }] });
+      throw badRequest(`The YAML does not parse: ${message} at line ${line}, column ${col}`, {
+        issues: [{ field: "yaml", message, line, column: col }],
+      });
     }
     const values = docs.map((doc) => {
       try {
@@ -64,7 +70,10 @@ function toJson(value: unknown): unknown {
     });
     return JSON.parse(text ?? "null");
   } catch (error) {
-    const message = error instanceof TypeError ? "An alias refers to the node that contains it; JSON cannot hold a cycle" : (error as Error).message;
+    const message =
+      error instanceof TypeError
+        ? "An alias refers to the node that contains it; JSON cannot hold a cycle"
+        : (error as Error).message;
     throw fieldError("yaml", message);
   }
 }

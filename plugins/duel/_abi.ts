@@ -66,6 +66,15 @@ export const duelEscrowAbi = parseAbi([
 
 /** Phase and Outcome as the contract numbers them. */
 export const PHASES = ["none", "open", "reveal-secrets", "commit-moves", "reveal-moves", "ready", "settled"] as const;
-export const OUTCOMES = ["pending", "a-wins", "b-wins", "tie", "a-wins-by-timeout", "b-wins-by-timeout", "refunded", "cancelled"] as const;
+export const OUTCOMES = [
+  "pending",
+  "a-wins",
+  "b-wins",
+  "tie",
+  "a-wins-by-timeout",
+  "b-wins-by-timeout",
+  "refunded",
+  "cancelled",
+] as const;
 export type Phase = (typeof PHASES)[number];
 export type DuelOutcome = (typeof OUTCOMES)[number];

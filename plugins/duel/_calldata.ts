@@ -15,7 +15,11 @@ export const cancelTx = (escrow: Address, duelId: number) =>
   tx(escrow, encodeFunctionData({ abi: duelEscrowAbi, functionName: "cancel", args: [BigInt(duelId)] }));
 
 export const joinTx = (escrow: Address, duelId: number, commitment: Hex, stake: bigint) =>
-  tx(escrow, encodeFunctionData({ abi: duelEscrowAbi, functionName: "join", args: [BigInt(duelId), commitment] }), stake);
+  tx(
+    escrow,
+    encodeFunctionData({ abi: duelEscrowAbi, functionName: "join", args: [BigInt(duelId), commitment] }),
+    stake,
+  );
 
 /**
  * A step whose arguments are the player's secrets, composed without them: the data up to the duel id, and
@@ -23,9 +27,14 @@ export const joinTx = (escrow: Address, duelId: number, commitment: Hex, stake: 
  */
 export type TxTemplate = { to: Address; value: Hex; dataPrefix: Hex; append: string[] };
 
-const template = (escrow: Address, functionName: "reveal" | "revealMoves", duelId: number, append: string[]): TxTemplate => {
+const template = (
+  escrow: Address,
+  functionName: "reveal" | "revealMoves",
+  duelId: number,
+  append: string[],
+): TxTemplate => {
   const zero = `0x${"00".repeat(32)}` as Hex;
-  const args = functionName === "reveal" ? [BigInt(duelId), zero] as const : [BigInt(duelId), 0, zero] as const;
+  const args = functionName === "reveal" ? ([BigInt(duelId), zero] as const) : ([BigInt(duelId), 0, zero] as const);
   const full = encodeFunctionData({ abi: duelEscrowAbi, functionName, args: args as never });
   return { to: escrow, value: toHex(0n), dataPrefix: full.slice(0, 2 + 8 + 64) as Hex, append };
 };
@@ -37,7 +46,10 @@ export const revealMovesTemplate = (escrow: Address, duelId: number) =>
   template(escrow, "revealMoves", duelId, ["your hits as a 32-byte big-endian number", "your 32-byte move salt"]);
 
 export const commitTx = (escrow: Address, duelId: number, moveCommit: Hex) =>
-  tx(escrow, encodeFunctionData({ abi: duelEscrowAbi, functionName: "commitMoves", args: [BigInt(duelId), moveCommit] }));
+  tx(
+    escrow,
+    encodeFunctionData({ abi: duelEscrowAbi, functionName: "commitMoves", args: [BigInt(duelId), moveCommit] }),
+  );
 
 export const settleTx = (escrow: Address, duelId: number) =>
   tx(escrow, encodeFunctionData({ abi: duelEscrowAbi, functionName: "settle", args: [BigInt(duelId)] }));
@@ -56,4 +68,5 @@ export function weiOf(eth: number, field: string): bigint {
 export const ethOf = (wei: bigint): string => new Decimal(wei.toString()).div("1e18").toFixed();
 
 /** A 400 naming the field, in the shape the schema validation uses. */
-export const fieldError = (field: string, message: string) => badRequest(`${field} ${message}`, { issues: [{ field, message }] });
+export const fieldError = (field: string, message: string) =>
+  badRequest(`${field} ${message}`, { issues: [{ field, message }] });

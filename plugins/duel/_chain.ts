@@ -44,15 +44,45 @@ export type Terms = {
 
 export function readTerms(ctx: DuelContext): Promise<Terms> {
   return reading(ctx, async (c, escrow) => {
-    const read = <N extends "minStake" | "maxStake" | "rakeBps" | "MAX_RAKE_BPS" | "TIP_BPS" | "MAX_HITS" | "joinWindow" | "actWindow" | "duelCount">(functionName: N) =>
-      c.readContract({ address: escrow, abi: duelEscrowAbi, functionName });
-    const [chainId, minStake, maxStake, rakeBps, rakeCapBps, tipBps, maxHits, joinWindow, actWindow, duelCount] = await Promise.all([
-      c.getChainId(), read("minStake"), read("maxStake"), read("rakeBps"), read("MAX_RAKE_BPS"), read("TIP_BPS"), read("MAX_HITS"),
-      read("joinWindow"), read("actWindow"), read("duelCount"),
-    ]);
+    const read = <
+      N extends
+        | "minStake"
+        | "maxStake"
+        | "rakeBps"
+        | "MAX_RAKE_BPS"
+        | "TIP_BPS"
+        | "MAX_HITS"
+        | "joinWindow"
+        | "actWindow"
+        | "duelCount",
+    >(
+      functionName: N,
+    ) => c.readContract({ address: escrow, abi: duelEscrowAbi, functionName });
+    const [chainId, minStake, maxStake, rakeBps, rakeCapBps, tipBps, maxHits, joinWindow, actWindow, duelCount] =
+      await Promise.all([
+        c.getChainId(),
+        read("minStake"),
+        read("maxStake"),
+        read("rakeBps"),
+        read("MAX_RAKE_BPS"),
+        read("TIP_BPS"),
+        read("MAX_HITS"),
+        read("joinWindow"),
+        read("actWindow"),
+        read("duelCount"),
+      ]);
     return {
-      escrow, chainId, minStake, maxStake, rakeBps, rakeCapBps, tipBps, maxHits,
-      joinWindow: Number(joinWindow), actWindow: Number(actWindow), duelCount,
+      escrow,
+      chainId,
+      minStake,
+      maxStake,
+      rakeBps,
+      rakeCapBps,
+      tipBps,
+      maxHits,
+      joinWindow: Number(joinWindow),
+      actWindow: Number(actWindow),
+      duelCount,
     };
   });
 }
@@ -78,7 +108,10 @@ const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 export const ZERO_WORD = `0x${"0".repeat(64)}` as Hex;
 
 /** A duel as the contract holds it, with the chain's clock (deadlines are judged by block time, not ours). */
-export function readDuel(ctx: DuelContext, id: number): Promise<{ duel: Duel; chainNow: number; escrow: Address; chainId: number }> {
+export function readDuel(
+  ctx: DuelContext,
+  id: number,
+): Promise<{ duel: Duel; chainNow: number; escrow: Address; chainId: number }> {
   return reading(ctx, async (c, escrow) => {
     const [raw, block, chainId] = await Promise.all([
       c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "getDuel", args: [BigInt(id)] }),
@@ -91,14 +124,18 @@ export function readDuel(ctx: DuelContext, id: number): Promise<{ duel: Duel; ch
 }
 
 export const readDuelCount = (ctx: DuelContext) =>
-  reading(ctx, async (c, escrow) => Number(await c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "duelCount" })));
+  reading(ctx, async (c, escrow) =>
+    Number(await c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "duelCount" })),
+  );
 
 /** Several duels at once (the feed). */
 export function readDuels(ctx: DuelContext, ids: number[]): Promise<{ duels: Duel[]; chainNow: number }> {
   return reading(ctx, async (c, escrow) => {
     const [block, ...raws] = await Promise.all([
       c.getBlock(),
-      ...ids.map((id) => c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "getDuel", args: [BigInt(id)] })),
+      ...ids.map((id) =>
+        c.readContract({ address: escrow, abi: duelEscrowAbi, functionName: "getDuel", args: [BigInt(id)] }),
+      ),
     ]);
     return { duels: raws.map((raw, i) => toDuel(ids[i], raw)), chainNow: Number(block.timestamp) };
   });

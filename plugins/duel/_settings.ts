@@ -1,12 +1,19 @@
 import { isAddress, getAddress, type Address } from "viem";
-import { defineSettings, defineUpstreams, type DevnetNeeds, type EndpointContext, type SettingsOf } from "../../core/endpoint.ts";
+import {
+  defineSettings,
+  defineUpstreams,
+  type DevnetNeeds,
+  type EndpointContext,
+  type SettingsOf,
+} from "../../core/endpoint.ts";
 
 /** The node of the chain where the escrow lives: no public default, the operator (or the devnet) names it. */
 export const DUEL_RPC = "duel-rpc";
 
 export const duelUpstreams = defineUpstreams({
   [DUEL_RPC]: {
-    terms: "JSON-RPC node of the chain the duel escrow is deployed on (UPSTREAM_DUEL_RPC_URL; the devnet's anvil by default); reads only, the players send their own transactions",
+    terms:
+      "JSON-RPC node of the chain the duel escrow is deployed on (UPSTREAM_DUEL_RPC_URL; the devnet's anvil by default); reads only, the players send their own transactions",
   },
 });
 

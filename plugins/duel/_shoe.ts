@@ -54,7 +54,11 @@ export function handChoices(cards: number[]) {
 
 export type HandResult = "a" | "b" | "tie";
 
-export function compareHands(seed: Hex, hitsA: number, hitsB: number): { scoreA: number; scoreB: number; better: HandResult } {
+export function compareHands(
+  seed: Hex,
+  hitsA: number,
+  hitsB: number,
+): { scoreA: number; scoreB: number; better: HandResult } {
   const scoreA = score(shoe(seed, true), hitsA);
   const scoreB = score(shoe(seed, false), hitsB);
   return { scoreA, scoreB, better: scoreA === scoreB ? "tie" : scoreA > scoreB ? "a" : "b" };

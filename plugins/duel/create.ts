@@ -9,7 +9,8 @@ export default defineEndpoint({
   name: "duel/create",
   method: "POST",
   price: "$0.05",
-  summary: "Calldata to open a duel: stake ETH into the escrow with a commitment to your secret and the most rake you accept",
+  summary:
+    "Calldata to open a duel: stake ETH into the escrow with a commitment to your secret and the most rake you accept",
   description:
     "Answers the bare transaction {to, data, value} for eth_sendTransaction from player A's own wallet. The duel id is in the Created event of the receipt, and on /duel/feed. " +
     "Compute the commitment on your own machine, keccak256 of 32 random bytes (README: Duels), and keep the secret: you reveal it on-chain after someone joins; it is never sent to us. " +
@@ -21,11 +22,19 @@ export default defineEndpoint({
   input: v.object({
     commitmentA: Hex32("keccak256 of your 32-byte secret, computed on your machine"),
     stake: Stake,
-    maxRakeBps: v.optional(RakeBps("The most rake the duel accepts, in basis points of the pot; defaults to the escrow's rake now, so a raise before your transaction lands makes it revert")),
+    maxRakeBps: v.optional(
+      RakeBps(
+        "The most rake the duel accepts, in basis points of the pot; defaults to the escrow's rake now, so a raise before your transaction lands makes it revert",
+      ),
+    ),
   }),
   output: TxSchema,
   example: {
-    input: { commitmentA: "0xd0555453bba9ca5ab80f541730ee9e8dadf24bb50587cdfcfb5ebd5508fac14b", stake: 0.01, maxRakeBps: 300 },
+    input: {
+      commitmentA: "0xd0555453bba9ca5ab80f541730ee9e8dadf24bb50587cdfcfb5ebd5508fac14b",
+      stake: 0.01,
+      maxRakeBps: 300,
+    },
     output: {
       to: "0x8464135c8F25Da09e49BC8782676a84730C318bC",
       data: "0xbc99e87cd0555453bba9ca5ab80f541730ee9e8dadf24bb50587cdfcfb5ebd5508fac14b000000000000000000000000000000000000000000000000000000000000012c",

@@ -20,18 +20,23 @@ export default defineEndpoint({
   upstreams: DUEL_UPSTREAMS,
   settings: duelSettings,
   input: v.object({
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most duels to list")), 20),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most duels to list")),
+      20,
+    ),
   }),
   output: v.object({
-    duels: v.array(v.object({
-      duelId: v.number(),
-      playerA: Address("The creator"),
-      stake: WeiString("Stake to match, in wei"),
-      stakeEth: v.string(),
-      rakeBps: v.number(),
-      deadline: v.pipe(v.string(), v.description("Join before this, ISO 8601")),
-      secondsLeft: v.number(),
-    })),
+    duels: v.array(
+      v.object({
+        duelId: v.number(),
+        playerA: Address("The creator"),
+        stake: WeiString("Stake to match, in wei"),
+        stakeEth: v.string(),
+        rakeBps: v.number(),
+        deadline: v.pipe(v.string(), v.description("Join before this, ISO 8601")),
+        secondsLeft: v.number(),
+      }),
+    ),
     latestDuelId: v.pipe(v.number(), v.description("The newest duel's id (0 when none exists)")),
     scanned: v.number(),
   }),
@@ -46,11 +51,11 @@ export default defineEndpoint({
           stakeEth: "0.01",
           rakeBps: 300,
           deadline: "2026-11-22T11:21:08.000Z",
-          secondsLeft: 86400
-        }
+          secondsLeft: 86400,
+        },
       ],
       latestDuelId: 1,
-      scanned: 1
+      scanned: 1,
     },
   },
   async handler(ctx) {

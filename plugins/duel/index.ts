@@ -10,4 +10,12 @@ import tx from "./tx.ts";
 import { duelAssets, duelPage } from "./_page.ts";
 import { duelDevnet, duelSettings, duelUpstreams } from "./_settings.ts";
 
-export default definePlugin({ family: "duel", endpoints: [create, feed, join, quote, seed, shoe, state, tx], pages: [duelPage], assets: duelAssets, settings: duelSettings, upstreams: duelUpstreams, devnet: duelDevnet });
+export default definePlugin({
+  family: "duel",
+  endpoints: [create, feed, join, quote, seed, shoe, state, tx],
+  pages: [duelPage],
+  assets: duelAssets,
+  settings: duelSettings,
+  upstreams: duelUpstreams,
+  devnet: duelDevnet,
+});

@@ -19,15 +19,28 @@ export default defineEndpoint({
   output: v.object({
     chainId: v.number(),
     contract: Address("The escrow contract"),
-    stake: v.object({ min: WeiString("Smallest stake, wei"), max: WeiString("Largest stake, wei"), minEth: v.string(), maxEth: v.string() }),
+    stake: v.object({
+      min: WeiString("Smallest stake, wei"),
+      max: WeiString("Largest stake, wei"),
+      minEth: v.string(),
+      maxEth: v.string(),
+    }),
     rakeBps: v.pipe(v.number(), v.description("Taken from the pot of a decided duel (new duels)")),
     rakeCapBps: v.pipe(v.number(), v.description("The contract refuses any rake above this")),
-    tipBps: v.pipe(v.number(), v.description("Share of the stake paid to whoever times out a duel nobody joined, unless it is the creator; no other timeout pays a tip")),
+    tipBps: v.pipe(
+      v.number(),
+      v.description(
+        "Share of the stake paid to whoever times out a duel nobody joined, unless it is the creator; no other timeout pays a tip",
+      ),
+    ),
     tieRefundBps: v.pipe(v.number(), v.description("A tie refunds each stake in full, without rake")),
     maxHits: v.number(),
     windows: v.object({
       joinSeconds: v.pipe(v.number(), v.description("Time for an opponent to join")),
-      phaseSeconds: v.pipe(v.number(), v.description("Time for each later phase: reveal secrets, commit moves, reveal moves")),
+      phaseSeconds: v.pipe(
+        v.number(),
+        v.description("Time for each later phase: reveal secrets, commit moves, reveal moves"),
+      ),
     }),
     rules: v.array(v.string()),
   }),
@@ -40,7 +53,7 @@ export default defineEndpoint({
         min: "100000000000000",
         max: "10000000000000000000",
         minEth: "0.0001",
-        maxEth: "10"
+        maxEth: "10",
       },
       rakeBps: 300,
       rakeCapBps: 1000,
@@ -49,15 +62,15 @@ export default defineEndpoint({
       maxHits: 9,
       windows: {
         joinSeconds: 86400,
-        phaseSeconds: 600
+        phaseSeconds: 600,
       },
       rules: [
         "Both players stake the same ETH; each draws from its own side of a shoe derived from both secrets.",
         "A hand is the first 2 + hits cards; the higher total not over 21 wins, a two-card 21 beats any other 21.",
         "The winner takes the pot minus 3%; a tie (equal hands, or both bust) refunds both stakes in full.",
         "The creator sets the most rake the duel accepts and may cancel it for the whole stake until someone joins.",
-        "After a phase's deadline anyone may call timeout: the player who acted in that phase wins the pot minus the rake, and if neither did both stakes come back in full; no tip is paid, so stalling earns nothing. A duel nobody joined returns the stake, minus 1% for a caller other than the creator."
-      ]
+        "After a phase's deadline anyone may call timeout: the player who acted in that phase wins the pot minus the rake, and if neither did both stakes come back in full; no tip is paid, so stalling earns nothing. A duel nobody joined returns the stake, minus 1% for a caller other than the creator.",
+      ],
     },
   },
   async handler(ctx) {
@@ -65,7 +78,12 @@ export default defineEndpoint({
     return {
       chainId: t.chainId,
       contract: t.escrow,
-      stake: { min: t.minStake.toString(), max: t.maxStake.toString(), minEth: ethOf(t.minStake), maxEth: ethOf(t.maxStake) },
+      stake: {
+        min: t.minStake.toString(),
+        max: t.maxStake.toString(),
+        minEth: ethOf(t.minStake),
+        maxEth: ethOf(t.maxStake),
+      },
       rakeBps: t.rakeBps,
       rakeCapBps: t.rakeCapBps,
       tipBps: t.tipBps,

@@ -6,7 +6,10 @@ import { describeCard, handChoices, shoe } from "./_shoe.ts";
 
 const Card = v.object({
   position: v.pipe(v.number(), v.description("Draw order, 0 first")),
-  card: v.pipe(v.number(), v.description("0..51: rank = card % 13 (0 = ace), suit = card / 13 (clubs, diamonds, hearts, spades)")),
+  card: v.pipe(
+    v.number(),
+    v.description("0..51: rank = card % 13 (0 = ace), suit = card / 13 (clubs, diamonds, hearts, spades)"),
+  ),
   rank: v.string(),
   suit: v.picklist(["clubs", "diamonds", "hearts", "spades"]),
   label: v.string(),
@@ -28,13 +31,15 @@ export default defineEndpoint({
     seed: v.string(),
     sideA: v.boolean(),
     cards: v.array(Card),
-    hands: v.array(v.object({
-      hits: v.pipe(v.number(), v.description("Stand after the first 2 + hits cards")),
-      total: v.number(),
-      soft: v.boolean(),
-      bust: v.boolean(),
-      score: v.number(),
-    })),
+    hands: v.array(
+      v.object({
+        hits: v.pipe(v.number(), v.description("Stand after the first 2 + hits cards")),
+        total: v.number(),
+        soft: v.boolean(),
+        bust: v.boolean(),
+        score: v.number(),
+      }),
+    ),
   }),
   example: {
     input: { seed: "0x71d8979cbfae9b197a4fbcc7d387b1fae9560e2f284d30b4e90c80f6bc074f57", sideA: true },

@@ -7,21 +7,24 @@ import { Address, DuelId, Hex32, TxSchema, WeiString } from "./_schemas.ts";
 import { isExpired, nextAction, payouts, projectedOutcome, revealedHand } from "./_view.ts";
 import { duelSettings } from "./_settings.ts";
 
-const Hand = v.nullable(v.object({
-  hits: v.pipe(v.number(), v.description("Cards taken after the first two")),
-  cards: v.pipe(v.array(v.string()), v.description("The cards in draw order")),
-  total: v.number(),
-  soft: v.boolean(),
-  bust: v.boolean(),
-  score: v.pipe(v.number(), v.description("0 for a bust, 22 for a two-card 21, else the total")),
-}));
+const Hand = v.nullable(
+  v.object({
+    hits: v.pipe(v.number(), v.description("Cards taken after the first two")),
+    cards: v.pipe(v.array(v.string()), v.description("The cards in draw order")),
+    total: v.number(),
+    soft: v.boolean(),
+    bust: v.boolean(),
+    score: v.pipe(v.number(), v.description("0 for a bust, 22 for a two-card 21, else the total")),
+  }),
+);
 
 export default defineEndpoint({
   name: "duel/state",
   method: "GET",
   price: "$0.01",
   summary: "A duel's phase, players, escrowed stake, deadline, computed result and exact next action",
-  description: "Read from the escrow contract; deadlines are judged by the chain's clock. The result is the recorded outcome once settled, or the one settle or timeout would produce now.",
+  description:
+    "Read from the escrow contract; deadlines are judged by the chain's clock. The result is the recorded outcome once settled, or the one settle or timeout would produce now.",
   requires: DUEL_CONFIG,
   upstreams: DUEL_UPSTREAMS,
   settings: duelSettings,
@@ -31,12 +34,17 @@ export default defineEndpoint({
     chainId: v.number(),
     contract: Address("The escrow contract"),
     phase: v.picklist(PHASES),
-    players: v.object({ a: Address("Player A, who created the duel"), b: v.nullable(Address("Player B, once joined")) }),
+    players: v.object({
+      a: Address("Player A, who created the duel"),
+      b: v.nullable(Address("Player B, once joined")),
+    }),
     stake: WeiString("Each player's stake in wei"),
     stakeEth: v.string(),
     escrowed: WeiString("Wei the escrow holds for this duel now"),
     rakeBps: v.pipe(v.number(), v.description("The rake this duel was created with, in basis points of the pot")),
-    deadline: v.nullable(v.pipe(v.string(), v.description("End of the current phase, ISO 8601 (none once both hands are revealed)"))),
+    deadline: v.nullable(
+      v.pipe(v.string(), v.description("End of the current phase, ISO 8601 (none once both hands are revealed)")),
+    ),
     secondsLeft: v.nullable(v.number()),
     expired: v.pipe(v.boolean(), v.description("The deadline has passed: anyone may call timeout")),
     acted: v.object({ a: v.boolean(), b: v.boolean() }),
@@ -46,16 +54,23 @@ export default defineEndpoint({
       outcome: v.picklist(OUTCOMES),
       final: v.pipe(v.boolean(), v.description("Recorded on-chain; otherwise what settle or timeout would do now")),
       winner: v.nullable(v.picklist(["a", "b"])),
-      payouts: v.object({ a: WeiString("To player A"), b: WeiString("To player B"), rake: WeiString("To the house"), tip: WeiString("To a timeout's caller other than player A (an open duel only)") }),
+      payouts: v.object({
+        a: WeiString("To player A"),
+        b: WeiString("To player B"),
+        rake: WeiString("To the house"),
+        tip: WeiString("To a timeout's caller other than player A (an open duel only)"),
+      }),
     }),
-    next: v.nullable(v.object({
-      action: v.picklist(["join", "cancel", "reveal", "commit", "reveal-moves", "settle", "timeout"]),
-      who: v.picklist(["anyone", "a", "b", "both"]),
-      players: v.array(Address("A player who still has to act")),
-      until: v.nullable(v.string()),
-      how: v.string(),
-      tx: v.nullable(TxSchema),
-    })),
+    next: v.nullable(
+      v.object({
+        action: v.picklist(["join", "cancel", "reveal", "commit", "reveal-moves", "settle", "timeout"]),
+        who: v.picklist(["anyone", "a", "b", "both"]),
+        players: v.array(Address("A player who still has to act")),
+        until: v.nullable(v.string()),
+        how: v.string(),
+        tx: v.nullable(TxSchema),
+      }),
+    ),
   }),
   example: {
     input: { duelId: 1 },
@@ -66,7 +81,7 @@ export default defineEndpoint({
       phase: "ready",
       players: {
         a: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
-        b: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65"
+        b: "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
       },
       stake: "10000000000000000",
       stakeEth: "0.01",
@@ -77,33 +92,26 @@ export default defineEndpoint({
       expired: false,
       acted: {
         a: false,
-        b: false
+        b: false,
       },
       seed: "0x71d8979cbfae9b197a4fbcc7d387b1fae9560e2f284d30b4e90c80f6bc074f57",
       hands: {
         a: {
           hits: 1,
-          cards: [
-            "10♦",
-            "A♥",
-            "7♠"
-          ],
+          cards: ["10♦", "A♥", "7♠"],
           total: 18,
           soft: false,
           bust: false,
-          score: 18
+          score: 18,
         },
         b: {
           hits: 0,
-          cards: [
-            "J♦",
-            "Q♥"
-          ],
+          cards: ["J♦", "Q♥"],
           total: 20,
           soft: false,
           bust: false,
-          score: 20
-        }
+          score: 20,
+        },
       },
       result: {
         outcome: "b-wins",
@@ -113,8 +121,8 @@ export default defineEndpoint({
           a: "0",
           b: "19400000000000000",
           rake: "600000000000000",
-          tip: "0"
-        }
+          tip: "0",
+        },
       },
       next: {
         action: "settle",
@@ -125,9 +133,9 @@ export default defineEndpoint({
         tx: {
           to: "0x8464135c8F25Da09e49BC8782676a84730C318bC",
           data: "0x8df828000000000000000000000000000000000000000000000000000000000000000001",
-          value: "0x0"
-        }
-      }
+          value: "0x0",
+        },
+      },
     },
   },
   async handler(ctx) {

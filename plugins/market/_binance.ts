@@ -8,7 +8,14 @@ export const BINANCE = "binance-futures";
 /** Milliseconds since the epoch, as Binance writes times. */
 const Millis = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8.64e15));
 /** What the code reads of Binance's answers. */
-const BinancePremiumIndex = v.object({ symbol: v.string(), markPrice: v.string(), indexPrice: v.string(), lastFundingRate: v.string(), nextFundingTime: Millis, time: Millis });
+const BinancePremiumIndex = v.object({
+  symbol: v.string(),
+  markPrice: v.string(),
+  indexPrice: v.string(),
+  lastFundingRate: v.string(),
+  nextFundingTime: Millis,
+  time: Millis,
+});
 export type BinancePremiumIndex = v.InferOutput<typeof BinancePremiumIndex>;
 const FundingInfo = v.array(v.object({ symbol: v.string(), fundingIntervalHours: v.number() }));
 const OpenInterest = v.object({ symbol: v.string(), openInterest: v.string(), time: Millis });
@@ -16,7 +23,12 @@ const FundingRates = v.array(v.object({ fundingTime: Millis, fundingRate: v.stri
 
 /** GET /fapi/v1/premiumIndex: mark price and current funding of every perpetual, or of one. */
 export async function binancePremiumIndex(api: Upstream, symbol?: string): Promise<BinancePremiumIndex[]> {
-  const body = await bySymbol(symbol, api.json("/fapi/v1/premiumIndex", v.union([v.array(BinancePremiumIndex), BinancePremiumIndex]), { query: { symbol } }));
+  const body = await bySymbol(
+    symbol,
+    api.json("/fapi/v1/premiumIndex", v.union([v.array(BinancePremiumIndex), BinancePremiumIndex]), {
+      query: { symbol },
+    }),
+  );
   return Array.isArray(body) ? body : [body];
 }
 
@@ -31,13 +43,17 @@ async function bySymbol<T>(symbol: string | undefined, read: Promise<T>): Promis
   try {
     return await read;
   } catch (error) {
-    if (symbol && error instanceof ServiceError && / answered 400$/.test(error.message)) throw notFound(`Binance lists no ${symbol}`);
+    if (symbol && error instanceof ServiceError && / answered 400$/.test(error.message))
+      throw notFound(`Binance lists no ${symbol}`);
     throw error;
   }
 }
 
 /** GET /fapi/v1/openInterest: open interest of one perpetual, in contracts (base units). */
-export async function binanceOpenInterest(api: Upstream, symbol: string): Promise<{ symbol: string; openInterest: string; time: number }> {
+export async function binanceOpenInterest(
+  api: Upstream,
+  symbol: string,
+): Promise<{ symbol: string; openInterest: string; time: number }> {
   return bySymbol(symbol, api.json("/fapi/v1/openInterest", OpenInterest, { query: { symbol } }));
 }
 
@@ -47,9 +63,17 @@ export interface FundingPrint {
 }
 
 /** GET /fapi/v1/fundingRate: settled funding prints between two times (up to 1000, oldest first). */
-export async function binanceFundingHistory(api: Upstream, symbol: string, startTime: number, endTime: number): Promise<FundingPrint[]> {
-  const body = await bySymbol(symbol, api.json("/fapi/v1/fundingRate", FundingRates, {
-    query: { symbol, startTime, endTime, limit: 1000 },
-  }));
+export async function binanceFundingHistory(
+  api: Upstream,
+  symbol: string,
+  startTime: number,
+  endTime: number,
+): Promise<FundingPrint[]> {
+  const body = await bySymbol(
+    symbol,
+    api.json("/fapi/v1/fundingRate", FundingRates, {
+      query: { symbol, startTime, endTime, limit: 1000 },
+    }),
+  );
   return body.map((x) => ({ time: x.fundingTime, rate: x.fundingRate }));
 }

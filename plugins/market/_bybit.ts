@@ -25,10 +25,16 @@ export type BybitTicker = v.InferOutput<typeof BybitTicker>;
 const Tickers = v.object({ list: v.array(BybitTicker) });
 const FundingHistory = v.object({ list: v.array(v.object({ fundingRate: v.string(), fundingRateTimestamp: Millis })) });
 
-async function v5<S extends v.GenericSchema>(api: Upstream, path: string, result: S, query: Record<string, string | number | undefined>): Promise<v.InferOutput<S>> {
+async function v5<S extends v.GenericSchema>(
+  api: Upstream,
+  path: string,
+  result: S,
+  query: Record<string, string | number | undefined>,
+): Promise<v.InferOutput<S>> {
   const body = await api.json(path, Envelope, { query });
   if (body.retCode === 10001) throw notFound(`Bybit: ${body.retMsg}`);
-  if (body.retCode !== 0 || !body.result) throw upstreamFailed(BYBIT, `Bybit answered retCode ${body.retCode}: ${body.retMsg}`);
+  if (body.retCode !== 0 || !body.result)
+    throw upstreamFailed(BYBIT, `Bybit answered retCode ${body.retCode}: ${body.retMsg}`);
   return checkUpstream(BYBIT, result, body.result);
 }
 
@@ -38,12 +44,21 @@ export async function bybitTickers(api: Upstream, symbol?: string): Promise<Bybi
 }
 
 /** GET /v5/market/funding/history: newest first, 200 a page; pages back by endTime until startTime. */
-export async function bybitFundingHistory(api: Upstream, symbol: string, startTime: number, endTime: number): Promise<FundingPrint[]> {
+export async function bybitFundingHistory(
+  api: Upstream,
+  symbol: string,
+  startTime: number,
+  endTime: number,
+): Promise<FundingPrint[]> {
   const prints: FundingPrint[] = [];
   let end = endTime;
   for (let page = 0; page < 10; page++) {
     const result = await v5(api, "/v5/market/funding/history", FundingHistory, {
-      category: "linear", symbol, startTime, endTime: end, limit: 200,
+      category: "linear",
+      symbol,
+      startTime,
+      endTime: end,
+      limit: 200,
     });
     const list = result.list;
     prints.push(...list.map((x) => ({ time: Number(x.fundingRateTimestamp), rate: x.fundingRate })));

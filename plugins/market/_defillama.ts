@@ -21,7 +21,9 @@ const YieldPool = v.object({
   outlier: v.boolean(),
   sigma: n,
   count: n,
-  predictions: v.nullish(v.object({ predictedClass: v.nullable(v.string()), predictedProbability: v.nullable(v.number()) })),
+  predictions: v.nullish(
+    v.object({ predictedClass: v.nullable(v.string()), predictedProbability: v.nullable(v.number()) }),
+  ),
   poolMeta: v.nullable(v.string()),
 });
 export type YieldPool = v.InferOutput<typeof YieldPool>;
@@ -34,9 +36,22 @@ export async function yieldPools(api: Upstream): Promise<YieldPool[]> {
 /** DefiLlama's chain display names ("Ethereum", "zkSync Era") as lowercase slugs ("ethereum", "zksync-era"). */
 export const chainSlug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
-const aliases: Record<string, string> = { eth: "ethereum", mainnet: "ethereum", bnb: "bsc", "binance-smart-chain": "bsc", matic: "polygon", arb: "arbitrum", op: "optimism", avax: "avalanche" };
+const aliases: Record<string, string> = {
+  eth: "ethereum",
+  mainnet: "ethereum",
+  bnb: "bsc",
+  "binance-smart-chain": "bsc",
+  matic: "polygon",
+  arb: "arbitrum",
+  op: "optimism",
+  avax: "avalanche",
+};
 export const canonicalChain = (slug: string) => aliases[slug] ?? slug;
 
-export const ChainSlug = v.pipe(v.string(), v.maxLength(40), v.regex(/^[a-z0-9-]+$/, "a lowercase chain slug such as ethereum, base or arbitrum"));
+export const ChainSlug = v.pipe(
+  v.string(),
+  v.maxLength(40),
+  v.regex(/^[a-z0-9-]+$/, "a lowercase chain slug such as ethereum, base or arbitrum"),
+);
 
 export const poolUrl = (pool: string) => `https://defillama.com/yields/pool/${pool}`;

@@ -59,7 +59,11 @@ const GeckoPool = v.object({
 const afterUnderscore = (id: string | undefined) => (id ? id.slice(id.indexOf("_") + 1) : null);
 
 /** GET a GeckoTerminal pool list (JSON:API): trending_pools, new_pools. */
-export async function geckoPools(api: Upstream, path: string, query: Record<string, string | number> = {}): Promise<DexPool[]> {
+export async function geckoPools(
+  api: Upstream,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<DexPool[]> {
   const body = await api.json(path, v.object({ data: v.array(GeckoPool) }), { query, notFoundAs404: true });
   return body.data.map((p) => {
     const a = p.attributes;
@@ -105,7 +109,11 @@ const DexscreenerPair = v.object({
 export type DexscreenerPair = v.InferOutput<typeof DexscreenerPair>;
 
 /** GET /tokens/v1/{chainId}/{addresses}: every pair of up to 30 tokens. */
-export async function dexscreenerTokenPairs(api: Upstream, chainId: string, addresses: string[]): Promise<DexscreenerPair[]> {
+export async function dexscreenerTokenPairs(
+  api: Upstream,
+  chainId: string,
+  addresses: string[],
+): Promise<DexscreenerPair[]> {
   return api.json(`/tokens/v1/${chainId}/${addresses.slice(0, 30).join(",")}`, v.array(DexscreenerPair));
 }
 

@@ -15,18 +15,40 @@ export type FrankfurterRates = v.InferOutput<typeof FrankfurterRates>;
 const FrankfurterSeries = v.object({ base: v.string(), rates: v.record(v.string(), Rates) });
 /** ExchangeRate-API: `result` says which of the two shapes came. */
 const ErApiLatest = v.variant("result", [
-  v.object({ result: v.literal("success"), base_code: v.string(), time_last_update_unix: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000)), rates: Rates }),
+  v.object({
+    result: v.literal("success"),
+    base_code: v.string(),
+    time_last_update_unix: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000)),
+    rates: Rates,
+  }),
   v.object({ result: v.literal("error"), "error-type": v.string() }),
 ]);
 
 /** GET /v1/latest or /v1/{date}: ECB reference rates of one day (the last business day on or before it). */
-export async function frankfurterDay(api: Upstream, base: string, symbols: string[] | undefined, date = "latest"): Promise<FrankfurterRates> {
-  return api.json(`/v1/${date}`, FrankfurterRates, { query: { base, symbols: symbols?.join(",") }, notFoundAs404: true });
+export async function frankfurterDay(
+  api: Upstream,
+  base: string,
+  symbols: string[] | undefined,
+  date = "latest",
+): Promise<FrankfurterRates> {
+  return api.json(`/v1/${date}`, FrankfurterRates, {
+    query: { base, symbols: symbols?.join(",") },
+    notFoundAs404: true,
+  });
 }
 
 /** GET /v1/{start}..{end}: a daily series (business days only). */
-export async function frankfurterSeries(api: Upstream, base: string, symbols: string[] | undefined, start: string, end: string): Promise<{ base: string; rates: Record<string, Record<string, number>> }> {
-  return api.json(`/v1/${start}..${end}`, FrankfurterSeries, { query: { base, symbols: symbols?.join(",") }, notFoundAs404: true });
+export async function frankfurterSeries(
+  api: Upstream,
+  base: string,
+  symbols: string[] | undefined,
+  start: string,
+  end: string,
+): Promise<{ base: string; rates: Record<string, Record<string, number>> }> {
+  return api.json(`/v1/${start}..${end}`, FrankfurterSeries, {
+    query: { base, symbols: symbols?.join(",") },
+    notFoundAs404: true,
+  });
 }
 
 /** GET /v6/latest/{base} (open access): every rate against the base, updated daily. */
@@ -36,5 +58,9 @@ export async function erApiLatest(api: Upstream, base: string): Promise<Frankfur
     if (body["error-type"] === "unsupported-code") throw notFound(`ExchangeRate-API does not quote ${base}`);
     throw upstreamFailed(ER_API, `ExchangeRate-API answered ${body["error-type"]}`);
   }
-  return { base: body.base_code, date: new Date(body.time_last_update_unix * 1000).toISOString().slice(0, 10), rates: body.rates };
+  return {
+    base: body.base_code,
+    date: new Date(body.time_last_update_unix * 1000).toISOString().slice(0, 10),
+    rates: body.rates,
+  };
 }

@@ -9,7 +9,12 @@ export const OKX = "okx";
 /** OKX v5's envelope: `code` "0" is success; `data` is checked against the caller's row shape then. */
 const Envelope = v.object({ code: v.string(), msg: v.string(), data: v.unknown() });
 
-async function v5<S extends v.GenericSchema>(api: Upstream, path: string, row: S, query: Record<string, string | number | undefined>): Promise<v.InferOutput<S>[]> {
+async function v5<S extends v.GenericSchema>(
+  api: Upstream,
+  path: string,
+  row: S,
+  query: Record<string, string | number | undefined>,
+): Promise<v.InferOutput<S>[]> {
   const body = await api.json(path, Envelope, { query });
   if (body.code === "51001") throw notFound(`OKX: ${body.msg}`);
   if (body.code !== "0") throw upstreamFailed(OKX, `OKX answered code ${body.code}: ${body.msg}`);
@@ -18,9 +23,20 @@ async function v5<S extends v.GenericSchema>(api: Upstream, path: string, row: S
 
 /** Milliseconds since the epoch, as OKX writes times. */
 const Millis = v.pipe(v.string(), v.regex(/^\d{1,15}$/, "not unix milliseconds"));
-const OkxFunding = v.object({ instId: v.string(), fundingRate: v.string(), fundingTime: Millis, nextFundingTime: Millis });
+const OkxFunding = v.object({
+  instId: v.string(),
+  fundingRate: v.string(),
+  fundingTime: Millis,
+  nextFundingTime: Millis,
+});
 export type OkxFunding = v.InferOutput<typeof OkxFunding>;
-const OkxOpenInterest = v.object({ instId: v.string(), oi: v.string(), oiCcy: v.string(), oiUsd: v.optional(v.string()), ts: Millis });
+const OkxOpenInterest = v.object({
+  instId: v.string(),
+  oi: v.string(),
+  oiCcy: v.string(),
+  oiUsd: v.optional(v.string()),
+  ts: Millis,
+});
 const OkxFundingPrint = v.object({ fundingRate: v.string(), realizedRate: v.string(), fundingTime: Millis });
 
 /** GET /public/funding-rate: the current period's funding of one swap. */
@@ -31,7 +47,10 @@ export async function okxFundingRate(api: Upstream, instId: string): Promise<Okx
 }
 
 /** GET /public/open-interest: open interest of one swap in contracts, coin and USD. */
-export async function okxOpenInterest(api: Upstream, instId: string): Promise<{ instId: string; oi: string; oiCcy: string; oiUsd?: string; ts: string }> {
+export async function okxOpenInterest(
+  api: Upstream,
+  instId: string,
+): Promise<{ instId: string; oi: string; oiCcy: string; oiUsd?: string; ts: string }> {
   const [first] = await v5(api, "/public/open-interest", OkxOpenInterest, { instType: "SWAP", instId });
   if (!first) throw notFound(`OKX has no swap ${instId}`);
   return first;
@@ -43,7 +62,9 @@ export async function okxFundingHistory(api: Upstream, instId: string, startTime
   let after: string | undefined;
   for (let page = 0; page < 10; page++) {
     const list = await v5(api, "/public/funding-rate-history", OkxFundingPrint, { instId, limit: 100, after });
-    for (const x of list) if (Number(x.fundingTime) >= startTime) prints.push({ time: Number(x.fundingTime), rate: x.realizedRate || x.fundingRate });
+    for (const x of list)
+      if (Number(x.fundingTime) >= startTime)
+        prints.push({ time: Number(x.fundingTime), rate: x.realizedRate || x.fundingRate });
     if (list.length < 100 || Number(list[list.length - 1].fundingTime) < startTime) break;
     after = list[list.length - 1].fundingTime;
   }

@@ -23,26 +23,60 @@ export type VenueOpenInterest = v.InferOutput<typeof VenueOpenInterest>;
 const notional = (oi: string, mark: string) => fixed(new Decimal(oi).times(mark), 2);
 
 /** One reader per venue: the open interest of one base asset's USDT perpetual, in coin and USD. */
-export function openInterestReaders(upstream: (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID | typeof OKX) => Upstream, base: string): Record<string, () => Promise<VenueOpenInterest>> {
+export function openInterestReaders(
+  upstream: (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID | typeof OKX) => Upstream,
+  base: string,
+): Record<string, () => Promise<VenueOpenInterest>> {
   return {
     [BINANCE]: async () => {
       const api = upstream(BINANCE);
-      const [oi, [index]] = await Promise.all([binanceOpenInterest(api, perpOn.binance(base)), binancePremiumIndex(api, perpOn.binance(base))]);
-      return { venue: BINANCE, symbol: oi.symbol, openInterest: oi.openInterest, notionalUsd: notional(oi.openInterest, index.markPrice), markPrice: index.markPrice, time: iso(oi.time) };
+      const [oi, [index]] = await Promise.all([
+        binanceOpenInterest(api, perpOn.binance(base)),
+        binancePremiumIndex(api, perpOn.binance(base)),
+      ]);
+      return {
+        venue: BINANCE,
+        symbol: oi.symbol,
+        openInterest: oi.openInterest,
+        notionalUsd: notional(oi.openInterest, index.markPrice),
+        markPrice: index.markPrice,
+        time: iso(oi.time),
+      };
     },
     [BYBIT]: async () => {
       const [x] = await bybitTickers(upstream(BYBIT), perpOn.bybit(base));
       if (!x) throw notFound(`Bybit lists no ${perpOn.bybit(base)}`);
-      return { venue: BYBIT, symbol: x.symbol, openInterest: x.openInterest, notionalUsd: x.openInterestValue, markPrice: x.markPrice, time: null };
+      return {
+        venue: BYBIT,
+        symbol: x.symbol,
+        openInterest: x.openInterest,
+        notionalUsd: x.openInterestValue,
+        markPrice: x.markPrice,
+        time: null,
+      };
     },
     [OKX]: async () => {
       const x = await okxOpenInterest(upstream(OKX), perpOn.okx(base));
-      return { venue: OKX, symbol: x.instId, openInterest: x.oiCcy, notionalUsd: x.oiUsd ?? "0", markPrice: null, time: iso(x.ts) };
+      return {
+        venue: OKX,
+        symbol: x.instId,
+        openInterest: x.oiCcy,
+        notionalUsd: x.oiUsd ?? "0",
+        markPrice: null,
+        time: iso(x.ts),
+      };
     },
     [HYPERLIQUID]: async () => {
       const x = (await hyperliquidAssets(upstream(HYPERLIQUID))).find((a) => a.name === perpOn.hyperliquid(base));
       if (!x) throw notFound(`Hyperliquid lists no ${base} perpetual`);
-      return { venue: HYPERLIQUID, symbol: x.name, openInterest: x.openInterest, notionalUsd: notional(x.openInterest, x.markPx), markPrice: x.markPx, time: null };
+      return {
+        venue: HYPERLIQUID,
+        symbol: x.name,
+        openInterest: x.openInterest,
+        notionalUsd: notional(x.openInterest, x.markPx),
+        markPrice: x.markPx,
+        time: null,
+      };
     },
   };
 }

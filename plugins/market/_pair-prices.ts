@@ -7,15 +7,40 @@ import { historicalPrices, currentPrices, LLAMA_COINS } from "./_llama-coins.ts"
 
 /** The tokens a pair may name, by the CoinGecko id both DefiLlama (coingecko:<id>) and CoinGecko price; wrapped forms price as the native asset. */
 export const PAIR_TOKENS: Record<string, string> = {
-  ETH: "ethereum", WETH: "ethereum", BTC: "bitcoin", WBTC: "bitcoin", CBBTC: "bitcoin", USDC: "usd-coin", USDT: "tether", DAI: "dai",
-  SOL: "solana", WSOL: "solana", STETH: "staked-ether", WSTETH: "wrapped-steth", LINK: "chainlink", UNI: "uniswap", AAVE: "aave", ARB: "arbitrum",
-  OP: "optimism", POL: "polygon-ecosystem-token", AVAX: "avalanche-2", BNB: "binancecoin", CRV: "curve-dao-token", LDO: "lido-dao", PEPE: "pepe", AERO: "aerodrome-finance",
+  ETH: "ethereum",
+  WETH: "ethereum",
+  BTC: "bitcoin",
+  WBTC: "bitcoin",
+  CBBTC: "bitcoin",
+  USDC: "usd-coin",
+  USDT: "tether",
+  DAI: "dai",
+  SOL: "solana",
+  WSOL: "solana",
+  STETH: "staked-ether",
+  WSTETH: "wrapped-steth",
+  LINK: "chainlink",
+  UNI: "uniswap",
+  AAVE: "aave",
+  ARB: "arbitrum",
+  OP: "optimism",
+  POL: "polygon-ecosystem-token",
+  AVAX: "avalanche-2",
+  BNB: "binancecoin",
+  CRV: "curve-dao-token",
+  LDO: "lido-dao",
+  PEPE: "pepe",
+  AERO: "aerodrome-finance",
 };
 
 // JSON Schema has no regex flags: each letter matches either case.
 const anyCase = (word: string) => [...word].map((c) => (/[A-Z]/.test(c) ? `[${c}${c.toLowerCase()}]` : c)).join("");
 const symbols = Object.keys(PAIR_TOKENS).map(anyCase).join("|");
-export const TokenSymbol = v.pipe(v.string(), v.maxLength(10), v.regex(new RegExp(`^(${symbols})$`), `one of ${Object.keys(PAIR_TOKENS).join(", ")}`));
+export const TokenSymbol = v.pipe(
+  v.string(),
+  v.maxLength(10),
+  v.regex(new RegExp(`^(${symbols})$`), `one of ${Object.keys(PAIR_TOKENS).join(", ")}`),
+);
 
 export const Pair = v.pipe(
   v.string(),
@@ -34,13 +59,21 @@ export interface PairPrices {
 }
 
 /** USD prices of two tokens `days` ago and now, from DefiLlama, else CoinGecko's market chart (first point then, last point now). */
-export function pairPriceReaders(upstream: (name: typeof COINGECKO | typeof LLAMA_COINS) => Upstream, tokens: [string, string], days: number, nowMs: number): Record<string, () => Promise<PairPrices>> {
+export function pairPriceReaders(
+  upstream: (name: typeof COINGECKO | typeof LLAMA_COINS) => Upstream,
+  tokens: [string, string],
+  days: number,
+  nowMs: number,
+): Record<string, () => Promise<PairPrices>> {
   const ids = tokens.map((t) => PAIR_TOKENS[t]) as [string, string];
   return {
     [LLAMA_COINS]: async () => {
       const api = upstream(LLAMA_COINS);
       const keys = [...new Set(ids)].map((id) => `coingecko:${id}`);
-      const [then, now] = await Promise.all([historicalPrices(api, Math.floor(nowMs / 1000) - days * 86_400, keys), currentPrices(api, keys)]);
+      const [then, now] = await Promise.all([
+        historicalPrices(api, Math.floor(nowMs / 1000) - days * 86_400, keys),
+        currentPrices(api, keys),
+      ]);
       const pick = (prices: Record<string, { price: number }>, id: string) => {
         const p = prices[`coingecko:${id}`]?.price;
         if (typeof p !== "number") throw upstreamFailed(LLAMA_COINS, `DefiLlama has no price for ${id}`);

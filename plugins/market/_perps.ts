@@ -24,9 +24,23 @@ export const FUNDING_VENUES = [BINANCE, BYBIT, OKX, HYPERLIQUID] as const;
 
 type Up = (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID | typeof OKX) => Upstream;
 
-const entry = (venue: string, asset: string, symbol: string, rate: string, intervalHours: number, next: number | null, markPrice: string | null): VenueFunding => ({
-  venue, asset, symbol, rate, intervalHours, annualizedPercent: annualizedPercent(rate, intervalHours),
-  nextFundingTime: next ? iso(next) : null, markPrice,
+const entry = (
+  venue: string,
+  asset: string,
+  symbol: string,
+  rate: string,
+  intervalHours: number,
+  next: number | null,
+  markPrice: string | null,
+): VenueFunding => ({
+  venue,
+  asset,
+  symbol,
+  rate,
+  intervalHours,
+  annualizedPercent: annualizedPercent(rate, intervalHours),
+  nextFundingTime: next ? iso(next) : null,
+  markPrice,
 });
 
 /** One reader per venue, each returning the current funding of the given base assets it lists. */
@@ -38,19 +52,45 @@ export function fundingReaders(upstream: Up, assets: string[]): Record<string, (
       const bySymbol = new Map(index.map((x) => [x.symbol, x]));
       return assets.flatMap((asset) => {
         const x = bySymbol.get(perpOn.binance(asset));
-        return x ? [entry(BINANCE, asset, x.symbol, x.lastFundingRate, intervals.get(x.symbol) ?? 8, x.nextFundingTime, x.markPrice)] : [];
+        return x
+          ? [
+              entry(
+                BINANCE,
+                asset,
+                x.symbol,
+                x.lastFundingRate,
+                intervals.get(x.symbol) ?? 8,
+                x.nextFundingTime,
+                x.markPrice,
+              ),
+            ]
+          : [];
       });
     },
     [BYBIT]: async () => {
       const bySymbol = new Map((await bybitTickers(upstream(BYBIT))).map((x) => [x.symbol, x]));
       return assets.flatMap((asset) => {
         const x = bySymbol.get(perpOn.bybit(asset));
-        return x && x.fundingRate !== "" ? [entry(BYBIT, asset, x.symbol, x.fundingRate, Number(x.fundingIntervalHour ?? 8), Number(x.nextFundingTime), x.markPrice)] : [];
+        return x && x.fundingRate !== ""
+          ? [
+              entry(
+                BYBIT,
+                asset,
+                x.symbol,
+                x.fundingRate,
+                Number(x.fundingIntervalHour ?? 8),
+                Number(x.nextFundingTime),
+                x.markPrice,
+              ),
+            ]
+          : [];
       });
     },
     [OKX]: async () => {
       const api = upstream(OKX);
-      const rows = await Promise.all(assets.map((asset) => okxFundingRate(api, perpOn.okx(asset)).then((x) => ({ asset, x }))));
+      const rows = await Promise.all(
+        assets.map((asset) => okxFundingRate(api, perpOn.okx(asset)).then((x) => ({ asset, x }))),
+      );
       return rows.map(({ asset, x }) => {
         const hours = Math.round((Number(x.nextFundingTime) - Number(x.fundingTime)) / 3_600_000) || 8;
         return entry(OKX, asset, x.instId, x.fundingRate, hours, Number(x.fundingTime), null);

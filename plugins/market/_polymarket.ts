@@ -29,14 +29,19 @@ export interface PredictionMarket {
 
 /** GET /markets?active=true&closed=false&order=volume24hr: open markets, busiest first (outcomes arrive as JSON-encoded strings). */
 export async function openMarkets(api: Upstream, limit = 100): Promise<PredictionMarket[]> {
-  const body = await api.json("/markets", v.array(GammaMarket), { query: { active: true, closed: false, order: "volume24hr", ascending: false, limit } });
+  const body = await api.json("/markets", v.array(GammaMarket), {
+    query: { active: true, closed: false, order: "volume24hr", ascending: false, limit },
+  });
   return body.map((m) => {
     const names = parseList(m.outcomes);
     const prices = parseList(m.outcomePrices);
     return {
-      id: m.id, question: m.question,
+      id: m.id,
+      question: m.question,
       outcomes: names.map((name, i) => ({ name, price: prices[i] ?? "0" })),
-      volume24hUsd: m.volume24hr ?? 0, liquidityUsd: m.liquidityNum ?? null, endDate: m.endDate ?? null,
+      volume24hUsd: m.volume24hr ?? 0,
+      liquidityUsd: m.liquidityNum ?? null,
+      endDate: m.endDate ?? null,
       url: `https://polymarket.com/market/${m.slug}`,
     };
   });

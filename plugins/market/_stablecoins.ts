@@ -23,7 +23,9 @@ export type PeggedAsset = v.InferOutput<typeof PeggedAsset>;
 
 /** GET /stablecoins?includePrices=true: every stablecoin with its price and circulating supply now, a day, a week and a month ago. */
 export async function peggedAssets(api: Upstream): Promise<PeggedAsset[]> {
-  return (await api.json("/stablecoins", v.object({ peggedAssets: v.array(PeggedAsset) }), { query: { includePrices: true } })).peggedAssets;
+  return (
+    await api.json("/stablecoins", v.object({ peggedAssets: v.array(PeggedAsset) }), { query: { includePrices: true } })
+  ).peggedAssets;
 }
 
 /** Circulating supply in the peg's unit (peggedUSD -> USD). */

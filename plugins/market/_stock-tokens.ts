@@ -41,7 +41,10 @@ export interface RegistryToken {
 
 const RegistryFields = {
   symbol: v.pipe(v.string(), v.description("Token symbol as the issuer lists it")),
-  ticker: v.pipe(v.string(), v.description("Ticker of the underlying share (the symbol without an issuer suffix such as AAPLc's c)")),
+  ticker: v.pipe(
+    v.string(),
+    v.description("Ticker of the underlying share (the symbol without an issuer suffix such as AAPLc's c)"),
+  ),
   name: v.string(),
   isin: v.pipe(v.string(), v.description("ISIN of the underlying share")),
   issuer: v.pipe(v.string(), v.description("Token issuer")),
@@ -50,15 +53,27 @@ const RegistryFields = {
   decimals: v.number(),
   totalSupply: v.pipe(v.string(), v.description("Token supply in token units (not shares)")),
   multiplier: v.pipe(v.string(), v.description("Shares per token unit; changes with dividends and splits")),
-  pausedFeatures: v.pipe(v.array(v.string()), v.description("Codes of the token features the issuer has paused, as Coinbase publishes them (empty when none)")),
-  navPriceUsd: v.pipe(v.nullable(v.string()), v.description("Issuer's latest Chainlink-based NAV / reference value, USD")),
+  pausedFeatures: v.pipe(
+    v.array(v.string()),
+    v.description("Codes of the token features the issuer has paused, as Coinbase publishes them (empty when none)"),
+  ),
+  navPriceUsd: v.pipe(
+    v.nullable(v.string()),
+    v.description("Issuer's latest Chainlink-based NAV / reference value, USD"),
+  ),
   navPriceUpdatedAt: v.nullable(v.pipe(v.string(), v.description("ISO 8601"))),
 };
 
 const MarketFields = {
-  priceUsd: v.pipe(v.nullable(v.string()), v.description("DEX price of the deepest pool; null when no pool trades it or prices are unavailable")),
+  priceUsd: v.pipe(
+    v.nullable(v.string()),
+    v.description("DEX price of the deepest pool; null when no pool trades it or prices are unavailable"),
+  ),
   priceChange24hPercent: v.nullable(v.string()),
-  volume24hUsd: v.pipe(v.nullable(v.string()), v.description("24 h DEX volume summed over every pool where the token is the base")),
+  volume24hUsd: v.pipe(
+    v.nullable(v.string()),
+    v.description("24 h DEX volume summed over every pool where the token is the base"),
+  ),
   liquidityUsd: v.pipe(v.nullable(v.string()), v.description("Liquidity summed over those pools")),
   pools: v.pipe(v.number(), v.description("DEX pools found for the token")),
   poolUrl: v.pipe(v.nullable(v.string()), v.description("Deepest pool on DexScreener")),
@@ -75,30 +90,34 @@ const tickerOf = (symbol: string) => symbol.replace(/(?<=[A-Z0-9])c$/, "").toUpp
 /** Coinbase's tokenized-stock registry (Base). */
 export async function coinbaseStocks(api: Upstream): Promise<RegistryToken[]> {
   const body = await api.json("", v.object({ tokens: v.array(CoinbaseStock) }));
-  return body.tokens.map((t) => ({
-    symbol: t.symbol,
-    ticker: tickerOf(t.symbol),
-    name: t.name,
-    isin: t.isin,
-    issuer: "Coinbase",
-    chain: chainOfCoinbase,
-    address: t.contract_address,
-    decimals: t.decimals,
-    totalSupply: String(t.total_supply),
-    multiplier: String(t.multiplier),
-    pausedFeatures: (t.paused_features ?? []).map(String),
-    navPriceUsd: t.nav_price === undefined || t.nav_price === null ? null : String(t.nav_price),
-    navPriceUpdatedAt: t.nav_price_updated_at ? new Date(t.nav_price_updated_at).toISOString() : null,
-  })).sort((a, b) => a.symbol.localeCompare(b.symbol));
+  return body.tokens
+    .map((t) => ({
+      symbol: t.symbol,
+      ticker: tickerOf(t.symbol),
+      name: t.name,
+      isin: t.isin,
+      issuer: "Coinbase",
+      chain: chainOfCoinbase,
+      address: t.contract_address,
+      decimals: t.decimals,
+      totalSupply: String(t.total_supply),
+      multiplier: String(t.multiplier),
+      pausedFeatures: (t.paused_features ?? []).map(String),
+      navPriceUsd: t.nav_price === undefined || t.nav_price === null ? null : String(t.nav_price),
+      navPriceUpdatedAt: t.nav_price_updated_at ? new Date(t.nav_price_updated_at).toISOString() : null,
+    }))
+    .sort((a, b) => a.symbol.localeCompare(b.symbol));
 }
 
 /** The token a symbol names: its exact symbol first, then its ticker, then the ticker with Coinbase's c suffix (AAPLc); isin narrows. */
 export function findBySymbol(registry: RegistryToken[], symbol: string, isin?: string): RegistryToken | undefined {
   const wanted = symbol.toUpperCase();
   const candidates = registry.filter((t) => isin === undefined || t.isin.toUpperCase() === isin.toUpperCase());
-  return candidates.find((t) => t.symbol.toUpperCase() === wanted)
-    ?? candidates.find((t) => t.ticker === wanted)
-    ?? candidates.find((t) => `${t.ticker}C` === wanted);
+  return (
+    candidates.find((t) => t.symbol.toUpperCase() === wanted) ??
+    candidates.find((t) => t.ticker === wanted) ??
+    candidates.find((t) => `${t.ticker}C` === wanted)
+  );
 }
 
 export function matchesQuery(token: RegistryToken, q: string): boolean {
@@ -113,7 +132,10 @@ export async function pairsOfTokens(api: Upstream, tokens: RegistryToken[]): Pro
   const byChain = new Map<string, string[]>();
   for (const t of tokens) byChain.set(t.chain, [...(byChain.get(t.chain) ?? []), t.address]);
   const requests = [...byChain].flatMap(([chain, addresses]) =>
-    Array.from({ length: Math.ceil(addresses.length / 30) }, (_, i) => dexscreenerTokenPairs(api, chain, addresses.slice(i * 30, i * 30 + 30))));
+    Array.from({ length: Math.ceil(addresses.length / 30) }, (_, i) =>
+      dexscreenerTokenPairs(api, chain, addresses.slice(i * 30, i * 30 + 30)),
+    ),
+  );
   const pairs = (await Promise.all(requests)).flat();
   const byToken = new Map<string, DexscreenerPair[]>();
   for (const p of pairs) {
@@ -151,12 +173,22 @@ export function withMarket(token: RegistryToken, pairs: DexscreenerPair[]): Stoc
  * DexScreener pairs of registry tokens. Prices are optional: when DexScreener fails the tokens still come back
  * (no pairs, so null market fields) with the failure in `sources.missing`.
  */
-export async function dexPairs(dex: Upstream, tokens: RegistryToken[], signal?: AbortSignal): Promise<{ pairs: Map<string, DexscreenerPair[]>; sources: SourcesReport }> {
+export async function dexPairs(
+  dex: Upstream,
+  tokens: RegistryToken[],
+  signal?: AbortSignal,
+): Promise<{ pairs: Map<string, DexscreenerPair[]>; sources: SourcesReport }> {
   if (tokens.length === 0) return { pairs: new Map(), sources: { answered: [COINBASE_STOCKS], missing: [] } };
   try {
-    return { pairs: await pairsOfTokens(dex, tokens), sources: { answered: [COINBASE_STOCKS, DEXSCREENER], missing: [] } };
+    return {
+      pairs: await pairsOfTokens(dex, tokens),
+      sources: { answered: [COINBASE_STOCKS, DEXSCREENER], missing: [] },
+    };
   } catch (error) {
     if (signal?.aborted || !(error instanceof ServiceError)) throw error;
-    return { pairs: new Map(), sources: { answered: [COINBASE_STOCKS], missing: [{ venue: DEXSCREENER, reason: error.message }] } };
+    return {
+      pairs: new Map(),
+      sources: { answered: [COINBASE_STOCKS], missing: [{ venue: DEXSCREENER, reason: error.message }] },
+    };
   }
 }

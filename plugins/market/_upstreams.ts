@@ -2,10 +2,19 @@ import { defineUpstreams } from "../../core/endpoint.ts";
 
 /** The market family's data sources; the arcade, onchain and swap families list some of these entries too. */
 export const marketUpstreams = defineUpstreams({
-  "binance-futures": { url: "https://fapi.binance.com", terms: "Binance API terms; IP weight budget; answers 451 to US IPs" },
+  "binance-futures": {
+    url: "https://fapi.binance.com",
+    terms: "Binance API terms; IP weight budget; answers 451 to US IPs",
+  },
   bybit: { url: "https://api.bybit.com", terms: "Bybit API terms; US IPs reportedly blocked" },
-  okx: { url: "https://www.okx.com/api/v5", terms: "OKX API terms; public market data, about 3 months of funding history" },
-  hyperliquid: { url: "https://api.hyperliquid.xyz", terms: "Hyperliquid public info API (POST /info); weight-based limits" },
+  okx: {
+    url: "https://www.okx.com/api/v5",
+    terms: "OKX API terms; public market data, about 3 months of funding history",
+  },
+  hyperliquid: {
+    url: "https://api.hyperliquid.xyz",
+    terms: "Hyperliquid public info API (POST /info); weight-based limits",
+  },
   deribit: { url: "https://www.deribit.com/api/v2", terms: "Deribit API terms; credit-based public limits" },
   "polymarket-gamma": { url: "https://gamma-api.polymarket.com", terms: "Polymarket terms of use; limits unpublished" },
   coingecko: {
@@ -15,12 +24,28 @@ export const marketUpstreams = defineUpstreams({
   },
   defillama: { url: "https://api.llama.fi", terms: "DefiLlama open API (TVL), fair use" },
   "defillama-coins": { url: "https://coins.llama.fi", terms: "DefiLlama open API, fair use" },
-  "defillama-yields": { url: "https://yields.llama.fi", terms: "DefiLlama open API, fair use; /pools is a large file", maxBytes: 64_000_000 },
-  "defillama-stablecoins": { url: "https://stablecoins.llama.fi", terms: "DefiLlama open API, fair use; updated about hourly" },
+  "defillama-yields": {
+    url: "https://yields.llama.fi",
+    terms: "DefiLlama open API, fair use; /pools is a large file",
+    maxBytes: 64_000_000,
+  },
+  "defillama-stablecoins": {
+    url: "https://stablecoins.llama.fi",
+    terms: "DefiLlama open API, fair use; updated about hourly",
+  },
   pendle: { url: "https://api-v2.pendle.finance/core", terms: "Pendle public API; limits unpublished" },
-  geckoterminal: { url: "https://api.geckoterminal.com/api/v2", terms: "GeckoTerminal public API, attribution required; 30 calls/min" },
-  dexscreener: { url: "https://api.dexscreener.com", terms: "DexScreener API terms; 60/min profiles and boosts, 300/min pairs" },
-  "coinbase-tokenized-stocks": { url: "https://api.coinbase.com/v1/tokenized-stocks", terms: "Coinbase API terms; limits unpublished" },
+  geckoterminal: {
+    url: "https://api.geckoterminal.com/api/v2",
+    terms: "GeckoTerminal public API, attribution required; 30 calls/min",
+  },
+  dexscreener: {
+    url: "https://api.dexscreener.com",
+    terms: "DexScreener API terms; 60/min profiles and boosts, 300/min pairs",
+  },
+  "coinbase-tokenized-stocks": {
+    url: "https://api.coinbase.com/v1/tokenized-stocks",
+    terms: "Coinbase API terms; limits unpublished",
+  },
   "yahoo-finance": {
     url: "https://query1.finance.yahoo.com",
     terms: "Unofficial; Yahoo's terms forbid commercial redistribution, budget a licensed feed; per-IP 429",
@@ -30,18 +55,49 @@ export const marketUpstreams = defineUpstreams({
     terms: "SEC EDGAR, public domain; at most 10 req/s; needs a User-Agent with a contact e-mail (403 otherwise)",
     maxBytes: 32_000_000,
   },
-  "sec-files": { url: "https://www.sec.gov/files", terms: "SEC EDGAR, public domain; at most 10 req/s; User-Agent with a contact e-mail" },
-  "sec-efts": { url: "https://efts.sec.gov", terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; User-Agent with a contact e-mail" },
-  "coindesk-rss": { url: "https://www.coindesk.com/arc/outboundfeeds/rss", terms: "CoinDesk RSS, headline, link and short summary only (publisher's terms); fair use" },
-  "cointelegraph-rss": { url: "https://cointelegraph.com/rss", terms: "Cointelegraph RSS, headline, link and short summary only (publisher's terms); fair use" },
-  "decrypt-rss": { url: "https://decrypt.co/feed", terms: "Decrypt RSS, headline, link and short summary only (publisher's terms); fair use" },
-  "theblock-rss": { url: "https://www.theblock.co/rss.xml", terms: "The Block RSS, headline, link and short summary only (publisher's terms); fair use" },
-  fred: { url: "https://fred.stlouisfed.org/graph", terms: "FRED CSV download (keyless), series-specific copyright notes apply" },
-  frankfurter: { url: "https://api.frankfurter.dev", terms: "Frankfurter, open source, ECB and other public reference rates; soft fair use" },
-  "mempool-space": { url: "https://mempool.space/api", terms: "mempool.space public API, fair use (limits unpublished); self-hostable" },
-  "exchangerate-api": { url: "https://open.er-api.com/v6", terms: "ExchangeRate-API open access, attribution required; daily rates, rate limited per IP" },
+  "sec-files": {
+    url: "https://www.sec.gov/files",
+    terms: "SEC EDGAR, public domain; at most 10 req/s; User-Agent with a contact e-mail",
+  },
+  "sec-efts": {
+    url: "https://efts.sec.gov",
+    terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; User-Agent with a contact e-mail",
+  },
+  "coindesk-rss": {
+    url: "https://www.coindesk.com/arc/outboundfeeds/rss",
+    terms: "CoinDesk RSS, headline, link and short summary only (publisher's terms); fair use",
+  },
+  "cointelegraph-rss": {
+    url: "https://cointelegraph.com/rss",
+    terms: "Cointelegraph RSS, headline, link and short summary only (publisher's terms); fair use",
+  },
+  "decrypt-rss": {
+    url: "https://decrypt.co/feed",
+    terms: "Decrypt RSS, headline, link and short summary only (publisher's terms); fair use",
+  },
+  "theblock-rss": {
+    url: "https://www.theblock.co/rss.xml",
+    terms: "The Block RSS, headline, link and short summary only (publisher's terms); fair use",
+  },
+  fred: {
+    url: "https://fred.stlouisfed.org/graph",
+    terms: "FRED CSV download (keyless), series-specific copyright notes apply",
+  },
+  frankfurter: {
+    url: "https://api.frankfurter.dev",
+    terms: "Frankfurter, open source, ECB and other public reference rates; soft fair use",
+  },
+  "mempool-space": {
+    url: "https://mempool.space/api",
+    terms: "mempool.space public API, fair use (limits unpublished); self-hostable",
+  },
+  "exchangerate-api": {
+    url: "https://open.er-api.com/v6",
+    terms: "ExchangeRate-API open access, attribution required; daily rates, rate limited per IP",
+  },
   "alternative-me": {
     url: "https://api.alternative.me",
-    terms: "alternative.me Crypto Fear & Greed Index, free, attribution to alternative.me required next to the data; one new value a day; limits unpublished",
+    terms:
+      "alternative.me Crypto Fear & Greed Index, free, attribution to alternative.me required next to the data; one new value a day; limits unpublished",
   },
 });

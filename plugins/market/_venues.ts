@@ -20,7 +20,10 @@ export interface Gathered<T> {
  * Reads every venue at once and keeps what answered. Fails only when none did: with the status of the
  * first failure (502, 503 or 504, never charged) and every venue's reason in the details.
  */
-export async function gatherVenues<T>(readers: Record<string, () => Promise<T>>, signal?: AbortSignal): Promise<Gathered<T>> {
+export async function gatherVenues<T>(
+  readers: Record<string, () => Promise<T>>,
+  signal?: AbortSignal,
+): Promise<Gathered<T>> {
   const names = Object.keys(readers);
   const settled = await Promise.allSettled(names.map((name) => readers[name]()));
   if (signal?.aborted) throw signal.reason;
@@ -39,7 +42,10 @@ export async function gatherVenues<T>(readers: Record<string, () => Promise<T>>,
 }
 
 /** Tries venues in order and answers with the first that works; the ones that failed before it are listed. */
-export async function firstVenue<T>(readers: Record<string, () => Promise<T>>, signal?: AbortSignal): Promise<{ venue: string; value: T; sources: SourcesReport }> {
+export async function firstVenue<T>(
+  readers: Record<string, () => Promise<T>>,
+  signal?: AbortSignal,
+): Promise<{ venue: string; value: T; sources: SourcesReport }> {
   const missing: SourcesReport["missing"] = [];
   const errors: unknown[] = [];
   for (const [venue, read] of Object.entries(readers)) {

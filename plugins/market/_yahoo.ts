@@ -4,7 +4,11 @@ import { upstreamFailed } from "../../core/runtime/errors.ts";
 
 export const YAHOO = "yahoo-finance";
 
-export const StockSymbol = v.pipe(v.string(), v.maxLength(15), v.regex(/^[A-Za-z0-9.^=-]+$/, "a ticker such as AAPL, BRK-B, ^GSPC or EURUSD=X"));
+export const StockSymbol = v.pipe(
+  v.string(),
+  v.maxLength(15),
+  v.regex(/^[A-Za-z0-9.^=-]+$/, "a ticker such as AAPL, BRK-B, ^GSPC or EURUSD=X"),
+);
 
 const o = v.optional;
 const n = o(v.number());
@@ -30,14 +34,25 @@ const ChartResult = v.object({
     shortName: o(v.string()),
   }),
   timestamp: o(v.array(Unix)),
-  indicators: v.object({ quote: v.pipe(v.array(v.object({ open: Bars, high: Bars, low: Bars, close: Bars, volume: Bars })), v.minLength(1)) }),
+  indicators: v.object({
+    quote: v.pipe(v.array(v.object({ open: Bars, high: Bars, low: Bars, close: Bars, volume: Bars })), v.minLength(1)),
+  }),
 });
 export type ChartResult = v.InferOutput<typeof ChartResult>;
 /** A result, or Yahoo's error saying why there is none. */
-const Chart = v.object({ chart: v.object({ result: v.nullable(v.array(ChartResult)), error: v.nullable(v.object({ description: v.string() })) }) });
+const Chart = v.object({
+  chart: v.object({
+    result: v.nullable(v.array(ChartResult)),
+    error: v.nullable(v.object({ description: v.string() })),
+  }),
+});
 
 /** GET /v8/finance/chart/{symbol}: meta (latest price, previous close) and OHLCV bars; an unknown symbol is a 404. */
-export async function chart(api: Upstream, symbol: string, query: Record<string, string | number>): Promise<ChartResult> {
+export async function chart(
+  api: Upstream,
+  symbol: string,
+  query: Record<string, string | number>,
+): Promise<ChartResult> {
   const body = await api.json(`/v8/finance/chart/${encodeURIComponent(symbol)}`, Chart, { query, notFoundAs404: true });
   const result = body.chart.result?.[0];
   if (!result) throw upstreamFailed(YAHOO, `Yahoo chart: ${body.chart.error?.description ?? "no result"}`);

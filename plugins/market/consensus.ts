@@ -20,13 +20,22 @@ interface Quote {
   time: string | null;
 }
 
-function readers(upstream: (name: typeof BINANCE | typeof BYBIT | typeof COINGECKO | typeof HYPERLIQUID | typeof LLAMA_COINS) => Upstream, asset: string): Record<string, () => Promise<Quote>> {
+function readers(
+  upstream: (
+    name: typeof BINANCE | typeof BYBIT | typeof COINGECKO | typeof HYPERLIQUID | typeof LLAMA_COINS,
+  ) => Upstream,
+  asset: string,
+): Record<string, () => Promise<Quote>> {
   const id = PAIR_TOKENS[asset];
   return {
     [COINGECKO]: async () => {
       const p = (await simplePrices(upstream(COINGECKO), [id], "usd"))[id];
       if (typeof p?.usd !== "number") throw notFound(`CoinGecko has no price for ${id}`);
-      return { price: String(p.usd), kind: "spot-aggregate", time: p.last_updated_at ? iso(p.last_updated_at * 1000) : null };
+      return {
+        price: String(p.usd),
+        kind: "spot-aggregate",
+        time: p.last_updated_at ? iso(p.last_updated_at * 1000) : null,
+      };
     },
     [LLAMA_COINS]: async () => {
       const p = (await currentPrices(upstream(LLAMA_COINS), [`coingecko:${id}`]))[`coingecko:${id}`];
@@ -54,7 +63,8 @@ export default defineEndpoint({
   name: "consensus",
   method: "GET",
   price: "$0.02",
-  summary: "Consensus USD price of a crypto asset across CoinGecko, DefiLlama, Binance, Bybit and Hyperliquid: median, mean, dispersion, outliers",
+  summary:
+    "Consensus USD price of a crypto asset across CoinGecko, DefiLlama, Binance, Bybit and Hyperliquid: median, mean, dispersion, outliers",
   description:
     "Every source is read at once. Aggregators (CoinGecko, DefiLlama) give a spot USD price; the perpetual venues give their USDT-margined mark price. " +
     `Deviations are in basis points from the median; a source more than ${OUTLIER_BPS} bps away is flagged as an outlier. Decimal arithmetic throughout.`,
@@ -66,26 +76,59 @@ export default defineEndpoint({
     medianUsd: v.string(),
     meanUsd: v.string(),
     dispersionBps: v.pipe(v.string(), v.description("Highest minus lowest price, in basis points of the median")),
-    quotes: v.array(v.object({
-      source: v.string(),
-      kind: v.picklist(["spot-aggregate", "perp-mark"]),
-      price: v.string(),
-      deviationBps: v.string(),
-      outlier: v.boolean(),
-      time: v.nullable(v.pipe(v.string(), v.description("ISO 8601 time of the source's price, when it gives one"))),
-    })),
+    quotes: v.array(
+      v.object({
+        source: v.string(),
+        kind: v.picklist(["spot-aggregate", "perp-mark"]),
+        price: v.string(),
+        deviationBps: v.string(),
+        outlier: v.boolean(),
+        time: v.nullable(v.pipe(v.string(), v.description("ISO 8601 time of the source's price, when it gives one"))),
+      }),
+    ),
     sources: SourcesReport,
   }),
   example: {
     input: { asset: "BTC" },
     output: {
-      asset: "BTC", medianUsd: "99418.12", meanUsd: "99415.304", dispersionBps: "2.3436",
+      asset: "BTC",
+      medianUsd: "99418.12",
+      meanUsd: "99415.304",
+      dispersionBps: "2.3436",
       quotes: [
-        { source: "coingecko", kind: "spot-aggregate", price: "99421", deviationBps: "0.2897", outlier: false, time: "2025-01-15T11:59:40.000Z" },
-        { source: "defillama-coins", kind: "spot-aggregate", price: "99418.12", deviationBps: "0", outlier: false, time: "2025-01-15T11:59:55.000Z" },
-        { source: "binance-futures", kind: "perp-mark", price: "99421.30000000", deviationBps: "0.3199", outlier: false, time: "2025-01-15T12:00:00.000Z" },
+        {
+          source: "coingecko",
+          kind: "spot-aggregate",
+          price: "99421",
+          deviationBps: "0.2897",
+          outlier: false,
+          time: "2025-01-15T11:59:40.000Z",
+        },
+        {
+          source: "defillama-coins",
+          kind: "spot-aggregate",
+          price: "99418.12",
+          deviationBps: "0",
+          outlier: false,
+          time: "2025-01-15T11:59:55.000Z",
+        },
+        {
+          source: "binance-futures",
+          kind: "perp-mark",
+          price: "99421.30000000",
+          deviationBps: "0.3199",
+          outlier: false,
+          time: "2025-01-15T12:00:00.000Z",
+        },
         { source: "bybit", kind: "perp-mark", price: "99418.10", deviationBps: "-0.002", outlier: false, time: null },
-        { source: "hyperliquid", kind: "perp-mark", price: "99398.0", deviationBps: "-2.0238", outlier: false, time: null },
+        {
+          source: "hyperliquid",
+          kind: "perp-mark",
+          price: "99398.0",
+          deviationBps: "-2.0238",
+          outlier: false,
+          time: null,
+        },
       ],
       sources: { answered: ["coingecko", "defillama-coins", "binance-futures", "bybit", "hyperliquid"], missing: [] },
     },
@@ -107,7 +150,14 @@ export default defineEndpoint({
       dispersionBps: fixed(max.minus(min).dividedBy(mid).times(10_000), 4),
       quotes: values.map(({ venue, value }, i) => {
         const deviation = prices[i].minus(mid).dividedBy(mid).times(10_000);
-        return { source: venue, kind: value.kind, price: value.price, deviationBps: fixed(deviation, 4), outlier: deviation.abs().gt(OUTLIER_BPS), time: value.time };
+        return {
+          source: venue,
+          kind: value.kind,
+          price: value.price,
+          deviationBps: fixed(deviation, 4),
+          outlier: deviation.abs().gt(OUTLIER_BPS),
+          time: value.time,
+        };
       }),
       sources,
     };

@@ -26,17 +26,31 @@ const Basis = v.object({
   venue: v.string(),
   markPrice: v.string(),
   indexPrice: v.pipe(v.string(), v.description("The venue's spot index (Hyperliquid: oracle price)")),
-  basisBps: v.pipe(v.string(), v.description("(mark - index) / index in basis points; positive means the perpetual trades rich")),
+  basisBps: v.pipe(
+    v.string(),
+    v.description("(mark - index) / index in basis points; positive means the perpetual trades rich"),
+  ),
 });
 
 type BasisSignal = v.InferOutput<typeof Basis>;
 
-function basisReaders(upstream: (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID) => Upstream): Record<string, () => Promise<BasisSignal[]>> {
+function basisReaders(
+  upstream: (name: typeof BINANCE | typeof BYBIT | typeof HYPERLIQUID) => Upstream,
+): Record<string, () => Promise<BasisSignal[]>> {
   const signal = (venue: string, asset: string, mark: string, index: string): BasisSignal => ({
-    kind: "basis", asset, venue, markPrice: mark, indexPrice: index,
+    kind: "basis",
+    asset,
+    venue,
+    markPrice: mark,
+    indexPrice: index,
     basisBps: fixed(new Decimal(mark).minus(index).dividedBy(index).times(10_000), 4),
   });
-  const pick = <T>(list: T[], key: (x: T) => string, symbolOf: (asset: string) => string, make: (asset: string, x: T) => BasisSignal) => {
+  const pick = <T>(
+    list: T[],
+    key: (x: T) => string,
+    symbolOf: (asset: string) => string,
+    make: (asset: string, x: T) => BasisSignal,
+  ) => {
     const byKey = new Map(list.map((x) => [key(x), x]));
     return ASSETS.flatMap((asset) => {
       const x = byKey.get(symbolOf(asset));
@@ -44,9 +58,27 @@ function basisReaders(upstream: (name: typeof BINANCE | typeof BYBIT | typeof HY
     });
   };
   return {
-    [BINANCE]: async () => pick(await binancePremiumIndex(upstream(BINANCE)), (x) => x.symbol, perpOn.binance, (a, x) => signal(BINANCE, a, x.markPrice, x.indexPrice)),
-    [BYBIT]: async () => pick(await bybitTickers(upstream(BYBIT)), (x) => x.symbol, perpOn.bybit, (a, x) => signal(BYBIT, a, x.markPrice, x.indexPrice)),
-    [HYPERLIQUID]: async () => pick(await hyperliquidAssets(upstream(HYPERLIQUID)), (x) => x.name, perpOn.hyperliquid, (a, x) => signal(HYPERLIQUID, a, x.markPx, x.oraclePx)),
+    [BINANCE]: async () =>
+      pick(
+        await binancePremiumIndex(upstream(BINANCE)),
+        (x) => x.symbol,
+        perpOn.binance,
+        (a, x) => signal(BINANCE, a, x.markPrice, x.indexPrice),
+      ),
+    [BYBIT]: async () =>
+      pick(
+        await bybitTickers(upstream(BYBIT)),
+        (x) => x.symbol,
+        perpOn.bybit,
+        (a, x) => signal(BYBIT, a, x.markPrice, x.indexPrice),
+      ),
+    [HYPERLIQUID]: async () =>
+      pick(
+        await hyperliquidAssets(upstream(HYPERLIQUID)),
+        (x) => x.name,
+        perpOn.hyperliquid,
+        (a, x) => signal(HYPERLIQUID, a, x.markPx, x.oraclePx),
+      ),
   };
 }
 
@@ -54,13 +86,17 @@ export default defineEndpoint({
   name: "edge",
   method: "GET",
   price: "$0.01",
-  summary: "Ranked market signals for BTC, ETH and SOL perpetuals: cross-venue funding carry or perpetual basis against spot",
+  summary:
+    "Ranked market signals for BTC, ETH and SOL perpetuals: cross-venue funding carry or perpetual basis against spot",
   description:
     "type=funding-arb: for each asset, the venue pair (Binance, Bybit, OKX, Hyperliquid) with the widest annualized funding spread, long the lowest and short the highest, largest spread first. " +
     "type=basis: each venue's mark price against its spot index (Binance, Bybit, Hyperliquid), largest absolute basis first. " +
     "Computed from the same reads as funding; before fees and slippage. Information, not investment advice.",
   input: v.object({
-    type: v.optional(v.pipe(v.picklist(["funding-arb", "basis"]), v.description("Which signal: funding-arb or basis")), "funding-arb"),
+    type: v.optional(
+      v.pipe(v.picklist(["funding-arb", "basis"]), v.description("Which signal: funding-arb or basis")),
+      "funding-arb",
+    ),
   }),
   output: v.object({
     type: v.string(),
@@ -72,9 +108,24 @@ export default defineEndpoint({
     input: { type: "basis" },
     output: {
       type: "basis",
-      signals: [{ kind: "basis", asset: "BTC", venue: "binance-futures", markPrice: "99421.30000000", indexPrice: "99450.12340000", basisBps: "-2.8983" }],
+      signals: [
+        {
+          kind: "basis",
+          asset: "BTC",
+          venue: "binance-futures",
+          markPrice: "99421.30000000",
+          indexPrice: "99450.12340000",
+          basisBps: "-2.8983",
+        },
+      ],
       note: "Information, not investment advice; before fees, slippage and borrow costs",
-      sources: { answered: ["binance-futures"], missing: [{ venue: "bybit", reason: "bybit answered 403" }, { venue: "hyperliquid", reason: "hyperliquid answered 500" }] },
+      sources: {
+        answered: ["binance-futures"],
+        missing: [
+          { venue: "bybit", reason: "bybit answered 403" },
+          { venue: "hyperliquid", reason: "hyperliquid answered 500" },
+        ],
+      },
     },
   },
   cacheTtl: 60,
@@ -83,20 +134,30 @@ export default defineEndpoint({
     const note = "Information, not investment advice; before fees, slippage and borrow costs";
     if (input.type === "basis") {
       const { values, sources } = await gatherVenues(basisReaders(upstream), signal);
-      const signals = values.flatMap((x) => x.value).sort((a, b) => new Decimal(b.basisBps).abs().comparedTo(new Decimal(a.basisBps).abs()));
+      const signals = values
+        .flatMap((x) => x.value)
+        .sort((a, b) => new Decimal(b.basisBps).abs().comparedTo(new Decimal(a.basisBps).abs()));
       return { type: input.type, signals, note, sources };
     }
     const { values, sources } = await gatherVenues(fundingReaders(upstream, ASSETS), signal);
     const rows = values.flatMap((x) => x.value);
     const signals = ASSETS.flatMap((asset) => {
-      const venues = rows.filter((r) => r.asset === asset).sort((a, b) => new Decimal(a.annualizedPercent).comparedTo(b.annualizedPercent));
+      const venues = rows
+        .filter((r) => r.asset === asset)
+        .sort((a, b) => new Decimal(a.annualizedPercent).comparedTo(b.annualizedPercent));
       if (venues.length < 2) return [];
       const [low, high] = [venues[0], venues[venues.length - 1]];
-      return [{
-        kind: "funding-arb" as const, asset, longVenue: low.venue, shortVenue: high.venue,
-        longAnnualizedPercent: low.annualizedPercent, shortAnnualizedPercent: high.annualizedPercent,
-        spreadAnnualizedPercent: fixed(new Decimal(high.annualizedPercent).minus(low.annualizedPercent), 4),
-      }];
+      return [
+        {
+          kind: "funding-arb" as const,
+          asset,
+          longVenue: low.venue,
+          shortVenue: high.venue,
+          longAnnualizedPercent: low.annualizedPercent,
+          shortAnnualizedPercent: high.annualizedPercent,
+          spreadAnnualizedPercent: fixed(new Decimal(high.annualizedPercent).minus(low.annualizedPercent), 4),
+        },
+      ];
     }).sort((a, b) => new Decimal(b.spreadAnnualizedPercent).comparedTo(a.spreadAnnualizedPercent));
     return { type: input.type, signals, note, sources };
   },

@@ -17,25 +17,56 @@ export default defineEndpoint({
     "Venues are read at once; one that fails or refuses the region (Binance answers 451 to US addresses) is listed under sources.missing.",
   input: v.object({}),
   output: v.object({
-    assets: v.array(v.object({
-      asset: v.string(),
-      venues: v.array(VenueFunding),
-      spreadAnnualizedPercent: v.pipe(v.nullable(v.string()), v.description("Highest minus lowest annualized rate; null with one venue")),
-    })),
+    assets: v.array(
+      v.object({
+        asset: v.string(),
+        venues: v.array(VenueFunding),
+        spreadAnnualizedPercent: v.pipe(
+          v.nullable(v.string()),
+          v.description("Highest minus lowest annualized rate; null with one venue"),
+        ),
+      }),
+    ),
     sources: SourcesReport,
   }),
   example: {
     input: {},
     output: {
-      assets: [{
-        asset: "BTC",
-        venues: [
-          { venue: "bybit", asset: "BTC", symbol: "BTCUSDT", rate: "0.0001", intervalHours: 8, annualizedPercent: "10.95", nextFundingTime: "2025-01-15T16:00:00.000Z", markPrice: "99421.30" },
-          { venue: "hyperliquid", asset: "BTC", symbol: "BTC", rate: "0.0000125", intervalHours: 1, annualizedPercent: "10.95", nextFundingTime: null, markPrice: "99398.0" },
+      assets: [
+        {
+          asset: "BTC",
+          venues: [
+            {
+              venue: "bybit",
+              asset: "BTC",
+              symbol: "BTCUSDT",
+              rate: "0.0001",
+              intervalHours: 8,
+              annualizedPercent: "10.95",
+              nextFundingTime: "2025-01-15T16:00:00.000Z",
+              markPrice: "99421.30",
+            },
+            {
+              venue: "hyperliquid",
+              asset: "BTC",
+              symbol: "BTC",
+              rate: "0.0000125",
+              intervalHours: 1,
+              annualizedPercent: "10.95",
+              nextFundingTime: null,
+              markPrice: "99398.0",
+            },
+          ],
+          spreadAnnualizedPercent: "0",
+        },
+      ],
+      sources: {
+        answered: ["bybit", "hyperliquid"],
+        missing: [
+          { venue: "binance-futures", reason: "binance-futures answered 451" },
+          { venue: "okx", reason: "okx could not be reached" },
         ],
-        spreadAnnualizedPercent: "0",
-      }],
-      sources: { answered: ["bybit", "hyperliquid"], missing: [{ venue: "binance-futures", reason: "binance-futures answered 451" }, { venue: "okx", reason: "okx could not be reached" }] },
+      },
     },
   },
   cacheTtl: 60,

@@ -18,7 +18,14 @@ export default defineEndpoint({
     date: v.optional(v.pipe(IsoDate, v.description("One day, YYYY-MM-DD"))),
     start: v.optional(v.pipe(IsoDate, v.description("First day of a series, YYYY-MM-DD"))),
     end: v.optional(v.pipe(IsoDate, v.description("Last day of a series, YYYY-MM-DD; today when unset"))),
-    symbols: v.optional(v.pipe(v.string(), v.maxLength(200), v.regex(/^[A-Za-z]{3}(,[A-Za-z]{3})*$/, "comma-separated currency codes"), v.description("Quote currencies, comma-separated; all when unset"))),
+    symbols: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(200),
+        v.regex(/^[A-Za-z]{3}(,[A-Za-z]{3})*$/, "comma-separated currency codes"),
+        v.description("Quote currencies, comma-separated; all when unset"),
+      ),
+    ),
   }),
   output: v.object({
     base: v.string(),
@@ -34,15 +41,28 @@ export default defineEndpoint({
     const api = upstream(FRANKFURTER);
     const base = input.base.toUpperCase();
     const symbols = input.symbols?.toUpperCase().split(",");
-    if (input.date && (input.start || input.end)) throw badRequest("Give date, or start and end, not both", { issues: [{ field: "date", message: "not with start or end" }] });
-    if (input.end && !input.start) throw badRequest("end needs start", { issues: [{ field: "start", message: "required with end" }] });
+    if (input.date && (input.start || input.end))
+      throw badRequest("Give date, or start and end, not both", {
+        issues: [{ field: "date", message: "not with start or end" }],
+      });
+    if (input.end && !input.start)
+      throw badRequest("end needs start", { issues: [{ field: "start", message: "required with end" }] });
     if (input.start) {
       const end = input.end ?? now().toISOString().slice(0, 10);
       const span = (Date.parse(end) - Date.parse(input.start)) / 86_400_000;
-      if (!(span >= 0)) throw badRequest("start must be on or before end", { issues: [{ field: "start", message: "after end" }] });
-      if (span > MAX_DAYS) throw badRequest(`A series spans at most ${MAX_DAYS} days`, { issues: [{ field: "end", message: `more than ${MAX_DAYS} days after start` }] });
+      if (!(span >= 0))
+        throw badRequest("start must be on or before end", { issues: [{ field: "start", message: "after end" }] });
+      if (span > MAX_DAYS)
+        throw badRequest(`A series spans at most ${MAX_DAYS} days`, {
+          issues: [{ field: "end", message: `more than ${MAX_DAYS} days after start` }],
+        });
       const series = await frankfurterSeries(api, base, symbols, input.start, end);
-      return { base: series.base, days: Object.entries(series.rates).sort(([a], [b]) => a.localeCompare(b)).map(([date, rates]) => ({ date, rates })) };
+      return {
+        base: series.base,
+        days: Object.entries(series.rates)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([date, rates]) => ({ date, rates })),
+      };
     }
     const day = await frankfurterDay(api, base, symbols, input.date);
     return { base: day.base, days: [{ date: day.date, rates: day.rates }] };

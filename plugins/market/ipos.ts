@@ -25,7 +25,10 @@ const Filing = v.object({
   tickers: v.pipe(v.array(v.string()), v.description("Tickers EDGAR knows for the filer (often none before listing)")),
   cik: v.pipe(v.string(), v.description("10-digit SEC CIK")),
   form: v.pipe(v.string(), v.description("S-1 or F-1 (registration, /A for amendments) or 424B4 (final prospectus)")),
-  stage: v.pipe(v.picklist(["registered", "priced"]), v.description("registered: registration statement filed; priced: final prospectus with the offer price filed")),
+  stage: v.pipe(
+    v.picklist(["registered", "priced"]),
+    v.description("registered: registration statement filed; priced: final prospectus with the offer price filed"),
+  ),
   filed: v.pipe(v.string(), v.description("Filing date, YYYY-MM-DD")),
   accession: v.string(),
   location: v.pipe(v.nullable(v.string()), v.description("Business address city and state, as EDGAR lists it")),
@@ -35,7 +38,12 @@ const Filing = v.object({
 
 /** "Acme Corp  (ACME, ACMEW)  (CIK 0001234567)" -> name and tickers. */
 function parseDisplayName(display: string): { company: string; tickers: string[] } {
-  const tickers = /\(([A-Z0-9., -]+)\)\s+\(CIK \d+\)/.exec(display)?.[1].split(",").map((t) => t.trim()).filter(Boolean) ?? [];
+  const tickers =
+    /\(([A-Z0-9., -]+)\)\s+\(CIK \d+\)/
+      .exec(display)?.[1]
+      .split(",")
+      .map((t) => t.trim())
+      .filter(Boolean) ?? [];
   return { company: display.replace(/\s*\((?:CIK \d+|[A-Z0-9., -]+)\)/g, "").trim(), tickers };
 }
 
@@ -49,18 +57,35 @@ export default defineEndpoint({
     "A 424B4 means the offering priced; an S-1/F-1 means a company registered shares, usually for an IPO but also for resale or follow-on offerings. " +
     "Offer prices and share counts are inside the documents (open url); EDGAR's search index does not carry them. Public domain data.",
   input: v.object({
-    days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90), v.description("Look-back window in days, 1-90")), 30),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Filings to return, 1-100")), 25),
+    days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90), v.description("Look-back window in days, 1-90")),
+      30,
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Filings to return, 1-100")),
+      25,
+    ),
   }),
   output: v.object({ filings: v.array(Filing), from: v.string(), to: v.string() }),
   example: {
     input: { days: 30, limit: 1 },
     output: {
-      filings: [{
-        company: "Figma, Inc.", tickers: ["FIG"], cik: "0001579878", form: "424B4", stage: "priced", filed: "2025-08-01", accession: "0001193125-25-170214",
-        location: "San Francisco, CA", incorporatedIn: "DE", url: "https://www.sec.gov/Archives/edgar/data/1579878/000119312525170214/0001193125-25-170214-index.htm",
-      }],
-      from: "2025-07-19", to: "2025-08-18",
+      filings: [
+        {
+          company: "Figma, Inc.",
+          tickers: ["FIG"],
+          cik: "0001579878",
+          form: "424B4",
+          stage: "priced",
+          filed: "2025-08-01",
+          accession: "0001193125-25-170214",
+          location: "San Francisco, CA",
+          incorporatedIn: "DE",
+          url: "https://www.sec.gov/Archives/edgar/data/1579878/000119312525170214/0001193125-25-170214-index.htm",
+        },
+      ],
+      from: "2025-07-19",
+      to: "2025-08-18",
     },
   },
   cacheTtl: 3600,
@@ -68,9 +93,13 @@ export default defineEndpoint({
   async handler({ input, upstream, now }) {
     const to = now().toISOString().slice(0, 10);
     const from = new Date(now().getTime() - input.days * 86_400_000).toISOString().slice(0, 10);
-    const body = await upstream(SEC_EFTS).json("/LATEST/search-index", v.object({ hits: v.object({ hits: v.array(EftsHit) }) }), {
-      query: { q: "", forms: FORMS.join(","), dateRange: "custom", startdt: from, enddt: to },
-    });
+    const body = await upstream(SEC_EFTS).json(
+      "/LATEST/search-index",
+      v.object({ hits: v.object({ hits: v.array(EftsHit) }) }),
+      {
+        query: { q: "", forms: FORMS.join(","), dateRange: "custom", startdt: from, enddt: to },
+      },
+    );
     const byFiling = new Map<string, EftsHit["_source"]>();
     for (const hit of body.hits.hits) {
       const adsh = hit._source.adsh;

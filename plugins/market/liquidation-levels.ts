@@ -38,15 +38,28 @@ export default defineEndpoint({
   name: "liquidation-levels",
   method: "GET",
   price: "$0.01",
-  summary: "Estimated liquidation price bands for longs and shorts of a perpetual, from live mark price and open interest",
+  summary:
+    "Estimated liquidation price bands for longs and shorts of a perpetual, from live mark price and open interest",
   description:
     "A model, not observed liquidations. Mark price is the median of the venues that answered (Binance, Bybit, OKX, Hyperliquid); open interest is their total in USD. " +
     "The open interest is split evenly over `levels` leverage tiers from half to double `avgLeverage` and evenly between longs and shorts, everyone entered at the mark price; " +
     "a long at leverage L is liquidated at mark x (1 - 1/L + 0.5 %), a short at mark x (1 + 1/L - 0.5 %). Decimal arithmetic throughout.",
   input: v.object({
     asset: v.optional(v.pipe(PerpSymbol, v.description("Perpetual or base asset: BTC, ETHUSDT, SOL-USDT-SWAP")), "BTC"),
-    avgLeverage: v.optional(v.pipe(v.number(), v.minValue(2), v.maxValue(100), v.description("Average leverage assumed for open positions")), 10),
-    levels: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Number of leverage tiers (bands) on each side")), 5),
+    avgLeverage: v.optional(
+      v.pipe(v.number(), v.minValue(2), v.maxValue(100), v.description("Average leverage assumed for open positions")),
+      10,
+    ),
+    levels: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(20),
+        v.description("Number of leverage tiers (bands) on each side"),
+      ),
+      5,
+    ),
   }),
   output: v.object({
     asset: v.string(),
@@ -61,11 +74,31 @@ export default defineEndpoint({
   example: {
     input: { asset: "BTC", avgLeverage: 10, levels: 1 },
     output: {
-      asset: "BTC", markPrice: "99418.32101132", openInterestUsd: "7938953445.06", maintenanceMarginPercent: "0.5",
-      bands: [{ leverage: "10", long: { liquidationPrice: "89973.58", distancePercent: "-9.5" }, short: { liquidationPrice: "108863.06", distancePercent: "9.5" }, usdAtRiskPerSide: "3969476722.53" }],
-      venues: [{ venue: "bybit", notionalUsd: "5203707766.96", markPrice: "99418.10" }, { venue: "okx", notionalUsd: "2735245678.1", markPrice: null }],
-      model: "even split over leverage tiers, entries at mark, 0.5 % maintenance margin; an estimate, not observed data",
-      sources: { answered: ["bybit", "okx"], missing: [{ venue: "binance-futures", reason: "binance-futures answered 451" }, { venue: "hyperliquid", reason: "hyperliquid answered 500" }] },
+      asset: "BTC",
+      markPrice: "99418.32101132",
+      openInterestUsd: "7938953445.06",
+      maintenanceMarginPercent: "0.5",
+      bands: [
+        {
+          leverage: "10",
+          long: { liquidationPrice: "89973.58", distancePercent: "-9.5" },
+          short: { liquidationPrice: "108863.06", distancePercent: "9.5" },
+          usdAtRiskPerSide: "3969476722.53",
+        },
+      ],
+      venues: [
+        { venue: "bybit", notionalUsd: "5203707766.96", markPrice: "99418.10" },
+        { venue: "okx", notionalUsd: "2735245678.1", markPrice: null },
+      ],
+      model:
+        "even split over leverage tiers, entries at mark, 0.5 % maintenance margin; an estimate, not observed data",
+      sources: {
+        answered: ["bybit", "okx"],
+        missing: [
+          { venue: "binance-futures", reason: "binance-futures answered 451" },
+          { venue: "hyperliquid", reason: "hyperliquid answered 500" },
+        ],
+      },
     },
   },
   cacheTtl: 60,
@@ -74,7 +107,7 @@ export default defineEndpoint({
     const asset = baseAsset(input.asset);
     const { values, sources } = await gatherVenues(openInterestReaders(upstream, asset), signal);
     const venues = values.map((x) => x.value);
-    const marks = venues.map(markOf).filter((m): m is Decimal => m !== undefined && m.gt(0));
+    const marks = venues.map(markOf).filter((m): m is Decimal => Boolean(m?.gt(0)));
     if (marks.length === 0) throw upstreamFailed(sources.answered.join(","), `No venue gave a price for ${asset}`);
     const mark = median(marks);
     const total = venues.reduce((sum, x) => sum.plus(x.notionalUsd), new Decimal(0));
@@ -95,7 +128,8 @@ export default defineEndpoint({
         };
       }),
       venues: venues.map((x) => ({ venue: x.venue, notionalUsd: x.notionalUsd, markPrice: x.markPrice })),
-      model: "even split over leverage tiers, entries at mark, 0.5 % maintenance margin; an estimate, not observed data",
+      model:
+        "even split over leverage tiers, entries at mark, 0.5 % maintenance margin; an estimate, not observed data",
       sources,
     };
   },

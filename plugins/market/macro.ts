@@ -31,7 +31,10 @@ async function observations(api: Upstream, id: string, since: string): Promise<O
   if (!header?.toUpperCase().includes(id)) throw upstreamFailed(FRED, `FRED answered no ${id} column`);
   return rows
     .map((row) => row.split(","))
-    .filter(([date, value]) => /^\d{4}-\d{2}-\d{2}$/.test(date ?? "") && value !== undefined && value !== "." && value.trim() !== "")
+    .filter(
+      ([date, value]) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(date ?? "") && value !== undefined && value !== "." && value.trim() !== "",
+    )
     .map(([date, value]) => ({ date, value: value.trim() }));
 }
 
@@ -49,7 +52,9 @@ const Indicator = v.object({
   value: v.string(),
   previous: v.nullable(v.object({ date: v.string(), value: v.string() })),
   change: v.nullable(v.pipe(v.string(), v.description("Latest minus previous observation"))),
-  yoyPercent: v.nullable(v.pipe(v.string(), v.description("Change against a year earlier, percent (index series only)"))),
+  yoyPercent: v.nullable(
+    v.pipe(v.string(), v.description("Change against a year earlier, percent (index series only)")),
+  ),
   url: v.string(),
 });
 
@@ -57,7 +62,8 @@ export default defineEndpoint({
   name: "macro",
   method: "GET",
   price: "$0.02",
-  summary: "US macro dashboard: CPI and core CPI, PCE inflation, unemployment, fed funds, 2 y and 10 y yields and spread, real GDP",
+  summary:
+    "US macro dashboard: CPI and core CPI, PCE inflation, unemployment, fed funds, 2 y and 10 y yields and spread, real GDP",
   description:
     "Latest observation of each FRED series with the previous one and, for index series, the year-over-year change (decimal arithmetic). " +
     "Series are read at once from FRED's CSV download; one that fails is listed under sources.missing.",
@@ -66,10 +72,19 @@ export default defineEndpoint({
   example: {
     input: {},
     output: {
-      indicators: [{
-        id: "UNRATE", name: "Unemployment rate", unit: "percent", date: "2024-12-01", value: "4.1", previous: { date: "2024-11-01", value: "4.2" }, change: "-0.1", yoyPercent: null,
-        url: "https://fred.stlouisfed.org/series/UNRATE",
-      }],
+      indicators: [
+        {
+          id: "UNRATE",
+          name: "Unemployment rate",
+          unit: "percent",
+          date: "2024-12-01",
+          value: "4.1",
+          previous: { date: "2024-11-01", value: "4.2" },
+          change: "-0.1",
+          yoyPercent: null,
+          url: "https://fred.stlouisfed.org/series/UNRATE",
+        },
+      ],
       sources: { answered: ["UNRATE"], missing: [{ venue: "CPIAUCSL", reason: "fred answered 500" }] },
     },
   },
@@ -86,12 +101,19 @@ export default defineEndpoint({
       if (!latest) return [];
       const previous = list.at(-2) ?? null;
       const yearAgo = series.yoy ? yearBefore(list, latest.date) : undefined;
-      return [{
-        id: series.id, name: series.name, unit: series.unit, date: latest.date, value: latest.value, previous,
-        change: previous ? fixed(new Decimal(latest.value).minus(previous.value), 6) : null,
-        yoyPercent: yearAgo ? fixed(new Decimal(latest.value).dividedBy(yearAgo.value).minus(1).times(100), 4) : null,
-        url: `https://fred.stlouisfed.org/series/${series.id}`,
-      }];
+      return [
+        {
+          id: series.id,
+          name: series.name,
+          unit: series.unit,
+          date: latest.date,
+          value: latest.value,
+          previous,
+          change: previous ? fixed(new Decimal(latest.value).minus(previous.value), 6) : null,
+          yoyPercent: yearAgo ? fixed(new Decimal(latest.value).dividedBy(yearAgo.value).minus(1).times(100), 4) : null,
+          url: `https://fred.stlouisfed.org/series/${series.id}`,
+        },
+      ];
     });
     return { indicators, sources };
   },

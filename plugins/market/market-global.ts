@@ -27,7 +27,10 @@ export default defineEndpoint({
     totalMarketCapUsd: v.number(),
     totalVolume24hUsd: v.number(),
     marketCapChange24hPercent: v.number(),
-    dominancePercent: v.pipe(v.record(v.string(), v.number()), v.description("Share of total market cap by coin symbol (top 10)")),
+    dominancePercent: v.pipe(
+      v.record(v.string(), v.number()),
+      v.description("Share of total market cap by coin symbol (top 10)"),
+    ),
     activeCryptocurrencies: v.number(),
     markets: v.number(),
     updatedAt: v.string(),
@@ -35,15 +38,21 @@ export default defineEndpoint({
   example: {
     input: {},
     output: {
-      totalMarketCapUsd: 3512345678901.2, totalVolume24hUsd: 123456789012.3, marketCapChange24hPercent: 1.92,
-      dominancePercent: { btc: 56.1, eth: 11.4 }, activeCryptocurrencies: 16412, markets: 1198, updatedAt: "2025-01-15T11:58:20.000Z",
+      totalMarketCapUsd: 3512345678901.2,
+      totalVolume24hUsd: 123456789012.3,
+      marketCapChange24hPercent: 1.92,
+      dominancePercent: { btc: 56.1, eth: 11.4 },
+      activeCryptocurrencies: 16412,
+      markets: 1198,
+      updatedAt: "2025-01-15T11:58:20.000Z",
     },
   },
   cacheTtl: 300,
   upstreams: [COINGECKO],
   async handler({ upstream }) {
     const { data } = await upstream(COINGECKO).json("/global", Global);
-    if (typeof data?.total_market_cap?.usd !== "number") throw upstreamFailed(COINGECKO, "CoinGecko /global changed shape");
+    if (typeof data?.total_market_cap?.usd !== "number")
+      throw upstreamFailed(COINGECKO, "CoinGecko /global changed shape");
     return {
       totalMarketCapUsd: data.total_market_cap.usd,
       totalVolume24hUsd: data.total_volume.usd,

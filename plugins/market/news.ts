@@ -25,9 +25,20 @@ type Headline = v.InferOutput<typeof Headline>;
 async function readFeed(api: Upstream, path: string, source: string, name: string): Promise<Headline[]> {
   const feed = parseFeed(await api.text(path), api.url);
   if (!feed) throw upstreamFailed(name, `${name} did not answer an RSS or Atom feed`);
-  return feed.items.flatMap((item) => (item.title && item.link
-    ? [{ title: item.title, url: item.link, source, publishedAt: item.date, summary: item.summary, author: item.author }]
-    : []));
+  return feed.items.flatMap((item) =>
+    item.title && item.link
+      ? [
+          {
+            title: item.title,
+            url: item.link,
+            source,
+            publishedAt: item.date,
+            summary: item.summary,
+            author: item.author,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The same story syndicated twice: one URL without its tracking query, fragment or trailing slash, or one title. */
@@ -45,18 +56,25 @@ export default defineEndpoint({
     "The publishers' public RSS feeds read at once and merged newest first; a story seen twice (same URL without its query, or same title) is listed once. " +
     "Headline, link and the feed's short summary only, as the feeds' terms allow. A feed that fails is named in sources.missing; all failing is a 502 (not charged).",
   input: v.object({
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Headlines to return, 1-100")), 20),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Headlines to return, 1-100")),
+      20,
+    ),
   }),
   output: v.object({ headlines: v.array(Headline), sources: SourcesReport }),
   example: {
     input: { limit: 1 },
     output: {
-      headlines: [{
-        title: "Bitcoin ETFs Record Largest Weekly Inflows Since July",
-        url: "https://www.coindesk.com/markets/2025/08/18/bitcoin-etfs-record-largest-weekly-inflows-since-july",
-        source: "CoinDesk", publishedAt: "2025-08-18T14:05:00.000Z",
-        summary: "U.S. spot bitcoin ETFs took in $1.2 billion over five trading days.", author: "Jane Doe",
-      }],
+      headlines: [
+        {
+          title: "Bitcoin ETFs Record Largest Weekly Inflows Since July",
+          url: "https://www.coindesk.com/markets/2025/08/18/bitcoin-etfs-record-largest-weekly-inflows-since-july",
+          source: "CoinDesk",
+          publishedAt: "2025-08-18T14:05:00.000Z",
+          summary: "U.S. spot bitcoin ETFs took in $1.2 billion over five trading days.",
+          author: "Jane Doe",
+        },
+      ],
       sources: { answered: ["coindesk-rss", "cointelegraph-rss", "decrypt-rss", "theblock-rss"], missing: [] },
     },
   },
@@ -64,7 +82,9 @@ export default defineEndpoint({
   upstreams: FEEDS.map((f) => f.upstream),
   async handler({ input, upstream, signal }) {
     const { values, sources } = await gatherVenues(
-      Object.fromEntries(FEEDS.map((f) => [f.upstream, () => readFeed(upstream(f.upstream), f.path, f.source, f.upstream)])),
+      Object.fromEntries(
+        FEEDS.map((f) => [f.upstream, () => readFeed(upstream(f.upstream), f.path, f.source, f.upstream)]),
+      ),
       signal,
     );
     const all = values.flatMap((x) => x.value).sort((a, b) => (b.publishedAt ?? "").localeCompare(a.publishedAt ?? ""));

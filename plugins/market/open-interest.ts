@@ -14,7 +14,10 @@ export default defineEndpoint({
     "Venues are read at once; the total adds the venues that answered, and sources.missing names the others (Binance answers 451 to US addresses). " +
     "A symbol no venue lists is a 404.",
   input: v.object({
-    symbol: v.optional(v.pipe(PerpSymbol, v.description("Perpetual or base asset: BTC, BTCUSDT, ETH-USDT-SWAP")), "BTCUSDT"),
+    symbol: v.optional(
+      v.pipe(PerpSymbol, v.description("Perpetual or base asset: BTC, BTCUSDT, ETH-USDT-SWAP")),
+      "BTCUSDT",
+    ),
   }),
   output: v.object({
     asset: v.string(),
@@ -27,11 +30,31 @@ export default defineEndpoint({
     output: {
       asset: "BTC",
       venues: [
-        { venue: "bybit", symbol: "BTCUSDT", openInterest: "52341.118", notionalUsd: "5203707766.96", markPrice: "99418.10", time: null },
-        { venue: "okx", symbol: "BTC-USDT-SWAP", openInterest: "27512.43", notionalUsd: "2735245678.1", markPrice: null, time: "2025-01-15T12:00:00.000Z" },
+        {
+          venue: "bybit",
+          symbol: "BTCUSDT",
+          openInterest: "52341.118",
+          notionalUsd: "5203707766.96",
+          markPrice: "99418.10",
+          time: null,
+        },
+        {
+          venue: "okx",
+          symbol: "BTC-USDT-SWAP",
+          openInterest: "27512.43",
+          notionalUsd: "2735245678.1",
+          markPrice: null,
+          time: "2025-01-15T12:00:00.000Z",
+        },
       ],
       totalNotionalUsd: "7938953445.06",
-      sources: { answered: ["bybit", "okx"], missing: [{ venue: "binance-futures", reason: "binance-futures answered 451" }, { venue: "hyperliquid", reason: "hyperliquid answered 500" }] },
+      sources: {
+        answered: ["bybit", "okx"],
+        missing: [
+          { venue: "binance-futures", reason: "binance-futures answered 451" },
+          { venue: "hyperliquid", reason: "hyperliquid answered 500" },
+        ],
+      },
     },
   },
   cacheTtl: 60,

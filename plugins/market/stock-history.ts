@@ -3,19 +3,34 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { Decimal, fixed } from "./_decimal.ts";
 import { chart, StockSymbol, YAHOO } from "./_yahoo.ts";
 
-const Bar = v.object({ date: v.string(), open: v.number(), high: v.number(), low: v.number(), close: v.number(), volume: v.nullable(v.number()) });
+const Bar = v.object({
+  date: v.string(),
+  open: v.number(),
+  high: v.number(),
+  low: v.number(),
+  close: v.number(),
+  volume: v.nullable(v.number()),
+});
 type Bar = v.InferOutput<typeof Bar>;
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const sma = (bars: Bar[], n: number) => (bars.length >= n ? fixed(mean(bars.slice(-n).map((b) => b.close)), 4) : null);
 
 function summary(bars: Bar[]) {
-  if (bars.length < 2) return { returnPercent: null, volatilityAnnualizedPercent: null, maxDrawdownPercent: null, sma20: sma(bars, 20), sma50: sma(bars, 50) };
+  if (bars.length < 2)
+    return {
+      returnPercent: null,
+      volatilityAnnualizedPercent: null,
+      maxDrawdownPercent: null,
+      sma20: sma(bars, 20),
+      sma50: sma(bars, 50),
+    };
   const first = bars[0].close;
   const last = bars[bars.length - 1].close;
   const logReturns = bars.slice(1).map((b, i) => Math.log(b.close / bars[i].close));
   const m = mean(logReturns);
-  const variance = logReturns.length > 1 ? logReturns.reduce((s, r) => s + (r - m) ** 2, 0) / (logReturns.length - 1) : null;
+  const variance =
+    logReturns.length > 1 ? logReturns.reduce((s, r) => s + (r - m) ** 2, 0) / (logReturns.length - 1) : null;
   let peak = -Infinity;
   let drawdown = 0;
   for (const b of bars) {
@@ -35,40 +50,69 @@ export default defineEndpoint({
   name: "stock-history",
   method: "GET",
   price: "$0.01",
-  summary: "Daily OHLCV bars of a stock over up to five years, with return, volatility, max drawdown and moving averages",
-  description: "From Yahoo Finance's chart route (unofficial; not for redistribution). Volatility is the annualized standard deviation of daily log returns (252 trading days).",
+  summary:
+    "Daily OHLCV bars of a stock over up to five years, with return, volatility, max drawdown and moving averages",
+  description:
+    "From Yahoo Finance's chart route (unofficial; not for redistribution). Volatility is the annualized standard deviation of daily log returns (252 trading days).",
   input: v.object({
     symbol: v.pipe(StockSymbol, v.description("Ticker, e.g. AAPL")),
-    days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1825), v.description("Calendar days back, 1-1825")), 90),
+    days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1825), v.description("Calendar days back, 1-1825")),
+      90,
+    ),
   }),
   output: v.object({
-    symbol: v.string(), currency: v.nullable(v.string()), days: v.number(), bars: v.array(Bar),
+    symbol: v.string(),
+    currency: v.nullable(v.string()),
+    days: v.number(),
+    bars: v.array(Bar),
     summary: v.object({
-      returnPercent: v.nullable(v.string()), volatilityAnnualizedPercent: v.nullable(v.string()), maxDrawdownPercent: v.nullable(v.string()),
-      sma20: v.nullable(v.string()), sma50: v.nullable(v.string()),
+      returnPercent: v.nullable(v.string()),
+      volatilityAnnualizedPercent: v.nullable(v.string()),
+      maxDrawdownPercent: v.nullable(v.string()),
+      sma20: v.nullable(v.string()),
+      sma50: v.nullable(v.string()),
     }),
   }),
   example: {
     input: { symbol: "AAPL", days: 3 },
     output: {
-      symbol: "AAPL", currency: "USD", days: 3,
+      symbol: "AAPL",
+      currency: "USD",
+      days: 3,
       bars: [
         { date: "2025-01-13", open: 233.53, high: 234.67, low: 229.72, close: 234.4, volume: 49630700 },
         { date: "2025-01-14", open: 234.75, high: 236.12, low: 232.47, close: 233.28, volume: 39435300 },
       ],
-      summary: { returnPercent: "-0.4778", volatilityAnnualizedPercent: null, maxDrawdownPercent: "-0.4778", sma20: null, sma50: null },
+      summary: {
+        returnPercent: "-0.4778",
+        volatilityAnnualizedPercent: null,
+        maxDrawdownPercent: "-0.4778",
+        sma20: null,
+        sma50: null,
+      },
     },
   },
   cacheTtl: 3600,
   upstreams: [YAHOO],
   async handler({ input, upstream, now }) {
     const end = Math.floor(now().getTime() / 1000);
-    const { meta, timestamp = [], indicators } = await chart(upstream(YAHOO), input.symbol.toUpperCase(), { period1: end - input.days * 86_400, period2: end, interval: "1d" });
+    const {
+      meta,
+      timestamp = [],
+      indicators,
+    } = await chart(upstream(YAHOO), input.symbol.toUpperCase(), {
+      period1: end - input.days * 86_400,
+      period2: end,
+      interval: "1d",
+    });
     const q = indicators.quote[0];
     const bars: Bar[] = timestamp.flatMap((t, i) => {
       const [open, high, low, close] = [q.open[i], q.high[i], q.low[i], q.close[i]];
       if (open === null || high === null || low === null || close === null) return [];
-      return [{ date: new Date(t * 1000).toISOString().slice(0, 10), open, high, low, close, volume: q.volume[i] ?? null }];
+      return [
+        { date: new Date(t * 1000).toISOString().slice(0, 10), open, high, low, close, volume: q.volume[i] ?? null },
+      ];
     });
     return { symbol: meta.symbol, currency: meta.currency, days: input.days, bars, summary: summary(bars) };
   },

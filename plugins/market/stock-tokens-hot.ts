@@ -13,18 +13,38 @@ export default defineEndpoint({
     "Every token of Coinbase's tokenized-stocks registry (Base), priced on DexScreener, ranked by 24 h DEX volume summed over its pools. " +
     "Only registry contracts are ranked, so look-alike tokens never appear; tokens no pool trades are left out. The ranking needs DexScreener: without it the call fails (not charged).",
   input: v.object({
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Tokens to return, 1-50")), 10),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Tokens to return, 1-50")),
+      10,
+    ),
   }),
   output: v.object({ tokens: v.array(StockToken) }),
   example: {
     input: { limit: 1 },
     output: {
-      tokens: [{
-        symbol: "AAPL", ticker: "AAPL", name: "Apple", isin: "US0378331005", issuer: "Coinbase", chain: "base", address: "0xb200000000000000000000C2e324d24d7eEcd1fb",
-        decimals: 8, totalSupply: "1523.75", multiplier: "1", pausedFeatures: [], navPriceUsd: "229.87", navPriceUpdatedAt: "2025-08-18T20:00:00.000Z",
-        priceUsd: "230.12", priceChange24hPercent: "0.42", volume24hUsd: "58123.9", liquidityUsd: "412345.67", pools: 1,
-        poolUrl: "https://dexscreener.com/base/0x5c1b8f3c7e2a9d4b6f0e1a2c3d4e5f6a7b8c9d0e",
-      }],
+      tokens: [
+        {
+          symbol: "AAPL",
+          ticker: "AAPL",
+          name: "Apple",
+          isin: "US0378331005",
+          issuer: "Coinbase",
+          chain: "base",
+          address: "0xb200000000000000000000C2e324d24d7eEcd1fb",
+          decimals: 8,
+          totalSupply: "1523.75",
+          multiplier: "1",
+          pausedFeatures: [],
+          navPriceUsd: "229.87",
+          navPriceUpdatedAt: "2025-08-18T20:00:00.000Z",
+          priceUsd: "230.12",
+          priceChange24hPercent: "0.42",
+          volume24hUsd: "58123.9",
+          liquidityUsd: "412345.67",
+          pools: 1,
+          poolUrl: "https://dexscreener.com/base/0x5c1b8f3c7e2a9d4b6f0e1a2c3d4e5f6a7b8c9d0e",
+        },
+      ],
     },
   },
   cacheTtl: 60,

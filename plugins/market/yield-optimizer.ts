@@ -28,37 +28,63 @@ export default defineEndpoint({
   input: v.object({
     chain: v.optional(v.pipe(ChainSlug, v.description("Chain slug; all chains when unset"))),
     stablecoinOnly: v.optional(v.pipe(v.boolean(), v.description("Only pools of stablecoins")), false),
-    minTvl: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1e13), v.description("Minimum TVL in USD")), 1_000_000),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Pools to return, 1-50")), 10),
+    minTvl: v.optional(
+      v.pipe(v.number(), v.minValue(0), v.maxValue(1e13), v.description("Minimum TVL in USD")),
+      1_000_000,
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Pools to return, 1-50")),
+      10,
+    ),
   }),
   output: v.object({
     considered: v.pipe(v.number(), v.description("Pools that passed the filters")),
-    pools: v.array(v.object({
-      ...Pool.entries,
-      score: v.pipe(v.number(), v.description("Risk-adjusted APY, percent")),
-      adjustments: v.array(v.string()),
-    })),
+    pools: v.array(
+      v.object({
+        ...Pool.entries,
+        score: v.pipe(v.number(), v.description("Risk-adjusted APY, percent")),
+        adjustments: v.array(v.string()),
+      }),
+    ),
   }),
   example: {
     input: { chain: "ethereum", stablecoinOnly: true, minTvl: 1_000_000, limit: 1 },
     output: {
       considered: 96,
-      pools: [{
-        id: "aa70268e-4b52-42bf-a116-608b370f9501", project: "aave-v3", chain: "Ethereum", symbol: "USDC", tvlUsd: 1520000000, apy: 5.62, apyBase: 4.8, apyReward: 0.82,
-        apyMean30d: 5.1, stablecoin: true, ilRisk: "no", exposure: "single", poolMeta: null, url: "https://defillama.com/yields/pool/aa70268e-4b52-42bf-a116-608b370f9501",
-        score: 5.1, adjustments: ["reward APY counted at half", "capped at the 30-day mean"],
-      }],
+      pools: [
+        {
+          id: "aa70268e-4b52-42bf-a116-608b370f9501",
+          project: "aave-v3",
+          chain: "Ethereum",
+          symbol: "USDC",
+          tvlUsd: 1520000000,
+          apy: 5.62,
+          apyBase: 4.8,
+          apyReward: 0.82,
+          apyMean30d: 5.1,
+          stablecoin: true,
+          ilRisk: "no",
+          exposure: "single",
+          poolMeta: null,
+          url: "https://defillama.com/yields/pool/aa70268e-4b52-42bf-a116-608b370f9501",
+          score: 5.1,
+          adjustments: ["reward APY counted at half", "capped at the 30-day mean"],
+        },
+      ],
     },
   },
   cacheTtl: 900,
   upstreams: [LLAMA_YIELDS],
   async handler({ input, upstream }) {
-    const pools = eligiblePools(await yieldPools(upstream(LLAMA_YIELDS)), input.chain, input.minTvl)
-      .filter((p) => (p.count ?? 0) >= 14 && (!input.stablecoinOnly || p.stablecoin));
+    const pools = eligiblePools(await yieldPools(upstream(LLAMA_YIELDS)), input.chain, input.minTvl).filter(
+      (p) => (p.count ?? 0) >= 14 && (!input.stablecoinOnly || p.stablecoin),
+    );
     const ranked = pools.map((p) => ({ p, s: score(p) })).sort((a, b) => b.s.comparedTo(a.s));
     return {
       considered: pools.length,
-      pools: ranked.slice(0, input.limit).map(({ p, s }) => ({ ...toPool(p), score: s.toDecimalPlaces(4).toNumber(), adjustments: adjustments(p) })),
+      pools: ranked
+        .slice(0, input.limit)
+        .map(({ p, s }) => ({ ...toPool(p), score: s.toDecimalPlaces(4).toNumber(), adjustments: adjustments(p) })),
     };
   },
 });

@@ -38,12 +38,21 @@ export interface AddressSecurity {
 /** GoPlus's malicious-address report of one address, normalised. */
 export async function readAddressSecurity(api: Upstream, address: string, chainId: number): Promise<AddressSecurity> {
   const report = await goplus(api, `/v1/address_security/${address}`, Report, { chain_id: String(chainId) });
-  const flags = Object.fromEntries(Object.entries(addressChecks).map(([name, field]) => [name, flag(report?.[field])])) as Record<AddressCheck, boolean | null>;
+  const flags = Object.fromEntries(
+    Object.entries(addressChecks).map(([name, field]) => [name, flag(report?.[field])]),
+  ) as Record<AddressCheck, boolean | null>;
   const created = Number(report?.number_of_malicious_contracts_created);
   return {
     flags,
     isContract: flag(report?.contract_address),
-    maliciousContractsCreated: report?.number_of_malicious_contracts_created !== undefined && Number.isFinite(created) ? created : null,
-    dataSources: typeof report?.data_source === "string" ? report.data_source.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    maliciousContractsCreated:
+      report?.number_of_malicious_contracts_created !== undefined && Number.isFinite(created) ? created : null,
+    dataSources:
+      typeof report?.data_source === "string"
+        ? report.data_source
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
   };
 }

@@ -7,7 +7,10 @@ import { chainInfo, chains, type ChainSlug } from "./_chains.ts";
 export const blockscoutSlugs = chains.filter((c) => "blockscout" in c).map((c) => c.slug) as ChainSlug[];
 
 export const blockscoutChainField = v.optional(
-  v.pipe(v.picklist(blockscoutSlugs, `must be one of: ${blockscoutSlugs.join(", ")}`), v.description(`Network with a Blockscout index: ${blockscoutSlugs.join(", ")}`)),
+  v.pipe(
+    v.picklist(blockscoutSlugs, `must be one of: ${blockscoutSlugs.join(", ")}`),
+    v.description(`Network with a Blockscout index: ${blockscoutSlugs.join(", ")}`),
+  ),
   "ethereum",
 );
 
@@ -32,7 +35,11 @@ export type BlockscoutAddress = v.InferOutput<typeof BlockscoutAddress>;
 
 /** The most telling label Blockscout has for an address: its public tag, contract name or ENS name. */
 export const labelOf = (a: BlockscoutAddress) =>
-  a.public_tags?.[0]?.display_name ?? a.metadata?.tags?.find((t) => t.tagType === "name")?.name ?? a.name ?? a.ens_domain_name ?? null;
+  a.public_tags?.[0]?.display_name ??
+  a.metadata?.tags?.find((t) => t.tagType === "name")?.name ??
+  a.name ??
+  a.ens_domain_name ??
+  null;
 
 export const BlockscoutToken = v.object({
   address_hash: o(v.string()),
@@ -66,20 +73,34 @@ const BlockscoutTokenTransfer = v.object({
 });
 export type BlockscoutTokenTransfer = v.InferOutput<typeof BlockscoutTokenTransfer>;
 
-const Page = <S extends v.GenericSchema>(item: S) => v.object({ items: v.array(item), next_page_params: v.nullable(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))) });
+const Page = <S extends v.GenericSchema>(item: S) =>
+  v.object({
+    items: v.array(item),
+    next_page_params: v.nullable(v.record(v.string(), v.nullable(v.union([v.string(), v.number()])))),
+  });
 
 /** Follows Blockscout's keyset pages (50 items each) until `max` items or the end of the list. */
-async function readPages<S extends v.GenericSchema>(api: Upstream, path: string, item: S, max: number, query: Record<string, string> = {}): Promise<v.InferOutput<S>[]> {
+async function readPages<S extends v.GenericSchema>(
+  api: Upstream,
+  path: string,
+  item: S,
+  max: number,
+  query: Record<string, string> = {},
+): Promise<v.InferOutput<S>[]> {
   const shape = Page(item);
   const items: v.InferOutput<S>[] = [];
   let next: v.InferOutput<typeof shape>["next_page_params"] = {};
   while (next && items.length < max) {
-    const cursor = Object.fromEntries(Object.entries(next).map(([k, value]) => [k, value === null ? undefined : String(value)]));
+    const cursor = Object.fromEntries(
+      Object.entries(next).map(([k, value]) => [k, value === null ? undefined : String(value)]),
+    );
     // Blockscout answers 404 for an address it has never indexed: nothing to list.
-    const page: v.InferOutput<typeof shape> = await api.json(path, shape, { query: { ...query, ...cursor }, notFoundAs404: true }).catch((error: unknown) => {
-      if (error instanceof ServiceError && error.status === 404) return { items: [], next_page_params: null };
-      throw error;
-    });
+    const page: v.InferOutput<typeof shape> = await api
+      .json(path, shape, { query: { ...query, ...cursor }, notFoundAs404: true })
+      .catch((error: unknown) => {
+        if (error instanceof ServiceError && error.status === 404) return { items: [], next_page_params: null };
+        throw error;
+      });
     items.push(...page.items);
     next = page.items.length ? page.next_page_params : null;
   }
@@ -108,15 +129,23 @@ export const readTransactions = (api: Upstream, address: string, max: number, qu
   readPages(api, `/api/v2/addresses/${address}/transactions`, BlockscoutTransaction, max, query);
 
 /** `/api/v2/addresses/{a}/counters`: counts as decimal strings. */
-const BlockscoutCounters = v.object({ transactions_count: Digits, token_transfers_count: Digits, gas_usage_count: Digits, validations_count: Digits });
+const BlockscoutCounters = v.object({
+  transactions_count: Digits,
+  token_transfers_count: Digits,
+  gas_usage_count: Digits,
+  validations_count: Digits,
+});
 export type BlockscoutCounters = v.InferOutput<typeof BlockscoutCounters>;
 
 /** An address Blockscout has never indexed (404) counts zero everywhere. */
 export const readCounters = (api: Upstream, address: string) =>
-  api.json(`/api/v2/addresses/${address}/counters`, BlockscoutCounters, { notFoundAs404: true }).catch((error: unknown): BlockscoutCounters => {
-    if (error instanceof ServiceError && error.status === 404) return { transactions_count: "0", token_transfers_count: "0", gas_usage_count: "0", validations_count: "0" };
-    throw error;
-  });
+  api
+    .json(`/api/v2/addresses/${address}/counters`, BlockscoutCounters, { notFoundAs404: true })
+    .catch((error: unknown): BlockscoutCounters => {
+      if (error instanceof ServiceError && error.status === 404)
+        return { transactions_count: "0", token_transfers_count: "0", gas_usage_count: "0", validations_count: "0" };
+      throw error;
+    });
 
 /** One internal call in `/api/v2/addresses/{a}/internal-transactions`: native coin moved by a contract. */
 const BlockscoutInternalTransaction = v.object({

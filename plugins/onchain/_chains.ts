@@ -24,16 +24,89 @@ export interface ChainInfo {
 
 // Public nodes: viem's default first, then PublicNode's keyless mirror. Production should set UPSTREAM_<SLUG>_RPC_URL.
 export const chains = [
-  { slug: "ethereum", id: 1, viemName: "mainnet", publicRpcs: ["https://ethereum-rpc.publicnode.com", "https://eth.merkle.io"], blockscout: "blockscout-ethereum", llama: "ethereum", nativePriceId: "ethereum" },
-  { slug: "base", id: 8453, viemName: "base", publicRpcs: ["https://mainnet.base.org", "https://base-rpc.publicnode.com"], blockscout: "blockscout-base", llama: "base", nativePriceId: "ethereum" },
-  { slug: "optimism", id: 10, viemName: "optimism", publicRpcs: ["https://mainnet.optimism.io", "https://optimism-rpc.publicnode.com"], blockscout: "blockscout-optimism", llama: "optimism", nativePriceId: "ethereum" },
-  { slug: "arbitrum", id: 42161, viemName: "arbitrum", publicRpcs: ["https://arb1.arbitrum.io/rpc", "https://arbitrum-one-rpc.publicnode.com"], blockscout: "blockscout-arbitrum", llama: "arbitrum", nativePriceId: "ethereum" },
-  { slug: "polygon", id: 137, viemName: "polygon", publicRpcs: ["https://polygon-bor-rpc.publicnode.com", "https://polygon.drpc.org"], blockscout: "blockscout-polygon", llama: "polygon", nativePriceId: "polygon-ecosystem-token" },
-  { slug: "bsc", id: 56, viemName: "bsc", publicRpcs: ["https://bsc-rpc.publicnode.com", "https://bsc-dataseed.bnbchain.org"], llama: "bsc", nativePriceId: "binancecoin" },
-  { slug: "avalanche", id: 43114, viemName: "avalanche", publicRpcs: ["https://api.avax.network/ext/bc/C/rpc", "https://avalanche-c-chain-rpc.publicnode.com"], llama: "avax", nativePriceId: "avalanche-2" },
-  { slug: "gnosis", id: 100, viemName: "gnosis", publicRpcs: ["https://rpc.gnosischain.com", "https://gnosis-rpc.publicnode.com"], blockscout: "blockscout-gnosis", llama: "xdai", nativePriceId: "xdai" },
-  { slug: "base-sepolia", id: 84532, viemName: "baseSepolia", publicRpcs: ["https://sepolia.base.org", "https://base-sepolia-rpc.publicnode.com"], blockscout: "blockscout-base-sepolia" },
-  { slug: "sepolia", id: 11155111, viemName: "sepolia", publicRpcs: ["https://ethereum-sepolia-rpc.publicnode.com", "https://sepolia.drpc.org"] },
+  {
+    slug: "ethereum",
+    id: 1,
+    viemName: "mainnet",
+    publicRpcs: ["https://ethereum-rpc.publicnode.com", "https://eth.merkle.io"],
+    blockscout: "blockscout-ethereum",
+    llama: "ethereum",
+    nativePriceId: "ethereum",
+  },
+  {
+    slug: "base",
+    id: 8453,
+    viemName: "base",
+    publicRpcs: ["https://mainnet.base.org", "https://base-rpc.publicnode.com"],
+    blockscout: "blockscout-base",
+    llama: "base",
+    nativePriceId: "ethereum",
+  },
+  {
+    slug: "optimism",
+    id: 10,
+    viemName: "optimism",
+    publicRpcs: ["https://mainnet.optimism.io", "https://optimism-rpc.publicnode.com"],
+    blockscout: "blockscout-optimism",
+    llama: "optimism",
+    nativePriceId: "ethereum",
+  },
+  {
+    slug: "arbitrum",
+    id: 42161,
+    viemName: "arbitrum",
+    publicRpcs: ["https://arb1.arbitrum.io/rpc", "https://arbitrum-one-rpc.publicnode.com"],
+    blockscout: "blockscout-arbitrum",
+    llama: "arbitrum",
+    nativePriceId: "ethereum",
+  },
+  {
+    slug: "polygon",
+    id: 137,
+    viemName: "polygon",
+    publicRpcs: ["https://polygon-bor-rpc.publicnode.com", "https://polygon.drpc.org"],
+    blockscout: "blockscout-polygon",
+    llama: "polygon",
+    nativePriceId: "polygon-ecosystem-token",
+  },
+  {
+    slug: "bsc",
+    id: 56,
+    viemName: "bsc",
+    publicRpcs: ["https://bsc-rpc.publicnode.com", "https://bsc-dataseed.bnbchain.org"],
+    llama: "bsc",
+    nativePriceId: "binancecoin",
+  },
+  {
+    slug: "avalanche",
+    id: 43114,
+    viemName: "avalanche",
+    publicRpcs: ["https://api.avax.network/ext/bc/C/rpc", "https://avalanche-c-chain-rpc.publicnode.com"],
+    llama: "avax",
+    nativePriceId: "avalanche-2",
+  },
+  {
+    slug: "gnosis",
+    id: 100,
+    viemName: "gnosis",
+    publicRpcs: ["https://rpc.gnosischain.com", "https://gnosis-rpc.publicnode.com"],
+    blockscout: "blockscout-gnosis",
+    llama: "xdai",
+    nativePriceId: "xdai",
+  },
+  {
+    slug: "base-sepolia",
+    id: 84532,
+    viemName: "baseSepolia",
+    publicRpcs: ["https://sepolia.base.org", "https://base-sepolia-rpc.publicnode.com"],
+    blockscout: "blockscout-base-sepolia",
+  },
+  {
+    slug: "sepolia",
+    id: 11155111,
+    viemName: "sepolia",
+    publicRpcs: ["https://ethereum-sepolia-rpc.publicnode.com", "https://sepolia.drpc.org"],
+  },
 ] as const satisfies readonly ChainInfo[];
 
 export type ChainSlug = (typeof chains)[number]["slug"];
@@ -63,14 +136,17 @@ export const chainRpcs = chainSlugs.map(rpcUpstream) as readonly ChainRpc[];
 
 /** A JSON-RPC upstream per chain: its public nodes, tried in order, until configuration names one. */
 export const chainUpstreams = Object.fromEntries(
-  chains.map((c): [ChainRpc, UpstreamEntry] => [rpcUpstream(c.slug), {
-    url: c.publicRpcs[0],
-    mirrors: c.publicRpcs.slice(1),
-    terms: `JSON-RPC node of ${c.slug} (chain id ${c.id}): public keyless nodes by default, rate-limited; set your own with UPSTREAM_${c.slug.toUpperCase().replace(/-/g, "_")}_RPC_URL`,
-    // viem's own cap for a node's answer.
-    maxBytes: 10_485_760,
-    timeoutMs: 8_000,
-  }]),
+  chains.map((c): [ChainRpc, UpstreamEntry] => [
+    rpcUpstream(c.slug),
+    {
+      url: c.publicRpcs[0],
+      mirrors: c.publicRpcs.slice(1),
+      terms: `JSON-RPC node of ${c.slug} (chain id ${c.id}): public keyless nodes by default, rate-limited; set your own with UPSTREAM_${c.slug.toUpperCase().replace(/-/g, "_")}_RPC_URL`,
+      // viem's own cap for a node's answer.
+      maxBytes: 10_485_760,
+      timeoutMs: 8_000,
+    },
+  ]),
 ) as Record<ChainRpc, UpstreamEntry>;
 
 let definitions: Promise<typeof import("viem/chains")> | undefined;

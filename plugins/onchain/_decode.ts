@@ -39,8 +39,16 @@ export async function lookupSignatures(api: Upstream, selectors: Hex[], topics: 
   if (selectors.length) query.function = [...new Set(selectors.map((s) => s.toLowerCase()))].join(",");
   if (topics.length) query.event = [...new Set(topics.map((s) => s.toLowerCase()))].join(",");
   const body = await api.json("/lookup", Lookup, { query });
-  for (const [key, hits] of Object.entries(body.result.function ?? {})) functions.set(key.toLowerCase(), (hits ?? []).map((h) => h.name));
-  for (const [key, hits] of Object.entries(body.result.event ?? {})) events.set(key.toLowerCase(), (hits ?? []).map((h) => h.name));
+  for (const [key, hits] of Object.entries(body.result.function ?? {}))
+    functions.set(
+      key.toLowerCase(),
+      (hits ?? []).map((h) => h.name),
+    );
+  for (const [key, hits] of Object.entries(body.result.event ?? {}))
+    events.set(
+      key.toLowerCase(),
+      (hits ?? []).map((h) => h.name),
+    );
   return { functions, events };
 }
 
@@ -55,7 +63,10 @@ export function decodeCalldata(data: Hex, signatures: string[]): Candidate[] {
       const item = parseAbiItem(`function ${signature}`) as AbiFunction;
       const { args = [] } = decodeFunctionData({ abi: [item], data });
       if (encodeFunctionData({ abi: [item], args }).toLowerCase() !== data.toLowerCase()) continue;
-      found.push({ signature, args: item.inputs.map((input, i) => ({ name: input.name || null, type: input.type, value: toJson(args[i]) })) });
+      found.push({
+        signature,
+        args: item.inputs.map((input, i) => ({ name: input.name || null, type: input.type, value: toJson(args[i]) })),
+      });
     } catch {
       // Not this signature.
     }
@@ -71,7 +82,8 @@ export function toJson(value: unknown): Json {
   if (typeof value === "string") return /^0x[0-9a-fA-F]{40}$/.test(value) ? getAddress(value) : value;
   if (typeof value === "number" || typeof value === "boolean" || value === null) return value;
   if (Array.isArray(value)) return value.map(toJson);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
   return null;
 }
 
@@ -95,7 +107,10 @@ export interface StandardEvent {
 
 /** Decodes the token events every wallet cares about without any lookup; other logs give undefined. */
 export function decodeStandardEvent(log: Pick<Log, "data" | "topics">): StandardEvent | undefined {
-  const tries = log.topics.length === 4 ? [["erc721", erc721Events] as const] : [["erc20", erc20Events] as const, ["erc721", erc721Events] as const];
+  const tries =
+    log.topics.length === 4
+      ? [["erc721", erc721Events] as const]
+      : [["erc20", erc20Events] as const, ["erc721", erc721Events] as const];
   for (const [standard, abi] of tries) {
     try {
       const decoded = decodeEventLog({ abi, data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });

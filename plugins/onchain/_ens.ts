@@ -12,10 +12,22 @@ const resolverAbi = parseAbi([
 ]);
 
 /** Text records worth returning for an agent: ENSIP-5 global keys and the common service keys. */
-export const textKeys = ["avatar", "url", "description", "email", "com.twitter", "com.github", "org.telegram", "com.discord"] as const;
+export const textKeys = [
+  "avatar",
+  "url",
+  "description",
+  "email",
+  "com.twitter",
+  "com.github",
+  "org.telegram",
+  "com.discord",
+] as const;
 
 export async function resolverOf(client: PublicClient, node: `0x${string}`): Promise<Address | null> {
-  const found = await probe(client.readContract({ address: ENS_REGISTRY, abi: registryAbi, functionName: "resolver", args: [node] }), zeroAddress);
+  const found = await probe(
+    client.readContract({ address: ENS_REGISTRY, abi: registryAbi, functionName: "resolver", args: [node] }),
+    zeroAddress,
+  );
   return found === zeroAddress ? null : getAddress(found);
 }
 
@@ -24,14 +36,24 @@ export async function forwardLookup(client: PublicClient, name: string) {
   const node = namehash(name);
   const resolver = await resolverOf(client, node);
   if (!resolver) return { resolver: null, address: null };
-  const address = await probe(client.readContract({ address: resolver, abi: resolverAbi, functionName: "addr", args: [node] }), zeroAddress);
+  const address = await probe(
+    client.readContract({ address: resolver, abi: resolverAbi, functionName: "addr", args: [node] }),
+    zeroAddress,
+  );
   return { resolver, address: address === zeroAddress ? null : getAddress(address) };
 }
 
 export async function textRecords(client: PublicClient, resolver: Address, name: string) {
   const node = namehash(name);
-  const values = await Promise.all(textKeys.map((key) => probe(client.readContract({ address: resolver, abi: resolverAbi, functionName: "text", args: [node, key] }), "")));
-  return Object.fromEntries(textKeys.map((key, i) => [key, values[i] || null])) as Record<(typeof textKeys)[number], string | null>;
+  const values = await Promise.all(
+    textKeys.map((key) =>
+      probe(client.readContract({ address: resolver, abi: resolverAbi, functionName: "text", args: [node, key] }), ""),
+    ),
+  );
+  return Object.fromEntries(textKeys.map((key, i) => [key, values[i] || null])) as Record<
+    (typeof textKeys)[number],
+    string | null
+  >;
 }
 
 /** The primary name an address claims through its reverse record (`<hex>.addr.reverse`); null when it claims none. */
@@ -39,6 +61,9 @@ export async function reverseLookup(client: PublicClient, address: Address): Pro
   const node = namehash(`${address.slice(2).toLowerCase()}.addr.reverse`);
   const resolver = await resolverOf(client, node);
   if (!resolver) return null;
-  const name = await probe(client.readContract({ address: resolver, abi: resolverAbi, functionName: "name", args: [node] }), "");
+  const name = await probe(
+    client.readContract({ address: resolver, abi: resolverAbi, functionName: "name", args: [node] }),
+    "",
+  );
   return name || null;
 }

@@ -2,7 +2,10 @@ import { erc20Abi, formatUnits, hexToString, parseAbi, trim, type Address, type 
 import { probe } from "./_node.ts";
 
 // Early tokens (MKR, SAI) return name and symbol as bytes32.
-const bytes32MetadataAbi = parseAbi(["function name() view returns (bytes32)", "function symbol() view returns (bytes32)"]);
+const bytes32MetadataAbi = parseAbi([
+  "function name() view returns (bytes32)",
+  "function symbol() view returns (bytes32)",
+]);
 
 export interface TokenMetadata {
   name: string | null;
@@ -13,7 +16,11 @@ export interface TokenMetadata {
 
 /** ERC-20 metadata in one multicall; a field the contract does not answer is null. */
 export async function readTokenMetadata(client: PublicClient, address: Address): Promise<TokenMetadata> {
-  const calls = (["name", "symbol", "decimals", "totalSupply"] as const).map((functionName) => ({ address, abi: erc20Abi, functionName }));
+  const calls = (["name", "symbol", "decimals", "totalSupply"] as const).map((functionName) => ({
+    address,
+    abi: erc20Abi,
+    functionName,
+  }));
   const [name, symbol, decimals, totalSupply] = await client.multicall({ contracts: calls, allowFailure: true });
   const text = async (result: typeof name, field: "name" | "symbol") => {
     if (result.status === "success") return String(result.result);
@@ -28,4 +35,5 @@ export async function readTokenMetadata(client: PublicClient, address: Address):
   };
 }
 
-export const formatAmount = (atomic: bigint | string, decimals: number | null) => (decimals === null ? null : formatUnits(BigInt(atomic), decimals));
+export const formatAmount = (atomic: bigint | string, decimals: number | null) =>
+  decimals === null ? null : formatUnits(BigInt(atomic), decimals);

@@ -24,8 +24,15 @@ export interface PoolTrade {
 }
 
 /** A pool's trades of at least `minUsd`, as GeckoTerminal filters them. */
-export async function poolTrades(api: Upstream, network: string, pool: { pool: string; name: string }, minUsd: number): Promise<PoolTrade[]> {
-  const body = await api.json(`/networks/${network}/pools/${pool.pool}/trades`, Trades, { query: { trade_volume_in_usd_greater_than: minUsd } });
+export async function poolTrades(
+  api: Upstream,
+  network: string,
+  pool: { pool: string; name: string },
+  minUsd: number,
+): Promise<PoolTrade[]> {
+  const body = await api.json(`/networks/${network}/pools/${pool.pool}/trades`, Trades, {
+    query: { trade_volume_in_usd_greater_than: minUsd },
+  });
   return body.data.map(({ attributes: a }) => ({
     pool: pool.pool,
     poolName: pool.name,

@@ -28,13 +28,25 @@ export async function getLogsSplitting(client: PublicClient, query: LogQuery): P
   let requests = 0;
   const fetchRange = async (fromBlock: bigint, toBlock: bigint): Promise<Log[]> => {
     if (++requests > REQUEST_BUDGET) {
-      throw upstreamFailed(nodeOf(client), `the node refused the block range; ask for fewer blocks (it failed at ${fromBlock}-${toBlock})`);
+      throw upstreamFailed(
+        nodeOf(client),
+        `the node refused the block range; ask for fewer blocks (it failed at ${fromBlock}-${toBlock})`,
+      );
     }
     try {
-      return await client.request({
-        method: "eth_getLogs",
-        params: [{ address: query.address, topics: query.topics, fromBlock: `0x${fromBlock.toString(16)}`, toBlock: `0x${toBlock.toString(16)}` }],
-      }).then((logs) => logs.map(normalize));
+      return await client
+        .request({
+          method: "eth_getLogs",
+          params: [
+            {
+              address: query.address,
+              topics: query.topics,
+              fromBlock: `0x${fromBlock.toString(16)}`,
+              toBlock: `0x${toBlock.toString(16)}`,
+            },
+          ],
+        })
+        .then((logs) => logs.map(normalize));
     } catch (error) {
       if (fromBlock === toBlock || !refusedRange(error)) throw error;
       const middle = (fromBlock + toBlock) / 2n;
@@ -51,7 +63,17 @@ function refusedRange(error: unknown): boolean {
   return error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
 }
 
-type RpcLog = { address: Address; topics: Hex[]; data: Hex; blockNumber: Hex | null; transactionHash: Hex | null; logIndex: Hex | null; transactionIndex: Hex | null; blockHash: Hex | null; removed: boolean };
+type RpcLog = {
+  address: Address;
+  topics: Hex[];
+  data: Hex;
+  blockNumber: Hex | null;
+  transactionHash: Hex | null;
+  logIndex: Hex | null;
+  transactionIndex: Hex | null;
+  blockHash: Hex | null;
+  removed: boolean;
+};
 
 function normalize(log: RpcLog): Log {
   return {

@@ -19,7 +19,11 @@ export const NODES = chainRpcs;
  * (the node down, slow or refusing) are the upstream client's 502/503/504, never charged; anything else (a
  * revert, a missing record) is left for the endpoint to interpret.
  */
-export async function readNode<T>(upstream: (name: ChainRpc) => Upstream, slug: ChainSlug, work: (client: PublicClient) => Promise<T>): Promise<T> {
+export async function readNode<T>(
+  upstream: (name: ChainRpc) => Upstream,
+  slug: ChainSlug,
+  work: (client: PublicClient) => Promise<T>,
+): Promise<T> {
   try {
     return await work(await clientFor(upstream, slug));
   } catch (error) {
@@ -36,7 +40,12 @@ export function nodeFailure(slug: string, error: unknown): ServiceError | undefi
   const refused = error.walk((e) => e instanceof RpcRequestError);
   if (refused) {
     const upstream = slug ? rpcUpstream(slug as ChainSlug) : "node";
-    return new ServiceError(502, "upstream_error", `the ${slug || "chain's"} node failed: ${(refused as BaseError).shortMessage}`, { upstream, chain: slug });
+    return new ServiceError(
+      502,
+      "upstream_error",
+      `the ${slug || "chain's"} node failed: ${(refused as BaseError).shortMessage}`,
+      { upstream, chain: slug },
+    );
   }
   return undefined;
 }

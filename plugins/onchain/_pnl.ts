@@ -10,7 +10,10 @@ import { currentPrices, historicalPrices, type PriceAt } from "./_prices.ts";
 export const pricedSlugs = blockscoutSlugs.filter((slug) => chainInfo(slug).llama);
 
 export const pricedChainField = v.optional(
-  v.pipe(v.picklist(pricedSlugs, `must be one of: ${pricedSlugs.join(", ")}`), v.description(`Network with a Blockscout index and prices: ${pricedSlugs.join(", ")}`)),
+  v.pipe(
+    v.picklist(pricedSlugs, `must be one of: ${pricedSlugs.join(", ")}`),
+    v.description(`Network with a Blockscout index and prices: ${pricedSlugs.join(", ")}`),
+  ),
   "ethereum",
 );
 
@@ -43,7 +46,15 @@ export function legsOf(transfers: BlockscoutTokenTransfer[], wallet: string): Le
     if (from === to || decimals === null || !t.total || !token) continue;
     if (from !== me && to !== me) continue;
     const amount = new D(t.total.value).div(new D(10).pow(Number(decimals)));
-    legs.push({ hash: t.transaction_hash, time: new Date(t.timestamp), token: getAddress(token.toLowerCase()), symbol: t.token.symbol, name: t.token.name, amount, direction: from === me ? "out" : "in" });
+    legs.push({
+      hash: t.transaction_hash,
+      time: new Date(t.timestamp),
+      token: getAddress(token.toLowerCase()),
+      symbol: t.token.symbol,
+      name: t.token.name,
+      amount,
+      direction: from === me ? "out" : "in",
+    });
   }
   return legs;
 }
@@ -51,7 +62,10 @@ export function legsOf(transfers: BlockscoutTokenTransfer[], wallet: string): Le
 export const unix = (time: Date) => Math.floor(time.getTime() / 1000);
 export const usd = (x: Dec) => x.toDecimalPlaces(2).toNumber();
 
-interface Lot { amount: Dec; unitCost: number | null }
+interface Lot {
+  amount: Dec;
+  unitCost: number | null;
+}
 
 export interface TokenPnl {
   token: string;
@@ -72,7 +86,12 @@ export interface TokenPnl {
 }
 
 /** FIFO cost basis per token: each receipt is a lot at its USD value then; each send sells the oldest lots first. */
-export function fifoPnl(legs: Leg[], coinOf: (token: string) => string, priceAt: PriceAt, priceNow: (token: string) => number | null): TokenPnl[] {
+export function fifoPnl(
+  legs: Leg[],
+  coinOf: (token: string) => string,
+  priceAt: PriceAt,
+  priceNow: (token: string) => number | null,
+): TokenPnl[] {
   const byToken = new Map<string, Leg[]>();
   for (const leg of legs) byToken.set(leg.token, [...(byToken.get(leg.token) ?? []), leg]);
   return [...byToken].map(([token, own]) => {
@@ -91,7 +110,8 @@ export function fifoPnl(legs: Leg[], coinOf: (token: string) => string, priceAt:
       while (left.gt(0) && lots.length) {
         const lot = lots[0];
         const used = D.min(left, lot.amount);
-        if (price !== null && lot.unitCost !== null) realized = realized.plus(used.times(new D(price).minus(lot.unitCost)));
+        if (price !== null && lot.unitCost !== null)
+          realized = realized.plus(used.times(new D(price).minus(lot.unitCost)));
         lot.amount = lot.amount.minus(used);
         left = left.minus(used);
         if (lot.amount.lte(0)) lots.shift();
@@ -102,14 +122,24 @@ export function fifoPnl(legs: Leg[], coinOf: (token: string) => string, priceAt:
     const held = lots.reduce((sum, lot) => sum.plus(lot.amount), new D(0));
     const costed = lots.filter((lot) => lot.unitCost !== null);
     const cost = costed.reduce((sum, lot) => sum.plus(lot.amount.times(lot.unitCost!)), new D(0));
-    const unrealized = now === null ? new D(0) : costed.reduce((sum, lot) => sum.plus(lot.amount.times(new D(now).minus(lot.unitCost!))), new D(0));
+    const unrealized =
+      now === null
+        ? new D(0)
+        : costed.reduce((sum, lot) => sum.plus(lot.amount.times(new D(now).minus(lot.unitCost!))), new D(0));
     const gaps = [
-      ...(unmatched.gt(0) ? [`sent ${unmatched.toFixed()} more than received in the transfers read (bought earlier or bridged in): no cost basis for it`] : []),
+      ...(unmatched.gt(0)
+        ? [
+            `sent ${unmatched.toFixed()} more than received in the transfers read (bought earlier or bridged in): no cost basis for it`,
+          ]
+        : []),
       ...(unpriced ? [`${unpriced} transfer(s) without a DefiLlama price at the time: left out of PnL`] : []),
       ...(now === null && held.gt(0) ? ["no current price: unrealized PnL not counted"] : []),
     ];
     const count = (direction: Leg["direction"]) => own.filter((l) => l.direction === direction);
-    const total = (direction: Leg["direction"]) => count(direction).reduce((sum, l) => sum.plus(l.amount), new D(0)).toFixed();
+    const total = (direction: Leg["direction"]) =>
+      count(direction)
+        .reduce((sum, l) => sum.plus(l.amount), new D(0))
+        .toFixed();
     return {
       token,
       symbol: own[0].symbol,
@@ -142,17 +172,30 @@ export interface WalletPnl {
 }
 
 /** Reads a wallet's recent ERC-20 transfers and prices them: one Blockscout walk, one historical and one current DefiLlama call. */
-export async function readWalletPnl(blockscout: Upstream, llama: Upstream, llamaPrefix: string, wallet: string, transfers: number): Promise<WalletPnl> {
+export async function readWalletPnl(
+  blockscout: Upstream,
+  llama: Upstream,
+  llamaPrefix: string,
+  wallet: string,
+  transfers: number,
+): Promise<WalletPnl> {
   const read = await readTokenTransfers(blockscout, wallet, transfers);
   return priceWalletPnl(llama, llamaPrefix, legsOf(read, wallet), read.length);
 }
 
-export async function priceWalletPnl(llama: Upstream, llamaPrefix: string, legs: Leg[], transfersRead: number): Promise<WalletPnl> {
+export async function priceWalletPnl(
+  llama: Upstream,
+  llamaPrefix: string,
+  legs: Leg[],
+  transfersRead: number,
+): Promise<WalletPnl> {
   const coinOf = (token: string) => `${llamaPrefix}:${token.toLowerCase()}`;
   const wanted = new Map<string, number[]>();
   for (const leg of legs) wanted.set(coinOf(leg.token), [...(wanted.get(coinOf(leg.token)) ?? []), unix(leg.time)]);
   const [priceAt, now] = await Promise.all([historicalPrices(llama, wanted), currentPrices(llama, [...wanted.keys()])]);
-  const tokens = fifoPnl(legs, coinOf, priceAt, (token) => now.get(coinOf(token))?.price ?? null).sort((a, b) => b.totalUsd - a.totalUsd);
+  const tokens = fifoPnl(legs, coinOf, priceAt, (token) => now.get(coinOf(token))?.price ?? null).sort(
+    (a, b) => b.totalUsd - a.totalUsd,
+  );
   const sum = (pick: (t: TokenPnl) => number) => tokens.reduce((s, t) => s.plus(pick(t)), new D(0));
   const scored = tokens.filter((t) => t.totalUsd !== 0);
   return {
@@ -163,6 +206,8 @@ export async function priceWalletPnl(llama: Upstream, llamaPrefix: string, legs:
     realizedUsd: usd(sum((t) => t.realizedUsd)),
     unrealizedUsd: usd(sum((t) => t.unrealizedUsd)),
     totalUsd: usd(sum((t) => t.totalUsd)),
-    winRate: scored.length ? Math.round((scored.filter((t) => t.totalUsd > 0).length / scored.length) * 1000) / 1000 : null,
+    winRate: scored.length
+      ? Math.round((scored.filter((t) => t.totalUsd > 0).length / scored.length) * 1000) / 1000
+      : null,
   };
 }

@@ -3,7 +3,13 @@ import type { Upstream } from "../../core/endpoint.ts";
 import type { ChainInfo } from "./_chains.ts";
 
 /** What the code reads of DefiLlama's coin prices: `coins` always comes, without the coins it does not price. */
-const LlamaPrice = v.object({ price: v.number(), symbol: v.optional(v.string()), decimals: v.optional(v.number()), timestamp: v.number(), confidence: v.optional(v.number()) });
+const LlamaPrice = v.object({
+  price: v.number(),
+  symbol: v.optional(v.string()),
+  decimals: v.optional(v.number()),
+  timestamp: v.number(),
+  confidence: v.optional(v.number()),
+});
 export type LlamaPrice = v.InferOutput<typeof LlamaPrice>;
 const CurrentPrices = v.object({ coins: v.record(v.string(), LlamaPrice) });
 const HistoricalPoint = v.object({ timestamp: v.number(), price: v.number() });
@@ -32,7 +38,9 @@ export const cents = (usd: number) => Math.round(usd * 100) / 100;
 export async function chainPrices(api: Upstream, chain: ChainInfo, tokens: readonly string[], { native = false } = {}) {
   const coinOf = (token: string) => `${chain.llama}:${token}`;
   const nativeCoin = native && chain.nativePriceId ? `coingecko:${chain.nativePriceId}` : undefined;
-  const prices = chain.llama ? await currentPrices(api, [...(nativeCoin ? [nativeCoin] : []), ...tokens.map(coinOf)]) : new Map<string, LlamaPrice>();
+  const prices = chain.llama
+    ? await currentPrices(api, [...(nativeCoin ? [nativeCoin] : []), ...tokens.map(coinOf)])
+    : new Map<string, LlamaPrice>();
   return {
     token: (address: string) => prices.get(coinOf(address).toLowerCase()),
     native: nativeCoin ? prices.get(nativeCoin) : undefined,
@@ -49,7 +57,9 @@ export type PriceAt = (coin: string, timestamp: number) => number | null;
 export async function historicalPrices(api: Upstream, wanted: Map<string, number[]>): Promise<PriceAt> {
   const points = new Map<string, HistoricalPoint[]>();
   if (wanted.size) {
-    const coins = Object.fromEntries([...wanted].map(([coin, times]) => [coin, [...new Set(times)].sort((a, b) => a - b)]));
+    const coins = Object.fromEntries(
+      [...wanted].map(([coin, times]) => [coin, [...new Set(times)].sort((a, b) => a - b)]),
+    );
     const body = await api.json("/batchHistorical", HistoricalPrices, { query: { coins: JSON.stringify(coins) } });
     for (const [coin, found] of Object.entries(body.coins)) points.set(coin.toLowerCase(), found.prices);
   }

@@ -1,7 +1,25 @@
-import { getAddress, keccak256, parseAbi, sliceHex, toHex, zeroAddress, type Address, type Hex, type PublicClient } from "viem";
+import {
+  getAddress,
+  keccak256,
+  parseAbi,
+  sliceHex,
+  toHex,
+  zeroAddress,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from "viem";
 import { probe } from "./_node.ts";
 
-export const proxyStandards = ["eip-1167", "eip-1967", "eip-1967-beacon", "eip-1822", "openzeppelin-legacy", "safe", "eip-2535-diamond"] as const;
+export const proxyStandards = [
+  "eip-1167",
+  "eip-1967",
+  "eip-1967-beacon",
+  "eip-1822",
+  "openzeppelin-legacy",
+  "safe",
+  "eip-2535-diamond",
+] as const;
 export type ProxyStandard = (typeof proxyStandards)[number];
 
 export interface ProxyInfo {
@@ -37,7 +55,15 @@ const minimalProxy = /^0x363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602
 /** Finds which proxy pattern, if any, a contract follows, reading only code and storage from the node. */
 export async function detectProxy(client: PublicClient, address: Address, code?: Hex): Promise<ProxyInfo> {
   const bytecode = code ?? (await client.getCode({ address })) ?? "0x";
-  const none: ProxyInfo = { isContract: bytecode !== "0x", isProxy: false, standard: null, implementation: null, admin: null, beacon: null, facets: [] };
+  const none: ProxyInfo = {
+    isContract: bytecode !== "0x",
+    isProxy: false,
+    standard: null,
+    implementation: null,
+    admin: null,
+    beacon: null,
+    facets: [],
+  };
   if (bytecode === "0x") return none;
   const clone = minimalProxy.exec(bytecode);
   if (clone) return { ...none, isProxy: true, standard: "eip-1167", implementation: getAddress(`0x${clone[1]}`) };
@@ -54,12 +80,23 @@ export async function detectProxy(client: PublicClient, address: Address, code?:
   if (implementation) return { ...none, isProxy: true, standard: "eip-1967", implementation, admin };
   if (beacon) {
     const behind = await call(client, beacon, "implementation");
-    return { ...none, isProxy: true, standard: "eip-1967-beacon", implementation: typeof behind === "string" ? getAddress(behind) : null, beacon, admin };
+    return {
+      ...none,
+      isProxy: true,
+      standard: "eip-1967-beacon",
+      implementation: typeof behind === "string" ? getAddress(behind) : null,
+      beacon,
+      admin,
+    };
   }
   if (proxiable) return { ...none, isProxy: true, standard: "eip-1822", implementation: proxiable };
-  if (ozLegacy) return { ...none, isProxy: true, standard: "openzeppelin-legacy", implementation: ozLegacy, admin: ozLegacyAdmin };
+  if (ozLegacy)
+    return { ...none, isProxy: true, standard: "openzeppelin-legacy", implementation: ozLegacy, admin: ozLegacyAdmin };
 
-  const [singleton, facets] = await Promise.all([call(client, address, "masterCopy"), call(client, address, "facetAddresses")]);
+  const [singleton, facets] = await Promise.all([
+    call(client, address, "masterCopy"),
+    call(client, address, "facetAddresses"),
+  ]);
   if (typeof singleton === "string" && singleton !== zeroAddress) {
     return { ...none, isProxy: true, standard: "safe", implementation: getAddress(singleton) };
   }
@@ -75,6 +112,10 @@ function slotAddress(value: Hex | undefined): Address | null {
   return getAddress(sliceHex(word, 12));
 }
 
-async function call(client: PublicClient, address: Address, functionName: "implementation" | "masterCopy" | "facetAddresses") {
+async function call(
+  client: PublicClient,
+  address: Address,
+  functionName: "implementation" | "masterCopy" | "facetAddresses",
+) {
   return probe(client.readContract({ address, abi: probes, functionName }), undefined);
 }

@@ -5,7 +5,10 @@ import { Arg } from "./_tx-shapes.ts";
 
 export const Revert = v.object({
   selector: v.pipe(v.nullable(v.string()), v.description("First 4 bytes of the revert data; null for a bare revert")),
-  signature: v.pipe(v.nullable(v.string()), v.description("Error(string), Panic(uint256) or a custom error, null when unknown")),
+  signature: v.pipe(
+    v.nullable(v.string()),
+    v.description("Error(string), Panic(uint256) or a custom error, null when unknown"),
+  ),
   reason: v.pipe(v.nullable(v.string()), v.description("The message of Error(string), or the meaning of a Panic code")),
   args: v.nullable(v.array(Arg)),
 });
@@ -32,7 +35,8 @@ export async function decodeRevert(data: Hex, lookup: Lookup): Promise<v.InferOu
     try {
       const { errorName, args = [] } = decodeErrorResult({ abi: [], data });
       const value = toJson(args[0]);
-      const reason = errorName === "Panic" ? `panic ${value}: ${panics[String(value)] ?? "unknown code"}` : String(value);
+      const reason =
+        errorName === "Panic" ? `panic ${value}: ${panics[String(value)] ?? "unknown code"}` : String(value);
       const type = errorName === "Panic" ? "uint256" : "string";
       return { selector, signature: `${errorName}(${type})`, reason, args: [{ name: null, type, value }] };
     } catch {

@@ -10,9 +10,19 @@ interface AbiParameter {
 }
 const o = v.optional;
 /** An ABI parameter as viem's signature helpers read it; every other key is kept, since the ABI is answered as given. */
-const AbiParameter: v.GenericSchema<AbiParameter> = v.looseObject({ type: v.string(), name: o(v.string()), components: o(v.array(v.lazy(() => AbiParameter))) });
+const AbiParameter: v.GenericSchema<AbiParameter> = v.looseObject({
+  type: v.string(),
+  name: o(v.string()),
+  components: o(v.array(v.lazy(() => AbiParameter))),
+});
 const AbiItem = v.variant("type", [
-  v.looseObject({ type: v.literal("function"), name: v.string(), inputs: v.array(AbiParameter), outputs: o(v.array(AbiParameter)), stateMutability: v.string() }),
+  v.looseObject({
+    type: v.literal("function"),
+    name: v.string(),
+    inputs: v.array(AbiParameter),
+    outputs: o(v.array(AbiParameter)),
+    stateMutability: v.string(),
+  }),
   v.looseObject({ type: v.literal("event"), name: v.string(), inputs: v.array(AbiParameter) }),
   v.looseObject({ type: v.string() }),
 ]);
@@ -24,20 +34,45 @@ const SourcifyAnswer = v.object({
   verifiedAt: o(v.string()),
   abi: o(v.array(AbiItem)),
   sources: o(v.record(v.string(), v.object({ content: v.string() }))),
-  compilation: o(v.object({ language: o(v.string()), compilerVersion: o(v.string()), name: o(v.string()), fullyQualifiedName: o(v.string()), compilerSettings: o(v.record(v.string(), v.unknown())) })),
-  proxyResolution: o(v.object({
-    isProxy: o(v.boolean()),
-    proxyType: v.nullish(v.string()),
-    implementations: o(v.array(v.object({ address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, "not an address")), name: o(v.string()) }))),
-  })),
+  compilation: o(
+    v.object({
+      language: o(v.string()),
+      compilerVersion: o(v.string()),
+      name: o(v.string()),
+      fullyQualifiedName: o(v.string()),
+      compilerSettings: o(v.record(v.string(), v.unknown())),
+    }),
+  ),
+  proxyResolution: o(
+    v.object({
+      isProxy: o(v.boolean()),
+      proxyType: v.nullish(v.string()),
+      implementations: o(
+        v.array(
+          v.object({
+            address: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, "not an address")),
+            name: o(v.string()),
+          }),
+        ),
+      ),
+    }),
+  ),
 });
 /** The ABI checked item by item for what viem's signature helpers read, typed as viem's. */
 export type SourcifyContract = Omit<v.InferOutput<typeof SourcifyAnswer>, "abi"> & { abi?: Abi };
 
 /** Sourcify's v2 lookup with the fields asked for; null when the contract is not verified there (a 404). */
-export async function sourcifyContract(api: Upstream, chainId: number, address: string, fields: string[]): Promise<SourcifyContract | null> {
+export async function sourcifyContract(
+  api: Upstream,
+  chainId: number,
+  address: string,
+  fields: string[],
+): Promise<SourcifyContract | null> {
   try {
-    return (await api.json(`/v2/contract/${chainId}/${address}`, SourcifyAnswer, { query: { fields: fields.join(",") }, notFoundAs404: true })) as SourcifyContract;
+    return (await api.json(`/v2/contract/${chainId}/${address}`, SourcifyAnswer, {
+      query: { fields: fields.join(",") },
+      notFoundAs404: true,
+    })) as SourcifyContract;
   } catch (error) {
     if (error instanceof ServiceError && error.status === 404) return null;
     throw error;
@@ -52,6 +87,9 @@ export function proxyOf(resolution: SourcifyContract["proxyResolution"]) {
   return {
     isProxy: Boolean(resolution?.isProxy),
     type: resolution?.proxyType ?? null,
-    implementations: (resolution?.implementations ?? []).map((i) => ({ address: getAddress(i.address.toLowerCase()), name: i.name ?? null })),
+    implementations: (resolution?.implementations ?? []).map((i) => ({
+      address: getAddress(i.address.toLowerCase()),
+      name: i.name ?? null,
+    })),
   };
 }

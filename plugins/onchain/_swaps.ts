@@ -48,8 +48,14 @@ export async function readSwaps(api: Upstream, chain: ChainSlug, wallet: string)
     readInternalTransactions(api, wallet, SWAP_WINDOW.internal),
   ]);
   const native = (await viemChain(chain)).nativeCurrency;
-  const nativeLeg = (wei: string): SwapLeg => ({ token: null, symbol: native.symbol, amount: new D(wei).div(new D(10).pow(native.decimals)) });
-  const sent = new Map(transactions.filter((tx) => tx.from.hash.toLowerCase() === me && tx.status !== "error").map((tx) => [tx.hash, tx]));
+  const nativeLeg = (wei: string): SwapLeg => ({
+    token: null,
+    symbol: native.symbol,
+    amount: new D(wei).div(new D(10).pow(native.decimals)),
+  });
+  const sent = new Map(
+    transactions.filter((tx) => tx.from.hash.toLowerCase() === me && tx.status !== "error").map((tx) => [tx.hash, tx]),
+  );
   const byHash = new Map<string, { time: Date; sold: SwapLeg[]; bought: SwapLeg[]; method: string | null }>();
   const entry = (hash: string, time: Date, method: string | null) => {
     const found = byHash.get(hash) ?? { time, sold: [], bought: [], method };
@@ -61,7 +67,13 @@ export async function readSwaps(api: Upstream, chain: ChainSlug, wallet: string)
     (leg.direction === "out" ? swap.sold : swap.bought).push(legOf(leg));
   }
   for (const call of internal) {
-    if (!call.success || call.to?.hash.toLowerCase() !== me || BigInt(call.value) === 0n || !byHash.has(call.transaction_hash)) continue;
+    if (
+      !call.success ||
+      call.to?.hash.toLowerCase() !== me ||
+      BigInt(call.value) === 0n ||
+      !byHash.has(call.transaction_hash)
+    )
+      continue;
     byHash.get(call.transaction_hash)!.bought.push(nativeLeg(call.value));
   }
   for (const [hash, swap] of byHash) {
@@ -72,7 +84,14 @@ export async function readSwaps(api: Upstream, chain: ChainSlug, wallet: string)
     .filter(([, swap]) => swap.sold.length && swap.bought.length)
     .map(([hash, swap]) => {
       const tx = sent.get(hash);
-      return { hash, time: swap.time, router: tx?.to?.hash ?? null, method: tx?.method ?? swap.method, sold: merge(swap.sold), bought: merge(swap.bought) };
+      return {
+        hash,
+        time: swap.time,
+        router: tx?.to?.hash ?? null,
+        method: tx?.method ?? swap.method,
+        sold: merge(swap.sold),
+        bought: merge(swap.bought),
+      };
     })
     .sort((a, b) => b.time.getTime() - a.time.getTime());
 }

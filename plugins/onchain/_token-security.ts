@@ -10,7 +10,17 @@ import { checksummed } from "./_inputs.ts";
  * read as unknown by flag() and fraction().
  */
 const Report = v.looseObject({
-  holders: v.optional(v.array(v.object({ address: v.string(), percent: v.string(), is_contract: v.number(), is_locked: v.number(), tag: v.optional(v.string()) }))),
+  holders: v.optional(
+    v.array(
+      v.object({
+        address: v.string(),
+        percent: v.string(),
+        is_contract: v.number(),
+        is_locked: v.number(),
+        tag: v.optional(v.string()),
+      }),
+    ),
+  ),
   dex: v.optional(v.array(v.object({ name: v.string(), liquidity: v.string(), pair: v.string() }))),
 });
 /** Reports keyed by the lower-case contract address; none for a token GoPlus does not know. */
@@ -38,7 +48,9 @@ export const checks = {
   inDex: "is_in_dex",
 } as const;
 // A risk when true; openSource and inDex are reassuring when true, so they are not risks.
-export const risky = Object.keys(checks).filter((k) => k !== "openSource" && k !== "inDex" && k !== "whitelist") as (keyof typeof checks)[];
+export const risky = Object.keys(checks).filter(
+  (k) => k !== "openSource" && k !== "inDex" && k !== "whitelist",
+) as (keyof typeof checks)[];
 
 /** GoPlus's token_security report in our shape (token-security's answer; rug-check reads the same). A token GoPlus has no report for is a 404. */
 export async function readTokenSecurity(api: Upstream, chain: ChainSlug, address: string) {
@@ -46,10 +58,14 @@ export async function readTokenSecurity(api: Upstream, chain: ChainSlug, address
   const result = await goplus(api, `/v1/token_security/${id}`, Reports, { contract_addresses: address.toLowerCase() });
   const report = result?.[address.toLowerCase()];
   if (!report || Object.keys(report).length === 0) throw notFound(`GoPlus has no report for ${address} on ${chain}`);
-  const flags = Object.fromEntries(Object.entries(checks).map(([name, field]) => [name, flag(report[field])])) as Record<keyof typeof checks, boolean | null>;
+  const flags = Object.fromEntries(
+    Object.entries(checks).map(([name, field]) => [name, flag(report[field])]),
+  ) as Record<keyof typeof checks, boolean | null>;
   const party = (whoField: string, percentField: string) => {
     const who = report[whoField];
-    return typeof who === "string" && /^0x[0-9a-fA-F]{40}$/.test(who) ? { address: checksummed(who), share: fraction(report[percentField]) } : null;
+    return typeof who === "string" && /^0x[0-9a-fA-F]{40}$/.test(who)
+      ? { address: checksummed(who), share: fraction(report[percentField]) }
+      : null;
   };
   return {
     chain,

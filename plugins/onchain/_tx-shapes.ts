@@ -1,6 +1,9 @@
 import * as v from "valibot";
 
-const Json = v.pipe(v.unknown(), v.description("Decoded value: integers as decimal strings, addresses checksummed, tuples as arrays"));
+const Json = v.pipe(
+  v.unknown(),
+  v.description("Decoded value: integers as decimal strings, addresses checksummed, tuples as arrays"),
+);
 
 export const Arg = v.object({ name: v.nullable(v.string()), type: v.string(), value: Json });
 

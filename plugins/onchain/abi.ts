@@ -19,7 +19,8 @@ export default defineEndpoint({
   name: "abi",
   method: "GET",
   price: "$0.005",
-  summary: "ABI of a verified contract with its function selectors and event topics; for a proxy, its implementation's ABI too",
+  summary:
+    "ABI of a verified contract with its function selectors and event topics; for a proxy, its implementation's ABI too",
   description:
     "From Sourcify's verified-contract repository. Every ABI here comes from verified source (provenance `sourcify`), never guessed from bytecode. A contract Sourcify has not verified is a 404. When Sourcify resolves the contract as a proxy, `implementation` holds the first implementation's ABI (null when that one is not verified).",
   input: v.object({ address: addressField("Contract address"), chain: chainField() }),
@@ -27,7 +28,11 @@ export default defineEndpoint({
     chain: v.string(),
     ...Verified.entries,
     provenance: v.literal("sourcify"),
-    proxy: v.object({ isProxy: v.boolean(), type: v.nullable(v.string()), implementations: v.array(v.object({ address: v.string(), name: v.nullable(v.string()) })) }),
+    proxy: v.object({
+      isProxy: v.boolean(),
+      type: v.nullable(v.string()),
+      implementations: v.array(v.object({ address: v.string(), name: v.nullable(v.string()) })),
+    }),
     implementation: v.pipe(v.nullable(Verified), v.description("The proxy's implementation, when it is verified")),
   }),
   example: {
@@ -36,7 +41,15 @@ export default defineEndpoint({
       chain: "ethereum",
       address: "0x6B175474E89094C44Da98b954EedeAC495271d0F",
       match: "exact_match",
-      abi: [{ type: "function", name: "totalSupply", inputs: [], outputs: [{ name: "", type: "uint256", internalType: "uint256" }], stateMutability: "view" }],
+      abi: [
+        {
+          type: "function",
+          name: "totalSupply",
+          inputs: [],
+          outputs: [{ name: "", type: "uint256", internalType: "uint256" }],
+          stateMutability: "view",
+        },
+      ],
       functions: [{ signature: "totalSupply()", selector: "0x18160ddd", stateMutability: "view" }],
       events: [],
       url: "https://repo.sourcify.dev/1/0x6B175474E89094C44Da98b954EedeAC495271d0F",
@@ -68,7 +81,8 @@ export default defineEndpoint({
       ...verified(address, found.match, found.abi),
       provenance: "sourcify" as const,
       proxy,
-      implementation: target && implementation?.match ? verified(target, implementation.match, implementation.abi) : null,
+      implementation:
+        target && implementation?.match ? verified(target, implementation.match, implementation.abi) : null,
     };
   },
 });

@@ -16,7 +16,8 @@ export default defineEndpoint({
   name: "approvals",
   method: "GET",
   price: "$0.02",
-  summary: "Open token approvals of a wallet: ERC-20 allowances and NFT operator approvals still in force, with revoke calldata",
+  summary:
+    "Open token approvals of a wallet: ERC-20 allowances and NFT operator approvals still in force, with revoke calldata",
   description:
     "Finds every Approval and ApprovalForAll the wallet emitted (eth_getLogs on the chain's node, from `fromBlock`), then keeps only what is still in force now (allowance(), isApprovedForAll(), getApproved()). Each entry carries the transaction that revokes it. Nodes that cap log ranges are asked in smaller pieces; on a strict public node give a recent `fromBlock` or configure CHAIN_RPC_<SLUG>.",
   input: v.object({
@@ -32,13 +33,19 @@ export default defineEndpoint({
     count: v.number(),
     approvals: v.array(
       v.object({
-        kind: v.pipe(v.picklist(["erc20", "erc721-all", "erc721-token"]), v.description("ERC-20 allowance, operator for every NFT, or one NFT")),
+        kind: v.pipe(
+          v.picklist(["erc20", "erc721-all", "erc721-token"]),
+          v.description("ERC-20 allowance, operator for every NFT, or one NFT"),
+        ),
         token: v.string(),
         symbol: v.nullable(v.string()),
         spender: v.string(),
         allowance: v.pipe(v.nullable(v.string()), v.description("ERC-20 atomic units")),
         allowanceFormatted: v.nullable(v.string()),
-        unlimited: v.pipe(v.boolean(), v.description("An ERC-20 allowance of at least 2^255, or an operator for the whole collection")),
+        unlimited: v.pipe(
+          v.boolean(),
+          v.description("An ERC-20 allowance of at least 2^255, or an operator for the whole collection"),
+        ),
         tokenId: v.nullable(v.string()),
         approvedBlock: v.number(),
         approvedTx: v.string(),
@@ -82,22 +89,46 @@ export default defineEndpoint({
     return readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const fromBlock = resolveBlock(input.fromBlock, head, 0n);
-      const logs = await getLogsSplitting(client, { topics: [[APPROVAL, APPROVAL_FOR_ALL], pad(owner)], fromBlock, toBlock: head });
+      const logs = await getLogsSplitting(client, {
+        topics: [[APPROVAL, APPROVAL_FOR_ALL], pad(owner)],
+        fromBlock,
+        toBlock: head,
+      });
       // The latest grant per (kind, token, spender, tokenId) is the one that counts.
       const grants = new Map<string, Grant>();
       for (const log of logs) {
         const event = decodeStandardEvent(log);
         if (!event || event.name === "Transfer") continue;
-        const kind = event.name === "ApprovalForAll" ? "erc721-all" : event.standard === "erc721" ? "erc721-token" : "erc20";
-        const spender = getAddress(String(kind === "erc721-all" ? event.args.operator : kind === "erc721-token" ? event.args.approved : event.args.spender));
+        const kind =
+          event.name === "ApprovalForAll" ? "erc721-all" : event.standard === "erc721" ? "erc721-token" : "erc20";
+        const spender = getAddress(
+          String(
+            kind === "erc721-all"
+              ? event.args.operator
+              : kind === "erc721-token"
+                ? event.args.approved
+                : event.args.spender,
+          ),
+        );
         const tokenId = kind === "erc721-token" ? String(event.args.tokenId) : null;
         const token = getAddress(log.address);
-        grants.set(`${kind} ${token} ${kind === "erc721-token" ? tokenId : spender}`, { kind, token, spender, tokenId, block: Number(log.blockNumber), tx: log.transactionHash! });
+        grants.set(`${kind} ${token} ${kind === "erc721-token" ? tokenId : spender}`, {
+          kind,
+          token,
+          spender,
+          tokenId,
+          block: Number(log.blockNumber),
+          tx: log.transactionHash!,
+        });
       }
       const open = await currentApprovals(client, owner, [...grants.values()]);
       const erc20Tokens = [...new Set(open.filter((a) => a.kind === "erc20").map((a) => a.token))];
-      const metadata = new Map(await Promise.all(erc20Tokens.map(async (t) => [t, await readTokenMetadata(client, t)] as const)));
-      const symbols = await nftSymbols(client, [...new Set(open.filter((a) => a.kind !== "erc20").map((a) => a.token))]);
+      const metadata = new Map(
+        await Promise.all(erc20Tokens.map(async (t) => [t, await readTokenMetadata(client, t)] as const)),
+      );
+      const symbols = await nftSymbols(client, [
+        ...new Set(open.filter((a) => a.kind !== "erc20").map((a) => a.token)),
+      ]);
       const approvals = open.map((a) => {
         const meta = metadata.get(a.token);
         return {
@@ -114,13 +145,22 @@ export default defineEndpoint({
           revoke: { to: a.token, data: revokeCall(a), value: "0" as const },
         };
       });
-      return { chain: input.chain, owner, fromBlock: Number(fromBlock), toBlock: Number(head), count: approvals.length, approvals };
+      return {
+        chain: input.chain,
+        owner,
+        fromBlock: Number(fromBlock),
+        toBlock: Number(head),
+        count: approvals.length,
+        approvals,
+      };
     });
   },
 });
 
 async function nftSymbols(client: Parameters<typeof readTokenMetadata>[0], tokens: Address[]) {
-  const results = await client.multicall({ contracts: tokens.map((address) => ({ address, abi: erc721Abi, functionName: "symbol" as const })), allowFailure: true });
+  const results = await client.multicall({
+    contracts: tokens.map((address) => ({ address, abi: erc721Abi, functionName: "symbol" as const })),
+    allowFailure: true,
+  });
   return new Map(tokens.map((t, i) => [t, results[i].status === "success" ? String(results[i].result) : null]));
 }
-

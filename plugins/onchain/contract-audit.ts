@@ -13,7 +13,8 @@ export default defineEndpoint({
   name: "contract-audit",
   method: "GET",
   price: "$0.05",
-  summary: "Automated review of a verified contract's source: owner powers, self-destruct, delegatecall, tx.origin, upgradeability, compiler",
+  summary:
+    "Automated review of a verified contract's source: owner powers, self-destruct, delegatecall, tx.origin, upgradeability, compiler",
   description:
     "Reads the verified source from Sourcify and runs pattern rules over every file (comments removed): self-destruct and tx.origin authorisation (high, 30 points), delegatecall, privileged mint, pause, blacklist and fee setters (medium, 15), upgradeability, unchecked low-level calls and pre-0.8 compilers (low, 5). Each finding gives its file, line and the matched code; the score (0-100, capped) is the sum of one weight per rule that fired. A pattern review, not a manual audit: it finds powers and smells, not logic bugs. A contract without verified source is a 404 (nothing to review).",
   input: v.object({ address: addressField("Contract address"), chain: chainField() }),
@@ -34,7 +35,11 @@ export default defineEndpoint({
         locations: v.array(v.object({ file: v.string(), line: v.number(), evidence: v.string() })),
       }),
     ),
-    proxy: v.object({ isProxy: v.boolean(), type: v.nullable(v.string()), implementations: v.array(v.object({ address: v.string(), name: v.nullable(v.string()) })) }),
+    proxy: v.object({
+      isProxy: v.boolean(),
+      type: v.nullable(v.string()),
+      implementations: v.array(v.object({ address: v.string(), name: v.nullable(v.string()) })),
+    }),
     filesReviewed: v.number(),
     url: v.string(),
   }),
@@ -47,7 +52,16 @@ export default defineEndpoint({
       compilerVersion: "0.5.12+commit.7709ece9",
       score: 5,
       level: "low",
-      findings: [{ id: "old-compiler", severity: "low", title: "Compiled with solc 0.5.12: no built-in overflow checks", points: 5, source: "sourcify verified source", locations: [] }],
+      findings: [
+        {
+          id: "old-compiler",
+          severity: "low",
+          title: "Compiled with solc 0.5.12: no built-in overflow checks",
+          points: 5,
+          source: "sourcify verified source",
+          locations: [],
+        },
+      ],
       proxy: { isProxy: false, type: null, implementations: [] },
       filesReviewed: 1,
       url: "https://repo.sourcify.dev/1/0x6B175474E89094C44Da98b954EedeAC495271d0F",
@@ -58,18 +72,37 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const chainId = chainInfo(input.chain).id;
-    const found = await sourcifyContract(upstream("sourcify"), chainId, address, ["sources", "compilation", "proxyResolution"]);
-    if (!found?.match) throw notFound(`Sourcify has no verified source for ${address} on ${input.chain}: nothing to review`);
+    const found = await sourcifyContract(upstream("sourcify"), chainId, address, [
+      "sources",
+      "compilation",
+      "proxyResolution",
+    ]);
+    if (!found?.match)
+      throw notFound(`Sourcify has no verified source for ${address} on ${input.chain}: nothing to review`);
     const files = Object.entries(found.sources ?? {});
     const version = found.compilation?.compilerVersion ?? null;
     const findings = [
       ...rules.flatMap((rule) => {
         const locations = files.flatMap(([path, file]) => findAll(rule, path, file.content));
-        return locations.length ? [{ id: rule.id, severity: rule.severity, title: rule.title, points: weights[rule.severity], source: SOURCE, locations }] : [];
+        return locations.length
+          ? [
+              {
+                id: rule.id,
+                severity: rule.severity,
+                title: rule.title,
+                points: weights[rule.severity],
+                source: SOURCE,
+                locations,
+              },
+            ]
+          : [];
       }),
       ...compilerFindings(version).map((f) => ({ ...f, points: weights[f.severity], source: SOURCE, locations: [] })),
     ];
-    const score = Math.min(100, findings.reduce((sum, f) => sum + f.points, 0));
+    const score = Math.min(
+      100,
+      findings.reduce((sum, f) => sum + f.points, 0),
+    );
     return {
       chain: input.chain,
       address,

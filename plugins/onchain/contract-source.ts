@@ -8,7 +8,9 @@ import { proxyOf, sourcifyContract, sourcifyPage } from "./_sourcify.ts";
 
 const optimizerOf = (settings: Record<string, unknown> | undefined) => {
   const optimizer = settings?.optimizer as { enabled?: boolean; runs?: number } | undefined;
-  return optimizer ? { enabled: Boolean(optimizer.enabled), runs: typeof optimizer.runs === "number" ? optimizer.runs : null } : null;
+  return optimizer
+    ? { enabled: Boolean(optimizer.enabled), runs: typeof optimizer.runs === "number" ? optimizer.runs : null }
+    : null;
 };
 
 export default defineEndpoint({
@@ -32,7 +34,11 @@ export default defineEndpoint({
     verifiedAt: v.nullable(v.string()),
     sources: v.array(v.object({ path: v.string(), content: v.string() })),
     abi: AbiOutput,
-    proxy: v.object({ isProxy: v.boolean(), type: v.nullable(v.string()), implementations: v.array(v.object({ address: v.string(), name: v.nullable(v.string()) })) }),
+    proxy: v.object({
+      isProxy: v.boolean(),
+      type: v.nullable(v.string()),
+      implementations: v.array(v.object({ address: v.string(), name: v.nullable(v.string()) })),
+    }),
     url: v.pipe(v.string(), v.description("The contract's page on Sourcify's repository")),
   }),
   example: {
@@ -48,8 +54,24 @@ export default defineEndpoint({
       evmVersion: "petersburg",
       optimizer: { enabled: false, runs: 200 },
       verifiedAt: "2024-07-31T09:04:53Z",
-      sources: [{ path: "/nix/store/8xb41r4qd0cjb63wcrxf1qmfg88p0961-dss-6fd7de0/src/dai.sol", content: "// hevm: flattened sources of /nix/store/8xb41r4qd0cjb63wcrxf1qmfg88p0961-dss-6fd7de0/src/dai.sol\npragma solidity =0.5.12;\n" }],
-      abi: [{ type: "function", name: "totalSupply", inputs: [], outputs: [{ name: "", type: "uint256", internalType: "uint256" }], stateMutability: "view", constant: true, payable: false }],
+      sources: [
+        {
+          path: "/nix/store/8xb41r4qd0cjb63wcrxf1qmfg88p0961-dss-6fd7de0/src/dai.sol",
+          content:
+            "// hevm: flattened sources of /nix/store/8xb41r4qd0cjb63wcrxf1qmfg88p0961-dss-6fd7de0/src/dai.sol\npragma solidity =0.5.12;\n",
+        },
+      ],
+      abi: [
+        {
+          type: "function",
+          name: "totalSupply",
+          inputs: [],
+          outputs: [{ name: "", type: "uint256", internalType: "uint256" }],
+          stateMutability: "view",
+          constant: true,
+          payable: false,
+        },
+      ],
       proxy: { isProxy: false, type: null, implementations: [] },
       url: "https://repo.sourcify.dev/1/0x6B175474E89094C44Da98b954EedeAC495271d0F",
     },
@@ -59,7 +81,12 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const chainId = chainInfo(input.chain).id;
-    const found = await sourcifyContract(upstream("sourcify"), chainId, address, ["sources", "abi", "compilation", "proxyResolution"]);
+    const found = await sourcifyContract(upstream("sourcify"), chainId, address, [
+      "sources",
+      "abi",
+      "compilation",
+      "proxyResolution",
+    ]);
     if (!found?.match) throw notFound(`Sourcify has no verified source for ${address} on ${input.chain}`);
     const compilation = found.compilation ?? {};
     return {
@@ -70,7 +97,8 @@ export default defineEndpoint({
       fullyQualifiedName: compilation.fullyQualifiedName ?? null,
       language: compilation.language ?? null,
       compilerVersion: compilation.compilerVersion ?? null,
-      evmVersion: typeof compilation.compilerSettings?.evmVersion === "string" ? compilation.compilerSettings.evmVersion : null,
+      evmVersion:
+        typeof compilation.compilerSettings?.evmVersion === "string" ? compilation.compilerSettings.evmVersion : null,
       optimizer: optimizerOf(compilation.compilerSettings),
       verifiedAt: found.verifiedAt ?? null,
       sources: Object.entries(found.sources ?? {}).map(([path, file]) => ({ path, content: file.content })),

@@ -21,7 +21,8 @@ export default defineEndpoint({
   name: "contract",
   method: "GET",
   price: "$0.02",
-  summary: "Profile of a contract: code size and hash, proxy pattern, token standard, owner, and whether its source is verified",
+  summary:
+    "Profile of a contract: code size and hash, proxy pattern, token standard, owner, and whether its source is verified",
   description:
     "Code, storage slots and probes (ERC-165 supportsInterface, decimals(), owner()) come from the chain's node; verification (match, contract name, compiler) from Sourcify. An address without code is a 404.",
   input: v.object({ address: addressField("Contract address"), chain: chainField() }),
@@ -30,7 +31,10 @@ export default defineEndpoint({
     address: v.string(),
     codeSize: v.pipe(v.number(), v.description("Runtime bytecode size in bytes")),
     codeHash: v.string(),
-    tokenStandard: v.pipe(v.nullable(v.picklist(standards)), v.description("Detected by ERC-165 (721, 1155) or ERC-20 calls")),
+    tokenStandard: v.pipe(
+      v.nullable(v.picklist(standards)),
+      v.description("Detected by ERC-165 (721, 1155) or ERC-20 calls"),
+    ),
     owner: v.pipe(v.nullable(v.string()), v.description("owner(), when the contract has one")),
     proxy: v.object({ ...ProxyOutput.entries }),
     verified: v.boolean(),
@@ -54,7 +58,16 @@ export default defineEndpoint({
       codeHash: "0x4e36f96ee1667a663dfaac57c4d185a0e369a3a217e0079d49620f34f85d1ac7",
       tokenStandard: "erc20",
       owner: null,
-      proxy: { isContract: true, isProxy: false, standard: null, implementation: null, implementationIsContract: null, admin: null, beacon: null, facets: [] },
+      proxy: {
+        isContract: true,
+        isProxy: false,
+        standard: null,
+        implementation: null,
+        implementationIsContract: null,
+        admin: null,
+        beacon: null,
+        facets: [],
+      },
       verified: true,
       verification: {
         match: "exact_match",
@@ -74,14 +87,25 @@ export default defineEndpoint({
     const onChain = await readNode(upstream, input.chain, async (client) => {
       const code = await client.getCode({ address });
       if (!code || code === "0x") throw notFound(`no contract at ${address} on ${input.chain}`);
-      const [proxy, tokenStandard, owner] = await Promise.all([detectProxy(client, address, code), detectStandard(client, address), readOwner(client, address)]);
-      const implementationCode = proxy.implementation ? await client.getCode({ address: proxy.implementation }) : undefined;
+      const [proxy, tokenStandard, owner] = await Promise.all([
+        detectProxy(client, address, code),
+        detectStandard(client, address),
+        readOwner(client, address),
+      ]);
+      const implementationCode = proxy.implementation
+        ? await client.getCode({ address: proxy.implementation })
+        : undefined;
       return {
         codeSize: size(code),
         codeHash: keccak256(code),
         tokenStandard,
         owner,
-        proxy: { ...proxy, implementationIsContract: proxy.implementation ? Boolean(implementationCode && implementationCode !== "0x") : null },
+        proxy: {
+          ...proxy,
+          implementationIsContract: proxy.implementation
+            ? Boolean(implementationCode && implementationCode !== "0x")
+            : null,
+        },
       };
     });
     const verified = await sourcifyContract(upstream("sourcify"), chainId, address, ["compilation"]);
@@ -105,12 +129,18 @@ export default defineEndpoint({
 });
 
 async function detectStandard(client: PublicClient, address: Address) {
-  const supports = (id: `0x${string}`) => probe(client.readContract({ address, abi: probes, functionName: "supportsInterface", args: [id] }), false);
+  const supports = (id: `0x${string}`) =>
+    probe(client.readContract({ address, abi: probes, functionName: "supportsInterface", args: [id] }), false);
   const [erc721, erc1155] = await Promise.all([supports("0x80ac58cd"), supports("0xd9b67a26")]);
   if (erc721) return "erc721" as const;
   if (erc1155) return "erc1155" as const;
   const [decimals, supply] = await Promise.all(
-    (["decimals", "totalSupply"] as const).map((functionName) => probe(client.readContract({ address, abi: probes, functionName }).then(() => true), false)),
+    (["decimals", "totalSupply"] as const).map((functionName) =>
+      probe(
+        client.readContract({ address, abi: probes, functionName }).then(() => true),
+        false,
+      ),
+    ),
   );
   return decimals && supply ? ("erc20" as const) : null;
 }

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { type Hex } from "viem";
+import type { Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { decodeCalldata, lookupSignatures, selectorOf } from "./_decode.ts";
 import { hexBytesField } from "./_inputs.ts";
@@ -26,10 +26,15 @@ export default defineEndpoint({
   output: v.object({
     selector: v.string(),
     signatures: v.pipe(v.array(v.string()), v.description("Every signature known for the selector")),
-    decoded: v.pipe(v.array(v.object({ signature: v.string(), args: v.array(Arg) })), v.description("Signatures that decode the data exactly")),
+    decoded: v.pipe(
+      v.array(v.object({ signature: v.string(), args: v.array(Arg) })),
+      v.description("Signatures that decode the data exactly"),
+    ),
   }),
   example: {
-    input: { data: "0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa960450000000000000000000000000000000000000000000000000000000005f5e100" },
+    input: {
+      data: "0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa960450000000000000000000000000000000000000000000000000000000005f5e100",
+    },
     output: {
       selector: "0xa9059cbb",
       signatures: ["transfer(address,uint256)"],
@@ -49,7 +54,9 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const data = input.data as Hex;
     const selector = selectorOf(data).toLowerCase() as Hex;
-    const signatures = input.signature ? [input.signature] : ((await lookupSignatures(upstream("sourcify-4byte"), [selector])).functions.get(selector) ?? []);
+    const signatures = input.signature
+      ? [input.signature]
+      : ((await lookupSignatures(upstream("sourcify-4byte"), [selector])).functions.get(selector) ?? []);
     return { selector, signatures, decoded: decodeCalldata(data, signatures) };
   },
 });

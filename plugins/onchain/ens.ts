@@ -19,19 +19,36 @@ export default defineEndpoint({
     name: v.pipe(
       v.string(),
       v.maxLength(255),
-      v.regex(/^(0x[0-9a-fA-F]{40}|[^\s./?#@:]+(\.[^\s./?#@:]+)+)$/, "must be an ENS name such as vitalik.eth, or a 0x address for a reverse lookup"),
+      v.regex(
+        /^(0x[0-9a-fA-F]{40}|[^\s./?#@:]+(\.[^\s./?#@:]+)+)$/,
+        "must be an ENS name such as vitalik.eth, or a 0x address for a reverse lookup",
+      ),
       v.description("ENS name (vitalik.eth) or a 0x address (reverse lookup)"),
     ),
-    chain: v.optional(v.pipe(v.picklist(["ethereum", "sepolia"], "must be one of: ethereum, sepolia"), v.description("Where the ENS registry is read: ethereum or sepolia")), "ethereum"),
+    chain: v.optional(
+      v.pipe(
+        v.picklist(["ethereum", "sepolia"], "must be one of: ethereum, sepolia"),
+        v.description("Where the ENS registry is read: ethereum or sepolia"),
+      ),
+      "ethereum",
+    ),
   }),
   output: v.object({
     chain: v.string(),
     lookup: v.picklist(["forward", "reverse"]),
     name: v.pipe(v.string(), v.description("Normalised name")),
-    address: v.pipe(v.nullable(v.string()), v.description("What the name resolves to (checksummed); null when it sets none")),
+    address: v.pipe(
+      v.nullable(v.string()),
+      v.description("What the name resolves to (checksummed); null when it sets none"),
+    ),
     resolver: v.string(),
-    primary: v.pipe(v.boolean(), v.description("The address's reverse record names this name, and the name resolves back to the address")),
-    records: v.object(Object.fromEntries(textKeys.map((k) => [k, Text])) as Record<(typeof textKeys)[number], typeof Text>),
+    primary: v.pipe(
+      v.boolean(),
+      v.description("The address's reverse record names this name, and the name resolves back to the address"),
+    ),
+    records: v.object(
+      Object.fromEntries(textKeys.map((k) => [k, Text])) as Record<(typeof textKeys)[number], typeof Text>,
+    ),
   }),
   example: {
     input: { name: "vitalik.eth", chain: "ethereum" },
@@ -42,7 +59,16 @@ export default defineEndpoint({
       address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
       resolver: "0x231b0Ee14048e9dCcD1d247744d114a4EB5E8E63",
       primary: true,
-      records: { avatar: "https://euc.li/vitalik.eth", url: "https://vitalik.ca", description: null, email: null, "com.twitter": null, "com.github": "vbuterin", "org.telegram": null, "com.discord": null },
+      records: {
+        avatar: "https://euc.li/vitalik.eth",
+        url: "https://vitalik.ca",
+        description: null,
+        email: null,
+        "com.twitter": null,
+        "com.github": "vbuterin",
+        "org.telegram": null,
+        "com.discord": null,
+      },
     },
   },
   cacheTtl: 600,
@@ -62,9 +88,21 @@ export default defineEndpoint({
       if (!forward.resolver) throw notFound(`${name} is not registered or has no resolver on ${input.chain}`);
       const [records, primary] = await Promise.all([
         textRecords(client, forward.resolver, name!),
-        queried ? Promise.resolve(forward.address === queried) : forward.address ? reverseLookup(client, forward.address).then((n) => n === name) : Promise.resolve(false),
+        queried
+          ? Promise.resolve(forward.address === queried)
+          : forward.address
+            ? reverseLookup(client, forward.address).then((n) => n === name)
+            : Promise.resolve(false),
       ]);
-      return { chain: input.chain, lookup: reverse ? ("reverse" as const) : ("forward" as const), name: name!, address: forward.address, resolver: forward.resolver, primary, records };
+      return {
+        chain: input.chain,
+        lookup: reverse ? ("reverse" as const) : ("forward" as const),
+        name: name!,
+        address: forward.address,
+        resolver: forward.resolver,
+        primary,
+        records,
+      };
     });
   },
 });

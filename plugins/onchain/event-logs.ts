@@ -10,19 +10,33 @@ import { NODES, readNode } from "./_node.ts";
 
 const DEFAULT_SPAN = 10_000n;
 const MAX_SPAN = 1_000_000n;
-const JsonValue = v.pipe(v.unknown(), v.description("Decoded value: integers as decimal strings, addresses checksummed"));
+const JsonValue = v.pipe(
+  v.unknown(),
+  v.description("Decoded value: integers as decimal strings, addresses checksummed"),
+);
 
 export default defineEndpoint({
   name: "event-logs",
   method: "GET",
   price: "$0.01",
-  summary: "Event logs a contract emitted in a block range, decoded by the event signature you give (or as ERC-20/721 events)",
+  summary:
+    "Event logs a contract emitted in a block range, decoded by the event signature you give (or as ERC-20/721 events)",
   description:
     "eth_getLogs on the chain's node. `event` is a Solidity event declaration such as Transfer(address indexed from, address indexed to, uint256 value); only its logs are returned, decoded. Without it every log of the contract is returned, ERC-20 and ERC-721 events decoded. The range defaults to the last 10,000 blocks and may span at most 1,000,000; ranges the node refuses are split. The most recent `limit` logs are kept.",
   input: v.object({
     address: addressField("Contract that emitted the logs"),
     chain: chainField(),
-    event: v.optional(v.pipe(v.string(), v.maxLength(500), v.regex(/^[A-Za-z_$][\w$]*\(.*\)$/, "must look like Transfer(address indexed from, address indexed to, uint256 value)"), v.description("Event declaration to filter and decode by"))),
+    event: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(500),
+        v.regex(
+          /^[A-Za-z_$][\w$]*\(.*\)$/,
+          "must look like Transfer(address indexed from, address indexed to, uint256 value)",
+        ),
+        v.description("Event declaration to filter and decode by"),
+      ),
+    ),
     fromBlock: v.optional(blockField("First block; default toBlock - 9,999")),
     toBlock: v.optional(blockField("Last block"), "latest"),
     limit: limitField(100, 1000, "Most recent logs to return"),
@@ -47,7 +61,14 @@ export default defineEndpoint({
     ),
   }),
   example: {
-    input: { address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", chain: "ethereum", event: "Approval(address indexed owner, address indexed spender, uint256 value)", fromBlock: "21640000", toBlock: "21640000", limit: 1 },
+    input: {
+      address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      chain: "ethereum",
+      event: "Approval(address indexed owner, address indexed spender, uint256 value)",
+      fromBlock: "21640000",
+      toBlock: "21640000",
+      limit: 1,
+    },
     output: {
       chain: "ethereum",
       address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
@@ -85,9 +106,20 @@ export default defineEndpoint({
       const head = await client.getBlockNumber({ cacheTime: 0 });
       const toBlock = resolveBlock(input.toBlock, head, head);
       const fromBlock = resolveBlock(input.fromBlock, head, toBlock >= DEFAULT_SPAN ? toBlock - DEFAULT_SPAN + 1n : 0n);
-      if (fromBlock > toBlock) throw badRequest("fromBlock is after toBlock", { issues: [{ field: "fromBlock", message: "must not be after toBlock" }] });
-      if (toBlock - fromBlock + 1n > MAX_SPAN) throw badRequest("the range may span at most 1,000,000 blocks", { issues: [{ field: "fromBlock", message: "range over 1,000,000 blocks" }] });
-      const logs = await getLogsSplitting(client, { address, topics: event ? [toEventSelector(event)] : [], fromBlock, toBlock });
+      if (fromBlock > toBlock)
+        throw badRequest("fromBlock is after toBlock", {
+          issues: [{ field: "fromBlock", message: "must not be after toBlock" }],
+        });
+      if (toBlock - fromBlock + 1n > MAX_SPAN)
+        throw badRequest("the range may span at most 1,000,000 blocks", {
+          issues: [{ field: "fromBlock", message: "range over 1,000,000 blocks" }],
+        });
+      const logs = await getLogsSplitting(client, {
+        address,
+        topics: event ? [toEventSelector(event)] : [],
+        fromBlock,
+        toBlock,
+      });
       const kept = logs.slice(-input.limit);
       return {
         chain: input.chain,
@@ -113,7 +145,9 @@ function parseEvent(declaration: string): AbiEvent {
   try {
     return parseAbiItem(`event ${declaration}`) as AbiEvent;
   } catch {
-    throw badRequest("event is not a valid Solidity event declaration", { issues: [{ field: "event", message: "not a valid event declaration" }] });
+    throw badRequest("event is not a valid Solidity event declaration", {
+      issues: [{ field: "event", message: "not a valid event declaration" }],
+    });
   }
 }
 
@@ -123,8 +157,15 @@ function decode(log: Log, event: AbiEvent | undefined): { event: string | null; 
     return standard ? { event: standard.name, args: standard.args } : { event: null, args: null };
   }
   try {
-    const decoded = decodeEventLog({ abi: [event], data: log.data, topics: log.topics as [Hex, ...Hex[]], strict: true });
-    const args = Array.isArray(decoded.args) ? Object.fromEntries(decoded.args.map((a, i) => [String(i), a])) : decoded.args;
+    const decoded = decodeEventLog({
+      abi: [event],
+      data: log.data,
+      topics: log.topics as [Hex, ...Hex[]],
+      strict: true,
+    });
+    const args = Array.isArray(decoded.args)
+      ? Object.fromEntries(decoded.args.map((a, i) => [String(i), a]))
+      : decoded.args;
     return { event: decoded.eventName ?? event.name, args: toJson(args) as Record<string, Json> };
   } catch {
     return { event: null, args: null };

@@ -15,7 +15,16 @@ export default defineEndpoint({
     "From the chain's node (eth_feeHistory): per block the base fee, how full it was and the 10th, 50th and 90th percentile priority fees. Some public nodes cap the number of blocks; set CHAIN_RPC_<SLUG> for a node of your own.",
   input: v.object({
     chain: chainField(),
-    blocks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1024), v.description("How many recent blocks (1-1024)")), 100),
+    blocks: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(1024),
+        v.description("How many recent blocks (1-1024)"),
+      ),
+      100,
+    ),
   }),
   output: v.object({
     chain: v.string(),
@@ -29,7 +38,12 @@ export default defineEndpoint({
         priorityFeeGwei: v.object({ p10: Gwei, p50: Gwei, p90: Gwei }),
       }),
     ),
-    baseFeeGwei: v.object({ min: Gwei, avg: Gwei, max: Gwei, next: v.pipe(v.string(), v.description("Base fee of the next block")) }),
+    baseFeeGwei: v.object({
+      min: Gwei,
+      avg: Gwei,
+      max: Gwei,
+      next: v.pipe(v.string(), v.description("Base fee of the next block")),
+    }),
   }),
   example: {
     input: { chain: "base", blocks: 2 },
@@ -38,8 +52,18 @@ export default defineEndpoint({
       fromBlock: 25_105_300,
       toBlock: 25_105_301,
       blocks: [
-        { block: 25_105_300, baseFeeGwei: "0.005206532", gasUsedRatio: 0.4151, priorityFeeGwei: { p10: "0.0001", p50: "0.001", p90: "0.01" } },
-        { block: 25_105_301, baseFeeGwei: "0.005196081", gasUsedRatio: 0.4862, priorityFeeGwei: { p10: "0.0001", p50: "0.0012", p90: "0.015" } },
+        {
+          block: 25_105_300,
+          baseFeeGwei: "0.005206532",
+          gasUsedRatio: 0.4151,
+          priorityFeeGwei: { p10: "0.0001", p50: "0.001", p90: "0.01" },
+        },
+        {
+          block: 25_105_301,
+          baseFeeGwei: "0.005196081",
+          gasUsedRatio: 0.4862,
+          priorityFeeGwei: { p10: "0.0001", p50: "0.0012", p90: "0.015" },
+        },
       ],
       baseFeeGwei: { min: "0.005196081", avg: "0.005201306", max: "0.005206532", next: "0.005194873" },
     },
@@ -59,7 +83,11 @@ export default defineEndpoint({
         block: first + i,
         baseFeeGwei: formatGwei(fee),
         gasUsedRatio: history.gasUsedRatio[i],
-        priorityFeeGwei: { p10: formatGwei(reward[0] ?? 0n), p50: formatGwei(reward[1] ?? 0n), p90: formatGwei(reward[2] ?? 0n) },
+        priorityFeeGwei: {
+          p10: formatGwei(reward[0] ?? 0n),
+          p50: formatGwei(reward[1] ?? 0n),
+          p90: formatGwei(reward[2] ?? 0n),
+        },
       };
     });
     const sum = fees.reduce((a, b) => a + b, 0n);
@@ -69,8 +97,10 @@ export default defineEndpoint({
       toBlock: first + count - 1,
       blocks,
       baseFeeGwei: {
+        // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.min and Math.max refuse
         min: formatGwei(fees.reduce((a, b) => (b < a ? b : a), fees[0] ?? 0n)),
         avg: formatGwei(count ? sum / BigInt(count) : 0n),
+        // biome-ignore lint/complexity/useMathMinMax: bigints, which Math.min and Math.max refuse
         max: formatGwei(fees.reduce((a, b) => (b > a ? b : a), 0n)),
         next: formatGwei(history.baseFeePerGas[count] ?? fees[count - 1] ?? 0n),
       },

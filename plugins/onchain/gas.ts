@@ -13,7 +13,8 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.005",
   mcp: true,
-  summary: "Current gas prices of an EVM chain: base fee, priority fees (slow, standard, fast) and the cost of a transfer",
+  summary:
+    "Current gas prices of an EVM chain: base fee, priority fees (slow, standard, fast) and the cost of a transfer",
   description:
     "Read from the chain's node: the latest block's base fee and the 10th, 50th and 90th percentile priority fees paid over the last 20 blocks (eth_feeHistory). maxFee = 2 x baseFee + tip. On L2s the L1 data fee is not included.",
   input: v.object({ chain: chainField() }),
@@ -38,7 +39,10 @@ export default defineEndpoint({
       priorityFeeGwei: { slow: "0.01", standard: "0.5", fast: "2" },
       maxFeeGwei: { slow: "9.67256784", standard: "10.16256784", fast: "11.66256784" },
       gasPriceGwei: "5.33128392",
-      transferCost: { gas: 21_000, native: { slow: "0.00010167696464", standard: "0.00011196696464", fast: "0.00014346696464" } },
+      transferCost: {
+        gas: 21_000,
+        native: { slow: "0.00010167696464", standard: "0.00011196696464", fast: "0.00014346696464" },
+      },
     },
   },
   cacheTtl: 12,

@@ -8,11 +8,18 @@ export default defineEndpoint({
   name: "phishing-check",
   method: "GET",
   price: "$0.005",
-  summary: "Is this site a known crypto phishing domain or a look-alike of a real dApp? Checked against MetaMask's phishing list",
+  summary:
+    "Is this site a known crypto phishing domain or a look-alike of a real dApp? Checked against MetaMask's phishing list",
   description:
     "Checks the host (and its parent domains) against MetaMask's eth-phishing-detect list, the one MetaMask's wallet blocks with, refreshed hourly: `blacklist` is a listed phishing domain, `fuzzy` a look-alike of a well-known dApp (within the list's edit-distance tolerance, so false positives happen: see `similarTo`), `whitelist` a domain MetaMask vouches for. Not listed is `flagged: false`, which is not a guarantee.",
   input: v.object({
-    url: v.pipe(v.string(), v.minLength(3), v.maxLength(500), v.regex(/^(https?:\/\/)?[a-zA-Z0-9.-]+\.[a-zA-Z0-9-]{2,}(:\d+)?(\/\S*)?$/, "must be a URL or a domain name"), v.description("Site URL or domain to check")),
+    url: v.pipe(
+      v.string(),
+      v.minLength(3),
+      v.maxLength(500),
+      v.regex(/^(https?:\/\/)?[a-zA-Z0-9.-]+\.[a-zA-Z0-9-]{2,}(:\d+)?(\/\S*)?$/, "must be a URL or a domain name"),
+      v.description("Site URL or domain to check"),
+    ),
   }),
   output: v.object({
     domain: v.pipe(v.string(), v.description("The host checked, lower case, IDNs in punycode")),
@@ -49,7 +56,14 @@ export default defineEndpoint({
     return {
       domain,
       flagged,
-      verdict: verdict.matchType === "blacklist" ? "phishing" : verdict.matchType === "fuzzy" ? "look-alike" : verdict.matchType === "whitelist" ? "allowed" : "not-listed",
+      verdict:
+        verdict.matchType === "blacklist"
+          ? "phishing"
+          : verdict.matchType === "fuzzy"
+            ? "look-alike"
+            : verdict.matchType === "whitelist"
+              ? "allowed"
+              : "not-listed",
       matchType: verdict.matchType,
       match: verdict.match,
       similarTo: verdict.similarTo,

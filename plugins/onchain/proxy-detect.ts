@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { getAddress } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
 import { addressField, checksummed } from "./_inputs.ts";
@@ -13,7 +12,10 @@ export const ProxyOutput = v.object({
   isProxy: v.boolean(),
   standard: v.pipe(v.nullable(v.picklist(proxyStandards)), v.description("The proxy pattern found, null when none")),
   implementation: maybeAddress("Where calls are delegated now"),
-  implementationIsContract: v.pipe(v.nullable(v.boolean()), v.description("false flags a proxy pointing at an empty address")),
+  implementationIsContract: v.pipe(
+    v.nullable(v.boolean()),
+    v.description("false flags a proxy pointing at an empty address"),
+  ),
   admin: maybeAddress("Who can upgrade (EIP-1967 or OpenZeppelin legacy admin slot), when set"),
   beacon: maybeAddress("EIP-1967 beacon, for beacon proxies"),
   facets: v.pipe(v.array(v.string()), v.description("EIP-2535 diamond facets")),
@@ -23,7 +25,8 @@ export default defineEndpoint({
   name: "proxy-detect",
   method: "GET",
   price: "$0.005",
-  summary: "Is a contract a proxy? Its pattern (EIP-1967, beacon, UUPS, minimal clone, Safe, diamond), implementation and admin",
+  summary:
+    "Is a contract a proxy? Its pattern (EIP-1967, beacon, UUPS, minimal clone, Safe, diamond), implementation and admin",
   description:
     "Read from the chain's node: the standard storage slots (EIP-1967 implementation, beacon and admin; EIP-1822 PROXIABLE; OpenZeppelin's legacy slot), the EIP-1167 clone bytecode, Safe's masterCopy() and a diamond's facetAddresses(). Implementations can be upgraded, so answers are cached only 10 minutes.",
   input: v.object({ address: addressField("Contract address"), chain: chainField() }),
@@ -49,12 +52,16 @@ export default defineEndpoint({
     const address = checksummed(input.address);
     return readNode(upstream, input.chain, async (client) => {
       const info = await detectProxy(client, address);
-      const implementationCode = info.implementation ? await client.getCode({ address: info.implementation }) : undefined;
+      const implementationCode = info.implementation
+        ? await client.getCode({ address: info.implementation })
+        : undefined;
       return {
         chain: input.chain,
         address,
         ...info,
-        implementationIsContract: info.implementation ? Boolean(implementationCode && implementationCode !== "0x") : null,
+        implementationIsContract: info.implementation
+          ? Boolean(implementationCode && implementationCode !== "0x")
+          : null,
       };
     });
   },

@@ -3,7 +3,7 @@ import { getAddress } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { DEX_CHAINS, GECKOTERMINAL, geckoPools } from "../market/_dex.ts";
 import { blockscoutOf, blockscoutUpstreams } from "./_blockscout.ts";
-import { type ChainSlug } from "./_chains.ts";
+import type { ChainSlug } from "./_chains.ts";
 import { poolTrades, type PoolTrade } from "./_gecko-trades.ts";
 import { limitField } from "./_inputs.ts";
 import { D, llamaPrefixOf, pricedSlugs, readWalletPnl, usd } from "./_pnl.ts";
@@ -16,13 +16,28 @@ export default defineEndpoint({
   name: "smart-money",
   method: "GET",
   price: "$0.01",
-  summary: "Wallets making large trades in a chain's trending pools, scored by their realized and unrealized PnL, explained",
+  summary:
+    "Wallets making large trades in a chain's trending pools, scored by their realized and unrealized PnL, explained",
   description:
     "Takes the chain's 3 trending pools on GeckoTerminal and their trades of at least `minUsd` in the last 24 hours; the wallets that sent them, by traded volume, are scored with wallet-pnl's FIFO logic over their last 50 ERC-20 transfers (Blockscout, DefiLlama prices). A wallet is `smart` when its PnL in that window is positive and at least half of its tokens with a PnL made money; `why` says so in words. A heuristic on public data (Nansen and Arkham labels are paid), not advice. Wallets best PnL first.",
   input: v.object({
-    chain: v.optional(v.pipe(v.picklist(smartSlugs, `must be one of: ${smartSlugs.join(", ")}`), v.description(`Network: ${smartSlugs.join(", ")}`)), "ethereum"),
+    chain: v.optional(
+      v.pipe(
+        v.picklist(smartSlugs, `must be one of: ${smartSlugs.join(", ")}`),
+        v.description(`Network: ${smartSlugs.join(", ")}`),
+      ),
+      "ethereum",
+    ),
     limit: limitField(5, 10, "Most wallets to score"),
-    minUsd: v.optional(v.pipe(v.number(), v.minValue(100), v.maxValue(10_000_000), v.description("Smallest trade that makes a wallet a candidate, USD (100-10,000,000)")), 10_000),
+    minUsd: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(100),
+        v.maxValue(10_000_000),
+        v.description("Smallest trade that makes a wallet a candidate, USD (100-10,000,000)"),
+      ),
+      10_000,
+    ),
   }),
   output: v.object({
     chain: v.string(),
@@ -34,7 +49,16 @@ export default defineEndpoint({
         smart: v.boolean(),
         why: v.string(),
         volumeUsd: v.pipe(v.number(), v.description("Large trades in the trending pools, 24 hours")),
-        trades: v.array(v.object({ pool: v.string(), poolName: v.string(), kind: v.picklist(["buy", "sell"]), volumeUsd: v.string(), time: v.string(), hash: v.string() })),
+        trades: v.array(
+          v.object({
+            pool: v.string(),
+            poolName: v.string(),
+            kind: v.picklist(["buy", "sell"]),
+            volumeUsd: v.string(),
+            time: v.string(),
+            hash: v.string(),
+          }),
+        ),
         pnl: v.object({
           realizedUsd: v.number(),
           unrealizedUsd: v.number(),
@@ -54,15 +78,39 @@ export default defineEndpoint({
     output: {
       chain: "ethereum",
       minUsd: 10_000,
-      pools: [{ pool: "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f", name: "PEPE / WETH", url: "https://www.geckoterminal.com/eth/pools/0xa43fe16908251ee70ef74718545e4fe6c5ccec9f" }],
+      pools: [
+        {
+          pool: "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f",
+          name: "PEPE / WETH",
+          url: "https://www.geckoterminal.com/eth/pools/0xa43fe16908251ee70ef74718545e4fe6c5ccec9f",
+        },
+      ],
       wallets: [
         {
           address: "0x4a7C6899cdcB379e284fBFD045462e751DA4C7cE",
           smart: true,
           why: "PnL +$4,210.55 over its last 50 token transfers; 3 of 4 tokens in profit",
           volumeUsd: 48_250.1,
-          trades: [{ pool: "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f", poolName: "PEPE / WETH", kind: "buy", volumeUsd: "48250.1", time: "2025-02-03T14:20:47.000Z", hash: "0x2e4d6f8a0b1c3d5e7f9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a" }],
-          pnl: { realizedUsd: 3_900.2, unrealizedUsd: 310.35, totalUsd: 4_210.55, winRate: 0.75, tokens: 5, incompleteTokens: 1, transfersRead: 50, from: "2025-01-02T10:11:12.000Z" },
+          trades: [
+            {
+              pool: "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f",
+              poolName: "PEPE / WETH",
+              kind: "buy",
+              volumeUsd: "48250.1",
+              time: "2025-02-03T14:20:47.000Z",
+              hash: "0x2e4d6f8a0b1c3d5e7f9a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6a",
+            },
+          ],
+          pnl: {
+            realizedUsd: 3_900.2,
+            unrealizedUsd: 310.35,
+            totalUsd: 4_210.55,
+            winRate: 0.75,
+            tokens: 5,
+            incompleteTokens: 1,
+            transfersRead: 50,
+            from: "2025-01-02T10:11:12.000Z",
+          },
         },
       ],
       sources: ["https://www.geckoterminal.com/eth/pools", "https://eth.blockscout.com", "https://defillama.com"],
@@ -94,9 +142,18 @@ export default defineEndpoint({
         return {
           address,
           smart,
-          why: scored.length ? `PnL ${money} over its last ${pnl.transfersRead} token transfers; ${winners} of ${scored.length} tokens in profit` : `no priced PnL in its last ${pnl.transfersRead} token transfers`,
+          why: scored.length
+            ? `PnL ${money} over its last ${pnl.transfersRead} token transfers; ${winners} of ${scored.length} tokens in profit`
+            : `no priced PnL in its last ${pnl.transfersRead} token transfers`,
           volumeUsd: usd(volume(own)),
-          trades: own.map(({ pool, poolName, kind, volumeUsd, time, hash }) => ({ pool, poolName, kind, volumeUsd, time, hash })),
+          trades: own.map(({ pool, poolName, kind, volumeUsd, time, hash }) => ({
+            pool,
+            poolName,
+            kind,
+            volumeUsd,
+            time,
+            hash,
+          })),
           pnl: {
             realizedUsd: pnl.realizedUsd,
             unrealizedUsd: pnl.unrealizedUsd,
@@ -115,7 +172,11 @@ export default defineEndpoint({
       minUsd: input.minUsd,
       pools: pools.map((p) => ({ pool: p.pool, name: p.name, url: p.url })),
       wallets: wallets.sort((a, b) => b.pnl.totalUsd - a.pnl.totalUsd),
-      sources: [`https://www.geckoterminal.com/${network}/pools`, new URL(blockscout.url).origin, "https://defillama.com"],
+      sources: [
+        `https://www.geckoterminal.com/${network}/pools`,
+        new URL(blockscout.url).origin,
+        "https://defillama.com",
+      ],
     };
   },
 });

@@ -23,7 +23,10 @@ const Proposal = v.object({
   space: v.object({ id: v.string(), name: v.nullable(v.string()) }),
 });
 /** GraphQL: `data`, or `errors` saying why there is none. */
-const Answer = v.object({ data: v.nullish(v.object({ proposals: v.nullable(v.array(Proposal)) })), errors: v.optional(v.array(v.object({ message: v.string() }))) });
+const Answer = v.object({
+  data: v.nullish(v.object({ proposals: v.nullable(v.array(Proposal)) })),
+  errors: v.optional(v.array(v.object({ message: v.string() }))),
+});
 
 const query = `query Proposals($first: Int!, $where: ProposalWhere) {
   proposals(first: $first, skip: 0, where: $where, orderBy: "created", orderDirection: desc) {
@@ -41,8 +44,19 @@ export default defineEndpoint({
   description:
     "From the Snapshot hub's GraphQL API, newest first. `state` all (default), active, pending or closed. Without `space`, the newest proposals across every space. Scores are per choice, in the space's voting power; a space with no proposals gives an empty list.",
   input: v.object({
-    space: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(64), v.regex(/^[a-zA-Z0-9._:-]+$/, "must be a Snapshot space id such as aave.eth"), v.description("Snapshot space id, e.g. aave.eth, uniswapgovernance.eth"))),
-    state: v.optional(v.pipe(v.picklist(["all", "active", "pending", "closed"]), v.description("Proposal state; all by default")), "all"),
+    space: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(64),
+        v.regex(/^[a-zA-Z0-9._:-]+$/, "must be a Snapshot space id such as aave.eth"),
+        v.description("Snapshot space id, e.g. aave.eth, uniswapgovernance.eth"),
+      ),
+    ),
+    state: v.optional(
+      v.pipe(v.picklist(["all", "active", "pending", "closed"]), v.description("Proposal state; all by default")),
+      "all",
+    ),
     limit: limitField(10, 50, "Most proposals to return"),
   }),
   output: v.object({
@@ -104,7 +118,11 @@ export default defineEndpoint({
       method: "POST",
       body: { query, variables: { first: input.limit, where } },
     });
-    if (answer.errors?.length || !answer.data) throw upstreamFailed("snapshot-hub", `Snapshot answered: ${answer.errors?.map((e) => e.message).join("; ") ?? "no data"}`);
+    if (answer.errors?.length || !answer.data)
+      throw upstreamFailed(
+        "snapshot-hub",
+        `Snapshot answered: ${answer.errors?.map((e) => e.message).join("; ") ?? "no data"}`,
+      );
     return {
       space: input.space ?? null,
       state: input.state,

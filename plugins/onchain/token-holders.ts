@@ -1,7 +1,16 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound, ServiceError } from "../../core/runtime/errors.ts";
-import { BlockscoutAddress, blockscoutChainField, blockscoutOf, BlockscoutToken, blockscoutUpstreams, Digits, labelOf, shareOf } from "./_blockscout.ts";
+import {
+  BlockscoutAddress,
+  blockscoutChainField,
+  blockscoutOf,
+  BlockscoutToken,
+  blockscoutUpstreams,
+  Digits,
+  labelOf,
+  shareOf,
+} from "./_blockscout.ts";
 import { formatAmount } from "./_erc20.ts";
 import { addressField, checksummed, limitField } from "./_inputs.ts";
 
@@ -15,7 +24,11 @@ export default defineEndpoint({
   summary: "Largest holders of a token with balances, share of supply, contract flags and labels; total holder count",
   description:
     "From the chain's Blockscout index (a node cannot list holders). Shares are fractions of the total supply (0.08 = 8%). `topShare` sums the listed holders, the concentration figure rug checks use. Up to 50 holders (Blockscout's first page). A token Blockscout does not know is a 404.",
-  input: v.object({ address: addressField("Token contract address"), chain: blockscoutChainField, limit: limitField(20, 50, "Most holders to return") }),
+  input: v.object({
+    address: addressField("Token contract address"),
+    chain: blockscoutChainField,
+    limit: limitField(20, 50, "Most holders to return"),
+  }),
   output: v.object({
     chain: v.string(),
     address: v.string(),
@@ -50,7 +63,17 @@ export default defineEndpoint({
       decimals: 18,
       totalSupply: "420689899653542566790164883405126",
       holderCount: 502118,
-      holders: [{ rank: 1, address: "0xF977814e90dA44bFA03b6295A0616a897441aceC", balance: "34120135408541234000000000000000", balanceFormatted: "34120135408541.234", share: 0.081105, isContract: false, label: "Binance 8" }],
+      holders: [
+        {
+          rank: 1,
+          address: "0xF977814e90dA44bFA03b6295A0616a897441aceC",
+          balance: "34120135408541234000000000000000",
+          balanceFormatted: "34120135408541.234",
+          share: 0.081105,
+          isContract: false,
+          label: "Binance 8",
+        },
+      ],
       topShare: 0.081105,
       source: "https://eth.blockscout.com/token/0x6982508145454Ce325dDbE47a25d4ec3d2311933?tab=holders",
     },
@@ -64,7 +87,8 @@ export default defineEndpoint({
       api.json(`/api/v2/tokens/${address}`, BlockscoutToken, { notFoundAs404: true }),
       api.json(`/api/v2/tokens/${address}/holders`, HoldersPage, { notFoundAs404: true }),
     ]).catch((error: unknown) => {
-      if (error instanceof ServiceError && error.status === 404) throw notFound(`Blockscout knows no token at ${address} on ${input.chain}`);
+      if (error instanceof ServiceError && error.status === 404)
+        throw notFound(`Blockscout knows no token at ${address} on ${input.chain}`);
       throw error;
     });
     const decimals = token.decimals === null || token.decimals === undefined ? null : Number(token.decimals);

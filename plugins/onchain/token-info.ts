@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { getAddress } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { chainField, chainInfo } from "./_chains.ts";
@@ -8,7 +7,8 @@ import { addressField, checksummed } from "./_inputs.ts";
 import { NODES, readNode } from "./_node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
-const nullable = <T extends v.GenericSchema>(schema: T, what: string) => v.pipe(v.nullable(schema), v.description(what));
+const nullable = <T extends v.GenericSchema>(schema: T, what: string) =>
+  v.pipe(v.nullable(schema), v.description(what));
 
 export default defineEndpoint({
   name: "token-info",

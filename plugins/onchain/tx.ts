@@ -13,7 +13,8 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.01",
   mcp: true,
-  summary: "A decoded transaction: status, block and time, fee, the method called with its arguments, token transfers and events",
+  summary:
+    "A decoded transaction: status, block and time, fee, the method called with its arguments, token transfers and events",
   description:
     "Transaction, receipt and block come from the chain's node. Token transfers and approvals (ERC-20, ERC-721) are decoded locally; other method selectors and event topics are named from Sourcify's signature database, and arguments are decoded only when a signature re-encodes to the exact calldata. A pending transaction has no receipt: status pending. An unknown hash is a 404.",
   input: v.object({ hash: txHashField("Transaction hash"), chain: chainField() }),
@@ -31,7 +32,10 @@ export default defineEndpoint({
     valueNative: v.pipe(v.string(), v.description("In the chain's native coin")),
     gasUsed: v.nullable(v.string()),
     effectiveGasPrice: v.pipe(v.nullable(v.string()), v.description("Wei per gas")),
-    feeNative: v.pipe(v.nullable(v.string()), v.description("gasUsed x effectiveGasPrice in the native coin (L1 data fee excluded)")),
+    feeNative: v.pipe(
+      v.nullable(v.string()),
+      v.description("gasUsed x effectiveGasPrice in the native coin (L1 data fee excluded)"),
+    ),
     method: v.nullable(Method),
     transfers: v.array(Transfer),
     events: v.array(TxEvent),
@@ -66,10 +70,13 @@ export default defineEndpoint({
         if (error instanceof TransactionNotFoundError) throw notFound(`no transaction ${hash} on ${input.chain}`);
         throw error;
       });
-      const receipt = tx.blockNumber === null ? null : await client.getTransactionReceipt({ hash }).catch((error) => {
-        if (error instanceof TransactionReceiptNotFoundError) return null;
-        throw error;
-      });
+      const receipt =
+        tx.blockNumber === null
+          ? null
+          : await client.getTransactionReceipt({ hash }).catch((error) => {
+              if (error instanceof TransactionReceiptNotFoundError) return null;
+              throw error;
+            });
       const block = tx.blockNumber === null ? null : await client.getBlock({ blockNumber: tx.blockNumber });
       return { tx, receipt, block };
     });
@@ -96,24 +103,34 @@ export default defineEndpoint({
       gasUsed: receipt ? receipt.gasUsed.toString() : null,
       effectiveGasPrice: receipt ? receipt.effectiveGasPrice.toString() : null,
       feeNative: receipt ? formatEther(receipt.gasUsed * receipt.effectiveGasPrice) : null,
-      method: selector ? { selector, signature: method?.signature ?? names.functions.get(selector)?.[0] ?? null, args: method?.args ?? null } : null,
+      method: selector
+        ? {
+            selector,
+            signature: method?.signature ?? names.functions.get(selector)?.[0] ?? null,
+            args: method?.args ?? null,
+          }
+        : null,
       transfers: standard.flatMap((event, i) =>
         event?.name === "Transfer"
-          ? [{
-              standard: event.standard,
-              token: getAddress(logs[i].address),
-              from: String(event.args.from),
-              to: String(event.args.to),
-              value: event.standard === "erc20" ? String(event.args.value) : null,
-              tokenId: event.standard === "erc721" ? String(event.args.tokenId) : null,
-            }]
+          ? [
+              {
+                standard: event.standard,
+                token: getAddress(logs[i].address),
+                from: String(event.args.from),
+                to: String(event.args.to),
+                value: event.standard === "erc20" ? String(event.args.value) : null,
+                tokenId: event.standard === "erc721" ? String(event.args.tokenId) : null,
+              },
+            ]
           : [],
       ),
       events: logs.map((log, i) => ({
         logIndex: log.logIndex,
         address: getAddress(log.address),
         topic0: log.topics[0] ?? null,
-        signature: standard[i]?.signature ?? (log.topics[0] ? names.events.get(log.topics[0].toLowerCase())?.[0] ?? null : null),
+        signature:
+          standard[i]?.signature ??
+          (log.topics[0] ? (names.events.get(log.topics[0].toLowerCase())?.[0] ?? null) : null),
         args: standard[i]?.args ?? null,
       })),
     };

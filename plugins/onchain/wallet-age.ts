@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { formatEther, getAddress } from "viem";
+import { formatEther } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainField } from "./_chains.ts";
 import { addressField, checksummed } from "./_inputs.ts";
@@ -20,7 +20,10 @@ export default defineEndpoint({
     txCount: v.pipe(v.number(), v.description("Transactions sent (the nonce)")),
     balance: v.pipe(v.string(), v.description("Native coin balance now")),
     active: v.pipe(v.boolean(), v.description("false for a wallet that never sent or held anything")),
-    basis: v.pipe(v.nullable(v.picklist(["first-sent-tx", "first-balance"])), v.description("What the first block is the first of")),
+    basis: v.pipe(
+      v.nullable(v.picklist(["first-sent-tx", "first-balance"])),
+      v.description("What the first block is the first of"),
+    ),
     firstBlock: v.nullable(v.number()),
     firstSeenAt: v.pipe(v.nullable(v.string()), v.description("ISO 8601 UTC")),
     ageDays: v.nullable(v.number()),
@@ -51,12 +54,19 @@ export default defineEndpoint({
         client.getBalance({ address, blockNumber: head }),
         client.getCode({ address, blockNumber: head }),
       ]);
-      const base = { chain: input.chain, address, isContract: Boolean(code && code !== "0x"), txCount: nonce, balance: formatEther(balance) };
+      const base = {
+        chain: input.chain,
+        address,
+        isContract: Boolean(code && code !== "0x"),
+        txCount: nonce,
+        balance: formatEther(balance),
+      };
       const basis = nonce > 0 ? ("first-sent-tx" as const) : balance > 0n ? ("first-balance" as const) : null;
       if (!basis) return { ...base, active: false, basis, firstBlock: null, firstSeenAt: null, ageDays: null };
-      const active = basis === "first-sent-tx"
-        ? (b: bigint) => client.getTransactionCount({ address, blockNumber: b }).then((n) => n > 0)
-        : (b: bigint) => client.getBalance({ address, blockNumber: b }).then((x) => x > 0n);
+      const active =
+        basis === "first-sent-tx"
+          ? (b: bigint) => client.getTransactionCount({ address, blockNumber: b }).then((n) => n > 0)
+          : (b: bigint) => client.getBalance({ address, blockNumber: b }).then((x) => x > 0n);
       const firstBlock = await firstBlockWhere(active, head);
       const { timestamp } = await client.getBlock({ blockNumber: firstBlock });
       const seen = new Date(Number(timestamp) * 1000);
@@ -83,4 +93,3 @@ async function firstBlockWhere(holds: (block: bigint) => Promise<boolean>, head:
   }
   return low;
 }
-

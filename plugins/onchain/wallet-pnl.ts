@@ -44,9 +44,24 @@ export default defineEndpoint({
   input: v.object({
     address: addressField("Wallet address"),
     chain: pricedChainField,
-    transfers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description("How many of the latest token transfers to read (1-500)")), 100),
+    transfers: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(500),
+        v.description("How many of the latest token transfers to read (1-500)"),
+      ),
+      100,
+    ),
   }),
-  output: v.object({ chain: v.string(), address: v.string(), ...pnlTotalsSchema, tokens: v.array(tokenPnlSchema), source: v.string() }),
+  output: v.object({
+    chain: v.string(),
+    address: v.string(),
+    ...pnlTotalsSchema,
+    tokens: v.array(tokenPnlSchema),
+    source: v.string(),
+  }),
   example: {
     input: { address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", chain: "ethereum", transfers: 2 },
     output: {
@@ -86,7 +101,18 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const address = checksummed(input.address);
     const api = upstream(blockscoutOf(input.chain));
-    const pnl = await readWalletPnl(api, upstream("defillama-coins"), llamaPrefixOf(input.chain), address, input.transfers);
-    return { chain: input.chain, address, ...pnl, source: `${new URL(api.url).origin}/address/${address}?tab=token_transfers` };
+    const pnl = await readWalletPnl(
+      api,
+      upstream("defillama-coins"),
+      llamaPrefixOf(input.chain),
+      address,
+      input.transfers,
+    );
+    return {
+      chain: input.chain,
+      address,
+      ...pnl,
+      source: `${new URL(api.url).origin}/address/${address}?tab=token_transfers`,
+    };
   },
 });

@@ -29,7 +29,12 @@ export default defineEndpoint({
     address: v.string(),
     isContract: v.boolean(),
     txCount: v.pipe(v.number(), v.description("Transactions sent (the nonce)")),
-    native: v.object({ symbol: v.string(), balance: v.string(), priceUsd: usd("DefiLlama price"), valueUsd: usd("balance x price") }),
+    native: v.object({
+      symbol: v.string(),
+      balance: v.string(),
+      priceUsd: usd("DefiLlama price"),
+      valueUsd: usd("balance x price"),
+    }),
     tokens: v.array(
       v.object({
         token: v.string(),
@@ -54,7 +59,16 @@ export default defineEndpoint({
       txCount: 12,
       native: { symbol: "ETH", balance: "0.052", priceUsd: 3300.5, valueUsd: 171.63 },
       tokens: [
-        { token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", name: "USD Coin", symbol: "USDC", decimals: 6, balance: "125000000", balanceFormatted: "125", priceUsd: 0.9998, valueUsd: 124.98 },
+        {
+          token: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+          name: "USD Coin",
+          symbol: "USDC",
+          decimals: 6,
+          balance: "125000000",
+          balanceFormatted: "125",
+          priceUsd: 0.9998,
+          valueUsd: 124.98,
+        },
       ],
       nfts: [],
       totalUsd: 296.61,
@@ -79,33 +93,64 @@ export default defineEndpoint({
       const fungible = unique(touched.filter((l) => l.topics.length === 3).map((l) => getAddress(l.address)));
       const collections = unique(touched.filter((l) => l.topics.length === 4).map((l) => getAddress(l.address)));
       const balances = await client.multicall({
-        contracts: [...fungible, ...collections].map((token) => ({ address: token, abi: erc20Abi, functionName: "balanceOf" as const, args: [address] as const })),
+        contracts: [...fungible, ...collections].map((token) => ({
+          address: token,
+          abi: erc20Abi,
+          functionName: "balanceOf" as const,
+          args: [address] as const,
+        })),
         allowFailure: true,
       });
       const amount = (i: number) => (balances[i].status === "success" ? (balances[i].result as bigint) : 0n);
       const tokens = await Promise.all(
-        fungible.flatMap((token, i) => (amount(i) > 0n ? [readTokenMetadata(client, token).then((meta) => ({ token, meta, balance: amount(i) }))] : [])),
+        fungible.flatMap((token, i) =>
+          amount(i) > 0n
+            ? [readTokenMetadata(client, token).then((meta) => ({ token, meta, balance: amount(i) }))]
+            : [],
+        ),
       );
       const nfts = await Promise.all(
         collections.flatMap((token, j) => {
           const count = amount(fungible.length + j);
-          return count > 0n ? [readTokenMetadata(client, token).then((meta) => ({ token, symbol: meta.symbol, count: Number(count) }))] : [];
+          return count > 0n
+            ? [readTokenMetadata(client, token).then((meta) => ({ token, symbol: meta.symbol, count: Number(count) }))]
+            : [];
         }),
       );
       return { balance, nonce, isContract: Boolean(code && code !== "0x"), tokens, nfts };
     });
 
-    const prices = await chainPrices(upstream("defillama-coins"), chain, held.tokens.map((t) => t.token), { native: true });
-    const value = (formatted: string | null, price: number | null) => (formatted === null || price === null ? null : cents(Number(formatted) * price));
+    const prices = await chainPrices(
+      upstream("defillama-coins"),
+      chain,
+      held.tokens.map((t) => t.token),
+      { native: true },
+    );
+    const value = (formatted: string | null, price: number | null) =>
+      formatted === null || price === null ? null : cents(Number(formatted) * price);
 
     const nativeBalance = formatEther(held.balance);
     const nativePrice = prices.native?.price ?? null;
     const tokens = held.tokens.map(({ token, meta, balance }) => {
       const formatted = formatAmount(balance, meta.decimals);
       const price = prices.token(token)?.price ?? null;
-      return { token, name: meta.name, symbol: meta.symbol, decimals: meta.decimals, balance: balance.toString(), balanceFormatted: formatted, priceUsd: price, valueUsd: value(formatted, price) };
+      return {
+        token,
+        name: meta.name,
+        symbol: meta.symbol,
+        decimals: meta.decimals,
+        balance: balance.toString(),
+        balanceFormatted: formatted,
+        priceUsd: price,
+        valueUsd: value(formatted, price),
+      };
     });
-    const native = { symbol: (await viemChain(input.chain)).nativeCurrency.symbol, balance: nativeBalance, priceUsd: nativePrice, valueUsd: value(nativeBalance, nativePrice) };
+    const native = {
+      symbol: (await viemChain(input.chain)).nativeCurrency.symbol,
+      balance: nativeBalance,
+      priceUsd: nativePrice,
+      valueUsd: value(nativeBalance, nativePrice),
+    };
     const totalUsd = [native.valueUsd, ...tokens.map((t) => t.valueUsd)].reduce<number>((sum, x) => sum + (x ?? 0), 0);
     return {
       chain: input.chain,

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { formatEther, formatUnits, getAddress, hexToBigInt, toEventSelector, type Address, type Block, type Hex } from "viem";
+import { formatEther, formatUnits, getAddress, hexToBigInt, toEventSelector, type Block, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { chainInfo, chains, viemChain, type ChainSlug } from "./_chains.ts";
 import { getLogsSplitting } from "./_logs.ts";
@@ -19,13 +19,37 @@ export default defineEndpoint({
   name: "whales",
   method: "GET",
   price: "$0.01",
-  summary: "Large recent transfers of a chain's native coin and major tokens (stablecoins, wrapped ETH and BTC), valued in USD",
+  summary:
+    "Large recent transfers of a chain's native coin and major tokens (stablecoins, wrapped ETH and BTC), valued in USD",
   description:
     "Reads the last `blocks` blocks from the chain's node: every native-coin transaction (eth_getBlockByNumber) and every Transfer event of the chain's major tokens (USDC, USDT, DAI, wrapped native coin, wrapped BTC at their canonical addresses; eth_getLogs). Values use DefiLlama's current prices; transfers under `minUsd` are dropped, the largest first, at most 100. Mints and burns count (from or to the zero address).",
   input: v.object({
-    chain: v.optional(v.pipe(v.picklist(whaleSlugs, `must be one of: ${whaleSlugs.join(", ")}`), v.description(`Network: ${whaleSlugs.join(", ")}`)), "ethereum"),
-    minUsd: v.optional(v.pipe(v.number(), v.minValue(1_000), v.maxValue(1_000_000_000), v.description("Smallest transfer to report, in USD (1,000-1,000,000,000)")), 100_000),
-    blocks: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("How many recent blocks to read (1-100)")), 20),
+    chain: v.optional(
+      v.pipe(
+        v.picklist(whaleSlugs, `must be one of: ${whaleSlugs.join(", ")}`),
+        v.description(`Network: ${whaleSlugs.join(", ")}`),
+      ),
+      "ethereum",
+    ),
+    minUsd: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(1_000),
+        v.maxValue(1_000_000_000),
+        v.description("Smallest transfer to report, in USD (1,000-1,000,000,000)"),
+      ),
+      100_000,
+    ),
+    blocks: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(100),
+        v.description("How many recent blocks to read (1-100)"),
+      ),
+      20,
+    ),
   }),
   output: v.object({
     chain: v.string(),
@@ -87,23 +111,49 @@ export default defineEndpoint({
       const numbers = Array.from({ length: Number(head - from + 1n) }, (_, i) => from + BigInt(i));
       const [blocks, logs] = await Promise.all([
         Promise.all(numbers.map((blockNumber) => client.getBlock({ blockNumber, includeTransactions: true }))),
-        getLogsSplitting(client, { address: tokens.map((t) => t.address), topics: [TRANSFER], fromBlock: from, toBlock: head }),
+        getLogsSplitting(client, {
+          address: tokens.map((t) => t.address),
+          topics: [TRANSFER],
+          fromBlock: from,
+          toBlock: head,
+        }),
       ]);
       return { fromBlock: from, toBlock: head, blocks, logs };
     });
 
-    const prices = await chainPrices(upstream("defillama-coins"), chain, tokens.map((t) => t.address.toLowerCase()), { native: true });
+    const prices = await chainPrices(
+      upstream("defillama-coins"),
+      chain,
+      tokens.map((t) => t.address.toLowerCase()),
+      { native: true },
+    );
     const nativePrice = prices.native?.price;
     const timeOf = new Map(blocks.map((b: Block) => [b.number, new Date(Number(b.timestamp) * 1000).toISOString()]));
     const symbol = (await viemChain(input.chain)).nativeCurrency.symbol;
 
-    const native = nativePrice === undefined ? [] : blocks.flatMap((block) =>
-      block.transactions.flatMap((tx) => {
-        if (typeof tx === "string" || tx.value === 0n) return [];
-        const amount = formatEther(tx.value);
-        return [{ hash: tx.hash, blockNumber: Number(block.number), time: timeOf.get(block.number) ?? null, from: getAddress(tx.from), to: tx.to ? getAddress(tx.to) : null, asset: symbol, token: null, amount, priceUsd: nativePrice, valueUsd: cents(Number(amount) * nativePrice) }];
-      }),
-    );
+    const native =
+      nativePrice === undefined
+        ? []
+        : blocks.flatMap((block) =>
+            block.transactions.flatMap((tx) => {
+              if (typeof tx === "string" || tx.value === 0n) return [];
+              const amount = formatEther(tx.value);
+              return [
+                {
+                  hash: tx.hash,
+                  blockNumber: Number(block.number),
+                  time: timeOf.get(block.number) ?? null,
+                  from: getAddress(tx.from),
+                  to: tx.to ? getAddress(tx.to) : null,
+                  asset: symbol,
+                  token: null,
+                  amount,
+                  priceUsd: nativePrice,
+                  valueUsd: cents(Number(amount) * nativePrice),
+                },
+              ];
+            }),
+          );
     const byAddress = new Map(tokens.map((t) => [t.address.toLowerCase(), t]));
     const moved = logs.flatMap((log) => {
       const token = byAddress.get(log.address.toLowerCase());
@@ -111,10 +161,26 @@ export default defineEndpoint({
       // ERC-721 Transfer events have the id as a third topic and no data: not a fungible amount.
       if (!token || price === undefined || log.topics.length !== 3 || log.data === "0x") return [];
       const amount = formatUnits(hexToBigInt(log.data), token.decimals);
-      return [{ hash: log.transactionHash!, blockNumber: Number(log.blockNumber), time: timeOf.get(log.blockNumber!) ?? null, from: topicAddress(log.topics[1]), to: topicAddress(log.topics[2]), asset: token.symbol, token: getAddress(log.address), amount, priceUsd: price, valueUsd: cents(Number(amount) * price) }];
+      return [
+        {
+          hash: log.transactionHash!,
+          blockNumber: Number(log.blockNumber),
+          time: timeOf.get(log.blockNumber!) ?? null,
+          from: topicAddress(log.topics[1]),
+          to: topicAddress(log.topics[2]),
+          asset: token.symbol,
+          token: getAddress(log.address),
+          amount,
+          priceUsd: price,
+          valueUsd: cents(Number(amount) * price),
+        },
+      ];
     });
 
-    const transfers = [...native, ...moved].filter((t) => t.valueUsd >= input.minUsd).sort((a, b) => b.valueUsd - a.valueUsd).slice(0, MAX_RESULTS);
+    const transfers = [...native, ...moved]
+      .filter((t) => t.valueUsd >= input.minUsd)
+      .sort((a, b) => b.valueUsd - a.valueUsd)
+      .slice(0, MAX_RESULTS);
     return {
       chain: input.chain,
       fromBlock: Number(fromBlock),
@@ -123,7 +189,10 @@ export default defineEndpoint({
       transfers,
       totalUsd: cents(transfers.reduce((sum, t) => sum + t.valueUsd, 0)),
       tracked: [symbol, ...tokens.map((t) => t.symbol)],
-      unpriced: [...(nativePrice === undefined ? [symbol] : []), ...tokens.filter((t) => !prices.token(t.address)).map((t) => t.symbol)],
+      unpriced: [
+        ...(nativePrice === undefined ? [symbol] : []),
+        ...tokens.filter((t) => !prices.token(t.address)).map((t) => t.symbol),
+      ],
     };
   },
 });

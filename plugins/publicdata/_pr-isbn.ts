@@ -8,7 +8,8 @@ function isbn10Valid(s: string) {
   return sum % 11 === 0;
 }
 
-const isbn13Check = (first12: string) => (10 - ([...first12].reduce((acc, c, i) => acc + Number(c) * (i % 2 ? 3 : 1), 0) % 10)) % 10;
+const isbn13Check = (first12: string) =>
+  (10 - ([...first12].reduce((acc, c, i) => acc + Number(c) * (i % 2 ? 3 : 1), 0) % 10)) % 10;
 
 function isbn13Valid(s: string) {
   return /^97[89]\d{10}$/.test(s) && isbn13Check(s.slice(0, 12)) === Number(s[12]);

@@ -8,9 +8,10 @@ import { fieldError } from "../../core/runtime/errors.ts";
 export function localDay(input: { lat: number; lon: number; date?: string; zone?: string }, now: Date) {
   const zone = input.zone ?? tzLookup(input.lat, input.lon);
   if (!isZone(zone)) throw fieldError("zone", `unknown time zone ${zone}`);
-  const start = input.date === undefined
-    ? DateTime.fromJSDate(now, { zone }).startOf("day")
-    : DateTime.fromISO(input.date, { zone }).startOf("day");
+  const start =
+    input.date === undefined
+      ? DateTime.fromJSDate(now, { zone }).startOf("day")
+      : DateTime.fromISO(input.date, { zone }).startOf("day");
   if (!start.isValid) throw fieldError("date", `not a valid date: ${input.date}`);
   return {
     zone,

@@ -24,7 +24,15 @@ export const OcmPoi = v.object({
     Longitude: v.number(),
   }),
   Connections: v.optional(
-    v.array(v.object({ ConnectionType: title, PowerKW: maybe(v.number()), CurrentType: title, Quantity: maybe(v.number()), StatusType: title })),
+    v.array(
+      v.object({
+        ConnectionType: title,
+        PowerKW: maybe(v.number()),
+        CurrentType: title,
+        Quantity: maybe(v.number()),
+        StatusType: title,
+      }),
+    ),
   ),
 });
 export type OcmPoi = v.InferOutput<typeof OcmPoi>;
@@ -46,21 +54,25 @@ export const Station = v.object({
   name: v.string(),
   operator: v.nullable(v.pipe(v.string(), v.description("Network or owner, as Open Charge Map names it"))),
   usage: v.nullable(v.pipe(v.string(), v.description("Public, membership required, customers only..."))),
-  status: v.nullable(v.pipe(v.string(), v.description("Last reported status (not live availability); null when unknown"))),
+  status: v.nullable(
+    v.pipe(v.string(), v.description("Last reported status (not live availability); null when unknown")),
+  ),
   operational: v.nullable(v.boolean()),
-  usageCost: v.nullable(v.pipe(v.string(), v.description("Free text as contributed, e.g. \"Free\" or \"0.35 EUR/kWh\""))),
+  usageCost: v.nullable(v.pipe(v.string(), v.description('Free text as contributed, e.g. "Free" or "0.35 EUR/kWh"'))),
   address: v.object({ line1: text, line2: text, town: text, state: text, postcode: text, countryCode: text }),
   lat: v.number(),
   lon: v.number(),
   distanceKm: v.pipe(v.number(), v.description("From the point asked about")),
   points: v.nullable(v.pipe(v.number(), v.description("Vehicles that can charge at once, when known"))),
-  connectors: v.array(v.object({
-    type: text,
-    powerKw: v.nullable(v.number()),
-    current: v.nullable(v.pipe(v.string(), v.description("AC single-phase, AC three-phase or DC"))),
-    count: v.nullable(v.number()),
-    status: text,
-  })),
+  connectors: v.array(
+    v.object({
+      type: text,
+      powerKw: v.nullable(v.number()),
+      current: v.nullable(v.pipe(v.string(), v.description("AC single-phase, AC three-phase or DC"))),
+      count: v.nullable(v.number()),
+      status: text,
+    }),
+  ),
   lastVerified: v.nullable(v.pipe(v.string(), v.description("When a person last confirmed the data, ISO 8601"))),
   url: v.pipe(v.string(), v.description("The POI's page on openchargemap.org")),
 });
@@ -77,7 +89,14 @@ export function toStation(poi: OcmPoi, from: { lat: number; lon: number }): Stat
     status: poi.StatusType?.Title ?? null,
     operational: poi.StatusType?.IsOperational ?? null,
     usageCost: poi.UsageCost || null,
-    address: { line1: a.AddressLine1 || null, line2: a.AddressLine2 || null, town: a.Town || null, state: a.StateOrProvince || null, postcode: a.Postcode || null, countryCode: a.Country?.ISOCode ?? null },
+    address: {
+      line1: a.AddressLine1 || null,
+      line2: a.AddressLine2 || null,
+      town: a.Town || null,
+      state: a.StateOrProvince || null,
+      postcode: a.Postcode || null,
+      countryCode: a.Country?.ISOCode ?? null,
+    },
     lat: a.Latitude,
     lon: a.Longitude,
     distanceKm: Math.round(distanceKm(from.lat, from.lon, a.Latitude, a.Longitude) * 100) / 100,

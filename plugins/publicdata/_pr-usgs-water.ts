@@ -14,10 +14,12 @@ const IvSeries = v.object({
     unit: v.object({ unitCode: v.string() }),
     noDataValue: v.number(),
   }),
-  values: v.array(v.object({
-    value: v.array(v.object({ value: v.string(), qualifiers: v.array(v.string()), dateTime: v.string() })),
-    method: v.array(v.object({ methodDescription: v.string() })),
-  })),
+  values: v.array(
+    v.object({
+      value: v.array(v.object({ value: v.string(), qualifiers: v.array(v.string()), dateTime: v.string() })),
+      method: v.array(v.object({ methodDescription: v.string() })),
+    }),
+  ),
 });
 export const IvAnswer = v.object({ value: v.object({ timeSeries: v.array(IvSeries) }) });
 export type IvAnswer = v.InferOutput<typeof IvAnswer>;
@@ -30,10 +32,20 @@ export const Reading = v.object({
   name: v.string(),
   description: v.pipe(v.string(), v.description("USGS wording, with the unit spelled out")),
   unit: v.pipe(v.string(), v.description("ft3/s for discharge, ft for gage height")),
-  value: v.nullable(v.pipe(v.string(), v.description("As USGS gives it (a decimal string); null when the gage sent no value (ice, equipment, rating under revision)"))),
+  value: v.nullable(
+    v.pipe(
+      v.string(),
+      v.description(
+        "As USGS gives it (a decimal string); null when the gage sent no value (ice, equipment, rating under revision)",
+      ),
+    ),
+  ),
   time: v.pipe(v.string(), v.description("Time of the reading, local to the site with its UTC offset, ISO 8601")),
   provisional: v.pipe(v.boolean(), v.description("Not yet reviewed by USGS; may be revised")),
-  qualifiers: v.pipe(v.array(v.string()), v.description("USGS codes: P provisional, A approved, e estimated, Ice, Eqp, Rat...")),
+  qualifiers: v.pipe(
+    v.array(v.string()),
+    v.description("USGS codes: P provisional, A approved, e estimated, Ice, Eqp, Rat..."),
+  ),
   method: v.nullable(v.pipe(v.string(), v.description("Which sensor, when a site has several for one parameter"))),
 });
 
@@ -55,7 +67,13 @@ export function sitesOf(answer: IvAnswer): GageSite[] {
   for (const series of answer.value.timeSeries) {
     const { siteName, siteCode, geoLocation } = series.sourceInfo;
     const id = siteCode[0].value;
-    const site = sites.get(id) ?? { id, name: siteName, lat: geoLocation.geogLocation.latitude, lon: geoLocation.geogLocation.longitude, readings: [] };
+    const site = sites.get(id) ?? {
+      id,
+      name: siteName,
+      lat: geoLocation.geogLocation.latitude,
+      lon: geoLocation.geogLocation.longitude,
+      readings: [],
+    };
     sites.set(id, site);
     const parameter = series.variable.variableCode[0].value;
     for (const block of series.values) {
@@ -82,7 +100,12 @@ export function boundingBox(lat: number, lon: number, radiusKm: number): string 
   const dLat = radiusKm / 111.32;
   const dLon = radiusKm / (111.32 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01));
   const round = (x: number) => Number(x.toFixed(5));
-  return [round(Math.max(lon - dLon, -180)), round(Math.max(lat - dLat, -90)), round(Math.min(lon + dLon, 180)), round(Math.min(lat + dLat, 90))].join(",");
+  return [
+    round(Math.max(lon - dLon, -180)),
+    round(Math.max(lat - dLat, -90)),
+    round(Math.min(lon + dLon, 180)),
+    round(Math.min(lat + dLat, 90)),
+  ].join(",");
 }
 
 export const siteUrl = (id: string) => `https://waterdata.usgs.gov/monitoring-location/USGS-${id}/`;

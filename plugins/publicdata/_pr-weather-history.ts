@@ -4,7 +4,17 @@ import type { Upstream } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 import { Location } from "./_pr-geocode.ts";
 import { isoDate } from "./_pr-inputs.ts";
-import { describeWeather, num, renameUnits, SeriesOf, unitQuery, Units, UnitsOf, unitsInput, type UnitSystem } from "./_pr-open-meteo.ts";
+import {
+  describeWeather,
+  num,
+  renameUnits,
+  SeriesOf,
+  unitQuery,
+  Units,
+  UnitsOf,
+  unitsInput,
+  type UnitSystem,
+} from "./_pr-open-meteo.ts";
 
 const daily = {
   temperatureMax: "temperature_2m_max",
@@ -28,7 +38,18 @@ export const HistoryOutput = v.object({
   zone: v.pipe(v.string(), v.description("IANA time zone the days are in")),
   elevation: v.pipe(v.number(), v.description("Metres, of the reanalysis cell")),
   units: Units,
-  days: v.array(v.object({ date: v.string(), temperatureMax: n, temperatureMin: n, temperatureMean: n, precipitationSum: n, windSpeedMax: n, weatherCode: n, weather: v.nullable(v.string()) })),
+  days: v.array(
+    v.object({
+      date: v.string(),
+      temperatureMax: n,
+      temperatureMin: n,
+      temperatureMean: n,
+      precipitationSum: n,
+      windSpeedMax: n,
+      weatherCode: n,
+      weather: v.nullable(v.string()),
+    }),
+  ),
 });
 
 /** What the code reads of Open-Meteo's archive answer. */
@@ -40,19 +61,31 @@ export function checkRange(input: { start: string; end?: string }, today: Date) 
   const end = DateTime.fromISO(input.end ?? input.start, { zone: "UTC" });
   if (!start.isValid) throw fieldError("start", `not a valid date: ${input.start}`);
   if (!end.isValid) throw fieldError("end", `not a valid date: ${input.end}`);
-  if (start < DateTime.fromISO("1940-01-01", { zone: "UTC" })) throw fieldError("start", "the archive starts on 1940-01-01");
+  if (start < DateTime.fromISO("1940-01-01", { zone: "UTC" }))
+    throw fieldError("start", "the archive starts on 1940-01-01");
   if (end < start) throw fieldError("end", "end is before start");
   if (end.diff(start, "days").days >= maxDays) throw fieldError("end", `at most ${maxDays} days per call`);
-  if (end > DateTime.fromJSDate(today, { zone: "UTC" }).startOf("day")) throw fieldError("end", "the archive has no days after today; use weather for forecasts");
+  if (end > DateTime.fromJSDate(today, { zone: "UTC" }).startOf("day"))
+    throw fieldError("end", "the archive has no days after today; use weather for forecasts");
   return { start: start.toISODate()!, end: end.toISODate()! };
 }
 
 /** Daily past weather from Open-Meteo's historical (ERA5 reanalysis) API. */
-export async function fetchHistory(api: Upstream, location: Location, range: { start: string; end: string }, units: UnitSystem) {
+export async function fetchHistory(
+  api: Upstream,
+  location: Location,
+  range: { start: string; end: string },
+  units: UnitSystem,
+) {
   const a = await api.json("/v1/archive", Archive, {
     query: {
-      latitude: location.lat, longitude: location.lon, start_date: range.start, end_date: range.end,
-      daily: Object.values(daily).join(","), timezone: "auto", ...unitQuery(units),
+      latitude: location.lat,
+      longitude: location.lon,
+      start_date: range.start,
+      end_date: range.end,
+      daily: Object.values(daily).join(","),
+      timezone: "auto",
+      ...unitQuery(units),
     },
   });
   return {

@@ -2,10 +2,29 @@
 import * as v from "valibot";
 
 export const keyProperties: Record<string, string> = {
-  P31: "instance of", P279: "subclass of", P17: "country", P131: "located in", P625: "coordinates", P36: "capital", P1082: "population",
-  P27: "citizenship", P106: "occupation", P569: "date of birth", P19: "place of birth", P570: "date of death", P20: "place of death",
-  P571: "inception", P576: "dissolved", P112: "founded by", P169: "chief executive", P159: "headquarters", P452: "industry",
-  P50: "author", P577: "publication date", P856: "official website", P18: "image",
+  P31: "instance of",
+  P279: "subclass of",
+  P17: "country",
+  P131: "located in",
+  P625: "coordinates",
+  P36: "capital",
+  P1082: "population",
+  P27: "citizenship",
+  P106: "occupation",
+  P569: "date of birth",
+  P19: "place of birth",
+  P570: "date of death",
+  P20: "place of death",
+  P571: "inception",
+  P576: "dissolved",
+  P112: "founded by",
+  P169: "chief executive",
+  P159: "headquarters",
+  P452: "industry",
+  P50: "author",
+  P577: "publication date",
+  P856: "official website",
+  P18: "image",
 };
 
 const o = v.optional;
@@ -30,7 +49,14 @@ export const Entity = v.object({
   labels: English(Text),
   descriptions: English(Text),
   aliases: English(v.array(Text)),
-  claims: o(v.object(Object.fromEntries(Object.keys(keyProperties).map((p) => [p, o(v.array(Claim))])) as Record<string, v.OptionalSchema<v.ArraySchema<typeof Claim, undefined>, undefined>>)),
+  claims: o(
+    v.object(
+      Object.fromEntries(Object.keys(keyProperties).map((p) => [p, o(v.array(Claim))])) as Record<
+        string,
+        v.OptionalSchema<v.ArraySchema<typeof Claim, undefined>, undefined>
+      >,
+    ),
+  ),
   sitelinks: o(v.object({ enwiki: o(v.object({ url: o(v.string()) })) })),
   modified: o(v.string()),
 });
@@ -39,10 +65,18 @@ export type Entity = v.InferOutput<typeof Entity>;
 export const Labels = v.object({ entities: v.record(v.string(), v.object({ labels: English(Text) })) });
 
 /** Ids of the items the key claims point at, so their labels can be fetched in one call. */
-export const linkedIds = (entity: Entity) =>
-  [...new Set(Object.keys(keyProperties).flatMap((p) => usable(entity.claims?.[p]).flatMap((c) => (c.mainsnak.datavalue?.type === "wikibase-entityid" ? [c.mainsnak.datavalue.value.id] : []))))];
+export const linkedIds = (entity: Entity) => [
+  ...new Set(
+    Object.keys(keyProperties).flatMap((p) =>
+      usable(entity.claims?.[p]).flatMap((c) =>
+        c.mainsnak.datavalue?.type === "wikibase-entityid" ? [c.mainsnak.datavalue.value.id] : [],
+      ),
+    ),
+  ),
+];
 
-const usable = (claims: Claim[] = []) => claims.filter((c) => c.rank !== "deprecated" && c.mainsnak.snaktype === "value").slice(0, 10);
+const usable = (claims: Claim[] = []) =>
+  claims.filter((c) => c.rank !== "deprecated" && c.mainsnak.snaktype === "value").slice(0, 10);
 
 /** One claim value as text; items by their label. */
 export function valueText(value: DataValue, labels: Map<string, string>): { value: string; id: string | null } {
@@ -52,7 +86,9 @@ export function valueText(value: DataValue, labels: Map<string, string>): { valu
     case "time": {
       const [, sign, date] = /^([+-])(\d+-\d\d-\d\d)/.exec(value.value.time) ?? [];
       const cut = value.value.precision >= 11 ? 10 : value.value.precision === 10 ? 7 : 4;
-      const text = date ? date.replace(/^0+(?=\d{4})/, "").slice(0, cut + (date.indexOf("-") - 4)) : String(value.value.time);
+      const text = date
+        ? date.replace(/^0+(?=\d{4})/, "").slice(0, cut + (date.indexOf("-") - 4))
+        : String(value.value.time);
       return { value: sign === "-" ? `-${text}` : text, id: null };
     }
     case "quantity":

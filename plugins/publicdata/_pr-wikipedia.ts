@@ -18,6 +18,7 @@ export type RestPage = v.InferOutput<typeof RestPage>;
 /** The path form of a title: spaces as underscores, each character percent-encoded as needed. */
 export const titlePath = (title: string) => encodeURIComponent(title.trim().replace(/ /g, "_"));
 
-export const pageUrl = (page: RestPage) => page.content_urls?.desktop?.page ?? `https://en.wikipedia.org/wiki/${titlePath(page.title)}`;
+export const pageUrl = (page: RestPage) =>
+  page.content_urls?.desktop?.page ?? `https://en.wikipedia.org/wiki/${titlePath(page.title)}`;
 
 export const licence = "Text CC BY-SA 4.0, from Wikipedia; attribute and link the article";

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { DateTime, IANAZone } from "luxon";
+import { type DateTime, IANAZone } from "luxon";
 import * as v from "valibot";
 import { lazy } from "../../core/runtime/lazy.ts";
 

@@ -29,7 +29,10 @@ const parser = new XMLParser({
   isArray: (name) => ["entry", "author", "link", "category"].includes(name),
 });
 
-const oneLine = (text: unknown) => String(text ?? "").replace(/\s+/g, " ").trim();
+const oneLine = (text: unknown) =>
+  String(text ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 const textOf = (node: unknown) => (node && typeof node === "object" ? oneLine((node as Node)["#text"]) : oneLine(node));
 
 /** Parses the arXiv API's Atom feed; an entry pointing at arxiv.org/api/errors is the API refusing the query. */
@@ -39,7 +42,11 @@ export function parseArxivFeed(xml: string): { total: number; papers: ArxivPaper
   const entries: Node[] = feed.entry ?? [];
   const refused = entries.find((e) => textOf(e.id).includes("/api/errors"));
   if (refused) return { total: 0, papers: [], error: textOf(refused.summary) };
-  return { total: Number(textOf(feed.totalResults)) || 0, papers: entries.filter((e) => textOf(e.title)).map(paperOf), error: null };
+  return {
+    total: Number(textOf(feed.totalResults)) || 0,
+    papers: entries.filter((e) => textOf(e.title)).map(paperOf),
+    error: null,
+  };
 }
 
 function paperOf(e: Node): ArxivPaper {

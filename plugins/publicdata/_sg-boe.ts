@@ -32,7 +32,8 @@ const parser = new XMLParser({
   isArray: (name) => ["diario", "seccion", "departamento", "epigrafe", "item"].includes(name),
 });
 
-const textOf = (node: unknown): string => (node && typeof node === "object" ? String((node as Node)["#text"] ?? "") : String(node ?? "")).trim();
+const textOf = (node: unknown): string =>
+  (node && typeof node === "object" ? String((node as Node)["#text"] ?? "") : String(node ?? "")).trim();
 const orNull = (text: string) => text || null;
 
 /** The status block every answer of the BOE open-data API carries. */
@@ -50,7 +51,8 @@ export function parseBoeSummary(xml: string): BoeSummary {
   for (const seccion of (diario.seccion ?? []) as Node[]) {
     for (const departamento of (seccion.departamento ?? []) as Node[]) {
       const groups: [string | null, Node[]][] = [[null, departamento.item ?? []]];
-      for (const epigrafe of (departamento.epigrafe ?? []) as Node[]) groups.push([String(epigrafe["@nombre"] ?? "") || null, epigrafe.item ?? []]);
+      for (const epigrafe of (departamento.epigrafe ?? []) as Node[])
+        groups.push([String(epigrafe["@nombre"] ?? "") || null, epigrafe.item ?? []]);
       for (const [heading, entries] of groups) {
         for (const item of entries) {
           const pdf = item.url_pdf as Node | string | undefined;

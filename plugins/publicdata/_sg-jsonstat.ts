@@ -1,6 +1,9 @@
 import * as v from "valibot";
 
-const Category = v.object({ index: v.optional(v.union([v.record(v.string(), v.number()), v.array(v.string())])), label: v.optional(v.record(v.string(), v.string())) });
+const Category = v.object({
+  index: v.optional(v.union([v.record(v.string(), v.number()), v.array(v.string())])),
+  label: v.optional(v.record(v.string(), v.string())),
+});
 /**
  * What the code reads of a JSON-stat 2.0 dataset as Eurostat publishes it (values and statuses may be sparse objects or arrays):
  * every dimension named in `id` is described and has a size.
@@ -15,7 +18,10 @@ export const JsonStatDataset = v.pipe(
     status: v.optional(v.union([v.record(v.string(), v.string()), v.array(v.nullable(v.string()))])),
     dimension: v.record(v.string(), v.object({ label: v.optional(v.string()), category: Category })),
   }),
-  v.check((ds) => ds.id.every((id, i) => Object.hasOwn(ds.dimension, id) && ds.size[i] !== undefined), "a dimension in id is not described"),
+  v.check(
+    (ds) => ds.id.every((id, i) => Object.hasOwn(ds.dimension, id) && ds.size[i] !== undefined),
+    "a dimension in id is not described",
+  ),
 );
 export type JsonStatDataset = v.InferOutput<typeof JsonStatDataset>;
 
@@ -30,7 +36,10 @@ export interface Observation {
 function codesOf(category: JsonStatDataset["dimension"][string]["category"]): string[] {
   const index = category.index;
   if (Array.isArray(index)) return index;
-  if (index) return Object.entries(index).sort((a, b) => a[1] - b[1]).map(([code]) => code);
+  if (index)
+    return Object.entries(index)
+      .sort((a, b) => a[1] - b[1])
+      .map(([code]) => code);
   return Object.keys(category.label ?? {});
 }
 
@@ -58,4 +67,5 @@ export function observationsOf(ds: JsonStatDataset): Observation[] {
     });
 }
 
-const ordered = (record: Record<string, string>, ids: string[]) => Object.fromEntries(ids.map((id) => [id, record[id]]));
+const ordered = (record: Record<string, string>, ids: string[]) =>
+  Object.fromEntries(ids.map((id) => [id, record[id]]));

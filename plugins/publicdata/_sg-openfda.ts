@@ -10,7 +10,12 @@ export interface OpenFdaAnswer<T> {
 }
 
 /** openFDA answers a search that matches nothing with a 404 NOT_FOUND: here that is an empty result. */
-export async function openFda<S extends v.GenericSchema>(api: Upstream, path: string, item: S, query: Record<string, string | number>): Promise<OpenFdaAnswer<v.InferOutput<S>>> {
+export async function openFda<S extends v.GenericSchema>(
+  api: Upstream,
+  path: string,
+  item: S,
+  query: Record<string, string | number>,
+): Promise<OpenFdaAnswer<v.InferOutput<S>>> {
   try {
     return await api.json(path, v.object({ meta: Meta, results: v.array(item) }), { query, notFoundAs404: true });
   } catch (error) {
@@ -20,7 +25,8 @@ export async function openFda<S extends v.GenericSchema>(api: Upstream, path: st
 }
 
 /** openFDA dates are YYYYMMDD. */
-export const fdaDay = (date?: string) => (date && /^\d{8}$/.test(date) ? `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}` : null);
+export const fdaDay = (date?: string) =>
+  date && /^\d{8}$/.test(date) ? `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6)}` : null;
 export const toFdaDay = (iso: string) => iso.replaceAll("-", "");
 
 /** A phrase for the search parameter: quotes and backslashes dropped, wrapped in quotes. */

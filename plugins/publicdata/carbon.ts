@@ -12,24 +12,52 @@ const Period = v.object({
   generationmix: v.optional(Mix),
 });
 type Period = v.InferOutput<typeof Period>;
-const Regional = v.object({ regionid: v.number(), dnoregion: v.string(), shortname: v.string(), postcode: v.optional(v.string()), data: v.array(Period) });
+const Regional = v.object({
+  regionid: v.number(),
+  dnoregion: v.string(),
+  shortname: v.string(),
+  postcode: v.optional(v.string()),
+  data: v.array(Period),
+});
 
 export default defineEndpoint({
   name: "carbon",
   method: "GET",
   price: "$0.005",
-  summary: "Great Britain's electricity carbon intensity now (gCO2/kWh), national or by region or postcode, with the generation mix",
+  summary:
+    "Great Britain's electricity carbon intensity now (gCO2/kWh), national or by region or postcode, with the generation mix",
   description:
     "From the NESO Carbon Intensity API (CC BY 4.0), Great Britain only, in half-hour periods. Without `postcode` or `region` the national " +
     "figure (forecast and, once metered, actual) with the national generation mix; with one of them the regional forecast (regions have no " +
     "actual). Index: very low, low, moderate, high, very high. A postcode area with no GB region is a 404.",
   input: v.object({
-    postcode: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]?$/, "not an outward postcode (RG10, SW1A)"), v.description("Outward part of a GB postcode, e.g. RG10"))),
-    region: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(17), v.description("NESO region id: 1-14 DNO regions, 15 England, 16 Scotland, 17 Wales"))),
+    postcode: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z]{1,2}\d[A-Za-z\d]?$/, "not an outward postcode (RG10, SW1A)"),
+        v.description("Outward part of a GB postcode, e.g. RG10"),
+      ),
+    ),
+    region: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(17),
+        v.description("NESO region id: 1-14 DNO regions, 15 England, 16 Scotland, 17 Wales"),
+      ),
+    ),
   }),
   output: v.object({
     scope: v.picklist(["national", "regional"]),
-    region: v.nullable(v.object({ id: v.number(), name: v.string(), operator: v.pipe(v.string(), v.description("Distribution network operator")), postcode: v.nullable(v.string()) })),
+    region: v.nullable(
+      v.object({
+        id: v.number(),
+        name: v.string(),
+        operator: v.pipe(v.string(), v.description("Distribution network operator")),
+        postcode: v.nullable(v.string()),
+      }),
+    ),
     from: v.pipe(v.string(), v.description("Start of the half-hour period, ISO 8601 UTC")),
     to: v.string(),
     forecast: v.pipe(v.number(), v.description("gCO2/kWh")),
@@ -68,8 +96,12 @@ export default defineEndpoint({
     if (input.postcode && input.region) throw fieldError("region", "give postcode or region, not both");
     const api = upstream("carbon-intensity");
     if (input.postcode || input.region) {
-      const path = input.postcode ? `/regional/postcode/${input.postcode.toUpperCase()}` : `/regional/regionid/${input.region}`;
-      const answer = await api.json(path, v.object({ data: v.array(Regional) }), { keepErrorBody: true }).catch(noRegion);
+      const path = input.postcode
+        ? `/regional/postcode/${input.postcode.toUpperCase()}`
+        : `/regional/regionid/${input.region}`;
+      const answer = await api
+        .json(path, v.object({ data: v.array(Regional) }), { keepErrorBody: true })
+        .catch(noRegion);
       const area = answer.data[0];
       const period = area?.data[0];
       if (!period) throw notFound("no Great Britain region for this postcode");
@@ -84,7 +116,10 @@ export default defineEndpoint({
       api.json("/generation", v.object({ data: v.object({ generationmix: Mix }) })),
     ]);
     const period = intensity.data[0];
-    if (!period) throw new ServiceError(502, "upstream_error", "carbon-intensity answered no current period", { upstream: "carbon-intensity" });
+    if (!period)
+      throw new ServiceError(502, "upstream_error", "carbon-intensity answered no current period", {
+        upstream: "carbon-intensity",
+      });
     return { scope: "national" as const, region: null, ...periodOf(period, generation.data.generationmix) };
   },
 });

@@ -19,12 +19,44 @@ export default defineEndpoint({
     "income, ...) and the geography (`for` state:*, county:037, with `in` state:06). Values stay strings as the Bureau sends them (negative " +
     "codes such as -666666666 mean not available). An unknown dataset or year, or a geography with no data, is a 404; an unknown variable a 400.",
   input: v.object({
-    dataset: v.pipe(v.string(), v.regex(/^[a-z0-9]+(\/[a-z0-9]+){0,3}$/, "a dataset path such as acs/acs5"), v.description("Dataset path, e.g. acs/acs5 or dec/pl")),
-    year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1790), v.maxValue(2100), v.description("Vintage; leave out for timeseries datasets"))),
-    variables: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,40}(,[A-Za-z0-9_]{1,40}){0,49}$/, "variable codes separated by commas"), v.description("Variable codes, e.g. NAME,B01001_001E")),
-    for: v.pipe(v.string(), v.regex(geoPattern, "geography:code, e.g. state:* or county:037"), v.description("Geography to list, e.g. state:*, county:*, place:44000")),
-    in: v.optional(v.pipe(v.string(), v.regex(/^[a-z][a-z ()/-]{1,60}:[0-9A-Za-z*]{1,12}( [a-z][a-z ()/-]{1,60}:[0-9A-Za-z*]{1,12}){0,3}$/, "geography:code, e.g. state:06"), v.description("Enclosing geography, e.g. state:06"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Most rows returned")), 1000),
+    dataset: v.pipe(
+      v.string(),
+      v.regex(/^[a-z0-9]+(\/[a-z0-9]+){0,3}$/, "a dataset path such as acs/acs5"),
+      v.description("Dataset path, e.g. acs/acs5 or dec/pl"),
+    ),
+    year: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1790),
+        v.maxValue(2100),
+        v.description("Vintage; leave out for timeseries datasets"),
+      ),
+    ),
+    variables: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_]{1,40}(,[A-Za-z0-9_]{1,40}){0,49}$/, "variable codes separated by commas"),
+      v.description("Variable codes, e.g. NAME,B01001_001E"),
+    ),
+    for: v.pipe(
+      v.string(),
+      v.regex(geoPattern, "geography:code, e.g. state:* or county:037"),
+      v.description("Geography to list, e.g. state:*, county:*, place:44000"),
+    ),
+    in: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^[a-z][a-z ()/-]{1,60}:[0-9A-Za-z*]{1,12}( [a-z][a-z ()/-]{1,60}:[0-9A-Za-z*]{1,12}){0,3}$/,
+          "geography:code, e.g. state:06",
+        ),
+        v.description("Enclosing geography, e.g. state:06"),
+      ),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000), v.description("Most rows returned")),
+      1000,
+    ),
   }),
   output: v.object({
     dataset: v.string(),
@@ -33,7 +65,10 @@ export default defineEndpoint({
     rows: v.array(
       v.object({
         values: v.pipe(v.record(v.string(), v.nullable(v.string())), v.description("By variable code, as published")),
-        geography: v.pipe(v.record(v.string(), v.string()), v.description("FIPS codes of the row's geography, e.g. {state: \"06\"}")),
+        geography: v.pipe(
+          v.record(v.string(), v.string()),
+          v.description('FIPS codes of the row\'s geography, e.g. {state: "06"}'),
+        ),
       }),
     ),
     url: v.pipe(v.string(), v.description("The query at api.census.gov")),
@@ -56,14 +91,18 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const path = `/${input.year ? `${input.year}/` : ""}${input.dataset}`;
     const query = { get: input.variables, for: input.for, in: input.in };
-    const body = await upstream("census").text(path, { query, notFoundAs404: true, keepErrorBody: true }).catch(refusal);
+    const body = await upstream("census")
+      .text(path, { query, notFoundAs404: true, keepErrorBody: true })
+      .catch(refusal);
     // The Bureau answers 204 with no body when the geography has no data.
     if (!body.trim()) throw notFound("the Census Bureau has no data for this geography");
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
     } catch {
-      throw new ServiceError(502, "upstream_error", "census answered something other than a JSON table", { upstream: "census" });
+      throw new ServiceError(502, "upstream_error", "census answered something other than a JSON table", {
+        upstream: "census",
+      });
     }
     const [header, ...rows] = checkUpstream("census", Table, parsed);
     const asked = new Set(input.variables.split(","));
@@ -87,8 +126,11 @@ export default defineEndpoint({
 
 /** The Bureau refuses an unknown variable or geography with a 400 and a plain-text reason. */
 function refusal(error: unknown): never {
-  const details = error instanceof ServiceError ? (error.details as { status?: number; body?: unknown } | undefined) : undefined;
+  const details =
+    error instanceof ServiceError ? (error.details as { status?: number; body?: unknown } | undefined) : undefined;
   if (details?.status !== 400) throw error;
-  const reason = String(details.body ?? "").replace(/^(error:\s*)+/i, "").trim();
+  const reason = String(details.body ?? "")
+    .replace(/^(error:\s*)+/i, "")
+    .trim();
   throw badRequest(`The Census Bureau refused the query: ${reason || "bad request"}`);
 }

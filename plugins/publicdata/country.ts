@@ -7,11 +7,17 @@ export default defineEndpoint({
   name: "country",
   method: "GET",
   price: "$0.005",
-  summary: "Facts about one country by ISO code or name: codes, capital, region, languages, currencies, calling codes, borders",
+  summary:
+    "Facts about one country by ISO code or name: codes, capital, region, languages, currencies, calling codes, borders",
   description:
     "From the world-countries dataset (mledoze/countries, ODbL) bundled with the service; its version is stated in `dataset`. `country` may be an ISO 3166-1 alpha-2, alpha-3 or numeric code, or a name in English or a native language (exact first, then a close spelling). Population is not included: the dataset does not carry it.",
   input: v.object({
-    country: v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("ISO code (FR, FRA, 250) or name (France, Deutschland)")),
+    country: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(80),
+      v.description("ISO code (FR, FRA, 250) or name (France, Deutschland)"),
+    ),
   }),
   output: v.object({
     ...CountrySummary.entries,
@@ -19,7 +25,13 @@ export default defineEndpoint({
     independent: v.nullable(v.boolean()),
     unMember: v.boolean(),
     languages: v.array(v.object({ code: v.pipe(v.string(), v.description("ISO 639-3")), name: v.string() })),
-    currencies: v.array(v.object({ code: v.pipe(v.string(), v.description("ISO 4217")), name: v.string(), symbol: v.nullable(v.string()) })),
+    currencies: v.array(
+      v.object({
+        code: v.pipe(v.string(), v.description("ISO 4217")),
+        name: v.string(),
+        symbol: v.nullable(v.string()),
+      }),
+    ),
     callingCodes: v.pipe(v.array(v.string()), v.description("International dialling prefixes, e.g. +33")),
     tld: v.array(v.string()),
     latlng: v.pipe(v.array(v.number()), v.description("Approximate centre [lat, lon]")),
@@ -62,7 +74,11 @@ export default defineEndpoint({
       independent: c.independent,
       unMember: c.unMember,
       languages: Object.entries(c.languages).map(([code, name]) => ({ code, name })),
-      currencies: Object.entries(c.currencies).map(([code, { name, symbol }]) => ({ code, name, symbol: symbol ?? null })),
+      currencies: Object.entries(c.currencies).map(([code, { name, symbol }]) => ({
+        code,
+        name,
+        symbol: symbol ?? null,
+      })),
       callingCodes: callingCodes(c),
       tld: c.tld,
       latlng: c.latlng,

@@ -8,13 +8,21 @@ import { findCountry } from "./_pr-countries.ts";
 
 const library = lazy(() => requireDataset<typeof libphonenumber>("google-libphonenumber"));
 // getRegionCodesForCountryCode exists in the library but is missing from @types/google-libphonenumber.
-const phoneUtil = lazy(() => library().PhoneNumberUtil.getInstance() as libphonenumber.PhoneNumberUtil & { getRegionCodesForCountryCode(code: number): string[] });
+const phoneUtil = lazy(
+  () =>
+    library().PhoneNumberUtil.getInstance() as libphonenumber.PhoneNumberUtil & {
+      getRegionCodesForCountryCode(code: number): string[];
+    },
+);
 
 const Region = v.object({
   country: v.pipe(v.string(), v.description("ISO 3166-1 alpha-2 region code as libphonenumber uses it")),
   name: v.nullable(v.string()),
   callingCode: v.pipe(v.string(), v.description("International prefix, e.g. +44")),
-  mainRegionForCode: v.pipe(v.boolean(), v.description("The region libphonenumber treats as the main one for a shared code")),
+  mainRegionForCode: v.pipe(
+    v.boolean(),
+    v.description("The region libphonenumber treats as the main one for a shared code"),
+  ),
   nationalPrefix: v.nullable(v.pipe(v.string(), v.description("Trunk prefix dialled inside the country, e.g. 0"))),
   exampleNumber: v.nullable(v.pipe(v.string(), v.description("A fixed-line example in international format"))),
 });
@@ -27,8 +35,16 @@ export default defineEndpoint({
   description:
     "Computed locally from Google's libphonenumber metadata (its version is stated in `dataset`). Give `country` (ISO code or name) for its code, or `code` (+44, 44) for every region that uses it: shared codes such as +1 and +7 list many regions.",
   input: v.object({
-    country: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("ISO 3166-1 code or country name"))),
-    code: v.optional(v.pipe(v.string(), v.regex(/^\+?\d{1,3}$/, "must be a calling code such as +44"), v.description("Calling code, with or without +"))),
+    country: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("ISO 3166-1 code or country name")),
+    ),
+    code: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\+?\d{1,3}$/, "must be a calling code such as +44"),
+        v.description("Calling code, with or without +"),
+      ),
+    ),
   }),
   output: v.object({ count: v.number(), regions: v.array(Region), dataset: v.string() }),
   example: {
@@ -36,16 +52,45 @@ export default defineEndpoint({
     output: {
       count: 4,
       regions: [
-        { country: "GB", name: "United Kingdom", callingCode: "+44", mainRegionForCode: true, nationalPrefix: "0", exampleNumber: "+44 121 234 5678" },
-        { country: "GG", name: "Guernsey", callingCode: "+44", mainRegionForCode: false, nationalPrefix: "0", exampleNumber: "+44 1481 256789" },
-        { country: "IM", name: "Isle of Man", callingCode: "+44", mainRegionForCode: false, nationalPrefix: "0", exampleNumber: "+44 1624 756789" },
-        { country: "JE", name: "Jersey", callingCode: "+44", mainRegionForCode: false, nationalPrefix: "0", exampleNumber: "+44 1534 456789" },
+        {
+          country: "GB",
+          name: "United Kingdom",
+          callingCode: "+44",
+          mainRegionForCode: true,
+          nationalPrefix: "0",
+          exampleNumber: "+44 121 234 5678",
+        },
+        {
+          country: "GG",
+          name: "Guernsey",
+          callingCode: "+44",
+          mainRegionForCode: false,
+          nationalPrefix: "0",
+          exampleNumber: "+44 1481 256789",
+        },
+        {
+          country: "IM",
+          name: "Isle of Man",
+          callingCode: "+44",
+          mainRegionForCode: false,
+          nationalPrefix: "0",
+          exampleNumber: "+44 1624 756789",
+        },
+        {
+          country: "JE",
+          name: "Jersey",
+          callingCode: "+44",
+          mainRegionForCode: false,
+          nationalPrefix: "0",
+          exampleNumber: "+44 1534 456789",
+        },
       ],
       dataset: "google-libphonenumber@3.2.47",
     },
   },
   handler({ input }) {
-    if ((input.country === undefined) === (input.code === undefined)) throw fieldError("country", "give either country or code");
+    if ((input.country === undefined) === (input.code === undefined))
+      throw fieldError("country", "give either country or code");
     const phones = phoneUtil();
     let regionCodes: string[];
     if (input.code !== undefined) {
@@ -53,7 +98,8 @@ export default defineEndpoint({
       if (!regionCodes.length) throw notFound(`No region uses the calling code +${input.code.replace("+", "")}`);
     } else {
       const cca2 = input.country!.length === 2 ? input.country!.toUpperCase() : findCountry(input.country!)?.cca2;
-      if (!cca2 || !phones.getCountryCodeForRegion(cca2)) throw notFound(`No calling code is known for ${input.country}`);
+      if (!cca2 || !phones.getCountryCodeForRegion(cca2))
+        throw notFound(`No calling code is known for ${input.country}`);
       regionCodes = [cca2];
     }
     const regions = regionCodes.map(describe);

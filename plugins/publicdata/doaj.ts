@@ -33,7 +33,8 @@ const DoajJournal = v.object({
   }),
 });
 type DoajJournal = v.InferOutput<typeof DoajJournal>;
-const DoajPage = <S extends v.GenericSchema>(item: S) => v.object({ total: v.number(), page: v.number(), results: v.array(item) });
+const DoajPage = <S extends v.GenericSchema>(item: S) =>
+  v.object({ total: v.number(), page: v.number(), results: v.array(item) });
 
 const text = v.nullable(v.string());
 const Article = v.object({
@@ -72,13 +73,21 @@ export default defineEndpoint({
   summary: "Directory of Open Access Journals: search open-access articles or journals",
   description:
     "From the DOAJ search API (metadata CC0). `q` takes DOAJ's Elasticsearch query syntax: plain words, or fields such as doi:10.1234/x, " +
-    "bibjson.title:\"climate\", issn:1234-5678. `type` picks articles (default) or journals; the other list is empty. No match answers " +
+    'bibjson.title:"climate", issn:1234-5678. `type` picks articles (default) or journals; the other list is empty. No match answers ' +
     "empty lists; a query DOAJ cannot parse is a 400.",
   input: v.object({
-    q: v.pipe(v.string(), v.minLength(2), v.maxLength(300), v.description("Search query, e.g. coral reef or doi:10.3390/su12010001")),
+    q: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(300),
+      v.description("Search query, e.g. coral reef or doi:10.3390/su12010001"),
+    ),
     type: v.optional(v.pipe(v.picklist(["articles", "journals"]), v.description("What to search")), "articles"),
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Result page")), 1),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Results per page")), 10),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Results per page")),
+      10,
+    ),
   }),
   output: v.object({
     total: v.pipe(v.number(), v.description("Records DOAJ matched")),
@@ -163,7 +172,10 @@ function journalOf(j: DoajJournal) {
 
 /** DOAJ answers a query it cannot parse with a 400 and an explanation. */
 function refusal(error: unknown): never {
-  const details = error instanceof ServiceError ? (error.details as { status?: number; body?: any } | undefined) : undefined;
+  const details =
+    error instanceof ServiceError ? (error.details as { status?: number; body?: any } | undefined) : undefined;
   if (details?.status !== 400) throw error;
-  throw badRequest(`DOAJ refused the query: ${details.body?.error ?? "bad query"}`, { issues: [{ field: "q", message: "DOAJ cannot parse this query" }] });
+  throw badRequest(`DOAJ refused the query: ${details.body?.error ?? "bad query"}`, {
+    issues: [{ field: "q", message: "DOAJ cannot parse this query" }],
+  });
 }

@@ -23,7 +23,14 @@ const Count = v.object({ term: v.string(), count: v.number() });
 
 const sexes: Record<string, string> = { "0": "unknown", "1": "male", "2": "female" };
 /** FAERS age units: 800 decade, 801 year, 802 month, 803 week, 804 day, 805 hour. */
-const yearsPer: Record<string, number> = { "800": 10, "801": 1, "802": 1 / 12, "803": 1 / 52, "804": 1 / 365, "805": 1 / 8760 };
+const yearsPer: Record<string, number> = {
+  "800": 10,
+  "801": 1,
+  "802": 1 / 12,
+  "803": 1 / 52,
+  "804": 1 / 365,
+  "805": 1 / 8760,
+};
 const roles: Record<string, string> = { "1": "suspect", "2": "concomitant", "3": "interacting" };
 
 export default defineEndpoint({
@@ -36,17 +43,33 @@ export default defineEndpoint({
     "name. view=reactions counts the most reported reactions; view=reports lists recent reports. Reports are voluntary and do not prove that " +
     "the drug caused the reaction. A drug with no reports answers total 0.",
   input: v.object({
-    drug: v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.regex(/^[A-Za-z0-9 .,'&/-]+$/, "not a drug name"), v.description("Generic or brand name, e.g. ibuprofen")),
-    view: v.optional(v.pipe(v.picklist(["reactions", "reports"]), v.description("Counts of reactions, or the reports themselves")), "reactions"),
-    serious: v.optional(v.pipe(v.boolean(), v.description("Only serious reports (death, hospitalisation, disability, ...)"))),
+    drug: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(80),
+      v.regex(/^[A-Za-z0-9 .,'&/-]+$/, "not a drug name"),
+      v.description("Generic or brand name, e.g. ibuprofen"),
+    ),
+    view: v.optional(
+      v.pipe(v.picklist(["reactions", "reports"]), v.description("Counts of reactions, or the reports themselves")),
+      "reactions",
+    ),
+    serious: v.optional(
+      v.pipe(v.boolean(), v.description("Only serious reports (death, hospitalisation, disability, ...)")),
+    ),
     since: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Received by FDA on or after, YYYY-MM-DD"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most reactions or reports")), 25),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most reactions or reports")),
+      25,
+    ),
   }),
   output: v.object({
     drug: v.string(),
     total: v.pipe(v.number(), v.description("Reports matching")),
     updated: v.nullable(v.string()),
-    reactions: v.array(v.object({ reaction: v.pipe(v.string(), v.description("MedDRA preferred term")), reports: v.number() })),
+    reactions: v.array(
+      v.object({ reaction: v.pipe(v.string(), v.description("MedDRA preferred term")), reports: v.number() }),
+    ),
     reports: v.array(
       v.object({
         id: v.string(),
@@ -92,7 +115,11 @@ export default defineEndpoint({
     const [listed, counted] = await Promise.all([
       openFda(api, "/drug/event.json", FaersReport, { search, sort: "receivedate:desc", limit: reportLimit }),
       input.view === "reactions"
-        ? openFda(api, "/drug/event.json", Count, { search, count: "patient.reaction.reactionmeddrapt.exact", limit: input.limit })
+        ? openFda(api, "/drug/event.json", Count, {
+            search,
+            count: "patient.reaction.reactionmeddrapt.exact",
+            limit: input.limit,
+          })
         : Promise.resolve({ results: [] }),
     ]);
     return {
@@ -116,11 +143,15 @@ function reportOf(r: FaersReport) {
     death: r.seriousnessdeath === "1",
     country: r.occurcountry ?? null,
     patient: {
-      ageYears: Number.isFinite(age) && perYear && r.patient.patientonsetage ? Math.round(age * perYear * 10) / 10 : null,
+      ageYears:
+        Number.isFinite(age) && perYear && r.patient.patientonsetage ? Math.round(age * perYear * 10) / 10 : null,
       sex: sexes[r.patient.patientsex ?? "0"] ?? "unknown",
     },
     reactions: (r.patient.reaction ?? []).map((x) => x.reactionmeddrapt),
-    drugs: (r.patient.drug ?? []).map((d) => ({ name: d.medicinalproduct ?? "", role: roles[d.drugcharacterization ?? ""] ?? "unknown" })),
+    drugs: (r.patient.drug ?? []).map((d) => ({
+      name: d.medicinalproduct ?? "",
+      role: roles[d.drugcharacterization ?? ""] ?? "unknown",
+    })),
     url: `https://api.fda.gov/drug/event.json?search=safetyreportid:"${r.safetyreportid}"`,
   };
 }

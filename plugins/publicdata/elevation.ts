@@ -18,18 +18,30 @@ export default defineEndpoint({
     "From Open-Meteo's elevation API (Copernicus DEM GLO-90, 90 m resolution). Give `lat` and `lon`, `place` (resolved once through the geocoder), or `points` (up to 100 `lat,lon` pairs separated by `;`). Sea points give 0 or a small value; the DEM has no bathymetry. Keyless tier non-commercial only: the operator sets UPSTREAM_OPEN_METEO_URL and _KEY for a paid plan or a self-hosted server.",
   input: v.object({
     ...placeEntries,
-    points: v.optional(v.pipe(v.string(), v.maxLength(3000), v.regex(pointsPattern, "must be up to 100 lat,lon pairs separated by ;"), v.description("lat,lon pairs separated by ;, e.g. 46.5586,7.8351;45.8326,6.8652"))),
+    points: v.optional(
+      v.pipe(
+        v.string(),
+        v.maxLength(3000),
+        v.regex(pointsPattern, "must be up to 100 lat,lon pairs separated by ;"),
+        v.description("lat,lon pairs separated by ;, e.g. 46.5586,7.8351;45.8326,6.8652"),
+      ),
+    ),
   }),
   output: v.object({
     unit: v.literal("m"),
-    points: v.array(v.object({ lat: v.number(), lon: v.number(), elevation: v.nullable(v.number()), name: v.nullable(v.string()) })),
+    points: v.array(
+      v.object({ lat: v.number(), lon: v.number(), elevation: v.nullable(v.number()), name: v.nullable(v.string()) }),
+    ),
     dataset: v.string(),
   }),
   example: {
     input: { points: "45.8326,6.8652;27.9881,86.925" },
     output: {
       unit: "m",
-      points: [{ lat: 45.8326, lon: 6.8652, elevation: 4789, name: null }, { lat: 27.9881, lon: 86.925, elevation: 8794, name: null }],
+      points: [
+        { lat: 45.8326, lon: 6.8652, elevation: 4789, name: null },
+        { lat: 27.9881, lon: 86.925, elevation: 8794, name: null },
+      ],
       dataset: "Copernicus DEM GLO-90",
     },
   },
@@ -38,7 +50,8 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     let points: { lat: number; lon: number; name: string | null }[];
     if (input.points !== undefined) {
-      if (input.lat !== undefined || input.lon !== undefined || input.place !== undefined) throw fieldError("points", "give points, or lat and lon, or place");
+      if (input.lat !== undefined || input.lon !== undefined || input.place !== undefined)
+        throw fieldError("points", "give points, or lat and lon, or place");
       points = input.points.split(";").map((pair) => {
         const [lat, lon] = pair.split(",").map(Number);
         return { lat, lon, name: null };

@@ -28,9 +28,28 @@ export default defineEndpoint({
   description:
     "From the Ensembl REST API (lookup). Coordinates are 1-based on the named assembly (GRCh38 for human). An unknown symbol or id is a 404.",
   input: v.object({
-    symbol: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, "not a gene symbol"), v.description("Gene symbol, e.g. TP53, BRCA2"))),
-    species: v.optional(v.pipe(v.string(), v.regex(/^[a-z]+(_[a-z]+){1,3}$/, "Ensembl species name, e.g. homo_sapiens"), v.description("Species, e.g. homo_sapiens, mus_musculus")), "homo_sapiens"),
-    id: v.optional(v.pipe(v.string(), v.regex(/^ENS[A-Z]*[GTEP]\d{11}(\.\d+)?$/, "not an Ensembl stable id"), v.description("Ensembl id, e.g. ENSG00000141510"))),
+    symbol: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/, "not a gene symbol"),
+        v.description("Gene symbol, e.g. TP53, BRCA2"),
+      ),
+    ),
+    species: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[a-z]+(_[a-z]+){1,3}$/, "Ensembl species name, e.g. homo_sapiens"),
+        v.description("Species, e.g. homo_sapiens, mus_musculus"),
+      ),
+      "homo_sapiens",
+    ),
+    id: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^ENS[A-Z]*[GTEP]\d{11}(\.\d+)?$/, "not an Ensembl stable id"),
+        v.description("Ensembl id, e.g. ENSG00000141510"),
+      ),
+    ),
   }),
   output: v.object({
     id: v.string(),
@@ -65,9 +84,13 @@ export default defineEndpoint({
   upstreams: ["ensembl"],
   async handler({ input, upstream }) {
     if (!input.symbol === !input.id) {
-      throw badRequest("give either symbol or id", { issues: [{ field: "symbol", message: "exactly one of symbol and id is required" }] });
+      throw badRequest("give either symbol or id", {
+        issues: [{ field: "symbol", message: "exactly one of symbol and id is required" }],
+      });
     }
-    const path = input.id ? `/lookup/id/${input.id.replace(/\.\d+$/, "")}` : `/lookup/symbol/${input.species}/${input.symbol}`;
+    const path = input.id
+      ? `/lookup/id/${input.id.replace(/\.\d+$/, "")}`
+      : `/lookup/symbol/${input.species}/${input.symbol}`;
     const found = await upstream("ensembl")
       .json(path, Lookup, { query: { "content-type": "application/json" }, notFoundAs404: true, keepErrorBody: true })
       .catch(refusal);
@@ -93,7 +116,10 @@ export default defineEndpoint({
 
 /** Ensembl answers an unknown symbol or id with a 400 whose body says so. */
 function refusal(error: unknown): never {
-  const details = error instanceof ServiceError ? (error.details as { status?: number; body?: { error?: string } } | undefined) : undefined;
+  const details =
+    error instanceof ServiceError
+      ? (error.details as { status?: number; body?: { error?: string } } | undefined)
+      : undefined;
   const message = details?.body?.error ?? "";
   if (details?.status === 400 && /not found|no valid lookup/i.test(message)) throw notFound(`Ensembl: ${message}`);
   if (details?.status === 400) throw badRequest(`Ensembl refused the lookup: ${message || "bad request"}`);

@@ -15,19 +15,43 @@ export default defineEndpoint({
     "(null when missing) and Eurostat's status flag (p provisional, e estimated, b break, ...). An unknown dataset, or filters that " +
     "match nothing, is a 404. Narrow big datasets with geo, filters and since/last.",
   input: v.object({
-    dataset: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_$]{3,40}$/, "not a Eurostat dataset code"), v.description("Dataset code, e.g. nama_10_gdp, prc_hicp_manr, une_rt_m")),
-    geo: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{2,12}(,[A-Za-z0-9_]{2,12}){0,29}$/, "comma-separated geo codes"), v.description("Countries or regions, comma-separated, e.g. DE,FR,EU27_2020"))),
+    dataset: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9_$]{3,40}$/, "not a Eurostat dataset code"),
+      v.description("Dataset code, e.g. nama_10_gdp, prc_hicp_manr, une_rt_m"),
+    ),
+    geo: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9_]{2,12}(,[A-Za-z0-9_]{2,12}){0,29}$/, "comma-separated geo codes"),
+        v.description("Countries or regions, comma-separated, e.g. DE,FR,EU27_2020"),
+      ),
+    ),
     filters: v.optional(
       v.pipe(
         v.string(),
-        v.regex(/^[a-z_0-9]{1,30}=[A-Za-z0-9_.-]{1,40}(;[a-z_0-9]{1,30}=[A-Za-z0-9_.-]{1,40}){0,9}$/, "dimension=code pairs separated by ;"),
+        v.regex(
+          /^[a-z_0-9]{1,30}=[A-Za-z0-9_.-]{1,40}(;[a-z_0-9]{1,30}=[A-Za-z0-9_.-]{1,40}){0,9}$/,
+          "dimension=code pairs separated by ;",
+        ),
         v.description("Other dimensions, e.g. unit=CP_MEUR;na_item=B1GQ"),
       ),
     ),
-    since: v.optional(v.pipe(v.string(), v.regex(/^\d{4}(-?(M\d{2}|Q\d|S\d|W\d{2}|\d{2}))?$/, "not a Eurostat period"), v.description("First period, e.g. 2015 or 2023-01"))),
-    last: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Only the last N periods"))),
+    since: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{4}(-?(M\d{2}|Q\d|S\d|W\d{2}|\d{2}))?$/, "not a Eurostat period"),
+        v.description("First period, e.g. 2015 or 2023-01"),
+      ),
+    ),
+    last: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Only the last N periods")),
+    ),
     lang: v.optional(v.pipe(v.picklist(["EN", "FR", "DE"]), v.description("Language of the labels")), "EN"),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000), v.description("Most observations returned")), 500),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000), v.description("Most observations returned")),
+      500,
+    ),
   }),
   output: v.object({
     dataset: v.string(),
@@ -36,7 +60,12 @@ export default defineEndpoint({
     dimensions: v.array(v.object({ id: v.string(), label: v.string(), size: v.number() })),
     total: v.pipe(v.number(), v.description("Observations in the answer before the limit")),
     observations: v.array(
-      v.object({ key: Code, labels: Code, value: v.nullable(v.number()), status: v.pipe(v.nullable(v.string()), v.description("Eurostat flag")) }),
+      v.object({
+        key: Code,
+        labels: Code,
+        value: v.nullable(v.number()),
+        status: v.pipe(v.nullable(v.string()), v.description("Eurostat flag")),
+      }),
     ),
     url: v.pipe(v.string(), v.description("The dataset in Eurostat's data browser")),
   }),
@@ -57,7 +86,13 @@ export default defineEndpoint({
       observations: [
         {
           key: { freq: "A", unit: "CP_MEUR", na_item: "B1GQ", geo: "DE", time: "2023" },
-          labels: { freq: "Annual", unit: "Current prices, million euro", na_item: "Gross domestic product at market prices", geo: "Germany", time: "2023" },
+          labels: {
+            freq: "Annual",
+            unit: "Current prices, million euro",
+            na_item: "Gross domestic product at market prices",
+            geo: "Germany",
+            time: "2023",
+          },
           value: 4185550,
           status: "p",
         },
@@ -91,9 +126,11 @@ export default defineEndpoint({
 
 /** Eurostat explains a 400 in its body: fault 100 is "no results", 140/150 a query it cannot answer. */
 function refusal(error: unknown): never {
-  const details = error instanceof ServiceError ? (error.details as { status?: number; body?: any } | undefined) : undefined;
+  const details =
+    error instanceof ServiceError ? (error.details as { status?: number; body?: any } | undefined) : undefined;
   if (details?.status !== 400) throw error;
   const fault = [details.body?.error].flat()[0] as { id?: number | string; label?: string } | undefined;
-  if (Number(fault?.id) === 100 || /no results/i.test(fault?.label ?? "")) throw notFound("Eurostat has no data for these filters");
+  if (Number(fault?.id) === 100 || /no results/i.test(fault?.label ?? ""))
+    throw notFound("Eurostat has no data for these filters");
   throw badRequest(`Eurostat refused the query: ${fault?.label ?? "bad request"}`);
 }

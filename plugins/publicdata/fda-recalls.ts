@@ -25,23 +25,47 @@ const Enforcement = v.object({
   country: o(v.string()),
 });
 
-const products = { food: "/food/enforcement.json", drug: "/drug/enforcement.json", device: "/device/enforcement.json" } as const;
+const products = {
+  food: "/food/enforcement.json",
+  drug: "/drug/enforcement.json",
+  device: "/device/enforcement.json",
+} as const;
 
 export default defineEndpoint({
   name: "fda-recalls",
   method: "GET",
   price: "$0.05",
-  summary: "US FDA recall enforcement reports for food, drugs or devices: firm, product, reason, class, status and dates",
+  summary:
+    "US FDA recall enforcement reports for food, drugs or devices: firm, product, reason, class, status and dates",
   description:
     "From openFDA's enforcement reports (public domain; updated weekly). Newest reports first. Class I is the most serious (a reasonable " +
     "chance of serious harm). FDA does not update a recall's status after classification, so `status` may lag. No match is an empty list.",
   input: v.object({
     type: v.optional(v.pipe(v.picklist(["food", "drug", "device"]), v.description("Product type")), "food"),
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.regex(/^[A-Za-z0-9 .,'&-]+$/, "letters, digits, spaces and . , ' & - only"), v.description("Words in the product, reason or firm, e.g. listeria"))),
-    firm: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.regex(/^[A-Za-z0-9 .,'&-]+$/, "not a firm name"), v.description("Recalling firm"))),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(100),
+        v.regex(/^[A-Za-z0-9 .,'&-]+$/, "letters, digits, spaces and . , ' & - only"),
+        v.description("Words in the product, reason or firm, e.g. listeria"),
+      ),
+    ),
+    firm: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(100),
+        v.regex(/^[A-Za-z0-9 .,'&-]+$/, "not a firm name"),
+        v.description("Recalling firm"),
+      ),
+    ),
     classification: v.optional(v.pipe(v.picklist(["I", "II", "III"]), v.description("Recall class"))),
     since: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Reported on or after, YYYY-MM-DD"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most reports")), 20),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most reports")),
+      20,
+    ),
   }),
   output: v.object({
     total: v.pipe(v.number(), v.description("Reports matched")),
@@ -63,7 +87,11 @@ export default defineEndpoint({
         reportDate: v.nullable(v.string()),
         initiated: v.nullable(v.string()),
         terminated: v.nullable(v.string()),
-        location: v.object({ city: v.nullable(v.string()), state: v.nullable(v.string()), country: v.nullable(v.string()) }),
+        location: v.object({
+          city: v.nullable(v.string()),
+          state: v.nullable(v.string()),
+          country: v.nullable(v.string()),
+        }),
         url: v.pipe(v.string(), v.description("The record in openFDA")),
       }),
     ),
@@ -100,12 +128,19 @@ export default defineEndpoint({
   upstreams: ["openfda"],
   async handler({ input, upstream }) {
     const terms = [
-      ...(input.q ?? "").split(/\s+/).filter(Boolean).map((word) => phrase(word)),
+      ...(input.q ?? "")
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((word) => phrase(word)),
       input.firm && `recalling_firm:${phrase(input.firm)}`,
       input.classification && `classification:"Class ${input.classification}"`,
       input.since && `report_date:[${toFdaDay(input.since)} TO 29991231]`,
     ].filter(Boolean);
-    const query = { ...(terms.length ? { search: terms.join(" AND ") } : {}), sort: "report_date:desc", limit: input.limit };
+    const query = {
+      ...(terms.length ? { search: terms.join(" AND ") } : {}),
+      sort: "report_date:desc",
+      limit: input.limit,
+    };
     const answer = await openFda(upstream("openfda"), products[input.type], Enforcement, query);
     const text = (value?: string) => value?.trim() || null;
     return {

@@ -33,18 +33,42 @@ export default defineEndpoint({
   name: "federal-register",
   method: "GET",
   price: "$0.005",
-  summary: "US Federal Register documents (rules, proposed rules, notices, presidential documents): search or fetch one",
+  summary:
+    "US Federal Register documents (rules, proposed rules, notices, presidential documents): search or fetch one",
   description:
     "From the Federal Register API (US public domain; published each business day). Newest first. `agency` is the Federal Register " +
     "slug (environmental-protection-agency, securities-and-exchange-commission, ...). `id` fetches one document, a 404 when unknown.",
   input: v.object({
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.regex(/^[A-Za-z0-9À-ÿ .,'&()-]+$/, "letters, digits, spaces and . , ' & ( ) - only"), v.description("Words to find"))),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(200),
+        v.regex(/^[A-Za-z0-9À-ÿ .,'&()-]+$/, "letters, digits, spaces and . , ' & ( ) - only"),
+        v.description("Words to find"),
+      ),
+    ),
     type: v.optional(v.pipe(v.picklist(["RULE", "PRORULE", "NOTICE", "PRESDOCU"]), v.description("Document type"))),
-    agency: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9]+(-[a-z0-9]+){0,12}$/, "not an agency slug"), v.description("Agency slug, e.g. food-and-drug-administration"))),
+    agency: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[a-z0-9]+(-[a-z0-9]+){0,12}$/, "not an agency slug"),
+        v.description("Agency slug, e.g. food-and-drug-administration"),
+      ),
+    ),
     since: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Published on or after, YYYY-MM-DD"))),
     until: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Published on or before, YYYY-MM-DD"))),
-    id: v.optional(v.pipe(v.string(), v.regex(/^[A-Z0-9]{1,4}-?\d{3,6}(-\d+)?$/, "not a document number"), v.description("Document number, e.g. 2024-11853"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most documents")), 20),
+    id: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Z0-9]{1,4}-?\d{3,6}(-\d+)?$/, "not a document number"),
+        v.description("Document number, e.g. 2024-11853"),
+      ),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most documents")),
+      20,
+    ),
   }),
   output: v.object({ total: v.number(), documents: v.array(Document) }),
   example: {
@@ -100,4 +124,3 @@ function documentOf(d: FrDocument) {
     pdfUrl: d.pdf_url ?? null,
   };
 }
-

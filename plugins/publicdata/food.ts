@@ -3,8 +3,17 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
 const fields = [
-  "product_name", "brands", "quantity", "categories", "nutriscore_grade", "nova_group", "ecoscore_grade",
-  "allergens_tags", "ingredients_text", "image_url", "nutriments",
+  "product_name",
+  "brands",
+  "quantity",
+  "categories",
+  "nutriscore_grade",
+  "nova_group",
+  "ecoscore_grade",
+  "allergens_tags",
+  "ingredients_text",
+  "image_url",
+  "nutriments",
 ].join(",");
 
 /** Our name -> Open Food Facts' per-100 g nutriment key. */
@@ -24,22 +33,32 @@ const Nutriment = o(v.union([v.number(), v.string()]));
 /** What the code reads of Open Food Facts' product answer (`status` 1 found, 0 not). */
 const OffAnswer = v.object({
   status: v.number(),
-  product: o(v.object({
-    product_name: o(v.string()),
-    brands: o(v.string()),
-    quantity: o(v.string()),
-    categories: o(v.string()),
-    nutriscore_grade: o(v.string()),
-    nova_group: o(v.number()),
-    ecoscore_grade: o(v.string()),
-    allergens_tags: o(v.array(v.string())),
-    ingredients_text: o(v.string()),
-    image_url: o(v.string()),
-    nutriments: o(v.object({
-      "energy-kcal_100g": Nutriment, fat_100g: Nutriment, "saturated-fat_100g": Nutriment, carbohydrates_100g: Nutriment, sugars_100g: Nutriment,
-      fiber_100g: Nutriment, proteins_100g: Nutriment, salt_100g: Nutriment,
-    })),
-  })),
+  product: o(
+    v.object({
+      product_name: o(v.string()),
+      brands: o(v.string()),
+      quantity: o(v.string()),
+      categories: o(v.string()),
+      nutriscore_grade: o(v.string()),
+      nova_group: o(v.number()),
+      ecoscore_grade: o(v.string()),
+      allergens_tags: o(v.array(v.string())),
+      ingredients_text: o(v.string()),
+      image_url: o(v.string()),
+      nutriments: o(
+        v.object({
+          "energy-kcal_100g": Nutriment,
+          fat_100g: Nutriment,
+          "saturated-fat_100g": Nutriment,
+          carbohydrates_100g: Nutriment,
+          sugars_100g: Nutriment,
+          fiber_100g: Nutriment,
+          proteins_100g: Nutriment,
+          salt_100g: Nutriment,
+        }),
+      ),
+    }),
+  ),
 });
 
 const Grade = v.pipe(v.nullable(v.string()), v.description("a (best) to e; null when not computed"));
@@ -49,12 +68,17 @@ export default defineEndpoint({
   name: "food",
   method: "GET",
   price: "$0.005",
-  summary: "A packaged food by barcode: name, brand, nutrition per 100 g, Nutri-Score, NOVA group, allergens, ingredients",
+  summary:
+    "A packaged food by barcode: name, brand, nutrition per 100 g, Nutri-Score, NOVA group, allergens, ingredients",
   description:
     "From Open Food Facts (ODbL; contributed data, may be incomplete). Cached 24 hours. An unknown barcode is a 404. " +
     "Nutrition values are grams per 100 g (energy in kcal); null when the product page does not give them.",
   input: v.object({
-    barcode: v.pipe(v.string(), v.regex(/^\d{8,14}$/, "not an EAN/UPC barcode (8 to 14 digits)"), v.description("EAN-13, EAN-8, UPC-A or GTIN-14 digits")),
+    barcode: v.pipe(
+      v.string(),
+      v.regex(/^\d{8,14}$/, "not an EAN/UPC barcode (8 to 14 digits)"),
+      v.description("EAN-13, EAN-8, UPC-A or GTIN-14 digits"),
+    ),
   }),
   output: v.object({
     id: v.pipe(v.string(), v.description("The barcode")),
@@ -65,10 +89,20 @@ export default defineEndpoint({
     nutriScore: Grade,
     novaGroup: v.pipe(v.nullable(v.number()), v.description("1 (unprocessed) to 4 (ultra-processed)")),
     ecoScore: Grade,
-    allergens: v.pipe(v.array(v.string()), v.description("Open Food Facts tags without the language prefix, e.g. milk, nuts")),
+    allergens: v.pipe(
+      v.array(v.string()),
+      v.description("Open Food Facts tags without the language prefix, e.g. milk, nuts"),
+    ),
     ingredientsText: v.nullable(v.string()),
     nutrimentsPer100g: v.object({
-      energyKcal: Amount, fat: Amount, saturatedFat: Amount, carbohydrates: Amount, sugars: Amount, fiber: Amount, proteins: Amount, salt: Amount,
+      energyKcal: Amount,
+      fat: Amount,
+      saturatedFat: Amount,
+      carbohydrates: Amount,
+      sugars: Amount,
+      fiber: Amount,
+      proteins: Amount,
+      salt: Amount,
     }),
     imageUrl: v.nullable(v.string()),
     url: v.pipe(v.string(), v.description("The product's Open Food Facts page")),
@@ -85,8 +119,18 @@ export default defineEndpoint({
       novaGroup: 4,
       ecoScore: "d",
       allergens: ["milk", "nuts", "soybeans"],
-      ingredientsText: "Sucre, huile de palme, NOISETTES 13%, cacao maigre 7,4%, LAIT écrémé en poudre 6,6%, LACTOSERUM en poudre, émulsifiants: lécithines [SOJA], vanilline.",
-      nutrimentsPer100g: { energyKcal: 539, fat: 30.9, saturatedFat: 10.6, carbohydrates: 57.5, sugars: 56.3, fiber: null, proteins: 6.3, salt: 0.107 },
+      ingredientsText:
+        "Sucre, huile de palme, NOISETTES 13%, cacao maigre 7,4%, LAIT écrémé en poudre 6,6%, LACTOSERUM en poudre, émulsifiants: lécithines [SOJA], vanilline.",
+      nutrimentsPer100g: {
+        energyKcal: 539,
+        fat: 30.9,
+        saturatedFat: 10.6,
+        carbohydrates: 57.5,
+        sugars: 56.3,
+        fiber: null,
+        proteins: 6.3,
+        salt: 0.107,
+      },
       imageUrl: "https://images.openfoodfacts.org/images/products/301/762/401/0701/front_fr.331.400.jpg",
       url: "https://world.openfoodfacts.org/product/3017624010701",
     },
@@ -100,7 +144,11 @@ export default defineEndpoint({
     });
     if (answer.status !== 1 || !answer.product) throw notFound(`Open Food Facts has no product ${input.barcode}`);
     const p = answer.product;
-    const list = (text?: string) => (text ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const list = (text?: string) =>
+      (text ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     const amount = (key: (typeof per100g)[keyof typeof per100g]) => {
       const value = p.nutriments?.[key];
       return value === undefined || value === "" || Number.isNaN(Number(value)) ? null : Number(value);
@@ -117,7 +165,9 @@ export default defineEndpoint({
       ecoScore: grade(p.ecoscore_grade),
       allergens: (p.allergens_tags ?? []).map((tag) => tag.replace(/^[a-z]{2}:/, "")),
       ingredientsText: p.ingredients_text?.trim() || null,
-      nutrimentsPer100g: Object.fromEntries(Object.entries(per100g).map(([ours, theirs]) => [ours, amount(theirs)])) as Record<keyof typeof per100g, number | null>,
+      nutrimentsPer100g: Object.fromEntries(
+        Object.entries(per100g).map(([ours, theirs]) => [ours, amount(theirs)]),
+      ) as Record<keyof typeof per100g, number | null>,
       imageUrl: p.image_url ?? null,
       url: `https://world.openfoodfacts.org/product/${input.barcode}`,
     };

@@ -16,7 +16,8 @@ export default defineEndpoint({
   name: "games",
   method: "GET",
   price: "$0.005",
-  summary: "Look up PC games by title: the lowest current price across stores (USD), a link to that deal, the Steam app id",
+  summary:
+    "Look up PC games by title: the lowest current price across stores (USD), a link to that deal, the Steam app id",
   description:
     "From CheapShark (keyless), which tracks prices at Steam, GOG, Humble, Fanatical, Green Man Gaming and about 25 other stores. Matches are by title, as CheapShark orders them; `exact` asks for the exact title only. Prices are US dollars as decimal strings. No match is an empty list. Deal links go through CheapShark's redirect, as its terms ask.",
   input: v.object({
@@ -26,16 +27,18 @@ export default defineEndpoint({
   }),
   output: v.object({
     count: v.number(),
-    games: v.array(v.object({
-      id: v.pipe(v.string(), v.description("CheapShark game id")),
-      title: v.string(),
-      steamAppId: v.nullable(v.string()),
-      cheapestPrice: v.pipe(v.string(), v.description("Lowest current price across the stores, USD")),
-      currency: v.literal("USD"),
-      dealUrl: v.pipe(v.string(), v.description("The cheapest deal, through CheapShark's redirect")),
-      steamUrl: v.nullable(v.string()),
-      thumbnail: v.nullable(v.string()),
-    })),
+    games: v.array(
+      v.object({
+        id: v.pipe(v.string(), v.description("CheapShark game id")),
+        title: v.string(),
+        steamAppId: v.nullable(v.string()),
+        cheapestPrice: v.pipe(v.string(), v.description("Lowest current price across the stores, USD")),
+        currency: v.literal("USD"),
+        dealUrl: v.pipe(v.string(), v.description("The cheapest deal, through CheapShark's redirect")),
+        steamUrl: v.nullable(v.string()),
+        thumbnail: v.nullable(v.string()),
+      }),
+    ),
   }),
   example: {
     input: { q: "elden ring", limit: 2 },
@@ -43,16 +46,26 @@ export default defineEndpoint({
       count: 2,
       games: [
         {
-          id: "236717", title: "ELDEN RING", steamAppId: "1245620", cheapestPrice: "49.16", currency: "USD",
+          id: "236717",
+          title: "ELDEN RING",
+          steamAppId: "1245620",
+          cheapestPrice: "49.16",
+          currency: "USD",
           dealUrl: "https://www.cheapshark.com/redirect?dealID=0yH%2B27fnkwwPMEtLKiv52IGhamBesRW%2F9Ictx3%2B%2B2t0%3D",
           steamUrl: "https://store.steampowered.com/app/1245620/",
-          thumbnail: "https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/1245620/capsule_sm_120.jpg?t=1726158298",
+          thumbnail:
+            "https://shared.akamai.steamstatic.com/store_item_assets/steam/apps/1245620/capsule_sm_120.jpg?t=1726158298",
         },
         {
-          id: "240580", title: "Elden Ring (XBOX)", steamAppId: null, cheapestPrice: "59.99", currency: "USD",
+          id: "240580",
+          title: "Elden Ring (XBOX)",
+          steamAppId: null,
+          cheapestPrice: "59.99",
+          currency: "USD",
           dealUrl: "https://www.cheapshark.com/redirect?dealID=JeekR4LAXQWj8VZRl%2F5iX4ejLvCodE%2BmY8QKDcoJ94o%3D",
           steamUrl: null,
-          thumbnail: "https://images.greenmangaming.com/c9ac0f31c1074ec2a621eb00fb54fa4a/8fdcca7bfd73453091307d6cd3a168e3.jpg",
+          thumbnail:
+            "https://images.greenmangaming.com/c9ac0f31c1074ec2a621eb00fb54fa4a/8fdcca7bfd73453091307d6cd3a168e3.jpg",
         },
       ],
     },
@@ -60,7 +73,9 @@ export default defineEndpoint({
   cacheTtl: 6 * 3600,
   upstreams: ["cheapshark"],
   async handler({ input, upstream }) {
-    const found = await upstream("cheapshark").json("/games", v.array(CheapSharkGame), { query: { title: input.q, limit: input.limit, exact: input.exact ? 1 : 0 } });
+    const found = await upstream("cheapshark").json("/games", v.array(CheapSharkGame), {
+      query: { title: input.q, limit: input.limit, exact: input.exact ? 1 : 0 },
+    });
     const games = found.slice(0, input.limit).map((g) => ({
       id: g.gameID,
       title: g.external,

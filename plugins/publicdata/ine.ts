@@ -10,7 +10,16 @@ const IneSeries = v.object({
   T3_Unidad: v.optional(v.string()),
   T3_Escala: v.optional(v.string()),
   Data: v.optional(
-    v.array(v.object({ Fecha: v.string(), T3_TipoDato: v.optional(v.string()), T3_Periodo: v.optional(v.string()), Anyo: v.number(), Valor: v.nullable(v.number()), Secreto: v.optional(v.boolean()) })),
+    v.array(
+      v.object({
+        Fecha: v.string(),
+        T3_TipoDato: v.optional(v.string()),
+        T3_Periodo: v.optional(v.string()),
+        Anyo: v.number(),
+        Valor: v.nullable(v.number()),
+        Secreto: v.optional(v.boolean()),
+      }),
+    ),
   ),
 });
 /** A series, or INE's status message when there is none. */
@@ -20,14 +29,22 @@ export default defineEndpoint({
   name: "ine",
   method: "GET",
   price: "$0.01",
-  summary: "Spain's National Statistics Institute (INE): any time series by code (CPI, unemployment, GDP, population, ...)",
+  summary:
+    "Spain's National Statistics Institute (INE): any time series by code (CPI, unemployment, GDP, population, ...)",
   description:
     "From INE's Tempus3 API (JSON, reuse with attribution). Give a series code as shown on ine.es (IPC251856 CPI annual rate, EPA815 " +
     "unemployment rate, CNTR6597 GDP, ...). Oldest first; `last` keeps the newest N, `since` starts at a day. Dates are the start of each " +
     "period, YYYY-MM-DD; value null where INE keeps it secret. An unknown code is a 404.",
   input: v.object({
-    series: v.pipe(v.string(), v.regex(/^[A-Za-z]{2,10}\d{1,10}$/, "not an INE series code"), v.description("Series code, e.g. IPC251856")),
-    last: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Only the newest N observations")), 12),
+    series: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z]{2,10}\d{1,10}$/, "not an INE series code"),
+      v.description("Series code, e.g. IPC251856"),
+    ),
+    last: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Only the newest N observations")),
+      12,
+    ),
     since: v.optional(v.pipe(v.string(), v.isoDate(), v.description("First day, YYYY-MM-DD"))),
     lang: v.optional(v.pipe(v.picklist(["ES", "EN"]), v.description("Language of names and units")), "EN"),
   }),
@@ -70,7 +87,10 @@ export default defineEndpoint({
     const code = input.series.toUpperCase();
     // INE sometimes answers nult= with an empty body: ask for a date range (or everything) and keep the last N here.
     const date = input.since ? `${input.since.replaceAll("-", "")}:` : undefined;
-    const body = await upstream("ine").text(`/${input.lang}/DATOS_SERIE/${code}`, { query: { tip: "A", date }, notFoundAs404: true });
+    const body = await upstream("ine").text(`/${input.lang}/DATOS_SERIE/${code}`, {
+      query: { tip: "A", date },
+      notFoundAs404: true,
+    });
     if (!body.trim()) throw notFound(`INE has no series ${code}`);
     let parsed: unknown;
     try {

@@ -27,7 +27,11 @@ export default defineEndpoint({
   description:
     "The check digit is verified locally first (a wrong one is a 400, nothing called), then the edition is looked up in Open Library (data CC0). Both ISBN forms are returned. A valid ISBN Open Library does not hold is a 404.",
   input: v.object({
-    isbn: v.pipe(v.string(), v.regex(/^[\d][\d -]{8,15}[\dXx]$/, "must be an ISBN-10 or ISBN-13"), v.description("ISBN-10 or ISBN-13, hyphens allowed, e.g. 978-0-14-032872-1")),
+    isbn: v.pipe(
+      v.string(),
+      v.regex(/^[\d][\d -]{8,15}[\dXx]$/, "must be an ISBN-10 or ISBN-13"),
+      v.description("ISBN-10 or ISBN-13, hyphens allowed, e.g. 978-0-14-032872-1"),
+    ),
   }),
   output: v.object({
     isbn10: v.nullable(v.string()),
@@ -36,7 +40,9 @@ export default defineEndpoint({
     subtitle: v.nullable(v.string()),
     authors: v.array(v.string()),
     publishers: v.array(v.string()),
-    publishDate: v.nullable(v.pipe(v.string(), v.description("As the edition records it, e.g. 1988 or October 1, 1988"))),
+    publishDate: v.nullable(
+      v.pipe(v.string(), v.description("As the edition records it, e.g. 1988 or October 1, 1988")),
+    ),
     pages: v.nullable(v.number()),
     subjects: v.array(v.string()),
     cover: v.nullable(v.pipe(v.string(), v.description("Cover image URL (large)"))),
@@ -64,7 +70,9 @@ export default defineEndpoint({
     const isbn = normalizeIsbn(input.isbn);
     if (!isbn) throw fieldError("isbn", "the ISBN check digit is wrong");
     const key = `ISBN:${isbn.isbn13}`;
-    const books = await upstream("open-library").json("/api/books", Books, { query: { bibkeys: key, format: "json", jscmd: "data" } });
+    const books = await upstream("open-library").json("/api/books", Books, {
+      query: { bibkeys: key, format: "json", jscmd: "data" },
+    });
     const book = books[key];
     if (!book) throw notFound(`Open Library has no edition with ISBN ${isbn.isbn13}`);
     return {

@@ -61,12 +61,30 @@ export default defineEndpoint({
     "From CISA's KEV catalog feed, refreshed every 6 hours. Newest additions first. A `cve` that is not in the catalog is a 404 " +
     "(it is not known to be exploited, as far as CISA says).",
   input: v.object({
-    cve: v.optional(v.pipe(v.string(), v.regex(/^[Cc][Vv][Ee]-\d{4}-\d{4,7}$/, "not a CVE id"), v.description("One CVE id, e.g. CVE-2021-44228"))),
-    vendor: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Part of the vendor or project name, any case"))),
-    product: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Part of the product name, any case"))),
+    cve: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[Cc][Vv][Ee]-\d{4}-\d{4,7}$/, "not a CVE id"),
+        v.description("One CVE id, e.g. CVE-2021-44228"),
+      ),
+    ),
+    vendor: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(100),
+        v.description("Part of the vendor or project name, any case"),
+      ),
+    ),
+    product: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Part of the product name, any case")),
+    ),
     since: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Added on or after this day, YYYY-MM-DD"))),
     ransomware: v.optional(v.pipe(v.boolean(), v.description("Only entries with known ransomware use"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most entries returned")), 20),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most entries returned")),
+      20,
+    ),
   }),
   output: v.object({
     catalogVersion: v.string(),
@@ -92,7 +110,8 @@ export default defineEndpoint({
             "Apache Log4j2 contains a vulnerability where JNDI features do not protect against attacker-controlled JNDI-related endpoints, allowing for remote code execution.",
           dateAdded: "2021-12-10",
           dueDate: "2021-12-24",
-          requiredAction: "For all affected software assets for which updates exist, the only acceptable remediation actions are: 1) Apply updates; OR 2) remove affected assets from agency networks.",
+          requiredAction:
+            "For all affected software assets for which updates exist, the only acceptable remediation actions are: 1) Apply updates; OR 2) remove affected assets from agency networks.",
           knownRansomwareUse: true,
           cwes: ["CWE-20", "CWE-400", "CWE-502"],
           notes: "https://nvd.nist.gov/vuln/detail/CVE-2021-44228",

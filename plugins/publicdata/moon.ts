@@ -7,10 +7,21 @@ import { datasetVersion } from "./_pr-datasets.ts";
 import { ianaZone, isoDate, latitude, longitude } from "./_pr-inputs.ts";
 import { localDay, localIso, round } from "./_pr-local-day.ts";
 
-const phaseNames = ["new moon", "waxing crescent", "first quarter", "waxing gibbous", "full moon", "waning gibbous", "last quarter", "waning crescent"] as const;
+const phaseNames = [
+  "new moon",
+  "waxing crescent",
+  "first quarter",
+  "waxing gibbous",
+  "full moon",
+  "waning gibbous",
+  "last quarter",
+  "waning crescent",
+] as const;
 const quarterKeys = ["newMoon", "firstQuarter", "fullMoon", "lastQuarter"] as const;
 const Utc = v.pipe(v.string(), v.description("UTC, ISO 8601"));
-const LocalTime = v.nullable(v.pipe(v.string(), v.description("Local time with UTC offset; null when it does not happen that day")));
+const LocalTime = v.nullable(
+  v.pipe(v.string(), v.description("Local time with UTC offset; null when it does not happen that day")),
+);
 const utc = (date: Date) => new Date(Math.round(date.getTime() / 1000) * 1000).toISOString().replace(".000Z", "Z");
 
 export default defineEndpoint({
@@ -48,22 +59,37 @@ export default defineEndpoint({
       illuminatedFraction: 0.9984,
       ageDays: 15.16,
       waxing: true,
-      next: { newMoon: "2025-09-21T19:54:45Z", firstQuarter: "2025-09-29T23:54:29Z", fullMoon: "2025-09-07T18:09:24Z", lastQuarter: "2025-09-14T10:33:27Z" },
+      next: {
+        newMoon: "2025-09-21T19:54:45Z",
+        firstQuarter: "2025-09-29T23:54:29Z",
+        fullMoon: "2025-09-07T18:09:24Z",
+        lastQuarter: "2025-09-14T10:33:27Z",
+      },
       place: { zone: "Europe/Paris", moonrise: "2025-09-07T20:17:36+02:00", moonset: "2025-09-07T06:36:14+02:00" },
       dataset: { astronomy: "astronomy-engine@2.1.19", zone: "@photostructure/tz-lookup@11.7.0" },
     },
   },
   handler({ input, now }) {
     const hasPoint = input.lat !== undefined && input.lon !== undefined;
-    if ((input.lat === undefined) !== (input.lon === undefined)) throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
+    if ((input.lat === undefined) !== (input.lon === undefined))
+      throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
     if (input.zone && !hasPoint) throw fieldError("zone", "zone needs lat and lon");
     const day = hasPoint
       ? localDay({ lat: input.lat!, lon: input.lon!, date: input.date, zone: input.zone }, now())
-      : { zone: "UTC", start: (input.date ? DateTime.fromISO(input.date, { zone: "UTC" }) : DateTime.fromJSDate(now(), { zone: "UTC" })).startOf("day"), zoneSource: null };
+      : {
+          zone: "UTC",
+          start: (input.date
+            ? DateTime.fromISO(input.date, { zone: "UTC" })
+            : DateTime.fromJSDate(now(), { zone: "UTC" })
+          ).startOf("day"),
+          zoneSource: null,
+        };
     if (!day.start.isValid) throw fieldError("date", `not a valid date: ${input.date}`);
     const at = day.start.plus({ hours: 12 }).toJSDate();
     const angle = Astronomy.MoonPhase(at);
-    const next = Object.fromEntries(quarterKeys.map((key, quarter) => [key, utc(Astronomy.SearchMoonPhase(quarter * 90, at, 40)!.date)]));
+    const next = Object.fromEntries(
+      quarterKeys.map((key, quarter) => [key, utc(Astronomy.SearchMoonPhase(quarter * 90, at, 40)!.date)]),
+    );
     return {
       date: day.start.toISODate() ?? "",
       at: utc(at),

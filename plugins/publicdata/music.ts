@@ -59,28 +59,69 @@ const Item = v.object({
 });
 
 function toItem(i: ItunesItem): v.InferOutput<typeof Item> | undefined {
-  const common = { artist: i.artistName, artistId: i.artistId ?? null, genre: i.primaryGenreName ?? null, currency: i.currency ?? null };
+  const common = {
+    artist: i.artistName,
+    artistId: i.artistId ?? null,
+    genre: i.primaryGenreName ?? null,
+    currency: i.currency ?? null,
+  };
   const price = (p: number | undefined) => (p !== undefined && p >= 0 ? p : null);
   if (i.wrapperType === "track" && i.kind === "song" && i.trackId !== undefined) {
     return {
-      type: "song", id: i.trackId, title: i.trackName ?? "", ...common, album: i.collectionName ?? null, albumId: i.collectionId ?? null,
-      releaseDate: i.releaseDate ?? null, durationMs: i.trackTimeMillis ?? null, trackNumber: i.trackNumber ?? null, trackCount: i.trackCount ?? null,
-      explicit: i.trackExplicitness ? i.trackExplicitness === "explicit" : null, price: price(i.trackPrice),
-      previewUrl: i.previewUrl ?? null, artwork: i.artworkUrl100 ?? null, url: i.trackViewUrl ?? "",
+      type: "song",
+      id: i.trackId,
+      title: i.trackName ?? "",
+      ...common,
+      album: i.collectionName ?? null,
+      albumId: i.collectionId ?? null,
+      releaseDate: i.releaseDate ?? null,
+      durationMs: i.trackTimeMillis ?? null,
+      trackNumber: i.trackNumber ?? null,
+      trackCount: i.trackCount ?? null,
+      explicit: i.trackExplicitness ? i.trackExplicitness === "explicit" : null,
+      price: price(i.trackPrice),
+      previewUrl: i.previewUrl ?? null,
+      artwork: i.artworkUrl100 ?? null,
+      url: i.trackViewUrl ?? "",
     };
   }
   if (i.wrapperType === "collection" && i.collectionId !== undefined) {
     return {
-      type: "album", id: i.collectionId, title: i.collectionName ?? "", ...common, album: i.collectionName ?? null, albumId: i.collectionId,
-      releaseDate: i.releaseDate ?? null, durationMs: null, trackNumber: null, trackCount: i.trackCount ?? null,
-      explicit: i.collectionExplicitness ? i.collectionExplicitness === "explicit" : null, price: price(i.collectionPrice),
-      previewUrl: null, artwork: i.artworkUrl100 ?? null, url: i.collectionViewUrl ?? "",
+      type: "album",
+      id: i.collectionId,
+      title: i.collectionName ?? "",
+      ...common,
+      album: i.collectionName ?? null,
+      albumId: i.collectionId,
+      releaseDate: i.releaseDate ?? null,
+      durationMs: null,
+      trackNumber: null,
+      trackCount: i.trackCount ?? null,
+      explicit: i.collectionExplicitness ? i.collectionExplicitness === "explicit" : null,
+      price: price(i.collectionPrice),
+      previewUrl: null,
+      artwork: i.artworkUrl100 ?? null,
+      url: i.collectionViewUrl ?? "",
     };
   }
   if (i.wrapperType === "artist" && i.artistId !== undefined) {
     return {
-      type: "artist", id: i.artistId, title: i.artistName, ...common, album: null, albumId: null, releaseDate: null, durationMs: null,
-      trackNumber: null, trackCount: null, explicit: null, price: null, currency: null, previewUrl: null, artwork: null, url: i.artistLinkUrl ?? "",
+      type: "artist",
+      id: i.artistId,
+      title: i.artistName,
+      ...common,
+      album: null,
+      albumId: null,
+      releaseDate: null,
+      durationMs: null,
+      trackNumber: null,
+      trackCount: null,
+      explicit: null,
+      price: null,
+      currency: null,
+      previewUrl: null,
+      artwork: null,
+      url: i.artistLinkUrl ?? "",
     };
   }
   return undefined;
@@ -90,12 +131,17 @@ export default defineEndpoint({
   name: "music",
   method: "GET",
   price: "$0.005",
-  summary: "Search music (songs, albums or artists) or look one up by iTunes id: artist, album, release date, genre, duration, preview, artwork",
+  summary:
+    "Search music (songs, albums or artists) or look one up by iTunes id: artist, album, release date, genre, duration, preview, artwork",
   description:
     "From Apple's iTunes Search API (keyless), in one country's store (default US). Give `q` to search (no match is an empty list) or `id` to look up one song, album or artist (an unknown id is a 404). Durations in milliseconds, prices in the store's currency. Apple's terms: use the data to promote the linked items (keep the `url` and `previewUrl` links).",
   input: v.object({
-    q: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Search words, e.g. daft punk get lucky"))),
-    id: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("iTunes id of a song, album or artist"))),
+    q: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Search words, e.g. daft punk get lucky")),
+    ),
+    id: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.description("iTunes id of a song, album or artist")),
+    ),
     type: v.optional(v.pipe(v.picklist(["song", "album", "artist"]), v.description("What a search returns")), "song"),
     country: v.optional(countryCode("Store country (ISO 3166-1 alpha-2)"), "US"),
     limit: limit(50, 10),
@@ -106,13 +152,30 @@ export default defineEndpoint({
     input: { q: "ben frost nolan", limit: 1 },
     output: {
       count: 1,
-      results: [{
-        type: "song", id: 843666410, title: "Nolan", artist: "Ben Frost", artistId: 186406961, album: "A U R O R A", albumId: 843666402, genre: "Electronic",
-        releaseDate: "2014-05-21T12:00:00Z", durationMs: 417587, trackNumber: 2, trackCount: 9, explicit: false, price: 1.29, currency: "USD",
-        previewUrl: "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview115/v4/41/fc/dc/41fcdcd3-6360-ea2a-e3f1-28e25b9a12da/mzaf_10177308312130238318.plus.aac.p.m4a",
-        artwork: "https://is1-ssl.mzstatic.com/image/thumb/Music/v4/20/f5/cc/20f5cc47-6c42-116b-a258-fa47460ab095/724596959657.jpg/100x100bb.jpg",
-        url: "https://music.apple.com/us/album/nolan/843666402?i=843666410&uo=4",
-      }],
+      results: [
+        {
+          type: "song",
+          id: 843666410,
+          title: "Nolan",
+          artist: "Ben Frost",
+          artistId: 186406961,
+          album: "A U R O R A",
+          albumId: 843666402,
+          genre: "Electronic",
+          releaseDate: "2014-05-21T12:00:00Z",
+          durationMs: 417587,
+          trackNumber: 2,
+          trackCount: 9,
+          explicit: false,
+          price: 1.29,
+          currency: "USD",
+          previewUrl:
+            "https://audio-ssl.itunes.apple.com/itunes-assets/AudioPreview115/v4/41/fc/dc/41fcdcd3-6360-ea2a-e3f1-28e25b9a12da/mzaf_10177308312130238318.plus.aac.p.m4a",
+          artwork:
+            "https://is1-ssl.mzstatic.com/image/thumb/Music/v4/20/f5/cc/20f5cc47-6c42-116b-a258-fa47460ab095/724596959657.jpg/100x100bb.jpg",
+          url: "https://music.apple.com/us/album/nolan/843666402?i=843666410&uo=4",
+        },
+      ],
     },
   },
   cacheTtl: 24 * 3600,
@@ -122,13 +185,17 @@ export default defineEndpoint({
     if (input.id !== undefined) {
       const answer = await upstream("itunes").json("/lookup", ItunesAnswer, { query: { id: input.id, country } });
       const results = answer.results.map(toItem).filter((item) => item !== undefined);
-      if (results.length === 0) throw notFound(`No song, album or artist has iTunes id ${input.id} in the ${country} store`);
+      if (results.length === 0)
+        throw notFound(`No song, album or artist has iTunes id ${input.id} in the ${country} store`);
       return { count: results.length, results };
     }
     const answer = await upstream("itunes").json("/search", ItunesAnswer, {
       query: { term: input.q, media: "music", entity: entities[input.type], country, limit: input.limit },
     });
-    const results = answer.results.map(toItem).filter((item) => item !== undefined).slice(0, input.limit);
+    const results = answer.results
+      .map(toItem)
+      .filter((item) => item !== undefined)
+      .slice(0, input.limit);
     return { count: results.length, results };
   },
 });

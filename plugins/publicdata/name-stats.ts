@@ -3,9 +3,17 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 
 /** What the code reads of Demografix's three answers (count 0 and null values when a name is unknown). */
-const Genderize = v.object({ count: v.number(), name: v.string(), gender: v.nullable(v.picklist(["male", "female"])), probability: v.number() });
+const Genderize = v.object({
+  count: v.number(),
+  name: v.string(),
+  gender: v.nullable(v.picklist(["male", "female"])),
+  probability: v.number(),
+});
 const Agify = v.object({ count: v.number(), age: v.nullable(v.number()) });
-const Nationalize = v.object({ count: v.number(), country: v.array(v.object({ country_id: v.string(), probability: v.number() })) });
+const Nationalize = v.object({
+  count: v.number(),
+  country: v.array(v.object({ country_id: v.string(), probability: v.number() })),
+});
 
 export default defineEndpoint({
   name: "name-stats",
@@ -18,13 +26,29 @@ export default defineEndpoint({
     "Each part carries the sample size it rests on; a name none of them has data for is a 404. These are population statistics, never " +
     "facts about a person.",
   input: v.object({
-    name: v.pipe(v.string(), v.minLength(2), v.maxLength(40), v.regex(/^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž' -]+$/, "a first name in letters"), v.description("First name, e.g. Peter")),
-    country: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/, "not an ISO 3166 alpha-2 code"), v.description("Country for gender and age, e.g. US"))),
+    name: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(40),
+      v.regex(/^[A-Za-zÀ-ÖØ-öø-ÿĀ-ž' -]+$/, "a first name in letters"),
+      v.description("First name, e.g. Peter"),
+    ),
+    country: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z]{2}$/, "not an ISO 3166 alpha-2 code"),
+        v.description("Country for gender and age, e.g. US"),
+      ),
+    ),
   }),
   output: v.object({
     name: v.string(),
     country: v.nullable(v.string()),
-    gender: v.object({ value: v.nullable(v.picklist(["male", "female"])), probability: v.number(), sample: v.pipe(v.number(), v.description("Profiles behind the estimate")) }),
+    gender: v.object({
+      value: v.nullable(v.picklist(["male", "female"])),
+      probability: v.number(),
+      sample: v.pipe(v.number(), v.description("Profiles behind the estimate")),
+    }),
     age: v.object({ value: v.pipe(v.nullable(v.number()), v.description("Typical age in years")), sample: v.number() }),
     nationalities: v.pipe(
       v.array(v.object({ country: v.pipe(v.string(), v.description("ISO 3166 alpha-2")), probability: v.number() })),

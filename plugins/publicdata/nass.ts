@@ -35,27 +35,51 @@ export default defineEndpoint({
   summary: "USDA NASS Quick Stats: US crop and livestock production, yields, acreage, prices and inventories",
   description:
     "From USDA NASS Quick Stats (needs UPSTREAM_NASS_KEY). Names follow Quick Stats' own vocabulary (CORN, SOYBEANS, CATTLE; PRODUCTION, " +
-    "YIELD, AREA PLANTED, PRICE RECEIVED, INVENTORY); any case. Values are kept as NASS publishes them (\"15,341,000\", \"(D)\" when withheld) " +
+    'YIELD, AREA PLANTED, PRICE RECEIVED, INVENTORY); any case. Values are kept as NASS publishes them ("15,341,000", "(D)" when withheld) ' +
     "with a parsed number beside. A query with no data is a 404; one matching more than 50,000 rows is a 400.",
   input: v.object({
     commodity: v.pipe(Upper(60, "commodity"), v.description("Commodity, e.g. CORN, WHEAT, SOYBEANS, CATTLE, MILK")),
-    statistic: v.optional(v.pipe(Upper(60, "statistic"), v.description("Statistic category, e.g. PRODUCTION, YIELD, AREA PLANTED, PRICE RECEIVED"))),
+    statistic: v.optional(
+      v.pipe(
+        Upper(60, "statistic"),
+        v.description("Statistic category, e.g. PRODUCTION, YIELD, AREA PLANTED, PRICE RECEIVED"),
+      ),
+    ),
     year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1850), v.maxValue(2100), v.description("One year"))),
-    state: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2}$/, "not a two-letter state code"), v.description("US state code, e.g. IA"))),
-    level: v.optional(v.pipe(v.picklist(["NATIONAL", "STATE", "COUNTY"]), v.description("Geographic level of the rows"))),
-    source: v.optional(v.pipe(v.picklist(["SURVEY", "CENSUS"]), v.description("Annual surveys or the five-yearly census"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description("Most rows returned")), 100),
+    state: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z]{2}$/, "not a two-letter state code"),
+        v.description("US state code, e.g. IA"),
+      ),
+    ),
+    level: v.optional(
+      v.pipe(v.picklist(["NATIONAL", "STATE", "COUNTY"]), v.description("Geographic level of the rows")),
+    ),
+    source: v.optional(
+      v.pipe(v.picklist(["SURVEY", "CENSUS"]), v.description("Annual surveys or the five-yearly census")),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500), v.description("Most rows returned")),
+      100,
+    ),
   }),
   output: v.object({
     total: v.pipe(v.number(), v.description("Rows Quick Stats matched")),
     rows: v.array(
       v.object({
-        description: v.pipe(v.string(), v.description("Quick Stats' full name of the series, e.g. CORN, GRAIN - YIELD, MEASURED IN BU / ACRE")),
+        description: v.pipe(
+          v.string(),
+          v.description("Quick Stats' full name of the series, e.g. CORN, GRAIN - YIELD, MEASURED IN BU / ACRE"),
+        ),
         commodity: v.string(),
         statistic: v.string(),
         unit: v.string(),
         value: v.pipe(v.string(), v.description("As NASS publishes it")),
-        number: v.pipe(v.nullable(v.number()), v.description("The value as a number; null when withheld or not applicable")),
+        number: v.pipe(
+          v.nullable(v.number()),
+          v.description("The value as a number; null when withheld or not applicable"),
+        ),
         cvPercent: v.nullable(v.string()),
         year: v.number(),
         period: v.pipe(v.string(), v.description("Reference period, e.g. YEAR, MARKETING YEAR, JAN")),
@@ -111,8 +135,11 @@ export default defineEndpoint({
     };
     const { count } = await api.json("/get_counts/", v.object({ count: v.number() }), { query });
     if (count === 0) throw notFound("Quick Stats has no rows for this query");
-    if (count > upstreamRowCap) throw badRequest(`the query matches ${count} rows, above Quick Stats' 50,000; add year, state or statistic`);
-    const { data } = await api.json("/api_GET/", v.object({ data: v.array(QuickStatsRow) }), { query: { ...query, format: "JSON" } });
+    if (count > upstreamRowCap)
+      throw badRequest(`the query matches ${count} rows, above Quick Stats' 50,000; add year, state or statistic`);
+    const { data } = await api.json("/api_GET/", v.object({ data: v.array(QuickStatsRow) }), {
+      query: { ...query, format: "JSON" },
+    });
     return { total: count, rows: data.slice(0, input.limit).map(rowOf) };
   },
 });

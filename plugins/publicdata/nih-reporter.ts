@@ -23,8 +23,19 @@ type ReporterProject = v.InferOutput<typeof ReporterProject>;
 const ReporterAnswer = v.object({ meta: v.object({ total: v.number() }), results: v.array(ReporterProject) });
 
 const fields = [
-  "ApplId", "ProjectNum", "ProjectTitle", "AbstractText", "FiscalYear", "AwardAmount", "ActivityCode", "Organization",
-  "PrincipalInvestigators", "AgencyIcAdmin", "ProjectStartDate", "ProjectEndDate", "ProjectDetailUrl",
+  "ApplId",
+  "ProjectNum",
+  "ProjectTitle",
+  "AbstractText",
+  "FiscalYear",
+  "AwardAmount",
+  "ActivityCode",
+  "Organization",
+  "PrincipalInvestigators",
+  "AgencyIcAdmin",
+  "ProjectStartDate",
+  "ProjectEndDate",
+  "ProjectDetailUrl",
 ];
 
 const day = (date: string | null) => date?.slice(0, 10) ?? null;
@@ -38,13 +49,41 @@ export default defineEndpoint({
     "From NIH RePORTER (API v2, public data, refreshed weekly). Give at least one of q, organization or pi. Newest fiscal year first. " +
     "award is in US dollars as RePORTER gives it. No match answers an empty list.",
   input: v.object({
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Words in the title, terms or abstract, e.g. CRISPR sickle cell"))),
-    organization: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(120), v.description("Organization name, e.g. JOHNS HOPKINS UNIVERSITY"))),
-    pi: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("Principal investigator's name, e.g. Doudna"))),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(200),
+        v.description("Words in the title, terms or abstract, e.g. CRISPR sickle cell"),
+      ),
+    ),
+    organization: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(120),
+        v.description("Organization name, e.g. JOHNS HOPKINS UNIVERSITY"),
+      ),
+    ),
+    pi: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.description("Principal investigator's name, e.g. Doudna")),
+    ),
     year: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1985), v.maxValue(2100), v.description("Fiscal year"))),
-    agency: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z]{2,8}$/, "not an NIH institute abbreviation"), v.description("Administering institute, e.g. NCI, NHLBI"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most projects returned")), 10),
-    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(14_999), v.description("Projects to skip")), 0),
+    agency: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z]{2,8}$/, "not an NIH institute abbreviation"),
+        v.description("Administering institute, e.g. NCI, NHLBI"),
+      ),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most projects returned")),
+      10,
+    ),
+    offset: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(14_999), v.description("Projects to skip")),
+      0,
+    ),
   }),
   output: v.object({
     total: v.pipe(v.number(), v.description("Projects RePORTER matched")),
@@ -100,7 +139,9 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     if (!input.q && !input.organization && !input.pi) throw fieldError("q", "give q, organization or pi");
     const criteria = {
-      advanced_text_search: input.q ? { operator: "and", search_field: "projecttitle,terms,abstracttext", search_text: input.q } : undefined,
+      advanced_text_search: input.q
+        ? { operator: "and", search_field: "projecttitle,terms,abstracttext", search_text: input.q }
+        : undefined,
       org_names: input.organization ? [input.organization] : undefined,
       pi_names: input.pi ? [{ any_name: input.pi }] : undefined,
       fiscal_years: input.year ? [input.year] : undefined,
@@ -108,7 +149,14 @@ export default defineEndpoint({
     };
     const answer = await upstream("nih-reporter").json("/projects/search", ReporterAnswer, {
       method: "POST",
-      body: { criteria, include_fields: fields, offset: input.offset, limit: input.limit, sort_field: "fiscal_year", sort_order: "desc" },
+      body: {
+        criteria,
+        include_fields: fields,
+        offset: input.offset,
+        limit: input.limit,
+        sort_field: "fiscal_year",
+        sort_order: "desc",
+      },
     });
     return { total: answer.meta.total, projects: answer.results.map(projectOf) };
   },

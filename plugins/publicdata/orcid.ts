@@ -11,9 +11,16 @@ const Affiliation = v.object({
   "role-title": v.nullable(v.string()),
   "start-date": FuzzyDate,
   "end-date": FuzzyDate,
-  organization: v.object({ name: v.string(), address: v.nullable(v.object({ city: v.nullable(v.string()), country: v.nullable(v.string()) })) }),
+  organization: v.object({
+    name: v.string(),
+    address: v.nullable(v.object({ city: v.nullable(v.string()), country: v.nullable(v.string()) })),
+  }),
 });
-const ExternalId = v.object({ "external-id-type": v.string(), "external-id-value": v.string(), "external-id-url": v.optional(Value) });
+const ExternalId = v.object({
+  "external-id-type": v.string(),
+  "external-id-value": v.string(),
+  "external-id-url": v.optional(Value),
+});
 type ExternalId = v.InferOutput<typeof ExternalId>;
 const WorkSummary = v.object({
   title: v.nullable(v.object({ title: Value })),
@@ -26,7 +33,18 @@ const WorkSummary = v.object({
 type WorkSummary = v.InferOutput<typeof WorkSummary>;
 /** Each group has at least one summary (the code reads the first). */
 const Groups = <K extends string>(kind: K) =>
-  v.nullable(v.object({ "affiliation-group": v.array(v.object({ summaries: v.pipe(v.array(v.object({ [kind]: Affiliation } as Record<K, typeof Affiliation>)), v.minLength(1)) })) }));
+  v.nullable(
+    v.object({
+      "affiliation-group": v.array(
+        v.object({
+          summaries: v.pipe(
+            v.array(v.object({ [kind]: Affiliation } as Record<K, typeof Affiliation>)),
+            v.minLength(1),
+          ),
+        }),
+      ),
+    }),
+  );
 type Groups<K extends string> = v.InferOutput<ReturnType<typeof Groups<K>>>;
 const OrcidRecord = v.object({
   "orcid-identifier": v.object({ uri: v.string(), path: v.string() }),
@@ -34,7 +52,9 @@ const OrcidRecord = v.object({
     name: v.nullable(v.object({ "given-names": Value, "family-name": Value, "credit-name": Value })),
     "other-names": v.nullable(v.object({ "other-name": v.array(v.object({ content: v.string() })) })),
     biography: v.nullable(v.object({ content: v.string() })),
-    "researcher-urls": v.nullable(v.object({ "researcher-url": v.array(v.object({ "url-name": v.nullable(v.string()), url: Value })) })),
+    "researcher-urls": v.nullable(
+      v.object({ "researcher-url": v.array(v.object({ "url-name": v.nullable(v.string()), url: Value })) }),
+    ),
     keywords: v.nullable(v.object({ keyword: v.array(v.object({ content: v.string() })) })),
     "external-identifiers": v.nullable(v.object({ "external-identifier": v.array(ExternalId) })),
     addresses: v.nullable(v.object({ address: v.array(v.object({ country: Value })) })),
@@ -42,7 +62,9 @@ const OrcidRecord = v.object({
   "activities-summary": v.object({
     employments: Groups("employment-summary"),
     educations: Groups("education-summary"),
-    works: v.nullable(v.object({ group: v.array(v.object({ "work-summary": v.pipe(v.array(WorkSummary), v.minLength(1)) })) })),
+    works: v.nullable(
+      v.object({ group: v.array(v.object({ "work-summary": v.pipe(v.array(WorkSummary), v.minLength(1)) })) }),
+    ),
   }),
 });
 
@@ -66,8 +88,15 @@ export default defineEndpoint({
     "From the ORCID Public API v3.0 (public data only). The id's check digit (ISO 7064 MOD 11-2) is verified before any call: a wrong one " +
     "is a 400, an id ORCID does not have a 404. Works are ORCID's de-duplicated groups, in ORCID's order (newest first).",
   input: v.object({
-    id: v.pipe(v.string(), v.regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, "not an ORCID iD (0000-0002-1825-0097)"), v.description("ORCID iD, e.g. 0000-0002-1825-0097")),
-    works: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100), v.description("Most works listed")), 20),
+    id: v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{4}-\d{4}-\d{3}[\dX]$/, "not an ORCID iD (0000-0002-1825-0097)"),
+      v.description("ORCID iD, e.g. 0000-0002-1825-0097"),
+    ),
+    works: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(100), v.description("Most works listed")),
+      20,
+    ),
   }),
   output: v.object({
     id: v.string(),
@@ -93,15 +122,40 @@ export default defineEndpoint({
       name: "Josiah Carberry",
       creditName: "Josiah Stinkney Carberry",
       otherNames: ["J. Carberry", "J. S. Carberry"],
-      biography: "Josiah Carberry is a fictitious person. This account is used as a demonstration account by ORCID, CrossRef and others.",
+      biography:
+        "Josiah Carberry is a fictitious person. This account is used as a demonstration account by ORCID, CrossRef and others.",
       keywords: ["psychoceramics"],
       countries: ["US"],
       links: [{ name: "Brown University Page", url: "http://library.brown.edu/about/hay/carberry.php" }],
-      externalIds: [{ type: "Scopus Author ID", value: "7007156898", url: "http://www.scopus.com/inward/authorDetails.url?authorID=7007156898&partnerID=MN8TOARS" }],
-      employments: [
-        { organization: "Brown University", department: "Psychoceramics", role: "Professor", start: "1989-09", end: null, city: "Providence", country: "US" },
+      externalIds: [
+        {
+          type: "Scopus Author ID",
+          value: "7007156898",
+          url: "http://www.scopus.com/inward/authorDetails.url?authorID=7007156898&partnerID=MN8TOARS",
+        },
       ],
-      educations: [{ organization: "Wesleyan University", department: "Psychoceramics", role: "PhD", start: "1979", end: "1984", city: "Middletown", country: "US" }],
+      employments: [
+        {
+          organization: "Brown University",
+          department: "Psychoceramics",
+          role: "Professor",
+          start: "1989-09",
+          end: null,
+          city: "Providence",
+          country: "US",
+        },
+      ],
+      educations: [
+        {
+          organization: "Wesleyan University",
+          department: "Psychoceramics",
+          role: "PhD",
+          start: "1979",
+          end: "1984",
+          city: "Middletown",
+          country: "US",
+        },
+      ],
       worksCount: 2,
       works: [
         {
@@ -118,7 +172,10 @@ export default defineEndpoint({
   cacheTtl: 24 * 3600,
   upstreams: ["orcid"],
   async handler({ input, upstream }) {
-    if (!checksumHolds(input.id)) throw badRequest("the ORCID iD's check digit is wrong", { issues: [{ field: "id", message: "check digit does not match" }] });
+    if (!checksumHolds(input.id))
+      throw badRequest("the ORCID iD's check digit is wrong", {
+        issues: [{ field: "id", message: "check digit does not match" }],
+      });
     const record = await upstream("orcid").json(`/${input.id}/record`, OrcidRecord, { notFoundAs404: true });
     const person = record.person;
     const activities = record["activities-summary"];
@@ -126,13 +183,17 @@ export default defineEndpoint({
     return {
       id: record["orcid-identifier"].path,
       url: record["orcid-identifier"].uri,
-      name: [person.name?.["given-names"]?.value, person.name?.["family-name"]?.value].filter(Boolean).join(" ") || null,
+      name:
+        [person.name?.["given-names"]?.value, person.name?.["family-name"]?.value].filter(Boolean).join(" ") || null,
       creditName: person.name?.["credit-name"]?.value ?? null,
       otherNames: person["other-names"]?.["other-name"].map((n) => n.content) ?? [],
       biography: person.biography?.content ?? null,
       keywords: person.keywords?.keyword.map((k) => k.content) ?? [],
       countries: person.addresses?.address.flatMap((a) => (a.country ? [a.country.value] : [])) ?? [],
-      links: person["researcher-urls"]?.["researcher-url"].flatMap((u) => (u.url ? [{ name: u["url-name"], url: u.url.value }] : [])) ?? [],
+      links:
+        person["researcher-urls"]?.["researcher-url"].flatMap((u) =>
+          u.url ? [{ name: u["url-name"], url: u.url.value }] : [],
+        ) ?? [],
       externalIds: (person["external-identifiers"]?.["external-identifier"] ?? []).map(externalIdOf),
       employments: affiliationsOf(activities.employments, "employment-summary"),
       educations: affiliationsOf(activities.educations, "education-summary"),
@@ -151,7 +212,11 @@ function checksumHolds(id: string): boolean {
   return digits[15] === (check === 10 ? "X" : String(check));
 }
 
-const externalIdOf = (e: ExternalId) => ({ type: e["external-id-type"], value: e["external-id-value"], url: e["external-id-url"]?.value ?? null });
+const externalIdOf = (e: ExternalId) => ({
+  type: e["external-id-type"],
+  value: e["external-id-value"],
+  url: e["external-id-url"]?.value ?? null,
+});
 
 function dateOf(date: FuzzyDate | null): string | null {
   if (!date?.year) return null;
@@ -174,7 +239,8 @@ function affiliationsOf<K extends string>(groups: Groups<K>, kind: K) {
 }
 
 function workOf(w: WorkSummary) {
-  const doi = w["external-ids"]?.["external-id"].find((e) => e["external-id-type"] === "doi")?.["external-id-value"] ?? null;
+  const doi =
+    w["external-ids"]?.["external-id"].find((e) => e["external-id-type"] === "doi")?.["external-id-value"] ?? null;
   return {
     title: w.title?.title?.value ?? null,
     type: w.type,

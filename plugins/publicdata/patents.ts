@@ -23,7 +23,12 @@ const OdpApplication = v.object({
 type OdpApplication = v.InferOutput<typeof OdpApplication>;
 const OdpSearch = v.object({ count: v.number(), patentFileWrapperDataBag: o(v.array(OdpApplication)) });
 
-const Words = v.pipe(v.string(), v.minLength(2), v.maxLength(120), v.regex(/^[A-Za-z0-9À-ÿ .,'&-]+$/, "letters, digits, spaces and . , ' & - only"));
+const Words = v.pipe(
+  v.string(),
+  v.minLength(2),
+  v.maxLength(120),
+  v.regex(/^[A-Za-z0-9À-ÿ .,'&-]+$/, "letters, digits, spaces and . , ' & - only"),
+);
 const quoted = (text: string) => `"${text.replaceAll('"', "")}"`;
 
 export default defineEndpoint({
@@ -40,8 +45,13 @@ export default defineEndpoint({
     applicant: v.optional(v.pipe(Words, v.description("Applicant or assignee name, e.g. Apple Inc."))),
     since: v.optional(v.pipe(v.string(), v.isoDate(), v.description("Filed on or after, YYYY-MM-DD"))),
     granted: v.optional(v.pipe(v.boolean(), v.description("Only granted patents"))),
-    application: v.optional(v.pipe(v.string(), v.regex(/^\d{8}$/, "eight digits"), v.description("One application number, e.g. 14104993"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most results")), 10),
+    application: v.optional(
+      v.pipe(v.string(), v.regex(/^\d{8}$/, "eight digits"), v.description("One application number, e.g. 14104993")),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most results")),
+      10,
+    ),
   }),
   output: v.object({
     total: v.number(),
@@ -89,17 +99,21 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("uspto");
     if (input.application) {
-      const found = await api.json(`/api/v1/patent/applications/${input.application}`, OdpSearch, { notFoundAs404: true });
+      const found = await api.json(`/api/v1/patent/applications/${input.application}`, OdpSearch, {
+        notFoundAs404: true,
+      });
       return { total: found.count, patents: (found.patentFileWrapperDataBag ?? []).map(patentOf) };
     }
     const terms = [
       input.q,
       input.inventor && `applicationMetaData.inventorBag.inventorNameText:${quoted(input.inventor)}`,
       input.applicant && `applicationMetaData.applicantBag.applicantNameText:${quoted(input.applicant)}`,
-      input.granted && "applicationMetaData.applicationStatusDescriptionText:\"Patented Case\"",
+      input.granted && 'applicationMetaData.applicationStatusDescriptionText:"Patented Case"',
     ].filter(Boolean);
     if (!terms.length && !input.since) {
-      throw badRequest("give q, inventor, applicant, since or application", { issues: [{ field: "q", message: "a search term is required" }] });
+      throw badRequest("give q, inventor, applicant, since or application", {
+        issues: [{ field: "q", message: "a search term is required" }],
+      });
     }
     const query = {
       q: terms.join(" AND ") || undefined,
@@ -109,10 +123,12 @@ export default defineEndpoint({
       limit: input.limit,
     };
     // The portal answers a search that matches nothing with a 404.
-    const found = await api.json("/api/v1/patent/applications/search", OdpSearch, { query, notFoundAs404: true }).catch((error) => {
-      if (error?.status === 404) return { count: 0, patentFileWrapperDataBag: [] };
-      throw error;
-    });
+    const found = await api
+      .json("/api/v1/patent/applications/search", OdpSearch, { query, notFoundAs404: true })
+      .catch((error) => {
+        if (error?.status === 404) return { count: 0, patentFileWrapperDataBag: [] };
+        throw error;
+      });
     return { total: found.count, patents: (found.patentFileWrapperDataBag ?? []).slice(0, input.limit).map(patentOf) };
   },
 });

@@ -9,15 +9,27 @@ const RcsbEntry = v.object({
   struct: o(v.object({ title: o(v.string()) })),
   struct_keywords: o(v.object({ pdbx_keywords: o(v.string()) })),
   exptl: o(v.array(v.object({ method: v.string() }))),
-  rcsb_entry_info: o(v.object({
-    resolution_combined: o(v.array(v.number())),
-    molecular_weight: o(v.number()),
-    deposited_atom_count: o(v.number()),
-    polymer_entity_count: o(v.number()),
-    nonpolymer_entity_count: o(v.number()),
-  })),
-  rcsb_accession_info: o(v.object({ deposit_date: Timestamp, initial_release_date: Timestamp, revision_date: Timestamp })),
-  rcsb_primary_citation: o(v.object({ title: o(v.string()), journal_abbrev: o(v.string()), year: o(v.number()), pdbx_database_id_doi: o(v.string()), rcsb_authors: o(v.array(v.string())) })),
+  rcsb_entry_info: o(
+    v.object({
+      resolution_combined: o(v.array(v.number())),
+      molecular_weight: o(v.number()),
+      deposited_atom_count: o(v.number()),
+      polymer_entity_count: o(v.number()),
+      nonpolymer_entity_count: o(v.number()),
+    }),
+  ),
+  rcsb_accession_info: o(
+    v.object({ deposit_date: Timestamp, initial_release_date: Timestamp, revision_date: Timestamp }),
+  ),
+  rcsb_primary_citation: o(
+    v.object({
+      title: o(v.string()),
+      journal_abbrev: o(v.string()),
+      year: o(v.number()),
+      pdbx_database_id_doi: o(v.string()),
+      rcsb_authors: o(v.array(v.string())),
+    }),
+  ),
 });
 
 const isoOf = (date?: string) => (date ? new Date(date.replace(/\+0000$/, "Z")).toISOString() : null);
@@ -28,9 +40,14 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.005",
   summary: "A Protein Data Bank entry by id: title, method, resolution, dates, size and primary citation",
-  description: "From the RCSB PDB Data API (CC0). Resolution in ångström (null for methods without one); molecular weight in kDa. An unknown id is a 404.",
+  description:
+    "From the RCSB PDB Data API (CC0). Resolution in ångström (null for methods without one); molecular weight in kDa. An unknown id is a 404.",
   input: v.object({
-    id: v.pipe(v.string(), v.regex(/^([0-9][A-Za-z0-9]{3}|pdb_[0-9]{4}[A-Za-z0-9]{4})$/, "not a PDB id"), v.description("PDB id, e.g. 4HHB")),
+    id: v.pipe(
+      v.string(),
+      v.regex(/^([0-9][A-Za-z0-9]{3}|pdb_[0-9]{4}[A-Za-z0-9]{4})$/, "not a PDB id"),
+      v.description("PDB id, e.g. 4HHB"),
+    ),
   }),
   output: v.object({
     id: v.string(),
@@ -46,7 +63,13 @@ export default defineEndpoint({
     released: When,
     revised: When,
     citation: v.nullable(
-      v.object({ title: v.nullable(v.string()), journal: v.nullable(v.string()), year: v.nullable(v.number()), doi: v.nullable(v.string()), authors: v.array(v.string()) }),
+      v.object({
+        title: v.nullable(v.string()),
+        journal: v.nullable(v.string()),
+        year: v.nullable(v.number()),
+        doi: v.nullable(v.string()),
+        authors: v.array(v.string()),
+      }),
     ),
     url: v.string(),
   }),
@@ -78,7 +101,9 @@ export default defineEndpoint({
   cacheTtl: 7 * 86_400,
   upstreams: ["rcsb-data"],
   async handler({ input, upstream }) {
-    const e = await upstream("rcsb-data").json(`/core/entry/${input.id.toUpperCase()}`, RcsbEntry, { notFoundAs404: true });
+    const e = await upstream("rcsb-data").json(`/core/entry/${input.id.toUpperCase()}`, RcsbEntry, {
+      notFoundAs404: true,
+    });
     const info: NonNullable<typeof e.rcsb_entry_info> = e.rcsb_entry_info ?? {};
     const c = e.rcsb_primary_citation;
     return {
@@ -95,7 +120,13 @@ export default defineEndpoint({
       released: isoOf(e.rcsb_accession_info?.initial_release_date),
       revised: isoOf(e.rcsb_accession_info?.revision_date),
       citation: c
-        ? { title: c.title ?? null, journal: c.journal_abbrev ?? null, year: c.year ?? null, doi: c.pdbx_database_id_doi ?? null, authors: c.rcsb_authors ?? [] }
+        ? {
+            title: c.title ?? null,
+            journal: c.journal_abbrev ?? null,
+            year: c.year ?? null,
+            doi: c.pdbx_database_id_doi ?? null,
+            authors: c.rcsb_authors ?? [],
+          }
         : null,
       url: `https://www.rcsb.org/structure/${e.rcsb_id}`,
     };

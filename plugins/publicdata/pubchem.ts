@@ -7,21 +7,25 @@ const o = v.optional;
 const PropertyTable = v.object({
   PropertyTable: v.object({
     Properties: v.pipe(
-      v.array(v.object({
-        CID: v.number(),
-        MolecularFormula: o(v.string()),
-        MolecularWeight: o(v.union([v.string(), v.number()])),
-        IUPACName: o(v.string()),
-        SMILES: o(v.string()),
-        ConnectivitySMILES: o(v.string()),
-        InChIKey: o(v.string()),
-        XLogP: o(v.number()),
-      })),
+      v.array(
+        v.object({
+          CID: v.number(),
+          MolecularFormula: o(v.string()),
+          MolecularWeight: o(v.union([v.string(), v.number()])),
+          IUPACName: o(v.string()),
+          SMILES: o(v.string()),
+          ConnectivitySMILES: o(v.string()),
+          InChIKey: o(v.string()),
+          XLogP: o(v.number()),
+        }),
+      ),
       v.minLength(1),
     ),
   }),
 });
-const Synonyms = v.object({ InformationList: v.object({ Information: v.array(v.object({ CID: v.number(), Synonym: o(v.array(v.string())) })) }) });
+const Synonyms = v.object({
+  InformationList: v.object({ Information: v.array(v.object({ CID: v.number(), Synonym: o(v.array(v.string())) })) }),
+});
 
 const properties = "MolecularFormula,MolecularWeight,IUPACName,SMILES,ConnectivitySMILES,InChIKey,XLogP";
 const synonymCount = 10;
@@ -30,13 +34,24 @@ export default defineEndpoint({
   name: "pubchem",
   method: "GET",
   price: "$0.005",
-  summary: "A chemical compound from PubChem by name or CID: formula, weight, IUPAC name, SMILES, InChIKey, XLogP, synonyms",
+  summary:
+    "A chemical compound from PubChem by name or CID: formula, weight, IUPAC name, SMILES, InChIKey, XLogP, synonyms",
   description:
     "From PubChem PUG-REST (NCBI, public data). A name may match several compounds: the best match is returned and the others listed in " +
     "`otherCids`. Molecular weight is g/mol, as a string at PubChem's precision. An unknown name or CID is a 404.",
   input: v.object({
-    name: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(120), v.regex(/^[A-Za-z0-9 ,'()[\]+-]+$/, "not a compound name"), v.description("Compound name, e.g. aspirin or caffeine"))),
-    cid: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999_999_999), v.description("PubChem compound id"))),
+    name: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(120),
+        v.regex(/^[A-Za-z0-9 ,'()[\]+-]+$/, "not a compound name"),
+        v.description("Compound name, e.g. aspirin or caffeine"),
+      ),
+    ),
+    cid: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(999_999_999), v.description("PubChem compound id")),
+    ),
   }),
   output: v.object({
     cid: v.number(),
@@ -45,7 +60,10 @@ export default defineEndpoint({
     molecularWeight: v.pipe(v.nullable(v.string()), v.description("g/mol")),
     iupacName: v.nullable(v.string()),
     smiles: v.pipe(v.nullable(v.string()), v.description("With stereochemistry and isotopes")),
-    connectivitySmiles: v.pipe(v.nullable(v.string()), v.description("Without stereochemistry (the former canonical SMILES)")),
+    connectivitySmiles: v.pipe(
+      v.nullable(v.string()),
+      v.description("Without stereochemistry (the former canonical SMILES)"),
+    ),
     inchiKey: v.nullable(v.string()),
     xlogp: v.nullable(v.number()),
     synonyms: v.array(v.string()),
@@ -73,11 +91,15 @@ export default defineEndpoint({
   upstreams: ["pubchem"],
   async handler({ input, upstream }) {
     if (!input.name === !input.cid) {
-      throw badRequest("give either name or cid", { issues: [{ field: "name", message: "exactly one of name and cid is required" }] });
+      throw badRequest("give either name or cid", {
+        issues: [{ field: "name", message: "exactly one of name and cid is required" }],
+      });
     }
     const api = upstream("pubchem");
     const subject = input.cid ? `cid/${input.cid}` : `name/${encodeURIComponent(input.name!)}`;
-    const table = await api.json(`/compound/${subject}/property/${properties}/JSON`, PropertyTable, { notFoundAs404: true });
+    const table = await api.json(`/compound/${subject}/property/${properties}/JSON`, PropertyTable, {
+      notFoundAs404: true,
+    });
     const [best, ...others] = table.PropertyTable.Properties;
     const names = await api.json(`/compound/cid/${best.CID}/synonyms/JSON`, Synonyms, {
       notFoundAs404: true,

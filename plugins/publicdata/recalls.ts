@@ -25,7 +25,13 @@ const isoDay = (date: string) => {
 };
 
 const Name = (what: string, example: string) =>
-  v.pipe(v.string(), v.minLength(1), v.maxLength(60), v.regex(/^[A-Za-z0-9 .&'/-]+$/, `not a ${what}`), v.description(`${what}, e.g. ${example}`));
+  v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(60),
+    v.regex(/^[A-Za-z0-9 .&'/-]+$/, `not a ${what}`),
+    v.description(`${what}, e.g. ${example}`),
+  );
 
 export default defineEndpoint({
   name: "recalls",
@@ -56,7 +62,10 @@ export default defineEndpoint({
         notes: v.nullable(v.string()),
         reportReceived: v.pipe(v.nullable(v.string()), v.description("YYYY-MM-DD")),
         parkIt: v.pipe(v.boolean(), v.description("NHTSA advises not to drive the vehicle")),
-        parkOutside: v.pipe(v.boolean(), v.description("NHTSA advises parking outside, away from structures (fire risk)")),
+        parkOutside: v.pipe(
+          v.boolean(),
+          v.description("NHTSA advises parking outside, away from structures (fire risk)"),
+        ),
         overTheAirUpdate: v.boolean(),
         url: v.string(),
       }),
@@ -74,10 +83,14 @@ export default defineEndpoint({
           id: "19V182000",
           manufacturer: "Honda (American Honda Motor Co.)",
           component: "AIR BAGS:FRONTAL:DRIVER SIDE:INFLATOR MODULE",
-          summary: "Honda (American Honda Motor Co.) is recalling certain 2001-2007 and 2009 Honda Accord vehicles previously repaired with a replacement air bag inflator. The inflator may rupture upon deployment.",
-          consequence: "An inflator rupture may result in metal fragments striking the driver or other occupants, resulting in serious injury or death.",
-          remedy: "Honda will notify owners, and dealers will replace the driver frontal air bag inflator, free of charge.",
-          notes: "Owners may also contact the National Highway Traffic Safety Administration Vehicle Safety Hotline at 1-888-327-4236.",
+          summary:
+            "Honda (American Honda Motor Co.) is recalling certain 2001-2007 and 2009 Honda Accord vehicles previously repaired with a replacement air bag inflator. The inflator may rupture upon deployment.",
+          consequence:
+            "An inflator rupture may result in metal fragments striking the driver or other occupants, resulting in serious injury or death.",
+          remedy:
+            "Honda will notify owners, and dealers will replace the driver frontal air bag inflator, free of charge.",
+          notes:
+            "Owners may also contact the National Highway Traffic Safety Administration Vehicle Safety Hotline at 1-888-327-4236.",
           reportReceived: "2019-03-06",
           parkIt: false,
           parkOutside: false,

@@ -5,7 +5,11 @@ import { notFound } from "../../core/runtime/errors.ts";
 /** What the code reads of RxNav's answers: the ids for a name, a concept's properties, its related concepts by term type. */
 const Concept = v.object({ rxcui: v.string(), name: v.string(), tty: v.string() });
 const Ids = v.object({ idGroup: v.object({ rxnormId: v.optional(v.array(v.string())) }) });
-const Related = v.object({ relatedGroup: v.object({ conceptGroup: v.optional(v.array(v.object({ tty: v.string(), conceptProperties: v.optional(v.array(Concept)) }))) }) });
+const Related = v.object({
+  relatedGroup: v.object({
+    conceptGroup: v.optional(v.array(v.object({ tty: v.string(), conceptProperties: v.optional(v.array(Concept)) }))),
+  }),
+});
 
 const Concepts = v.array(v.object({ rxcui: v.string(), name: v.string() }));
 const cap = 50;
@@ -19,12 +23,21 @@ export default defineEndpoint({
     "From NLM RxNav (RxNorm). The name is matched exactly or after normalization (case, spacing, salt forms). Related concepts are capped at " +
     "50 per kind. A name RxNorm does not know is a 404 (try rxterms for partial names).",
   input: v.object({
-    name: v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.regex(/^[A-Za-z0-9 .,'/%()-]+$/, "not a drug name"), v.description("Drug name, e.g. aspirin, Lipitor, atorvastatin 20 mg")),
+    name: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(100),
+      v.regex(/^[A-Za-z0-9 .,'/%()-]+$/, "not a drug name"),
+      v.description("Drug name, e.g. aspirin, Lipitor, atorvastatin 20 mg"),
+    ),
   }),
   output: v.object({
     rxcui: v.string(),
     name: v.string(),
-    termType: v.pipe(v.string(), v.description("RxNorm term type: IN ingredient, BN brand, SCD clinical drug, SBD branded drug, ...")),
+    termType: v.pipe(
+      v.string(),
+      v.description("RxNorm term type: IN ingredient, BN brand, SCD clinical drug, SBD branded drug, ..."),
+    ),
     ingredients: Concepts,
     brands: Concepts,
     clinicalDrugs: Concepts,
@@ -60,7 +73,9 @@ export default defineEndpoint({
     ]);
     const groups = related.relatedGroup.conceptGroup ?? [];
     const of = (tty: string) =>
-      (groups.find((g) => g.tty === tty)?.conceptProperties ?? []).slice(0, cap).map((c) => ({ rxcui: c.rxcui, name: c.name }));
+      (groups.find((g) => g.tty === tty)?.conceptProperties ?? [])
+        .slice(0, cap)
+        .map((c) => ({ rxcui: c.rxcui, name: c.name }));
     return {
       rxcui,
       name: props.properties.name,

@@ -3,7 +3,11 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 
 /** What the code reads of the Clinical Table Search Service's positional answer: [total, codes, extra fields, display rows]. */
 const Lists = v.optional(v.array(v.array(v.string())));
-const CtssAnswer = v.tuple([v.number(), v.array(v.string()), v.nullable(v.object({ STRENGTHS_AND_FORMS: Lists, RXCUIS: Lists }))]);
+const CtssAnswer = v.tuple([
+  v.number(),
+  v.array(v.string()),
+  v.nullable(v.object({ STRENGTHS_AND_FORMS: Lists, RXCUIS: Lists })),
+]);
 
 export default defineEndpoint({
   name: "rxterms",
@@ -14,8 +18,17 @@ export default defineEndpoint({
     "From the NLM Clinical Table Search Service (RxTerms). Matches the start of words in drug names (brand and generic), so partial " +
     "names work. Each match lists its strengths and forms with the RxCUI of each; no match is an empty list.",
   input: v.object({
-    q: v.pipe(v.string(), v.minLength(2), v.maxLength(80), v.regex(/^[A-Za-z0-9 .,'/-]+$/, "not a drug name"), v.description("Partial drug name, e.g. lipit or amoxi")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most drug names")), 10),
+    q: v.pipe(
+      v.string(),
+      v.minLength(2),
+      v.maxLength(80),
+      v.regex(/^[A-Za-z0-9 .,'/-]+$/, "not a drug name"),
+      v.description("Partial drug name, e.g. lipit or amoxi"),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most drug names")),
+      10,
+    ),
   }),
   output: v.object({
     total: v.pipe(v.number(), v.description("Names matched")),

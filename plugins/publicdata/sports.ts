@@ -3,10 +3,20 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { isoDate } from "./_pr-inputs.ts";
 
 const leagues = {
-  nfl: "football/nfl", "college-football": "football/college-football", nba: "basketball/nba", wnba: "basketball/wnba",
-  "college-basketball": "basketball/mens-college-basketball", mlb: "baseball/mlb", nhl: "hockey/nhl", mls: "soccer/usa.1",
-  "premier-league": "soccer/eng.1", "la-liga": "soccer/esp.1", bundesliga: "soccer/ger.1", "serie-a": "soccer/ita.1",
-  "ligue-1": "soccer/fra.1", "champions-league": "soccer/uefa.champions",
+  nfl: "football/nfl",
+  "college-football": "football/college-football",
+  nba: "basketball/nba",
+  wnba: "basketball/wnba",
+  "college-basketball": "basketball/mens-college-basketball",
+  mlb: "baseball/mlb",
+  nhl: "hockey/nhl",
+  mls: "soccer/usa.1",
+  "premier-league": "soccer/eng.1",
+  "la-liga": "soccer/esp.1",
+  bundesliga: "soccer/ger.1",
+  "serie-a": "soccer/ita.1",
+  "ligue-1": "soccer/fra.1",
+  "champions-league": "soccer/uefa.champions",
 } as const;
 type League = keyof typeof leagues;
 
@@ -24,19 +34,34 @@ const Event = v.object({
   date: v.string(),
   name: v.string(),
   shortName: v.string(),
-  competitions: v.array(v.object({ venue: o(v.object({ fullName: o(v.string()) })), competitors: v.array(Competitor) })),
-  status: v.object({ type: v.object({ state: v.picklist(["pre", "in", "post"]), completed: v.boolean(), description: v.string(), shortDetail: o(v.string()) }) }),
+  competitions: v.array(
+    v.object({ venue: o(v.object({ fullName: o(v.string()) })), competitors: v.array(Competitor) }),
+  ),
+  status: v.object({
+    type: v.object({
+      state: v.picklist(["pre", "in", "post"]),
+      completed: v.boolean(),
+      description: v.string(),
+      shortDetail: o(v.string()),
+    }),
+  }),
   links: o(v.array(v.object({ href: v.string(), rel: o(v.array(v.string())) }))),
 });
 const Scoreboard = v.object({ events: v.array(Event) });
 
-const Side = v.object({ team: v.string(), abbreviation: v.nullable(v.string()), score: v.nullable(v.pipe(v.string(), v.description("As ESPN gives it"))), winner: v.nullable(v.boolean()) });
+const Side = v.object({
+  team: v.string(),
+  abbreviation: v.nullable(v.string()),
+  score: v.nullable(v.pipe(v.string(), v.description("As ESPN gives it"))),
+  winner: v.nullable(v.boolean()),
+});
 
 export default defineEndpoint({
   name: "sports",
   method: "GET",
   price: "$0.01",
-  summary: "Scoreboard of a league for a day: games, teams, scores, status, start time, venue (NFL, NBA, MLB, NHL, major football leagues)",
+  summary:
+    "Scoreboard of a league for a day: games, teams, scores, status, start time, venue (NFL, NBA, MLB, NHL, major football leagues)",
   description:
     "From ESPN's public scoreboard feed (unofficial and undocumented: it may change without notice). Without `date`, ESPN's current scoreboard (today or the current week). Start times are UTC. Scores are strings as ESPN gives them; `status.state` is pre, in or post.",
   input: v.object({
@@ -47,17 +72,24 @@ export default defineEndpoint({
     league: v.string(),
     date: v.nullable(v.string()),
     count: v.number(),
-    games: v.array(v.object({
-      id: v.string(),
-      name: v.string(),
-      shortName: v.string(),
-      start: v.pipe(v.string(), v.description("UTC, ISO 8601")),
-      status: v.object({ state: v.picklist(["pre", "in", "post"]), completed: v.boolean(), description: v.string(), detail: v.nullable(v.string()) }),
-      venue: v.nullable(v.string()),
-      home: v.nullable(Side),
-      away: v.nullable(Side),
-      url: v.nullable(v.string()),
-    })),
+    games: v.array(
+      v.object({
+        id: v.string(),
+        name: v.string(),
+        shortName: v.string(),
+        start: v.pipe(v.string(), v.description("UTC, ISO 8601")),
+        status: v.object({
+          state: v.picklist(["pre", "in", "post"]),
+          completed: v.boolean(),
+          description: v.string(),
+          detail: v.nullable(v.string()),
+        }),
+        venue: v.nullable(v.string()),
+        home: v.nullable(Side),
+        away: v.nullable(Side),
+        url: v.nullable(v.string()),
+      }),
+    ),
   }),
   example: {
     input: { league: "nfl", date: "2025-02-09" },
@@ -65,21 +97,36 @@ export default defineEndpoint({
       league: "nfl",
       date: "2025-02-09",
       count: 1,
-      games: [{
-        id: "401671889", name: "Kansas City Chiefs at Philadelphia Eagles", shortName: "KC VS PHI", start: "2025-02-09T23:30Z",
-        status: { state: "post", completed: true, description: "Final", detail: "Final" },
-        venue: "Caesars Superdome",
-        home: { team: "Philadelphia Eagles", abbreviation: "PHI", score: "40", winner: true },
-        away: { team: "Kansas City Chiefs", abbreviation: "KC", score: "22", winner: false },
-        url: "https://www.espn.com/nfl/game/_/gameId/401671889/chiefs-eagles",
-      }],
+      games: [
+        {
+          id: "401671889",
+          name: "Kansas City Chiefs at Philadelphia Eagles",
+          shortName: "KC VS PHI",
+          start: "2025-02-09T23:30Z",
+          status: { state: "post", completed: true, description: "Final", detail: "Final" },
+          venue: "Caesars Superdome",
+          home: { team: "Philadelphia Eagles", abbreviation: "PHI", score: "40", winner: true },
+          away: { team: "Kansas City Chiefs", abbreviation: "KC", score: "22", winner: false },
+          url: "https://www.espn.com/nfl/game/_/gameId/401671889/chiefs-eagles",
+        },
+      ],
     },
   },
   cacheTtl: 60,
   upstreams: ["espn"],
   async handler({ input, upstream }) {
-    const board = await upstream("espn").json(`/${leagues[input.league]}/scoreboard`, Scoreboard, { query: { dates: input.date?.replaceAll("-", "") } });
-    const side = (c: Competitor | undefined) => (c ? { team: c.team.displayName, abbreviation: c.team.abbreviation ?? null, score: c.score ?? null, winner: c.winner ?? null } : null);
+    const board = await upstream("espn").json(`/${leagues[input.league]}/scoreboard`, Scoreboard, {
+      query: { dates: input.date?.replaceAll("-", "") },
+    });
+    const side = (c: Competitor | undefined) =>
+      c
+        ? {
+            team: c.team.displayName,
+            abbreviation: c.team.abbreviation ?? null,
+            score: c.score ?? null,
+            winner: c.winner ?? null,
+          }
+        : null;
     const games = board.events.map((e) => {
       const [competition] = e.competitions;
       return {
@@ -87,7 +134,12 @@ export default defineEndpoint({
         name: e.name,
         shortName: e.shortName,
         start: e.date,
-        status: { state: e.status.type.state, completed: e.status.type.completed, description: e.status.type.description, detail: e.status.type.shortDetail ?? null },
+        status: {
+          state: e.status.type.state,
+          completed: e.status.type.completed,
+          description: e.status.type.description,
+          detail: e.status.type.shortDetail ?? null,
+        },
         venue: competition?.venue?.fullName ?? null,
         home: side(competition?.competitors.find((c) => c.homeAway === "home")),
         away: side(competition?.competitors.find((c) => c.homeAway === "away")),

@@ -5,7 +5,9 @@ import { datasetVersion } from "./_pr-datasets.ts";
 import { ianaZone, isoDate, latitude, longitude } from "./_pr-inputs.ts";
 import { localDay, localIso, round } from "./_pr-local-day.ts";
 
-const Time = v.nullable(v.pipe(v.string(), v.description("Local time with UTC offset, ISO 8601; null when it does not happen that day")));
+const Time = v.nullable(
+  v.pipe(v.string(), v.description("Local time with UTC offset, ISO 8601; null when it does not happen that day")),
+);
 
 export default defineEndpoint({
   name: "sun",
@@ -67,7 +69,8 @@ export default defineEndpoint({
     const t = SunCalc.getTimes(noon, input.lat, input.lon);
     const at = (date: Date | null | undefined) => localIso(date, day.zone);
     const polar = t.alwaysUp ? ("day" as const) : t.alwaysDown ? ("night" as const) : null;
-    const dayLength = t.sunrise && t.sunset ? (t.sunset.getTime() - t.sunrise.getTime()) / 1000 : polar === "day" ? 86_400 : 0;
+    const dayLength =
+      t.sunrise && t.sunset ? (t.sunset.getTime() - t.sunrise.getTime()) / 1000 : polar === "day" ? 86_400 : 0;
     return {
       date: day.date,
       zone: day.zone,

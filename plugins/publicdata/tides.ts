@@ -31,8 +31,18 @@ const stationsKey = "publicdata:noaa-coops:tide-stations";
 async function tideStations(store: Store, api: Upstream): Promise<CoopsStation[]> {
   const kept = await store.get<CoopsStation[]>(stationsKey);
   if (kept) return kept;
-  const answer = await api.json("/mdapi/prod/webapi/stations.json", v.object({ stations: v.array(CoopsStation) }), { query: { type: "tidepredictions" } });
-  const stations = answer.stations.map(({ id, name, state, lat, lng, type, reference_id }) => ({ id, name, state, lat, lng, type, reference_id }));
+  const answer = await api.json("/mdapi/prod/webapi/stations.json", v.object({ stations: v.array(CoopsStation) }), {
+    query: { type: "tidepredictions" },
+  });
+  const stations = answer.stations.map(({ id, name, state, lat, lng, type, reference_id }) => ({
+    id,
+    name,
+    state,
+    lat,
+    lng,
+    type,
+    reference_id,
+  }));
   await store.set(stationsKey, stations, stationsTtlMs);
   return stations;
 }
@@ -43,16 +53,37 @@ export default defineEndpoint({
   name: "tides",
   method: "GET",
   price: "$0.005",
-  summary: "High and low tide times and heights at a NOAA station: by station id, coordinates or place name (nearest station)",
+  summary:
+    "High and low tide times and heights at a NOAA station: by station id, coordinates or place name (nearest station)",
   description:
     "Astronomical tide predictions from NOAA CO-OPS (public domain; US coasts, territories and a few neighbouring points; Great Lakes have none). Give `station` (a 7-digit CO-OPS id), or `lat` and `lon`, or `place` (geocoded once): the nearest prediction station within `radiusKm` is used, and none in range is a 404. Heights are above mean lower low water (MLLW, the chart datum) in metres or feet; times are the station's local time with their UTC offset. Predictions leave out weather (surge, wind set-up).",
   input: v.object({
-    station: v.optional(v.pipe(v.string(), v.regex(/^\d{7}$/, "must be a 7-digit NOAA CO-OPS station id"), v.description("NOAA CO-OPS station id, e.g. 9414290 (San Francisco)"))),
+    station: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{7}$/, "must be a 7-digit NOAA CO-OPS station id"),
+        v.description("NOAA CO-OPS station id, e.g. 9414290 (San Francisco)"),
+      ),
+    ),
     ...placeEntries,
-    radiusKm: v.optional(v.pipe(v.number(), v.minValue(1), v.maxValue(500), v.description("How far from the point the nearest station may be, km")), 100),
+    radiusKm: v.optional(
+      v.pipe(
+        v.number(),
+        v.minValue(1),
+        v.maxValue(500),
+        v.description("How far from the point the nearest station may be, km"),
+      ),
+      100,
+    ),
     date: v.optional(isoDate("First day, in the station's local time; defaults to today there")),
-    days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31), v.description("Days of predictions from `date`")), 2),
-    units: v.optional(v.pipe(v.picklist(["metric", "imperial"]), v.description("metric: metres; imperial: feet")), "metric"),
+    days: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(31), v.description("Days of predictions from `date`")),
+      2,
+    ),
+    units: v.optional(
+      v.pipe(v.picklist(["metric", "imperial"]), v.description("metric: metres; imperial: feet")),
+      "metric",
+    ),
   }),
   oneOf: [["station"], ["lat", "lon"], ["place"]],
   output: v.object({
@@ -62,25 +93,42 @@ export default defineEndpoint({
       state: v.nullable(v.string()),
       lat: v.number(),
       lon: v.number(),
-      kind: v.pipe(v.picklist(["reference", "subordinate"]), v.description("A subordinate station's tides are offsets from its reference station")),
+      kind: v.pipe(
+        v.picklist(["reference", "subordinate"]),
+        v.description("A subordinate station's tides are offsets from its reference station"),
+      ),
       referenceId: v.nullable(v.string()),
-      distanceKm: v.nullable(v.pipe(v.number(), v.description("From the point asked about; null when the station was named"))),
+      distanceKm: v.nullable(
+        v.pipe(v.number(), v.description("From the point asked about; null when the station was named")),
+      ),
       url: v.pipe(v.string(), v.description("The station's NOAA Tides and Currents page")),
     }),
     location: v.nullable(Location),
     zone: v.pipe(v.string(), v.description("IANA time zone of the station")),
     datum: v.pipe(v.literal("MLLW"), v.description("Heights are above mean lower low water")),
     unit: v.picklist(["m", "ft"]),
-    tides: v.array(v.object({
-      time: v.pipe(v.string(), v.description("Local time with UTC offset, ISO 8601")),
-      type: v.picklist(["high", "low"]),
-      height: v.pipe(v.string(), v.description("In `unit` above MLLW, as NOAA gives it (a decimal string)")),
-    })),
+    tides: v.array(
+      v.object({
+        time: v.pipe(v.string(), v.description("Local time with UTC offset, ISO 8601")),
+        type: v.picklist(["high", "low"]),
+        height: v.pipe(v.string(), v.description("In `unit` above MLLW, as NOAA gives it (a decimal string)")),
+      }),
+    ),
   }),
   example: {
     input: { station: "9414290", date: "2025-06-01", days: 1 },
     output: {
-      station: { id: "9414290", name: "San Francisco", state: "CA", lat: 37.8063, lon: -122.4659, kind: "reference", referenceId: null, distanceKm: null, url: "https://tidesandcurrents.noaa.gov/stationhome.html?id=9414290" },
+      station: {
+        id: "9414290",
+        name: "San Francisco",
+        state: "CA",
+        lat: 37.8063,
+        lon: -122.4659,
+        kind: "reference",
+        referenceId: null,
+        distanceKm: null,
+        url: "https://tidesandcurrents.noaa.gov/stationhome.html?id=9414290",
+      },
       location: null,
       zone: "America/Los_Angeles",
       datum: "MLLW",
@@ -107,22 +155,39 @@ export default defineEndpoint({
     } else {
       location = await resolveLocation(() => upstream("open-meteo-geocoding"), input);
       const [closest] = nearest(await tideStations(store, api), location, (s) => [s.lat, s.lng], input.radiusKm, 1);
-      if (!closest) throw notFound(`No NOAA tide prediction station within ${input.radiusKm} km of ${location.lat}, ${location.lon}`);
+      if (!closest)
+        throw notFound(
+          `No NOAA tide prediction station within ${input.radiusKm} km of ${location.lat}, ${location.lon}`,
+        );
       ({ item: station, distanceKm } = closest);
     }
     const { zone, start } = localDay({ lat: station.lat, lon: station.lng, date: input.date }, now());
     const answer = await api.json("/api/prod/datagetter", Predictions, {
       query: {
-        product: "predictions", application: "x402-publicdata", station: station.id, datum: "MLLW", interval: "hilo", format: "json", time_zone: "lst_ldt",
+        product: "predictions",
+        application: "x402-publicdata",
+        station: station.id,
+        datum: "MLLW",
+        interval: "hilo",
+        format: "json",
+        time_zone: "lst_ldt",
         units: input.units === "imperial" ? "english" : "metric",
-        begin_date: compact(start.toISODate()!), end_date: compact(start.plus({ days: input.days - 1 }).toISODate()!),
+        begin_date: compact(start.toISODate()!),
+        end_date: compact(start.plus({ days: input.days - 1 }).toISODate()!),
       },
     });
-    if (!answer.predictions) throw upstreamFailed("noaa-coops", answer.error?.message ?? "noaa-coops answered without predictions");
+    if (!answer.predictions)
+      throw upstreamFailed("noaa-coops", answer.error?.message ?? "noaa-coops answered without predictions");
     return {
       station: {
-        id: station.id, name: station.name, state: station.state || null, lat: station.lat, lon: station.lng,
-        kind: station.type === "S" ? ("subordinate" as const) : ("reference" as const), referenceId: station.type === "S" ? station.reference_id : null, distanceKm,
+        id: station.id,
+        name: station.name,
+        state: station.state || null,
+        lat: station.lat,
+        lon: station.lng,
+        kind: station.type === "S" ? ("subordinate" as const) : ("reference" as const),
+        referenceId: station.type === "S" ? station.reference_id : null,
+        distanceKm,
         url: `https://tidesandcurrents.noaa.gov/stationhome.html?id=${station.id}`,
       },
       location,

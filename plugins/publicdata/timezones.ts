@@ -8,7 +8,10 @@ import { tzdataVersion, zoneTable, zoneTime } from "./_pr-zones.ts";
 const Zone = v.object({
   zone: v.pipe(v.string(), v.description("IANA time zone name")),
   countries: v.pipe(v.array(v.string()), v.description("ISO 3166 codes of the countries that use it")),
-  comment: v.pipe(v.string(), v.description("zone.tab description of the area, empty when the zone covers the whole country")),
+  comment: v.pipe(
+    v.string(),
+    v.description("zone.tab description of the area, empty when the zone covers the whole country"),
+  ),
   utcOffset: v.pipe(v.string(), v.description("UTC offset at `at`, +HH:MM")),
   abbreviation: v.string(),
   dst: v.boolean(),
@@ -23,8 +26,24 @@ export default defineEndpoint({
     "Zones come from the IANA zone.tab bundled with the service (one row per zone and country), sorted by name. Offsets are computed at `at` (defaults to now) with the tz database in Node's ICU. The versions of both are stated in `dataset`.",
   input: v.object({
     country: v.optional(countryCode("Only zones used in this country (ISO 3166-1 alpha-2)")),
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(64), v.description("Only zones whose name or description contains this text, case-insensitive"))),
-    at: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/, "must be an ISO 8601 instant with Z or an offset"), v.description("Instant for the offsets, e.g. 2025-01-15T12:00:00Z; defaults to now"))),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(2),
+        v.maxLength(64),
+        v.description("Only zones whose name or description contains this text, case-insensitive"),
+      ),
+    ),
+    at: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:?\d\d)$/,
+          "must be an ISO 8601 instant with Z or an offset",
+        ),
+        v.description("Instant for the offsets, e.g. 2025-01-15T12:00:00Z; defaults to now"),
+      ),
+    ),
   }),
   output: v.object({
     at: v.pipe(v.string(), v.description("The instant the offsets are for, UTC ISO 8601")),
@@ -37,7 +56,16 @@ export default defineEndpoint({
     output: {
       at: "2025-01-15T12:00:00Z",
       count: 1,
-      zones: [{ zone: "Europe/Zurich", countries: ["CH"], comment: "", utcOffset: "+01:00", abbreviation: "GMT+1", dst: false }],
+      zones: [
+        {
+          zone: "Europe/Zurich",
+          countries: ["CH"],
+          comment: "",
+          utcOffset: "+01:00",
+          abbreviation: "GMT+1",
+          dst: false,
+        },
+      ],
       dataset: { tzdata: "2025c", zoneTable: "2025b" },
     },
   },
@@ -55,6 +83,11 @@ export default defineEndpoint({
         const { utcOffset, abbreviation, dst } = zoneTime(row.zone, instant);
         return { zone: row.zone, countries: row.countries, comment: row.comment, utcOffset, abbreviation, dst };
       });
-    return { at: instant.toUTC().toISO({ suppressMilliseconds: true }) ?? "", count: zones.length, zones, dataset: { tzdata: tzdataVersion(), zoneTable: version } };
+    return {
+      at: instant.toUTC().toISO({ suppressMilliseconds: true }) ?? "",
+      count: zones.length,
+      zones,
+      dataset: { tzdata: tzdataVersion(), zoneTable: version },
+    };
   },
 });

@@ -7,27 +7,54 @@ const DateStruct = o(v.object({ date: o(v.string()) }));
 const Study = v.object({
   protocolSection: v.object({
     identificationModule: v.object({ nctId: v.string(), briefTitle: o(v.string()), officialTitle: o(v.string()) }),
-    statusModule: o(v.object({
-      overallStatus: o(v.string()),
-      startDateStruct: DateStruct,
-      primaryCompletionDateStruct: DateStruct,
-      completionDateStruct: DateStruct,
-      lastUpdatePostDateStruct: DateStruct,
-    })),
-    sponsorCollaboratorsModule: o(v.object({ leadSponsor: o(v.object({ name: o(v.string()), class: o(v.string()) })) })),
+    statusModule: o(
+      v.object({
+        overallStatus: o(v.string()),
+        startDateStruct: DateStruct,
+        primaryCompletionDateStruct: DateStruct,
+        completionDateStruct: DateStruct,
+        lastUpdatePostDateStruct: DateStruct,
+      }),
+    ),
+    sponsorCollaboratorsModule: o(
+      v.object({ leadSponsor: o(v.object({ name: o(v.string()), class: o(v.string()) })) }),
+    ),
     conditionsModule: o(v.object({ conditions: o(v.array(v.string())) })),
-    designModule: o(v.object({ studyType: o(v.string()), phases: o(v.array(v.string())), enrollmentInfo: o(v.object({ count: o(v.number()), type: o(v.string()) })) })),
-    armsInterventionsModule: o(v.object({ interventions: o(v.array(v.object({ type: o(v.string()), name: o(v.string()) }))) })),
+    designModule: o(
+      v.object({
+        studyType: o(v.string()),
+        phases: o(v.array(v.string())),
+        enrollmentInfo: o(v.object({ count: o(v.number()), type: o(v.string()) })),
+      }),
+    ),
+    armsInterventionsModule: o(
+      v.object({ interventions: o(v.array(v.object({ type: o(v.string()), name: o(v.string()) }))) }),
+    ),
     contactsLocationsModule: o(v.object({ locations: o(v.array(v.unknown())) })),
   }),
 });
 type Study = v.InferOutput<typeof Study>;
 const Studies = v.object({ studies: v.array(Study), totalCount: o(v.number()) });
 
-const statuses = ["RECRUITING", "NOT_YET_RECRUITING", "ENROLLING_BY_INVITATION", "ACTIVE_NOT_RECRUITING", "COMPLETED", "SUSPENDED", "TERMINATED", "WITHDRAWN"] as const;
+const statuses = [
+  "RECRUITING",
+  "NOT_YET_RECRUITING",
+  "ENROLLING_BY_INVITATION",
+  "ACTIVE_NOT_RECRUITING",
+  "COMPLETED",
+  "SUSPENDED",
+  "TERMINATED",
+  "WITHDRAWN",
+] as const;
 const phases = ["EARLY_PHASE1", "PHASE1", "PHASE2", "PHASE3", "PHASE4", "NA"] as const;
 const Words = (what: string) =>
-  v.pipe(v.string(), v.minLength(2), v.maxLength(120), v.regex(/^[A-Za-z0-9À-ÿ .,'&/()-]+$/, `not a ${what}`), v.description(what));
+  v.pipe(
+    v.string(),
+    v.minLength(2),
+    v.maxLength(120),
+    v.regex(/^[A-Za-z0-9À-ÿ .,'&/()-]+$/, `not a ${what}`),
+    v.description(what),
+  );
 const When = v.pipe(v.nullable(v.string()), v.description("YYYY-MM or YYYY-MM-DD as registered"));
 
 const Trial = v.object({
@@ -53,7 +80,8 @@ export default defineEndpoint({
   name: "trials",
   method: "GET",
   price: "$0.01",
-  summary: "Clinical trials from ClinicalTrials.gov: search by condition, intervention, sponsor, status and phase, or look one up",
+  summary:
+    "Clinical trials from ClinicalTrials.gov: search by condition, intervention, sponsor, status and phase, or look one up",
   description:
     "From the ClinicalTrials.gov API v2 (US NLM). Give any of condition, term, intervention and sponsor, with optional status and phase " +
     "filters; or `id` (an NCT number) for one study, a 404 when it does not exist.",
@@ -64,8 +92,13 @@ export default defineEndpoint({
     sponsor: v.optional(Words("Lead sponsor or collaborator")),
     status: v.optional(v.pipe(v.picklist(statuses), v.description("Overall recruitment status"))),
     phase: v.optional(v.pipe(v.picklist(phases), v.description("Trial phase"))),
-    id: v.optional(v.pipe(v.string(), v.regex(/^NCT\d{8}$/, "not an NCT number"), v.description("NCT number, e.g. NCT04368728"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most studies")), 10),
+    id: v.optional(
+      v.pipe(v.string(), v.regex(/^NCT\d{8}$/, "not an NCT number"), v.description("NCT number, e.g. NCT04368728")),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most studies")),
+      10,
+    ),
   }),
   output: v.object({ total: v.number(), trials: v.array(Trial) }),
   example: {
@@ -75,7 +108,8 @@ export default defineEndpoint({
       trials: [
         {
           id: "NCT04368728",
-          title: "Study to Describe the Safety, Tolerability, Immunogenicity, and Efficacy of RNA Vaccine Candidates Against COVID-19 in Healthy Individuals",
+          title:
+            "Study to Describe the Safety, Tolerability, Immunogenicity, and Efficacy of RNA Vaccine Candidates Against COVID-19 in Healthy Individuals",
           officialTitle:
             "A PHASE 1/2/3, PLACEBO-CONTROLLED, RANDOMIZED, OBSERVER-BLIND, DOSE-FINDING STUDY TO EVALUATE THE SAFETY, TOLERABILITY, IMMUNOGENICITY, AND EFFICACY OF SARS-COV-2 RNA VACCINE CANDIDATES AGAINST COVID-19 IN HEALTHY INDIVIDUALS",
           status: "COMPLETED",
@@ -134,9 +168,13 @@ function trialOf({ protocolSection: p }: Study) {
     phases: p.designModule?.phases ?? [],
     studyType: p.designModule?.studyType ?? null,
     conditions: p.conditionsModule?.conditions ?? [],
-    interventions: (p.armsInterventionsModule?.interventions ?? []).map((i) => ({ type: i.type ?? "OTHER", name: i.name ?? "" })),
+    interventions: (p.armsInterventionsModule?.interventions ?? []).map((i) => ({
+      type: i.type ?? "OTHER",
+      name: i.name ?? "",
+    })),
     sponsor: sponsor?.name ? { name: sponsor.name, class: sponsor.class ?? "UNKNOWN" } : null,
-    enrollment: enrollment?.count !== undefined ? { count: enrollment.count, type: enrollment.type ?? "UNKNOWN" } : null,
+    enrollment:
+      enrollment?.count !== undefined ? { count: enrollment.count, type: enrollment.type ?? "UNKNOWN" } : null,
     startDate: p.statusModule?.startDateStruct?.date ?? null,
     primaryCompletionDate: p.statusModule?.primaryCompletionDateStruct?.date ?? null,
     completionDate: p.statusModule?.completionDateStruct?.date ?? null,

@@ -22,9 +22,22 @@ export default defineEndpoint({
     "`country` is the English country name (United Kingdom, Turkey); give at least one. Sorted by name. No match answers an empty list. " +
     "For identifiers, addresses and relationships use /v1/ror.",
   input: v.object({
-    name: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Part of the name, e.g. technology"))),
-    country: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(60), v.regex(/^[A-Za-zÀ-ÿ .,'()-]+$/, "not a country name"), v.description("English country name, e.g. Portugal"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description("Most universities returned")), 50),
+    name: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(100), v.description("Part of the name, e.g. technology")),
+    ),
+    country: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(3),
+        v.maxLength(60),
+        v.regex(/^[A-Za-zÀ-ÿ .,'()-]+$/, "not a country name"),
+        v.description("English country name, e.g. Portugal"),
+      ),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description("Most universities returned")),
+      50,
+    ),
   }),
   output: v.object({
     total: v.pipe(v.number(), v.description("Universities matched")),
@@ -60,8 +73,11 @@ export default defineEndpoint({
   cacheTtl: 7 * 24 * 3600,
   upstreams: ["hipolabs"],
   async handler({ input, upstream }) {
-    if (!input.name && !input.country) throw badRequest("give name or country", { issues: [{ field: "name", message: "give name, country or both" }] });
-    const found = await upstream("hipolabs").json("/search", v.array(HipoUniversity), { query: { name: input.name, country: input.country } });
+    if (!input.name && !input.country)
+      throw badRequest("give name or country", { issues: [{ field: "name", message: "give name, country or both" }] });
+    const found = await upstream("hipolabs").json("/search", v.array(HipoUniversity), {
+      query: { name: input.name, country: input.country },
+    });
     const sorted = [...found].sort((a, b) => a.name.localeCompare(b.name));
     return {
       total: sorted.length,

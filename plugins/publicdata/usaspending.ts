@@ -5,7 +5,10 @@ import { badRequest, ServiceError } from "../../core/runtime/errors.ts";
 /** What the code reads of a spending_by_award page: flat rows keyed by the fields asked for. */
 const AwardRow = v.objectWithRest({ generated_internal_id: v.string() }, v.nullable(v.union([v.string(), v.number()])));
 type AwardRow = v.InferOutput<typeof AwardRow>;
-const AwardPage = v.object({ results: v.array(AwardRow), page_metadata: v.object({ page: v.number(), hasNext: v.boolean() }) });
+const AwardPage = v.object({
+  results: v.array(AwardRow),
+  page_metadata: v.object({ page: v.number(), hasNext: v.boolean() }),
+});
 
 /** USAspending searches one award-type group at a time. */
 const typeCodes = {
@@ -21,19 +24,40 @@ export default defineEndpoint({
   name: "usaspending",
   method: "GET",
   price: "$0.01",
-  summary: "US federal contracts, grants and payments: search awards by keyword, recipient, agency and date, largest first",
+  summary:
+    "US federal contracts, grants and payments: search awards by keyword, recipient, agency and date, largest first",
   description:
     "From USAspending.gov (API v2, public domain). One award group per call (contracts by default). Awards whose period overlaps from..to " +
     "(default: since 2007-10-01, USAspending's first day, to today), largest amount first. Amounts are US dollars as USAspending gives them. " +
     "No match answers an empty list.",
   input: v.object({
     q: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(200), v.description("Keywords, e.g. hypersonic"))),
-    recipient: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(120), v.description("Recipient name or UEI, e.g. Lockheed Martin"))),
-    agency: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(120), v.description("Awarding top-tier agency, e.g. Department of Defense"))),
-    type: v.optional(v.pipe(v.picklist(["contracts", "grants", "direct-payments", "other"]), v.description("Award group")), "contracts"),
+    recipient: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(3),
+        v.maxLength(120),
+        v.description("Recipient name or UEI, e.g. Lockheed Martin"),
+      ),
+    ),
+    agency: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(3),
+        v.maxLength(120),
+        v.description("Awarding top-tier agency, e.g. Department of Defense"),
+      ),
+    ),
+    type: v.optional(
+      v.pipe(v.picklist(["contracts", "grants", "direct-payments", "other"]), v.description("Award group")),
+      "contracts",
+    ),
     from: v.optional(v.pipe(isoDay, v.description("First day, YYYY-MM-DD (not before 2007-10-01)"))),
     to: v.optional(v.pipe(isoDay, v.description("Last day, YYYY-MM-DD"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Awards per page")), 10),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Awards per page")),
+      10,
+    ),
     page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Result page")), 1),
   }),
   output: v.object({
@@ -82,7 +106,10 @@ export default defineEndpoint({
   async handler({ input, upstream, now }) {
     const from = input.from ?? firstDay;
     const to = input.to ?? now().toISOString().slice(0, 10);
-    if (from < firstDay || from > to) throw badRequest("from must be on or after 2007-10-01 and not after to", { issues: [{ field: "from", message: "out of range" }] });
+    if (from < firstDay || from > to)
+      throw badRequest("from must be on or after 2007-10-01 and not after to", {
+        issues: [{ field: "from", message: "out of range" }],
+      });
     const typeField = input.type === "contracts" ? "Contract Award Type" : "Award Type";
     const filters = {
       award_type_codes: typeCodes[input.type],
@@ -91,7 +118,17 @@ export default defineEndpoint({
       recipient_search_text: input.recipient ? [input.recipient] : undefined,
       agencies: input.agency ? [{ type: "awarding", tier: "toptier", name: input.agency }] : undefined,
     };
-    const fields = ["Award ID", "Recipient Name", "Award Amount", "Awarding Agency", "Awarding Sub Agency", typeField, "Start Date", "End Date", "Description"];
+    const fields = [
+      "Award ID",
+      "Recipient Name",
+      "Award Amount",
+      "Awarding Agency",
+      "Awarding Sub Agency",
+      typeField,
+      "Start Date",
+      "End Date",
+      "Description",
+    ];
     const answer = await upstream("usaspending")
       .json("/search/spending_by_award/", AwardPage, {
         method: "POST",
@@ -99,7 +136,8 @@ export default defineEndpoint({
         keepErrorBody: true,
       })
       .catch(refusal);
-    const text = (row: AwardRow, field: string) => (row[field] === null || row[field] === undefined ? null : String(row[field]));
+    const text = (row: AwardRow, field: string) =>
+      row[field] === null || row[field] === undefined ? null : String(row[field]);
     return {
       page: answer.page_metadata.page,
       hasNext: answer.page_metadata.hasNext,
@@ -122,7 +160,8 @@ export default defineEndpoint({
 
 /** USAspending explains a filter it refuses (an unknown agency, a bad keyword) in `detail`. */
 function refusal(error: unknown): never {
-  const details = error instanceof ServiceError ? (error.details as { status?: number; body?: any } | undefined) : undefined;
+  const details =
+    error instanceof ServiceError ? (error.details as { status?: number; body?: any } | undefined) : undefined;
   if (details?.status !== 400 && details?.status !== 422) throw error;
   throw badRequest(`USAspending refused the query: ${details.body?.detail ?? "invalid filters"}`);
 }

@@ -5,23 +5,65 @@ import { notFound } from "../../core/runtime/errors.ts";
 const value = v.optional(v.string());
 /** What the code reads of vPIC's flat decode (every value a string, empty when unknown). */
 const VpicResult = v.object({
-  Make: value, ErrorCode: value, ErrorText: value, Model: value, ModelYear: value, Trim: value, Series: value, BodyClass: value, VehicleType: value, Doors: value,
-  EngineCylinders: value, DisplacementL: value, EngineHP: value, FuelTypePrimary: value, DriveType: value, TransmissionStyle: value, Manufacturer: value, PlantCity: value, PlantCountry: value,
+  Make: value,
+  ErrorCode: value,
+  ErrorText: value,
+  Model: value,
+  ModelYear: value,
+  Trim: value,
+  Series: value,
+  BodyClass: value,
+  VehicleType: value,
+  Doors: value,
+  EngineCylinders: value,
+  DisplacementL: value,
+  EngineHP: value,
+  FuelTypePrimary: value,
+  DriveType: value,
+  TransmissionStyle: value,
+  Manufacturer: value,
+  PlantCity: value,
+  PlantCountry: value,
 });
 
 const transliteration: Record<string, number> = {
-  A: 1, B: 2, C: 3, D: 4, E: 5, F: 6, G: 7, H: 8, J: 1, K: 2, L: 3, M: 4, N: 5, P: 7, R: 9, S: 2, T: 3, U: 4, V: 5, W: 6, X: 7, Y: 8, Z: 9,
+  A: 1,
+  B: 2,
+  C: 3,
+  D: 4,
+  E: 5,
+  F: 6,
+  G: 7,
+  H: 8,
+  J: 1,
+  K: 2,
+  L: 3,
+  M: 4,
+  N: 5,
+  P: 7,
+  R: 9,
+  S: 2,
+  T: 3,
+  U: 4,
+  V: 5,
+  W: 6,
+  X: 7,
+  Y: 8,
+  Z: 9,
 };
 const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** The North American check digit (position 9); other markets do not use it, so a mismatch is reported, not refused. */
 export function checkDigitValid(vin: string): boolean {
-  const sum = [...vin].reduce((total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : transliteration[ch]) * weights[i], 0);
+  const sum = [...vin].reduce(
+    (total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : transliteration[ch]) * weights[i],
+    0,
+  );
   const digit = sum % 11 === 10 ? "X" : String(sum % 11);
   return vin[8] === digit;
 }
 
-const text = (value: string | undefined) => (value && value.trim() && value.trim() !== "Not Applicable" ? value.trim() : null);
+const text = (value: string | undefined) => (value?.trim() && value.trim() !== "Not Applicable" ? value.trim() : null);
 const Field = v.nullable(v.string());
 
 export default defineEndpoint({
@@ -33,8 +75,20 @@ export default defineEndpoint({
     "From NHTSA's vPIC decoder (US public domain; vehicles sold in the US since 1981, partial data elsewhere). Fields NHTSA does not know are " +
     "null. `checkDigitValid` checks position 9 as North American VINs require. A VIN NHTSA cannot decode at all is a 404.",
   input: v.object({
-    vin: v.pipe(v.string(), v.regex(/^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/, "17 characters, letters other than I, O and Q, and digits"), v.description("Vehicle identification number")),
-    modelYear: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1981), v.maxValue(2100), v.description("Model year, helps with pre-2010 VINs"))),
+    vin: v.pipe(
+      v.string(),
+      v.regex(/^[A-HJ-NPR-Za-hj-npr-z0-9]{17}$/, "17 characters, letters other than I, O and Q, and digits"),
+      v.description("Vehicle identification number"),
+    ),
+    modelYear: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1981),
+        v.maxValue(2100),
+        v.description("Model year, helps with pre-2010 VINs"),
+      ),
+    ),
   }),
   output: v.object({
     vin: v.string(),
@@ -52,7 +106,10 @@ export default defineEndpoint({
     transmission: Field,
     manufacturer: Field,
     plant: v.object({ city: Field, country: Field }),
-    notes: v.pipe(v.nullable(v.string()), v.description("NHTSA's decoding remarks (error codes and text) when not clean")),
+    notes: v.pipe(
+      v.nullable(v.string()),
+      v.description("NHTSA's decoding remarks (error codes and text) when not clean"),
+    ),
     url: v.pipe(v.string(), v.description("The VIN in NHTSA's decoder")),
   }),
   example: {
@@ -81,13 +138,18 @@ export default defineEndpoint({
   upstreams: ["nhtsa-vpic"],
   async handler({ input, upstream }) {
     const vin = input.vin.toUpperCase();
-    const answer = await upstream("nhtsa-vpic").json(`/vehicles/DecodeVinValues/${vin}`, v.object({ Results: v.array(VpicResult) }), {
-      query: { format: "json", modelyear: input.modelYear },
-    });
+    const answer = await upstream("nhtsa-vpic").json(
+      `/vehicles/DecodeVinValues/${vin}`,
+      v.object({ Results: v.array(VpicResult) }),
+      {
+        query: { format: "json", modelyear: input.modelYear },
+      },
+    );
     const r: v.InferOutput<typeof VpicResult> = answer.Results[0] ?? {};
     const make = text(r.Make);
     if (!make) throw notFound(`NHTSA could not decode ${vin}: ${text(r.ErrorText) ?? "no data"}`);
-    const number = (value: string | undefined) => (text(value) && Number.isFinite(Number(value)) ? Number(value) : null);
+    const number = (value: string | undefined) =>
+      text(value) && Number.isFinite(Number(value)) ? Number(value) : null;
     return {
       vin,
       checkDigitValid: checkDigitValid(vin),
@@ -99,7 +161,12 @@ export default defineEndpoint({
       bodyClass: text(r.BodyClass),
       vehicleType: text(r.VehicleType),
       doors: number(r.Doors),
-      engine: { cylinders: number(r.EngineCylinders), displacementL: text(r.DisplacementL), horsepower: text(r.EngineHP), fuel: text(r.FuelTypePrimary) },
+      engine: {
+        cylinders: number(r.EngineCylinders),
+        displacementL: text(r.DisplacementL),
+        horsepower: text(r.EngineHP),
+        fuel: text(r.FuelTypePrimary),
+      },
       driveType: text(r.DriveType),
       transmission: text(r.TransmissionStyle),
       manufacturer: text(r.Manufacturer),

@@ -22,15 +22,36 @@ export default defineEndpoint({
       location: { lat: 38.71667, lon: -9.13333, name: "Lisbon", countryCode: "PT", resolvedFrom: "geocode" },
       zone: "Europe/Lisbon",
       elevation: 45,
-      units: { temperatureMax: "°C", temperatureMin: "°C", temperatureMean: "°C", precipitationSum: "mm", windSpeedMax: "km/h", weatherCode: "wmo code" },
-      days: [{ date: "2024-08-15", temperatureMax: 29.8, temperatureMin: 19.2, temperatureMean: 23.9, precipitationSum: 0, windSpeedMax: 22.1, weatherCode: 0, weather: "clear sky" }],
+      units: {
+        temperatureMax: "°C",
+        temperatureMin: "°C",
+        temperatureMean: "°C",
+        precipitationSum: "mm",
+        windSpeedMax: "km/h",
+        weatherCode: "wmo code",
+      },
+      days: [
+        {
+          date: "2024-08-15",
+          temperatureMax: 29.8,
+          temperatureMin: 19.2,
+          temperatureMean: 23.9,
+          precipitationSum: 0,
+          windSpeedMax: 22.1,
+          weatherCode: 0,
+          weather: "clear sky",
+        },
+      ],
     },
   },
   cacheTtl: 24 * 3600,
   upstreams: ["open-meteo-archive", "open-meteo-geocoding"],
   async handler({ input, upstream, now }) {
     const range = checkRange(input, now());
-    const location = await resolveLocation(() => upstream("open-meteo-geocoding"), { place: input.city, country: input.country });
+    const location = await resolveLocation(() => upstream("open-meteo-geocoding"), {
+      place: input.city,
+      country: input.country,
+    });
     return fetchHistory(upstream("open-meteo-archive"), location, range, input.units);
   },
 });

@@ -1,10 +1,38 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { Location, placeEntries, resolveLocation } from "./_pr-geocode.ts";
-import { CurrentOf, describeWeather, num, renameUnits, SeriesOf, str, unitQuery, Units, UnitsOf, unitsInput } from "./_pr-open-meteo.ts";
+import {
+  CurrentOf,
+  describeWeather,
+  num,
+  renameUnits,
+  SeriesOf,
+  str,
+  unitQuery,
+  Units,
+  UnitsOf,
+  unitsInput,
+} from "./_pr-open-meteo.ts";
 
-const current = { temperature: "temperature_2m", apparentTemperature: "apparent_temperature", humidity: "relative_humidity_2m", precipitation: "precipitation", windSpeed: "wind_speed_10m", windDirection: "wind_direction_10m", weatherCode: "weather_code" } as const;
-const daily = { temperatureMax: "temperature_2m_max", temperatureMin: "temperature_2m_min", precipitationSum: "precipitation_sum", precipitationProbabilityMax: "precipitation_probability_max", windSpeedMax: "wind_speed_10m_max", sunrise: "sunrise", sunset: "sunset", weatherCode: "weather_code" } as const;
+const current = {
+  temperature: "temperature_2m",
+  apparentTemperature: "apparent_temperature",
+  humidity: "relative_humidity_2m",
+  precipitation: "precipitation",
+  windSpeed: "wind_speed_10m",
+  windDirection: "wind_direction_10m",
+  weatherCode: "weather_code",
+} as const;
+const daily = {
+  temperatureMax: "temperature_2m_max",
+  temperatureMin: "temperature_2m_min",
+  precipitationSum: "precipitation_sum",
+  precipitationProbabilityMax: "precipitation_probability_max",
+  windSpeedMax: "wind_speed_10m_max",
+  sunrise: "sunrise",
+  sunset: "sunset",
+  weatherCode: "weather_code",
+} as const;
 const n = v.nullable(v.number());
 const t = v.nullable(v.string());
 
@@ -30,7 +58,16 @@ export default defineEndpoint({
   input: v.object({
     ...placeEntries,
     units: unitsInput,
-    days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(16), v.description("Days of daily forecast, today first")), 7),
+    days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(16),
+        v.description("Days of daily forecast, today first"),
+      ),
+      7,
+    ),
   }),
   output: v.object({
     location: Location,
@@ -38,8 +75,31 @@ export default defineEndpoint({
     utcOffsetSeconds: v.number(),
     elevation: v.pipe(v.number(), v.description("Metres, of the model cell")),
     units: Units,
-    current: v.object({ time: v.string(), temperature: n, apparentTemperature: n, humidity: n, precipitation: n, windSpeed: n, windDirection: n, weatherCode: n, weather: t }),
-    daily: v.array(v.object({ date: v.string(), weatherCode: n, weather: t, temperatureMax: n, temperatureMin: n, precipitationSum: n, precipitationProbabilityMax: n, windSpeedMax: n, sunrise: t, sunset: t })),
+    current: v.object({
+      time: v.string(),
+      temperature: n,
+      apparentTemperature: n,
+      humidity: n,
+      precipitation: n,
+      windSpeed: n,
+      windDirection: n,
+      weatherCode: n,
+      weather: t,
+    }),
+    daily: v.array(
+      v.object({
+        date: v.string(),
+        weatherCode: n,
+        weather: t,
+        temperatureMax: n,
+        temperatureMin: n,
+        precipitationSum: n,
+        precipitationProbabilityMax: n,
+        windSpeedMax: n,
+        sunrise: t,
+        sunset: t,
+      }),
+    ),
   }),
   example: {
     input: { lat: 52.52, lon: 13.41, days: 1 },
@@ -48,9 +108,47 @@ export default defineEndpoint({
       zone: "Europe/Berlin",
       utcOffsetSeconds: 3600,
       elevation: 38,
-      units: { temperature: "°C", apparentTemperature: "°C", humidity: "%", precipitation: "mm", windSpeed: "km/h", windDirection: "°", weatherCode: "wmo code", temperatureMax: "°C", temperatureMin: "°C", precipitationSum: "mm", precipitationProbabilityMax: "%", windSpeedMax: "km/h", sunrise: "iso8601", sunset: "iso8601" },
-      current: { time: "2025-01-15T12:00", temperature: 2.6, apparentTemperature: -1.4, humidity: 81, precipitation: 0, windSpeed: 12.3, windDirection: 245, weatherCode: 3, weather: "overcast" },
-      daily: [{ date: "2025-01-15", weatherCode: 3, weather: "overcast", temperatureMax: 3.4, temperatureMin: -0.8, precipitationSum: 0, precipitationProbabilityMax: 13, windSpeedMax: 14.8, sunrise: "2025-01-15T08:10", sunset: "2025-01-15T16:24" }],
+      units: {
+        temperature: "°C",
+        apparentTemperature: "°C",
+        humidity: "%",
+        precipitation: "mm",
+        windSpeed: "km/h",
+        windDirection: "°",
+        weatherCode: "wmo code",
+        temperatureMax: "°C",
+        temperatureMin: "°C",
+        precipitationSum: "mm",
+        precipitationProbabilityMax: "%",
+        windSpeedMax: "km/h",
+        sunrise: "iso8601",
+        sunset: "iso8601",
+      },
+      current: {
+        time: "2025-01-15T12:00",
+        temperature: 2.6,
+        apparentTemperature: -1.4,
+        humidity: 81,
+        precipitation: 0,
+        windSpeed: 12.3,
+        windDirection: 245,
+        weatherCode: 3,
+        weather: "overcast",
+      },
+      daily: [
+        {
+          date: "2025-01-15",
+          weatherCode: 3,
+          weather: "overcast",
+          temperatureMax: 3.4,
+          temperatureMin: -0.8,
+          precipitationSum: 0,
+          precipitationProbabilityMax: 13,
+          windSpeedMax: 14.8,
+          sunrise: "2025-01-15T08:10",
+          sunset: "2025-01-15T16:24",
+        },
+      ],
     },
   },
   cacheTtl: 15 * 60,
@@ -59,8 +157,13 @@ export default defineEndpoint({
     const location = await resolveLocation(() => upstream("open-meteo-geocoding"), input);
     const f = await upstream("open-meteo").json("/v1/forecast", Forecast, {
       query: {
-        latitude: location.lat, longitude: location.lon, current: Object.values(current).join(","), daily: Object.values(daily).join(","),
-        timezone: "auto", forecast_days: input.days, ...unitQuery(input.units),
+        latitude: location.lat,
+        longitude: location.lon,
+        current: Object.values(current).join(","),
+        daily: Object.values(daily).join(","),
+        timezone: "auto",
+        forecast_days: input.days,
+        ...unitQuery(input.units),
       },
     });
     const c = f.current;

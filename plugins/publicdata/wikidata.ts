@@ -9,23 +9,39 @@ export default defineEndpoint({
   name: "wikidata",
   method: "GET",
   price: "$0.005",
-  summary: "A Wikidata item by id or search: label, description, aliases, key facts (type, country, dates, website...), Wikipedia link",
+  summary:
+    "A Wikidata item by id or search: label, description, aliases, key facts (type, country, dates, website...), Wikipedia link",
   description:
     "From the Wikidata API (CC0). Give `id` (Q42) or `q` (the best search match is used). `facts` holds a curated set of properties (instance of, country, coordinates, population, dates of birth and death, founders, official website...) with item values shown by their English label. Dates keep the precision Wikidata records (a year, a month or a day).",
   input: v.object({
-    id: v.optional(v.pipe(v.string(), v.regex(/^[Qq][1-9]\d{0,11}$/, "must be an item id such as Q42"), v.description("Wikidata item id, e.g. Q42"))),
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Search text; the best match is returned"))),
+    id: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[Qq][1-9]\d{0,11}$/, "must be an item id such as Q42"),
+        v.description("Wikidata item id, e.g. Q42"),
+      ),
+    ),
+    q: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Search text; the best match is returned")),
+    ),
   }),
   output: v.object({
     id: v.string(),
     label: v.nullable(v.string()),
     description: v.nullable(v.string()),
     aliases: v.array(v.string()),
-    facts: v.array(v.object({
-      property: v.pipe(v.string(), v.description("Property id, e.g. P31")),
-      label: v.string(),
-      values: v.array(v.object({ value: v.string(), id: v.nullable(v.pipe(v.string(), v.description("Item id when the value is an item"))) })),
-    })),
+    facts: v.array(
+      v.object({
+        property: v.pipe(v.string(), v.description("Property id, e.g. P31")),
+        label: v.string(),
+        values: v.array(
+          v.object({
+            value: v.string(),
+            id: v.nullable(v.pipe(v.string(), v.description("Item id when the value is an item"))),
+          }),
+        ),
+      }),
+    ),
     wikipedia: v.nullable(v.pipe(v.string(), v.description("English Wikipedia article URL"))),
     url: v.string(),
     modified: v.nullable(v.string()),
@@ -40,7 +56,14 @@ export default defineEndpoint({
       facts: [
         { property: "P31", label: "instance of", values: [{ value: "human", id: "Q5" }] },
         { property: "P27", label: "citizenship", values: [{ value: "United Kingdom", id: "Q145" }] },
-        { property: "P106", label: "occupation", values: [{ value: "novelist", id: "Q6625963" }, { value: "screenwriter", id: "Q28389" }] },
+        {
+          property: "P106",
+          label: "occupation",
+          values: [
+            { value: "novelist", id: "Q6625963" },
+            { value: "screenwriter", id: "Q28389" },
+          ],
+        },
         { property: "P569", label: "date of birth", values: [{ value: "1952-03-11", id: null }] },
         { property: "P570", label: "date of death", values: [{ value: "2001-05-11", id: null }] },
         { property: "P856", label: "official website", values: [{ value: "https://douglasadams.com/", id: null }] },
@@ -57,19 +80,30 @@ export default defineEndpoint({
     const wikidata = upstream("wikidata");
     let id = input.id?.toUpperCase();
     if (id === undefined) {
-      const found = await wikidata.json(api, v.object({ search: v.array(v.object({ id: v.string() })) }), { query: { action: "wbsearchentities", search: input.q, language: "en", type: "item", limit: 1, format: "json" } });
+      const found = await wikidata.json(api, v.object({ search: v.array(v.object({ id: v.string() })) }), {
+        query: { action: "wbsearchentities", search: input.q, language: "en", type: "item", limit: 1, format: "json" },
+      });
       if (!found.search.length) throw notFound(`No Wikidata item matches ${input.q}`);
       id = found.search[0].id;
     }
     const { entities } = await wikidata.json(api, v.object({ entities: v.record(v.string(), Entity) }), {
-      query: { action: "wbgetentities", ids: id, props: "labels|descriptions|aliases|claims|sitelinks/urls", languages: "en", sitefilter: "enwiki", format: "json" },
+      query: {
+        action: "wbgetentities",
+        ids: id,
+        props: "labels|descriptions|aliases|claims|sitelinks/urls",
+        languages: "en",
+        sitefilter: "enwiki",
+        format: "json",
+      },
     });
     const entity = entities[id];
     if (!entity || entity.missing !== undefined) throw notFound(`Wikidata has no item ${id}`);
     const linked = linkedIds(entity).slice(0, 50);
     const labels = new Map<string, string>();
     if (linked.length) {
-      const named = await wikidata.json(api, Labels, { query: { action: "wbgetentities", ids: linked.join("|"), props: "labels", languages: "en", format: "json" } });
+      const named = await wikidata.json(api, Labels, {
+        query: { action: "wbgetentities", ids: linked.join("|"), props: "labels", languages: "en", format: "json" },
+      });
       for (const [key, e] of Object.entries(named.entities)) if (e.labels?.en) labels.set(key, e.labels.en.value);
     }
     return {

@@ -15,8 +15,12 @@ export default defineEndpoint({
   description:
     "Give `title` (redirects are followed) or `q` (the best search match is summarized). From the Wikimedia REST API page summary; `type` is `disambiguation` when the title names several subjects. The text is CC BY-SA 4.0: attribute it with the link in `url`.",
   input: v.object({
-    title: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.description("Exact article title, e.g. Alan Turing"))),
-    q: v.optional(v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Search terms; the best match is summarized"))),
+    title: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(255), v.description("Exact article title, e.g. Alan Turing")),
+    ),
+    q: v.optional(
+      v.pipe(v.string(), v.minLength(2), v.maxLength(200), v.description("Search terms; the best match is summarized")),
+    ),
   }),
   output: v.object({
     title: v.string(),
@@ -35,12 +39,17 @@ export default defineEndpoint({
     output: {
       title: "Alan Turing",
       description: "English computer scientist (1912–1954)",
-      extract: "Alan Mathison Turing was an English mathematician, computer scientist, logician, cryptanalyst, philosopher and theoretical biologist. He was highly influential in the development of theoretical computer science, providing a formalisation of the concepts of algorithm and computation with the Turing machine, which can be considered a model of a general-purpose computer. Turing is widely considered to be the father of theoretical computer science.",
+      extract:
+        "Alan Mathison Turing was an English mathematician, computer scientist, logician, cryptanalyst, philosopher and theoretical biologist. He was highly influential in the development of theoretical computer science, providing a formalisation of the concepts of algorithm and computation with the Turing machine, which can be considered a model of a general-purpose computer. Turing is widely considered to be the father of theoretical computer science.",
       type: "standard",
       pageId: 1208,
       wikidataId: "Q7251",
       url: "https://en.wikipedia.org/wiki/Alan_Turing",
-      thumbnail: { url: "https://upload.wikimedia.org/wikipedia/commons/thumb/a/a1/Alan_Turing_Aged_16.jpg/330px-Alan_Turing_Aged_16.jpg", width: 330, height: 462 },
+      thumbnail: {
+        url: "https://upload.wikimedia.org/wikipedia/commons/thumb/a/a1/Alan_Turing_Aged_16.jpg/330px-Alan_Turing_Aged_16.jpg",
+        width: 330,
+        height: 462,
+      },
       lastModified: "2025-01-12T09:14:31Z",
       licence,
     },
@@ -57,7 +66,10 @@ export default defineEndpoint({
       if (!titles.length) throw notFound(`No English Wikipedia article matches ${input.q}`);
       title = titles[0];
     }
-    const page = await upstream("wikipedia").json(`/page/summary/${titlePath(title)}`, RestPage, { query: { redirect: "true" }, notFoundAs404: true });
+    const page = await upstream("wikipedia").json(`/page/summary/${titlePath(title)}`, RestPage, {
+      query: { redirect: "true" },
+      notFoundAs404: true,
+    });
     return {
       title: page.title,
       description: page.description ?? null,
@@ -66,7 +78,9 @@ export default defineEndpoint({
       pageId: page.pageid ?? null,
       wikidataId: page.wikibase_item ?? null,
       url: pageUrl(page),
-      thumbnail: page.thumbnail ? { url: page.thumbnail.source, width: page.thumbnail.width, height: page.thumbnail.height } : null,
+      thumbnail: page.thumbnail
+        ? { url: page.thumbnail.source, width: page.thumbnail.width, height: page.thumbnail.height }
+        : null,
       lastModified: page.timestamp ?? null,
       licence,
     };

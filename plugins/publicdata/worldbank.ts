@@ -31,14 +31,31 @@ export default defineEndpoint({
     "FP.CPI.TOTL.ZG inflation, ...) and countries (ISO 2 or 3 letters, or region codes such as EUU, WLD). Newest years first; value null " +
     "where the year has no data. An unknown indicator is a 404.",
   input: v.object({
-    indicator: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]+(\.[A-Za-z0-9]+){1,6}$/, "not a World Bank indicator code"), v.description("Indicator code, e.g. NY.GDP.MKTP.CD")),
+    indicator: v.pipe(
+      v.string(),
+      v.regex(/^[A-Za-z0-9]+(\.[A-Za-z0-9]+){1,6}$/, "not a World Bank indicator code"),
+      v.description("Indicator code, e.g. NY.GDP.MKTP.CD"),
+    ),
     country: v.optional(
-      v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{2,3}(,[A-Za-z0-9]{2,3}){0,19}$/, "ISO codes separated by commas"), v.description("Countries or regions, e.g. US or DE,FR,ES")),
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z0-9]{2,3}(,[A-Za-z0-9]{2,3}){0,19}$/, "ISO codes separated by commas"),
+        v.description("Countries or regions, e.g. US or DE,FR,ES"),
+      ),
       "WLD",
     ),
     from: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1960), v.maxValue(2100), v.description("First year"))),
     to: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1960), v.maxValue(2100), v.description("Last year"))),
-    recent: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(60), v.description("The most recent N years per country (when from/to are not given)")), 10),
+    recent: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(60),
+        v.description("The most recent N years per country (when from/to are not given)"),
+      ),
+      10,
+    ),
   }),
   output: v.object({
     indicator: v.object({ id: v.string(), name: v.string() }),
@@ -75,11 +92,16 @@ export default defineEndpoint({
     if (input.from && input.to && input.from > input.to) {
       throw badRequest("from is after to", { issues: [{ field: "from", message: "must not be after to" }] });
     }
-    const range = input.from || input.to ? { date: `${input.from ?? 1960}:${input.to ?? 2100}` } : { mrv: input.recent };
+    const range =
+      input.from || input.to ? { date: `${input.from ?? 1960}:${input.to ?? 2100}` } : { mrv: input.recent };
     const countries = input.country.toUpperCase().split(",");
-    const answer = await upstream("worldbank").json(`/country/${countries.join(";")}/indicator/${input.indicator}`, WbAnswer, {
-      query: { format: "json", per_page: 2000, ...range },
-    });
+    const answer = await upstream("worldbank").json(
+      `/country/${countries.join(";")}/indicator/${input.indicator}`,
+      WbAnswer,
+      {
+        query: { format: "json", per_page: 2000, ...range },
+      },
+    );
     const head = answer[0];
     if ("message" in head) {
       const message = head.message[0];

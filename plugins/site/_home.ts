@@ -8,7 +8,8 @@ const listed = (endpoints: readonly Endpoint[]) =>
   agentEndpoints(endpoints).sort((a, b) => a.family.localeCompare(b.family) || a.name.localeCompare(b.name));
 
 /** Swagger UI's deep link to an operation, `#/<tag>/<operationId>`; it splits on "/", so `bet/odds` links to its tag. */
-const docsLink = (e: Endpoint) => `/docs#/${encodeURIComponent(e.family)}${e.name.includes("/") ? "" : `/${encodeURIComponent(e.name)}`}`;
+const docsLink = (e: Endpoint) =>
+  `/docs#/${encodeURIComponent(e.family)}${e.name.includes("/") ? "" : `/${encodeURIComponent(e.name)}`}`;
 
 function row(e: Endpoint): string {
   const searchable = [e.name, e.family, e.path, e.summary, e.description ?? ""].join(" ").toLowerCase();
@@ -52,7 +53,11 @@ function renderHome({ endpoints }: PageContext): string {
   const families = [...new Set(shown.map((e) => e.family))];
   const devnet = endpoints.some((e) => e.name === "site/devnet-pay");
   const has = (family: string) => endpoints.some((e) => e.family === family);
-  const human = [has("arcade") && `play the <a href="/arcade">arcade</a> free`, has("swap") && `swap with the <a href="/swap">swap widget</a>`, `<a href="/reviews">review the service</a>`].filter(Boolean);
+  const human = [
+    has("arcade") && `play the <a href="/arcade">arcade</a> free`,
+    has("swap") && `swap with the <a href="/swap">swap widget</a>`,
+    `<a href="/reviews">review the service</a>`,
+  ].filter(Boolean);
   const options = families.map((f) => `<option value="${escapeHtml(f)}">${escapeHtml(f)}</option>`).join("");
   return `<h1>Catalog</h1>
 <p class="lead">${shown.length} endpoints in ${families.length} families for AI agents, each paid per call in USDC over x402: no account, no key.
@@ -64,7 +69,14 @@ ${devnet ? `<p class="card devnet">This server runs on its own devnet: "Try it" 
 <label>Family <select id="family" name="family"><option value="">All families</option>${options}</select></label>
 <span id="shown" class="muted" aria-live="polite">${shown.length} of ${shown.length} endpoints</span>
 </form>
-<div id="catalog">${families.map((f) => familySection(f, shown.filter((e) => e.family === f))).join("\n")}</div>
+<div id="catalog">${families
+    .map((f) =>
+      familySection(
+        f,
+        shown.filter((e) => e.family === f),
+      ),
+    )
+    .join("\n")}</div>
 <p id="none" class="muted" hidden>No endpoint matches.</p>
 ${tryDialog(devnet)}`;
 }

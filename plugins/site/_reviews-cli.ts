@@ -7,7 +7,9 @@ const [command, id] = process.argv.slice(2);
 const { baseUrl, reviewsOperatorToken: token } = readToolEnv();
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run reviews -- list | approve <id> | reject <id>   (needs REVIEWS_OPERATOR_TOKEN; BASE_URL defaults to ${baseUrl})`);
+  console.error(
+    `${message}\nusage: npm run reviews -- list | approve <id> | reject <id>   (needs REVIEWS_OPERATOR_TOKEN; BASE_URL defaults to ${baseUrl})`,
+  );
   process.exit(2);
 }
 
@@ -19,14 +21,18 @@ async function call(path: string, body?: unknown): Promise<any> {
   });
   const out = await res.json().catch(() => null);
   if (!res.ok) {
-    const reason = res.status === 404 && !out?.error?.message?.startsWith("No review") ? "not found: is REVIEWS_OPERATOR_TOKEN set on the service?" : out?.error?.message;
+    const reason =
+      res.status === 404 && !out?.error?.message?.startsWith("No review")
+        ? "not found: is REVIEWS_OPERATOR_TOKEN set on the service?"
+        : out?.error?.message;
     console.error(`HTTP ${res.status}: ${reason ?? "no answer"}`);
     process.exit(1);
   }
   return out.data;
 }
 
-const show = (r: Review) => `${r.id}  ${"★".repeat(r.rating)}${"☆".repeat(5 - r.rating)}  ${r.createdAt}  ${r.name || "Anonymous"}\n    ${r.text.replace(/\s+/g, " ")}`;
+const show = (r: Review) =>
+  `${r.id}  ${"★".repeat(r.rating)}${"☆".repeat(5 - r.rating)}  ${r.createdAt}  ${r.name || "Anonymous"}\n    ${r.text.replace(/\s+/g, " ")}`;
 
 if (!token) usage("REVIEWS_OPERATOR_TOKEN is not set.");
 if (command === "list") {

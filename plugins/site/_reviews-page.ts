@@ -4,7 +4,8 @@ import { REVIEWS_PER_HOUR, approvedReviews, type Review } from "./_reviews.ts";
 
 const SHOWN = 50;
 
-const stars = (rating: number) => `<span class="stars" aria-label="${rating} of 5 stars">${"★".repeat(rating)}${"☆".repeat(5 - rating)}</span>`;
+const stars = (rating: number) =>
+  `<span class="stars" aria-label="${rating} of 5 stars">${"★".repeat(rating)}${"☆".repeat(5 - rating)}</span>`;
 
 const reviewItem = (r: Review) => `<li class="card review" data-id="${escapeHtml(r.id)}">
 <p class="by">${stars(r.rating)} <strong>${escapeHtml(r.name || "Anonymous")}</strong> <time class="muted" datetime="${escapeHtml(r.createdAt)}">${escapeHtml(r.createdAt.slice(0, 10))}</time></p>

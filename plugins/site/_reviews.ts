@@ -11,13 +11,21 @@ const PENDING_TTL_MS = 30 * 24 * HOUR_MS;
 
 export const OPERATOR_TOKEN = "REVIEWS_OPERATOR_TOKEN";
 
-export const ReviewId = v.pipe(v.string(), v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/), v.description("The review's id (a UUID)"));
+export const ReviewId = v.pipe(
+  v.string(),
+  v.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  v.description("The review's id (a UUID)"),
+);
 
 export const Review = v.object({
   id: ReviewId,
   rating: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5), v.description("Stars, 1 to 5")),
   name: v.pipe(v.string(), v.maxLength(60), v.description("The visitor's name as given; empty for anonymous")),
-  text: v.pipe(v.string(), v.maxLength(1000), v.description("The review as written (plain text: escape it when showing it)")),
+  text: v.pipe(
+    v.string(),
+    v.maxLength(1000),
+    v.description("The review as written (plain text: escape it when showing it)"),
+  ),
   createdAt: v.pipe(v.string(), v.isoTimestamp(), v.description("When it was submitted (ISO 8601 UTC)")),
 });
 export type Review = v.InferOutput<typeof Review>;
@@ -44,7 +52,10 @@ export async function holdForModeration(store: Store, review: Review): Promise<v
 export async function pendingReviews(store: Store, limit: number): Promise<Review[]> {
   const keys = await store.keys("site:reviews:pending:");
   const found = await Promise.all(keys.map((key) => store.get<Review>(key)));
-  return found.filter((r): r is Review => r !== undefined).sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
+  return found
+    .filter((r): r is Review => r !== undefined)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .slice(0, limit);
 }
 
 /** A review waiting for moderation, or one already approved (approving it again changes nothing). */
@@ -83,6 +94,12 @@ export function requireOperator(headers: Headers, expected: string | undefined):
   const given = /^Bearer\s+(.+)$/i.exec(headers.get("authorization") ?? "")?.[1]?.trim();
   const digest = (s: string) => createHash("sha256").update(s).digest();
   if (!expected || !given || !timingSafeEqual(digest(given), digest(expected))) {
-    throw new ServiceError(401, "unauthorized", "This operator route needs authorization: Bearer <REVIEWS_OPERATOR_TOKEN>", undefined, { "www-authenticate": "Bearer" });
+    throw new ServiceError(
+      401,
+      "unauthorized",
+      "This operator route needs authorization: Bearer <REVIEWS_OPERATOR_TOKEN>",
+      undefined,
+      { "www-authenticate": "Bearer" },
+    );
   }
 }

@@ -8,7 +8,8 @@ import { isHttpUrl } from "../../core/runtime/settings.ts";
 export const siteSettings = defineSettings((env) => {
   const payerKey = env.DEVNET_PAYER_KEY || undefined;
   const selfUrl = env.DEVNET_SELF_URL || undefined;
-  if (payerKey && !/^0x[0-9a-fA-F]{64}$/.test(payerKey)) throw new Error("DEVNET_PAYER_KEY must be a 0x 32-byte hex key");
+  if (payerKey && !/^0x[0-9a-fA-F]{64}$/.test(payerKey))
+    throw new Error("DEVNET_PAYER_KEY must be a 0x 32-byte hex key");
   if (selfUrl && !isHttpUrl(selfUrl)) throw new Error("DEVNET_SELF_URL must be an http(s) URL");
   return {
     reviewsOperatorToken: env.REVIEWS_OPERATOR_TOKEN || undefined,

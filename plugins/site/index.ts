@@ -15,7 +15,11 @@ export default definePlugin({
   family: "site",
   endpoints: [devnetPay, reviewApprove, reviewReject, reviewSubmit, reviews, reviewsPending],
   pages: [homePage, reviewsPage],
-  assets: [asset("/site/home.js", "./_home.js"), asset("/site/request.js", "./_request.js"), asset("/site/reviews.js", "./_reviews-page.js")],
+  assets: [
+    asset("/site/home.js", "./_home.js"),
+    asset("/site/request.js", "./_request.js"),
+    asset("/site/reviews.js", "./_reviews-page.js"),
+  ],
   settings: siteSettings,
   devnet: siteDevnet,
 });

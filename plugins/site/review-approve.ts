@@ -1,7 +1,15 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { OPERATOR_TOKEN, Review, ReviewId, approve, exampleReview, heldOrApproved, requireOperator } from "./_reviews.ts";
+import {
+  OPERATOR_TOKEN,
+  Review,
+  ReviewId,
+  approve,
+  exampleReview,
+  heldOrApproved,
+  requireOperator,
+} from "./_reviews.ts";
 import { siteSettings } from "./_settings.ts";
 
 export default defineEndpoint({

@@ -8,9 +8,13 @@ export default defineEndpoint({
   method: "GET",
   path: "/site/api/reviews/pending",
   price: "$0",
-  summary: "Operator only (authorization: Bearer REVIEWS_OPERATOR_TOKEN): the reviews waiting for moderation, oldest first",
+  summary:
+    "Operator only (authorization: Bearer REVIEWS_OPERATOR_TOKEN): the reviews waiting for moderation, oldest first",
   input: v.object({
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description("Reviews at most")), 100),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200), v.description("Reviews at most")),
+      100,
+    ),
   }),
   output: ReviewList,
   example: { input: {}, output: { reviews: [exampleReview] } },

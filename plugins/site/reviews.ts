@@ -9,7 +9,10 @@ export default defineEndpoint({
   price: "$0",
   summary: "The approved reviews of the service, newest first",
   input: v.object({
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Reviews at most")), 50),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Reviews at most")),
+      50,
+    ),
   }),
   output: ReviewList,
   example: { input: { limit: 10 }, output: { reviews: [exampleReview] } },

@@ -28,13 +28,28 @@ export interface Delivery {
 }
 
 /** Records a signed event for a receiver; the body and signature stay the same on every retry. */
-export async function queueDelivery(ctx: JobContext, input: { watchId: string; url: string; secret: string; event: string; payload: object }): Promise<Delivery> {
+export async function queueDelivery(
+  ctx: JobContext,
+  input: { watchId: string; url: string; secret: string; event: string; payload: object },
+): Promise<Delivery> {
   const id = randomUUID();
   const createdAt = ctx.now().toISOString();
   const body = JSON.stringify({ id, type: input.event, createdAt, ...input.payload });
   const delivery: Delivery = {
-    id, watchId: input.watchId, url: input.url, event: input.event, body, signature: signBody(input.secret, body), status: "pending",
-    attempts: 0, createdAt, lastAttemptAt: null, nextAttemptAt: createdAt, lastStatus: null, lastError: null, deliveredAt: null,
+    id,
+    watchId: input.watchId,
+    url: input.url,
+    event: input.event,
+    body,
+    signature: signBody(input.secret, body),
+    status: "pending",
+    attempts: 0,
+    createdAt,
+    lastAttemptAt: null,
+    nextAttemptAt: createdAt,
+    lastStatus: null,
+    lastError: null,
+    deliveredAt: null,
   };
   await ctx.store.set(stateKeys.delivery(id), delivery, retentionMs);
   return delivery;
@@ -45,7 +60,8 @@ export async function sendDueDeliveries(ctx: JobContext): Promise<void> {
   for (const key of await ctx.store.keys(stateKeys.deliveryPrefix)) {
     if (ctx.signal.aborted) return;
     const delivery = await ctx.store.get<Delivery>(key);
-    if (delivery?.status === "pending" && Date.parse(delivery.nextAttemptAt!) <= ctx.now().getTime()) await attemptDelivery(ctx, delivery);
+    if (delivery?.status === "pending" && Date.parse(delivery.nextAttemptAt!) <= ctx.now().getTime())
+      await attemptDelivery(ctx, delivery);
   }
 }
 
@@ -55,7 +71,8 @@ export async function sendDueDeliveries(ctx: JobContext): Promise<void> {
  */
 export async function attemptDelivery(ctx: JobContext, delivery: Delivery): Promise<Delivery> {
   const attempt = delivery.attempts + 1;
-  if (!(await ctx.store.claim(stateKeys.attemptLease(delivery.id, attempt), ctx.now().toISOString(), leaseMs))) return delivery;
+  if (!(await ctx.store.claim(stateKeys.attemptLease(delivery.id, attempt), ctx.now().toISOString(), leaseMs)))
+    return delivery;
   const current = await ctx.store.get<Delivery>(stateKeys.delivery(delivery.id));
   if (current?.status !== "pending" || current.attempts !== delivery.attempts) return current ?? delivery;
   const headers = {
@@ -78,12 +95,24 @@ export async function attemptDelivery(ctx: JobContext, delivery: Delivery): Prom
   const done = error === null;
   const final = !done && attempt >= maxAttempts;
   const next: Delivery = {
-    ...delivery, attempts: attempt, lastAttemptAt: at.toISOString(), lastStatus: status, lastError: error,
+    ...delivery,
+    attempts: attempt,
+    lastAttemptAt: at.toISOString(),
+    lastStatus: status,
+    lastError: error,
     status: done ? "delivered" : final ? "failed" : "pending",
     nextAttemptAt: done || final ? null : isoAfter(at, retryDelaysMs[attempt - 1]),
     deliveredAt: done ? at.toISOString() : null,
   };
-  await ctx.store.set(stateKeys.delivery(delivery.id), next, Math.max(retentionMs - (at.getTime() - Date.parse(delivery.createdAt)), 60_000));
-  if (!done) ctx.log.info({ delivery: delivery.id, attempt, error }, final ? "webhook delivery failed for good" : "webhook delivery will be retried");
+  await ctx.store.set(
+    stateKeys.delivery(delivery.id),
+    next,
+    Math.max(retentionMs - (at.getTime() - Date.parse(delivery.createdAt)), 60_000),
+  );
+  if (!done)
+    ctx.log.info(
+      { delivery: delivery.id, attempt, error },
+      final ? "webhook delivery failed for good" : "webhook delivery will be retried",
+    );
   return next;
 }

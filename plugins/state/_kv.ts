@@ -7,7 +7,7 @@ export const keyInput = v.pipe(
   v.string(),
   v.minLength(1),
   v.maxLength(128),
-  v.regex(/^[A-Za-z0-9._:\/-]+$/, "may only contain letters, digits and . _ : / -"),
+  v.regex(/^[A-Za-z0-9._:/-]+$/, "may only contain letters, digits and . _ : / -"),
   v.description("Key, 1-128 characters of letters, digits and . _ : / - (your wallet's own namespace)"),
 );
 

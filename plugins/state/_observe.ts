@@ -29,7 +29,9 @@ export function checkSelector(selector: string | undefined): void {
   try {
     loadHtml("<p></p>")(selector);
   } catch (error) {
-    throw badRequest(`selector is not a valid CSS selector: ${(error as Error).message}`, { issues: [{ field: "selector", message: "not a valid CSS selector" }] });
+    throw badRequest(`selector is not a valid CSS selector: ${(error as Error).message}`, {
+      issues: [{ field: "selector", message: "not a valid CSS selector" }],
+    });
   }
 }
 
@@ -41,7 +43,8 @@ export function checkSelector(selector: string | undefined): void {
 export async function observe(egress: Egress, target: WatchTarget, at: Date): Promise<Observation> {
   const res = await egress.fetch(target.url, { headers: { accept: htmlAccept } });
   const observedAt = at.toISOString();
-  if (target.mode === "status") return { status: res.status, fingerprint: `status:${res.status}`, excerpt: `HTTP ${res.status}`, observedAt };
+  if (target.mode === "status")
+    return { status: res.status, fingerprint: `status:${res.status}`, excerpt: `HTTP ${res.status}`, observedAt };
   if (res.status < 200 || res.status >= 300) throw targetFailed(res);
   const body = decodeBody(res.body, res.headers["content-type"]);
   const html = isHtml(res.headers["content-type"]);
@@ -50,13 +53,29 @@ export async function observe(egress: Egress, target: WatchTarget, at: Date): Pr
   if (target.selector) {
     const $ = loadHtml(body);
     const picked = $(target.selector);
-    text = tidyText(picked.map((_, el) => $(el).text()).get().join("\n"));
-    content = target.mode === "hash" ? picked.map((_, el) => $.html(el)).get().join("\n") : text;
+    text = tidyText(
+      picked
+        .map((_, el) => $(el).text())
+        .get()
+        .join("\n"),
+    );
+    content =
+      target.mode === "hash"
+        ? picked
+            .map((_, el) => $.html(el))
+            .get()
+            .join("\n")
+        : text;
   } else {
     text = html ? htmlToText(body) : tidyText(body);
     content = target.mode === "hash" ? res.body : text;
   }
-  return { status: res.status, fingerprint: createHash("sha256").update(content).digest("hex"), excerpt: excerptOf(text), observedAt };
+  return {
+    status: res.status,
+    fingerprint: createHash("sha256").update(content).digest("hex"),
+    excerpt: excerptOf(text),
+    observedAt,
+  };
 }
 
 function isHtml(contentType: string | undefined): boolean {

@@ -5,7 +5,12 @@ import type { Store } from "../../core/endpoint.ts";
  * path runs again after a failure does not count twice. The marker is taken first and given back when the
  * write fails, so the next run does it.
  */
-export async function once(store: Store, marker: string, ttlMs: number | undefined, write: () => Promise<unknown>): Promise<void> {
+export async function once(
+  store: Store,
+  marker: string,
+  ttlMs: number | undefined,
+  write: () => Promise<unknown>,
+): Promise<void> {
   if (!(await store.claim(marker, true, ttlMs))) return;
   try {
     await write();

@@ -7,7 +7,11 @@ import { ServiceError } from "../../core/runtime/errors.ts";
  */
 export function walletOf(payer: string | undefined): string {
   if (!payer) {
-    throw new ServiceError(403, "wallet_required", "This route is keyed by the paying wallet: pay it with a wallet-signed x402 payment, not a credit code");
+    throw new ServiceError(
+      403,
+      "wallet_required",
+      "This route is keyed by the paying wallet: pay it with a wallet-signed x402 payment, not a credit code",
+    );
   }
   return payer.startsWith("0x") ? payer.toLowerCase() : payer;
 }

@@ -19,7 +19,10 @@ export async function checkDueWatches(ctx: JobContext): Promise<number> {
     const watch = await ctx.store.get<Watch>(key);
     const now = ctx.now().getTime();
     if (!watch || Date.parse(watch.expiresAt) <= now || Date.parse(watch.nextCheckAt) > now) continue;
-    if (!(await ctx.store.claim(stateKeys.checkLease(watch.id, watch.nextCheckAt), ctx.now().toISOString(), checkLeaseMs))) continue;
+    if (
+      !(await ctx.store.claim(stateKeys.checkLease(watch.id, watch.nextCheckAt), ctx.now().toISOString(), checkLeaseMs))
+    )
+      continue;
     const current = await ctx.store.get<Watch>(key);
     if (current?.nextCheckAt !== watch.nextCheckAt) continue;
     await checkWatch(ctx, current);
@@ -55,9 +58,20 @@ async function checkWatch(ctx: JobContext, watch: Watch): Promise<void> {
     url: watch.webhook,
     secret: watch.secret,
     event: "watch.changed",
-    payload: { watchId: watch.id, url: watch.url, mode: watch.mode, selector: watch.selector, previous: watch.last, current: seen },
+    payload: {
+      watchId: watch.id,
+      url: watch.url,
+      mode: watch.mode,
+      selector: watch.selector,
+      previous: watch.last,
+      current: seen,
+    },
   });
-  await saveWatch(ctx.store, { ...next, deliveries: [delivery.id, ...watch.deliveries].slice(0, listedDeliveries) }, at);
+  await saveWatch(
+    ctx.store,
+    { ...next, deliveries: [delivery.id, ...watch.deliveries].slice(0, listedDeliveries) },
+    at,
+  );
   await attemptDelivery(ctx, delivery);
 }
 

@@ -48,7 +48,12 @@ export const saveWatch = (store: Store, watch: Watch, now: Date) =>
 
 const slotsOf = (wallet: string, cap: number) => Array.from({ length: cap }, (_, n) => stateKeys.slot(wallet, n));
 const limitReached = (cap: number) =>
-  new ServiceError(409, "watch_limit_reached", `This wallet already has ${cap} live watches; one frees up when it expires`, { limit: cap });
+  new ServiceError(
+    409,
+    "watch_limit_reached",
+    `This wallet already has ${cap} live watches; one frees up when it expires`,
+    { limit: cap },
+  );
 
 /** Refuses, before any payment, a wallet whose slots are all taken. Under a race only `claimSlot` holds the cap. */
 export async function checkFreeSlot(store: Store, wallet: string, cap: number): Promise<void> {
@@ -62,7 +67,13 @@ export async function checkFreeSlot(store: Store, wallet: string, cap: number): 
  * so concurrent creations on several instances never exceed the cap, and an expired watch frees its slot.
  * A second run for the same watch (a retried effect) finds the slot it took and takes no other.
  */
-export async function claimSlot(store: Store, wallet: string, id: string, lifetimeMs: number, cap: number): Promise<void> {
+export async function claimSlot(
+  store: Store,
+  wallet: string,
+  id: string,
+  lifetimeMs: number,
+  cap: number,
+): Promise<void> {
   const slots = slotsOf(wallet, cap);
   if ((await Promise.all(slots.map((slot) => store.get(slot)))).includes(id)) return;
   for (const slot of slots) if (await store.claim(slot, id, lifetimeMs)) return;
@@ -96,7 +107,18 @@ export const watchView = {
 export function viewOf(watch: Watch, now: Date) {
   const active = Date.parse(watch.expiresAt) > now.getTime();
   const { id, url, webhook, mode, selector, interval, createdAt, expiresAt } = watch;
-  return { id, url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt: active ? watch.nextCheckAt : null, status: active ? "active" as const : "expired" as const };
+  return {
+    id,
+    url,
+    webhook,
+    mode,
+    selector,
+    interval,
+    createdAt,
+    expiresAt,
+    nextCheckAt: active ? watch.nextCheckAt : null,
+    status: active ? ("active" as const) : ("expired" as const),
+  };
 }
 
 export function deliveryViewOf(d: Delivery): v.InferOutput<typeof deliveryView> {

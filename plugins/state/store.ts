@@ -18,15 +18,38 @@ export default defineEndpoint({
     "raises its version. Large values can be sent as a JSON body to POST /v1/store.",
   input: v.object({
     key: keyInput,
-    value: v.pipe(v.string(), v.maxLength(maxValueChars), v.description(`Value to keep, up to ${maxValueChars} characters`)),
-    ttl: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(maxTtlSeconds), v.description("Seconds to keep the value, 1 to 2592000 (30 days)")), 86_400),
+    value: v.pipe(
+      v.string(),
+      v.maxLength(maxValueChars),
+      v.description(`Value to keep, up to ${maxValueChars} characters`),
+    ),
+    ttl: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(maxTtlSeconds),
+        v.description("Seconds to keep the value, 1 to 2592000 (30 days)"),
+      ),
+      86_400,
+    ),
   }),
-  output: v.object({ ...storedFields, ttl: v.pipe(v.number(), v.description("Seconds the value is kept")), overwritten: v.boolean() }),
+  output: v.object({
+    ...storedFields,
+    ttl: v.pipe(v.number(), v.description("Seconds the value is kept")),
+    overwritten: v.boolean(),
+  }),
   example: {
     input: { key: "agent/last-run", value: '{"step":3}', ttl: 3600 },
     output: {
-      key: "agent/last-run", bytes: 10, version: 1, createdAt: "2026-11-23T10:00:00.000Z", updatedAt: "2026-11-23T10:00:00.000Z",
-      expiresAt: "2026-11-23T11:00:00.000Z", ttl: 3600, overwritten: false,
+      key: "agent/last-run",
+      bytes: 10,
+      version: 1,
+      createdAt: "2026-11-23T10:00:00.000Z",
+      updatedAt: "2026-11-23T10:00:00.000Z",
+      expiresAt: "2026-11-23T11:00:00.000Z",
+      ttl: 3600,
+      overwritten: false,
     },
   },
   async handler(ctx) {
@@ -45,6 +68,12 @@ export default defineEndpoint({
     // Written once paid for; setting the same record again is harmless when the effect is retried.
     ctx.afterPayment(() => store.set(slot, record, input.ttl * 1000));
     const { value, ...stamps } = record;
-    return { key: input.key, bytes: Buffer.byteLength(value), ...stamps, ttl: input.ttl, overwritten: live !== undefined };
+    return {
+      key: input.key,
+      bytes: Buffer.byteLength(value),
+      ...stamps,
+      ttl: input.ttl,
+      overwritten: live !== undefined,
+    };
   },
 });

@@ -6,7 +6,17 @@ import { urlInput } from "../web/_inputs.ts";
 import { maxAttempts, retryDelaysMs } from "./_deliveries.ts";
 import { checkSelector, observe, watchModes } from "./_observe.ts";
 import { newSecret, signatureHeader, signatureScheme } from "./_signing.ts";
-import { checkFreeSlot, claimSlot, intervalBounds, lifetimeBounds, saveWatch, defaultWatchesPerWallet, stateSettings, watchView, type Watch } from "./_watches.ts";
+import {
+  checkFreeSlot,
+  claimSlot,
+  intervalBounds,
+  lifetimeBounds,
+  saveWatch,
+  defaultWatchesPerWallet,
+  stateSettings,
+  watchView,
+  type Watch,
+} from "./_watches.ts";
 import { isoAfter, walletOf } from "./_wallet.ts";
 
 const seconds = (ms: number) => `${ms / 1000} s`;
@@ -33,14 +43,36 @@ export default defineEndpoint({
   input: v.object({
     url: urlInput("Page to watch (http or https, ports 80/443)"),
     webhook: urlInput("Receiver of the change events: an http(s) URL that accepts a JSON POST"),
-    mode: v.optional(v.pipe(v.picklist(watchModes), v.description("What counts as a change: text, hash or status")), "text"),
-    selector: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("CSS selector: watch only the matching elements (text and hash modes)"))),
+    mode: v.optional(
+      v.pipe(v.picklist(watchModes), v.description("What counts as a change: text, hash or status")),
+      "text",
+    ),
+    selector: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(200),
+        v.description("CSS selector: watch only the matching elements (text and hash modes)"),
+      ),
+    ),
     interval: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(intervalBounds.min), v.maxValue(intervalBounds.max), v.description("Seconds between checks, 300 to 86400")),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(intervalBounds.min),
+        v.maxValue(intervalBounds.max),
+        v.description("Seconds between checks, 300 to 86400"),
+      ),
       intervalBounds.default,
     ),
     ttl: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(lifetimeBounds.min), v.maxValue(lifetimeBounds.max), v.description("Seconds the watch runs, 3600 to 604800 (7 days)")),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(lifetimeBounds.min),
+        v.maxValue(lifetimeBounds.max),
+        v.description("Seconds the watch runs, 3600 to 604800 (7 days)"),
+      ),
       lifetimeBounds.default,
     ),
   }),
@@ -51,14 +83,30 @@ export default defineEndpoint({
     baseline: v.object({ status: v.number(), fingerprint: v.string(), excerpt: v.string(), observedAt: v.string() }),
   }),
   example: {
-    input: { url: "https://example.com/", webhook: "https://agent.example.net/hooks/watch", mode: "text", interval: 3600, ttl: 86400 },
+    input: {
+      url: "https://example.com/",
+      webhook: "https://agent.example.net/hooks/watch",
+      mode: "text",
+      interval: 3600,
+      ttl: 86400,
+    },
     output: {
-      id: "0b6f3c2e-5d7a-4f1e-9a43-6a1e2f0c9d11", url: "https://example.com/", webhook: "https://agent.example.net/hooks/watch",
-      mode: "text", selector: null, interval: 3600, createdAt: "2026-11-23T10:00:00.000Z", expiresAt: "2026-11-24T10:00:00.000Z",
-      nextCheckAt: "2026-11-23T11:00:00.000Z", secret: "whsec_Qm9vdHN0cmFwU2VjcmV0Rm9yRXhhbXBsZQ", signatureHeader,
+      id: "0b6f3c2e-5d7a-4f1e-9a43-6a1e2f0c9d11",
+      url: "https://example.com/",
+      webhook: "https://agent.example.net/hooks/watch",
+      mode: "text",
+      selector: null,
+      interval: 3600,
+      createdAt: "2026-11-23T10:00:00.000Z",
+      expiresAt: "2026-11-24T10:00:00.000Z",
+      nextCheckAt: "2026-11-23T11:00:00.000Z",
+      secret: "whsec_Qm9vdHN0cmFwU2VjcmV0Rm9yRXhhbXBsZQ",
+      signatureHeader,
       baseline: {
-        status: 200, fingerprint: "feb057ddba5ac313506909af05c17370808a81030f057346499d045c25534dbf",
-        excerpt: "Example Domain\nThis domain is for use in documentation examples without needing permission. Avoid use in operations.\nLearn more",
+        status: 200,
+        fingerprint: "feb057ddba5ac313506909af05c17370808a81030f057346499d045c25534dbf",
+        excerpt:
+          "Example Domain\nThis domain is for use in documentation examples without needing permission. Avoid use in operations.\nLearn more",
         observedAt: "2026-11-23T10:00:00.000Z",
       },
     },
@@ -67,8 +115,14 @@ export default defineEndpoint({
   async handler(ctx) {
     const { input, payer, egress, store, now, settings } = ctx;
     const owner = walletOf(payer);
-    if (input.ttl < input.interval) throw badRequest("ttl must be at least one interval", { issues: [{ field: "ttl", message: "shorter than interval" }] });
-    if (input.selector && input.mode === "status") throw badRequest("selector applies to the text and hash modes only", { issues: [{ field: "selector", message: "not used in status mode" }] });
+    if (input.ttl < input.interval)
+      throw badRequest("ttl must be at least one interval", {
+        issues: [{ field: "ttl", message: "shorter than interval" }],
+      });
+    if (input.selector && input.mode === "status")
+      throw badRequest("selector applies to the text and hash modes only", {
+        issues: [{ field: "selector", message: "not used in status mode" }],
+      });
     checkSelector(input.selector);
     await egress.check(input.webhook);
     const at = now();
@@ -77,9 +131,22 @@ export default defineEndpoint({
     await checkFreeSlot(store, owner, settings.watchesPerWallet);
     const id = randomUUID();
     const watch: Watch = {
-      id, owner, ...target, webhook: input.webhook, interval: input.interval, secret: newSecret(),
-      createdAt: at.toISOString(), expiresAt: isoAfter(at, input.ttl * 1000), nextCheckAt: isoAfter(at, input.interval * 1000),
-      checks: 0, changes: 0, last: baseline, lastCheckedAt: at.toISOString(), lastChangedAt: null, lastError: null, deliveries: [],
+      id,
+      owner,
+      ...target,
+      webhook: input.webhook,
+      interval: input.interval,
+      secret: newSecret(),
+      createdAt: at.toISOString(),
+      expiresAt: isoAfter(at, input.ttl * 1000),
+      nextCheckAt: isoAfter(at, input.interval * 1000),
+      checks: 0,
+      changes: 0,
+      last: baseline,
+      lastCheckedAt: at.toISOString(),
+      lastChangedAt: null,
+      lastError: null,
+      deliveries: [],
     };
     // The slot is taken once paid for: of calls racing for the last slot one gets it, the others' effects fail (and are credited).
     ctx.afterPayment(async () => {
@@ -87,6 +154,19 @@ export default defineEndpoint({
       await saveWatch(store, watch, at);
     });
     const { url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret } = watch;
-    return { id, url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret, signatureHeader, baseline };
+    return {
+      id,
+      url,
+      webhook,
+      mode,
+      selector,
+      interval,
+      createdAt,
+      expiresAt,
+      nextCheckAt,
+      secret,
+      signatureHeader,
+      baseline,
+    };
   },
 });

@@ -23,9 +23,23 @@ export default defineEndpoint({
     "This call does not retry; watches made with /v1/watch retry their deliveries.",
   input: v.object({
     url: urlInput("Receiver of the POST"),
-    body: v.pipe(v.string(), v.maxLength(maxBodyChars), v.description(`Request body, up to ${maxBodyChars} characters`)),
-    contentType: v.optional(v.pipe(v.picklist(contentTypes), v.description("Content-Type of the body")), "application/json"),
-    secret: v.optional(v.pipe(v.string(), v.minLength(16), v.maxLength(256), v.description("Key to sign the body with (16-256 characters); no signature when absent"))),
+    body: v.pipe(
+      v.string(),
+      v.maxLength(maxBodyChars),
+      v.description(`Request body, up to ${maxBodyChars} characters`),
+    ),
+    contentType: v.optional(
+      v.pipe(v.picklist(contentTypes), v.description("Content-Type of the body")),
+      "application/json",
+    ),
+    secret: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(16),
+        v.maxLength(256),
+        v.description("Key to sign the body with (16-256 characters); no signature when absent"),
+      ),
+    ),
   }),
   output: v.object({
     url: v.string(),
@@ -34,32 +48,65 @@ export default defineEndpoint({
     ok: v.boolean(),
     latencyMs: v.number(),
     bytesSent: v.number(),
-    signature: v.pipe(v.nullable(v.string()), v.description(`The ${signatureHeader} value sent, null without a secret`)),
+    signature: v.pipe(
+      v.nullable(v.string()),
+      v.description(`The ${signatureHeader} value sent, null without a secret`),
+    ),
     sentAt: v.string(),
-    response: v.object({ contentType: v.nullable(v.string()), bytes: v.number(), excerpt: v.pipe(v.string(), v.description("First 500 characters")) }),
+    response: v.object({
+      contentType: v.nullable(v.string()),
+      bytes: v.number(),
+      excerpt: v.pipe(v.string(), v.description("First 500 characters")),
+    }),
   }),
   example: {
-    input: { url: "https://agent.example.net/hooks/inbox", body: '{"event":"done"}', contentType: "application/json", secret: "a-long-shared-secret" },
+    input: {
+      url: "https://agent.example.net/hooks/inbox",
+      body: '{"event":"done"}',
+      contentType: "application/json",
+      secret: "a-long-shared-secret",
+    },
     output: {
-      url: "https://agent.example.net/hooks/inbox", finalUrl: "https://agent.example.net/hooks/inbox", status: 200, ok: true, latencyMs: 84.2, bytesSent: 16,
-      signature: "sha256=a645d9d6b15c3a0d79027fa72772de74a0bf906522586bba2c6c18d66dbedb2b", sentAt: "2026-11-23T10:00:00.000Z",
+      url: "https://agent.example.net/hooks/inbox",
+      finalUrl: "https://agent.example.net/hooks/inbox",
+      status: 200,
+      ok: true,
+      latencyMs: 84.2,
+      bytesSent: 16,
+      signature: "sha256=a645d9d6b15c3a0d79027fa72772de74a0bf906522586bba2c6c18d66dbedb2b",
+      sentAt: "2026-11-23T10:00:00.000Z",
       response: { contentType: "application/json", bytes: 11, excerpt: '{"ok":true}' },
     },
   },
   async handler({ input, egress, now }) {
     if (input.contentType === "application/json" && !isJson(input.body)) {
-      throw badRequest("body is not valid JSON (set contentType for other bodies)", { issues: [{ field: "body", message: "not valid JSON" }] });
+      throw badRequest("body is not valid JSON (set contentType for other bodies)", {
+        issues: [{ field: "body", message: "not valid JSON" }],
+      });
     }
     const signature = input.secret ? signBody(input.secret, input.body) : null;
-    const headers: Record<string, string> = { "content-type": input.contentType, ...(signature ? { "x-signature": signature } : {}) };
+    const headers: Record<string, string> = {
+      "content-type": input.contentType,
+      ...(signature ? { "x-signature": signature } : {}),
+    };
     const sentAt = now().toISOString();
     const started = performance.now();
     const res = await egress.fetch(input.url, { method: "POST", headers, body: input.body });
     const latencyMs = elapsedSince(started);
     return {
-      url: input.url, finalUrl: res.url, status: res.status, ok: res.status >= 200 && res.status < 300, latencyMs,
-      bytesSent: Buffer.byteLength(input.body), signature, sentAt,
-      response: { contentType: res.headers["content-type"] ?? null, bytes: res.body.length, excerpt: excerptOf(decodeBody(res.body, res.headers["content-type"])) },
+      url: input.url,
+      finalUrl: res.url,
+      status: res.status,
+      ok: res.status >= 200 && res.status < 300,
+      latencyMs,
+      bytesSent: Buffer.byteLength(input.body),
+      signature,
+      sentAt,
+      response: {
+        contentType: res.headers["content-type"] ?? null,
+        bytes: res.body.length,
+        excerpt: excerptOf(decodeBody(res.body, res.headers["content-type"])),
+      },
     };
   },
 });

@@ -1,16 +1,31 @@
 import * as v from "valibot";
 import { isNative } from "./_chains.ts";
-import { AddressShape, bpsAsFraction, decimalWei, HexShape, sameChain, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
+import {
+  AddressShape,
+  bpsAsFraction,
+  decimalWei,
+  HexShape,
+  sameChain,
+  Units,
+  usd,
+  Usd,
+  Wei,
+  type Adapter,
+} from "./_route.ts";
 
 /** What the code reads of Across's swap/approval answer. */
 const AcrossAmount = v.object({ amount: Units, amountUsd: Usd, token: v.object({ address: AddressShape }) });
 const AcrossSwap = v.object({
-  checks: v.object({ allowance: v.object({ token: AddressShape, spender: AddressShape, actual: Units, expected: Units }) }),
+  checks: v.object({
+    allowance: v.object({ token: AddressShape, spender: AddressShape, actual: Units, expected: Units }),
+  }),
   inputAmount: Units,
   expectedOutputAmount: Units,
   minOutputAmount: Units,
   expectedFillTime: v.number(),
-  fees: v.object({ total: v.object({ ...AcrossAmount.entries, details: v.optional(v.object({ app: v.optional(AcrossAmount) })) }) }),
+  fees: v.object({
+    total: v.object({ ...AcrossAmount.entries, details: v.optional(v.object({ app: v.optional(AcrossAmount) })) }),
+  }),
   swapTx: v.object({ chainId: v.number(), to: AddressShape, data: HexShape, value: v.optional(Wei) }),
 });
 
@@ -48,13 +63,14 @@ export const across: Adapter = {
       minAmountOut: swap.minOutputAmount,
       estimatedFillTimeSeconds: swap.expectedFillTime,
       transaction: { chainId: tx.chainId, to: tx.to, data: tx.data, value: decimalWei(tx.value) },
-      approval: !isNative(req.fromToken) && BigInt(allowance.actual) < BigInt(allowance.expected)
-        ? { token: allowance.token, spender: allowance.spender, amount: allowance.expected }
-        : undefined,
+      approval:
+        !isNative(req.fromToken) && BigInt(allowance.actual) < BigInt(allowance.expected)
+          ? { token: allowance.token, spender: allowance.spender, amount: allowance.expected }
+          : undefined,
       aggregatorFee: {
         total: (BigInt(total.amount) - (appInTotal ? BigInt(app.amount) : 0n)).toString(),
         token: total.token.address,
-        totalUsd: (usd(total.amountUsd) ?? 0) - (appInTotal ? usd(app.amountUsd) ?? 0 : 0),
+        totalUsd: (usd(total.amountUsd) ?? 0) - (appInTotal ? (usd(app.amountUsd) ?? 0) : 0),
       },
       integratorFee: app ? { amount: app.amount, token: app.token.address, amountUsd: usd(app.amountUsd) } : undefined,
       notes: [],

@@ -64,7 +64,11 @@ export function routeAnswer(ranked: Ranked, req: RouteRequest, pricing: Pricing,
     },
     // Keyed by the aggregator's id beside the fixed keys, as the spec's table says; TypeScript cannot type that mix.
     fees: {
-      [quote.source]: { total: quote.aggregatorFee.total, token: quote.aggregatorFee.token, totalUsd: round(quote.aggregatorFee.totalUsd) },
+      [quote.source]: {
+        total: quote.aggregatorFee.total,
+        token: quote.aggregatorFee.token,
+        totalUsd: round(quote.aggregatorFee.totalUsd),
+      },
       integrator,
       breakdown: breakdown(ranked, integrator),
     } as unknown as Fees,
@@ -76,19 +80,40 @@ export function routeAnswer(ranked: Ranked, req: RouteRequest, pricing: Pricing,
 function integratorFee(quote: RouteQuote, req: RouteRequest, pricing: Pricing) {
   const fee = quote.integratorFee;
   const recipient = req.feeRecipient ?? zeroAddress;
-  if (!fee || req.feeBps === 0) return { included: false, feeBps: 0, amount: "0", amountUsd: 0, token: req.fromToken, recipient };
+  if (!fee || req.feeBps === 0)
+    return { included: false, feeBps: 0, amount: "0", amountUsd: 0, token: req.fromToken, recipient };
   const inputUsd = quote.amountInUsd ?? pricing.amountInUsd;
-  const computedUsd = fee.token.toLowerCase() === req.fromToken.toLowerCase() && inputUsd !== undefined ? (inputUsd * req.feeBps) / 10_000 : 0;
-  return { included: true, feeBps: req.feeBps, amount: fee.amount, amountUsd: round(fee.amountUsd ?? computedUsd), token: fee.token, recipient };
+  const computedUsd =
+    fee.token.toLowerCase() === req.fromToken.toLowerCase() && inputUsd !== undefined
+      ? (inputUsd * req.feeBps) / 10_000
+      : 0;
+  return {
+    included: true,
+    feeBps: req.feeBps,
+    amount: fee.amount,
+    amountUsd: round(fee.amountUsd ?? computedUsd),
+    token: fee.token,
+    recipient,
+  };
 }
 
 function breakdown({ quote, extraCostUsd }: Ranked, integrator: ReturnType<typeof integratorFee>): string[] {
-  const lines = [`${quote.source} fee: ${quote.aggregatorFee.total} base units of ${quote.aggregatorFee.token} (about $${round(quote.aggregatorFee.totalUsd)}), deducted from amountOut`];
+  const lines = [
+    `${quote.source} fee: ${quote.aggregatorFee.total} base units of ${quote.aggregatorFee.token} (about $${round(quote.aggregatorFee.totalUsd)}), deducted from amountOut`,
+  ];
   if (integrator.included) {
-    lines.push(`Integrator fee ${integrator.feeBps} bps: ${integrator.amount} base units of ${integrator.token} (about $${integrator.amountUsd}) to ${integrator.recipient}, deducted from amountOut`);
+    lines.push(
+      `Integrator fee ${integrator.feeBps} bps: ${integrator.amount} base units of ${integrator.token} (about $${integrator.amountUsd}) to ${integrator.recipient}, deducted from amountOut`,
+    );
   } else lines.push("No integrator fee");
-  if (extraCostUsd > 0) lines.push(`Paid on top of the input (in the transaction value or separately): about $${round(extraCostUsd)}; netAmountOut accounts for it`);
-  if (quote.approval) lines.push(`Approve ${quote.approval.amount} of ${quote.approval.token} to ${quote.approval.spender} before sending the transaction`);
+  if (extraCostUsd > 0)
+    lines.push(
+      `Paid on top of the input (in the transaction value or separately): about $${round(extraCostUsd)}; netAmountOut accounts for it`,
+    );
+  if (quote.approval)
+    lines.push(
+      `Approve ${quote.approval.amount} of ${quote.approval.token} to ${quote.approval.spender} before sending the transaction`,
+    );
   lines.push("Network gas is paid by the sender and not included", ...quote.notes);
   return lines;
 }

@@ -1,6 +1,17 @@
 import * as v from "valibot";
 import { isNative } from "./_chains.ts";
-import { AddressShape, bpsAsPercent, decimalWei, feeOf, HexShape, sameChain, Units, usd, Wei, type Adapter } from "./_route.ts";
+import {
+  AddressShape,
+  bpsAsPercent,
+  decimalWei,
+  feeOf,
+  HexShape,
+  sameChain,
+  Units,
+  usd,
+  Wei,
+  type Adapter,
+} from "./_route.ts";
 
 /** What the code reads of deBridge's create-tx answer. */
 const DlnToken = v.object({ amount: Units, approximateUsdValue: v.optional(v.number()) });
@@ -52,13 +63,21 @@ export const debridge: Adapter = {
       minAmountOut: taken.amount,
       estimatedFillTimeSeconds: order.order.approximateFulfillmentDelay,
       transaction: { chainId: req.fromChain, to: order.tx.to, data: order.tx.data, value: decimalWei(order.tx.value) },
-      approval: isNative(req.fromToken) ? undefined : { token: req.fromToken, spender: order.tx.to, amount: given.amount },
-      aggregatorFee: { total: order.protocolFee ?? "0", token: req.fromToken, totalUsd: usd(order.protocolFeeApproximateUsdValue) ?? 0 },
+      approval: isNative(req.fromToken)
+        ? undefined
+        : { token: req.fromToken, spender: order.tx.to, amount: given.amount },
+      aggregatorFee: {
+        total: order.protocolFee ?? "0",
+        token: req.fromToken,
+        totalUsd: usd(order.protocolFeeApproximateUsdValue) ?? 0,
+      },
       integratorFee: withFee ? { amount: feeOf(given.amount, req.feeBps), token: req.fromToken } : undefined,
       amountInUsd: usd(given.approximateUsdValue),
       amountOutUsd: usd(taken.approximateUsdValue),
       extraNativeWei: fixFee,
-      notes: [`deBridge order ${order.orderId}; fixed fee ${fixFee} wei of native coin is included in the transaction value`],
+      notes: [
+        `deBridge order ${order.orderId}; fixed fee ${fixFee} wei of native coin is included in the transaction value`,
+      ],
     };
   },
 };

@@ -2,7 +2,10 @@ import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 
 export const solMint = "So11111111111111111111111111111111111111112";
-export const SolanaKey = v.pipe(v.string(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana public key"));
+export const SolanaKey = v.pipe(
+  v.string(),
+  v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana public key"),
+);
 
 const o = v.optional;
 const Units = v.pipe(v.string(), v.regex(/^\d+$/, "not base units"));
@@ -16,9 +19,24 @@ const JupiterQuote = v.looseObject({
   slippageBps: v.number(),
   platformFee: v.nullish(v.looseObject({ amount: Units })),
   priceImpactPct: v.string(),
-  routePlan: v.array(v.looseObject({ swapInfo: v.looseObject({ label: v.string(), inputMint: v.string(), outputMint: v.string(), inAmount: Units, outAmount: Units }), percent: v.number() })),
+  routePlan: v.array(
+    v.looseObject({
+      swapInfo: v.looseObject({
+        label: v.string(),
+        inputMint: v.string(),
+        outputMint: v.string(),
+        inAmount: Units,
+        outAmount: Units,
+      }),
+      percent: v.number(),
+    }),
+  ),
 });
-const JupiterSwap = v.object({ swapTransaction: v.pipe(v.string(), v.base64()), lastValidBlockHeight: v.number(), prioritizationFeeLamports: o(v.number()) });
+const JupiterSwap = v.object({
+  swapTransaction: v.pipe(v.string(), v.base64()),
+  lastValidBlockHeight: v.number(),
+  prioritizationFeeLamports: o(v.number()),
+});
 
 export interface SolanaTrade {
   inputMint: string;
@@ -66,7 +84,14 @@ export async function jupiterTrade(api: Upstream, trade: SolanaTrade, accounts: 
     minOutAmount: quote.otherAmountThreshold,
     slippageBps: quote.slippageBps,
     priceImpactPct: quote.priceImpactPct,
-    route: quote.routePlan.map(({ swapInfo, percent }) => ({ label: swapInfo.label, inputMint: swapInfo.inputMint, outputMint: swapInfo.outputMint, inAmount: swapInfo.inAmount, outAmount: swapInfo.outAmount, percent })),
+    route: quote.routePlan.map(({ swapInfo, percent }) => ({
+      label: swapInfo.label,
+      inputMint: swapInfo.inputMint,
+      outputMint: swapInfo.outputMint,
+      inAmount: swapInfo.inAmount,
+      outAmount: swapInfo.outAmount,
+      percent,
+    })),
     platformFee: {
       feeBps,
       amount: quote.platformFee?.amount ?? "0",
@@ -90,7 +115,16 @@ export const SolanaTradeOutput = {
   minOutAmount: v.pipe(v.string(), v.description("Least the user gets at the slippage tolerance")),
   slippageBps: v.number(),
   priceImpactPct: v.string(),
-  route: v.array(v.object({ label: v.string(), inputMint: v.string(), outputMint: v.string(), inAmount: v.string(), outAmount: v.string(), percent: v.number() })),
+  route: v.array(
+    v.object({
+      label: v.string(),
+      inputMint: v.string(),
+      outputMint: v.string(),
+      inAmount: v.string(),
+      outAmount: v.string(),
+      percent: v.number(),
+    }),
+  ),
   platformFee: v.object({
     feeBps: v.pipe(v.number(), v.description("Applied fee; 0 when the service has no fee account for either mint")),
     amount: v.string(),
@@ -99,7 +133,10 @@ export const SolanaTradeOutput = {
   }),
   transaction: v.object({
     encoding: v.literal("base64"),
-    swapTransaction: v.pipe(v.string(), v.description("Unsigned versioned transaction, base64: sign it with the user's key and send it")),
+    swapTransaction: v.pipe(
+      v.string(),
+      v.description("Unsigned versioned transaction, base64: sign it with the user's key and send it"),
+    ),
     lastValidBlockHeight: v.number(),
     prioritizationFeeLamports: v.number(),
   }),
@@ -118,7 +155,13 @@ const JupiterToken = v.object({
   holderCount: v.nullish(v.number()),
   isVerified: v.nullish(v.boolean()),
   organicScore: v.nullish(v.number()),
-  audit: v.nullish(v.object({ mintAuthorityDisabled: v.nullish(v.boolean()), freezeAuthorityDisabled: v.nullish(v.boolean()), topHoldersPercentage: v.nullish(v.number()) })),
+  audit: v.nullish(
+    v.object({
+      mintAuthorityDisabled: v.nullish(v.boolean()),
+      freezeAuthorityDisabled: v.nullish(v.boolean()),
+      topHoldersPercentage: v.nullish(v.number()),
+    }),
+  ),
 });
 
 /** Token cards from Jupiter's Tokens API v2 (`/tokens/v2/search?query=<mints>`). */
@@ -127,22 +170,24 @@ export async function tokenCards(api: Upstream, mints: string[]) {
   return mints.flatMap((mint) => {
     const t = found.find((x) => x.id === mint);
     if (!t) return [];
-    return [{
-      mint: t.id,
-      symbol: t.symbol,
-      name: t.name,
-      decimals: t.decimals,
-      icon: t.icon ?? null,
-      usdPrice: t.usdPrice ?? null,
-      liquidityUsd: t.liquidity ?? null,
-      marketCapUsd: t.mcap ?? null,
-      holders: t.holderCount ?? null,
-      verified: t.isVerified ?? false,
-      organicScore: t.organicScore ?? null,
-      mintAuthorityDisabled: t.audit?.mintAuthorityDisabled ?? null,
-      freezeAuthorityDisabled: t.audit?.freezeAuthorityDisabled ?? null,
-      topHoldersPercent: t.audit?.topHoldersPercentage ?? null,
-    }];
+    return [
+      {
+        mint: t.id,
+        symbol: t.symbol,
+        name: t.name,
+        decimals: t.decimals,
+        icon: t.icon ?? null,
+        usdPrice: t.usdPrice ?? null,
+        liquidityUsd: t.liquidity ?? null,
+        marketCapUsd: t.mcap ?? null,
+        holders: t.holderCount ?? null,
+        verified: t.isVerified ?? false,
+        organicScore: t.organicScore ?? null,
+        mintAuthorityDisabled: t.audit?.mintAuthorityDisabled ?? null,
+        freezeAuthorityDisabled: t.audit?.freezeAuthorityDisabled ?? null,
+        topHoldersPercent: t.audit?.topHoldersPercentage ?? null,
+      },
+    ];
   });
 }
 

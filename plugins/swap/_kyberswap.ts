@@ -18,7 +18,13 @@ const RouteSummary = v.looseObject({
   extraFee: v.optional(v.looseObject({ feeAmountUsd: Usd })),
 });
 const Routes = v.object({ routeSummary: RouteSummary });
-const Built = v.object({ amountIn: Units, amountOut: Units, data: HexShape, routerAddress: AddressShape, transactionValue: Wei });
+const Built = v.object({
+  amountIn: Units,
+  amountOut: Units,
+  data: HexShape,
+  routerAddress: AddressShape,
+  transactionValue: Wei,
+});
 
 const kyberToken = (token: Address) => (isNative(token) ? eeeeAddress : token);
 
@@ -39,16 +45,26 @@ export const kyberswap: Adapter = {
         tokenOut: kyberToken(req.toToken),
         amountIn: req.amount,
         gasInclude: true,
-        ...(withFee ? { feeAmount: req.feeBps, isInBps: true, chargeFeeBy: "currency_in", feeReceiver: req.feeRecipient } : {}),
+        ...(withFee
+          ? { feeAmount: req.feeBps, isInBps: true, chargeFeeBy: "currency_in", feeReceiver: req.feeRecipient }
+          : {}),
       },
     });
-    if (routes.code !== 0 || !routes.data) throw upstreamFailed("kyberswap", `kyberswap found no route: ${routes.message}`);
+    if (routes.code !== 0 || !routes.data)
+      throw upstreamFailed("kyberswap", `kyberswap found no route: ${routes.message}`);
     const summary = checkUpstream("kyberswap", Routes, routes.data).routeSummary;
     const answer = await api.json(`/${chain.kyber}/api/v1/route/build`, Envelope, {
       method: "POST",
-      body: { routeSummary: summary, sender: req.depositor, recipient: req.recipient, slippageTolerance: req.slippageBps, source: "x402-agent-services" },
+      body: {
+        routeSummary: summary,
+        sender: req.depositor,
+        recipient: req.recipient,
+        slippageTolerance: req.slippageBps,
+        source: "x402-agent-services",
+      },
     });
-    if (answer.code !== 0 || !answer.data) throw upstreamFailed("kyberswap", `kyberswap could not build the route: ${answer.message}`);
+    if (answer.code !== 0 || !answer.data)
+      throw upstreamFailed("kyberswap", `kyberswap could not build the route: ${answer.message}`);
     const tx = checkUpstream("kyberswap", Built, answer.data);
     return {
       source: "kyberswap",
@@ -56,10 +72,23 @@ export const kyberswap: Adapter = {
       amountOut: tx.amountOut,
       minAmountOut: ((BigInt(tx.amountOut) * BigInt(10_000 - req.slippageBps)) / 10_000n).toString(),
       estimatedFillTimeSeconds: chain.blockSeconds,
-      transaction: { chainId: req.fromChain, to: tx.routerAddress, data: tx.data, value: decimalWei(tx.transactionValue) },
-      approval: isNative(req.fromToken) ? undefined : { token: req.fromToken, spender: tx.routerAddress, amount: tx.amountIn },
+      transaction: {
+        chainId: req.fromChain,
+        to: tx.routerAddress,
+        data: tx.data,
+        value: decimalWei(tx.transactionValue),
+      },
+      approval: isNative(req.fromToken)
+        ? undefined
+        : { token: req.fromToken, spender: tx.routerAddress, amount: tx.amountIn },
       aggregatorFee: { total: "0", token: req.fromToken, totalUsd: 0 },
-      integratorFee: withFee ? { amount: feeOf(tx.amountIn, req.feeBps), token: req.fromToken, amountUsd: usd(summary.extraFee?.feeAmountUsd) } : undefined,
+      integratorFee: withFee
+        ? {
+            amount: feeOf(tx.amountIn, req.feeBps),
+            token: req.fromToken,
+            amountUsd: usd(summary.extraFee?.feeAmountUsd),
+          }
+        : undefined,
       amountInUsd: usd(summary.amountInUsd),
       amountOutUsd: usd(summary.amountOutUsd),
       notes: ["KyberSwap routes expire in about 30 seconds"],

@@ -1,10 +1,28 @@
 import * as v from "valibot";
 import { isNative } from "./_chains.ts";
-import { AddressShape, bpsAsFraction, decimalWei, feeOf, HexShape, sumUsd, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
+import {
+  AddressShape,
+  bpsAsFraction,
+  decimalWei,
+  feeOf,
+  HexShape,
+  sumUsd,
+  Units,
+  usd,
+  Usd,
+  Wei,
+  type Adapter,
+} from "./_route.ts";
 
 const o = v.optional;
 /** What the code reads of LI.FI's quote (a step). */
-const LifiCost = v.object({ name: v.string(), token: v.object({ address: v.string() }), amount: Units, amountUSD: Usd, included: v.boolean() });
+const LifiCost = v.object({
+  name: v.string(),
+  token: v.object({ address: v.string() }),
+  amount: Units,
+  amountUSD: Usd,
+  included: v.boolean(),
+});
 type LifiCost = v.InferOutput<typeof LifiCost>;
 const LifiStep = v.object({
   tool: v.string(),
@@ -55,9 +73,14 @@ export const lifi: Adapter = {
       minAmountOut: estimate.toAmountMin,
       estimatedFillTimeSeconds: estimate.executionDuration,
       transaction: { chainId: tx.chainId, to: tx.to, data: tx.data, value: decimalWei(tx.value) },
-      approval: isNative(req.fromToken) ? undefined : { token: req.fromToken, spender: estimate.approvalAddress, amount: estimate.fromAmount },
+      approval: isNative(req.fromToken)
+        ? undefined
+        : { token: req.fromToken, spender: estimate.approvalAddress, amount: estimate.fromAmount },
       aggregatorFee: {
-        total: own.filter((c) => c.token.address.toLowerCase() === req.fromToken.toLowerCase()).reduce((a, c) => a + BigInt(c.amount), 0n).toString(),
+        total: own
+          .filter((c) => c.token.address.toLowerCase() === req.fromToken.toLowerCase())
+          .reduce((a, c) => a + BigInt(c.amount), 0n)
+          .toString(),
         token: req.fromToken,
         totalUsd: sumUsd(own.map((c) => usd(c.amountUSD))),
       },

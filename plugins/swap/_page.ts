@@ -3,8 +3,11 @@ import { escapeHtml } from "../../core/runtime/pages.ts";
 import { chains, widgetTokens } from "./_chains.ts";
 import { humanFee, humanMinimumInputUsd } from "./widget-quote.ts";
 
-const chainOptions = Object.entries(chains).map(([id, c]) => `<option value="${id}">${escapeHtml(c.name)}</option>`).join("");
-const select = (id: string, label: string, options: string) => `<label>${label} <select id="${id}">${options}</select></label>`;
+const chainOptions = Object.entries(chains)
+  .map(([id, c]) => `<option value="${id}">${escapeHtml(c.name)}</option>`)
+  .join("");
+const select = (id: string, label: string, options: string) =>
+  `<label>${label} <select id="${id}">${options}</select></label>`;
 
 /** The human swap widget: the visitor's own EIP-1193 wallet signs; the page only quotes and hands over the transaction. */
 export const swapPage: PageDef = {
@@ -45,4 +48,6 @@ Fee for people: ${humanFee.rateBps / 100}% with a $${humanFee.minimumUsd.toFixed
 <script type="application/json" id="swap-tokens">${JSON.stringify(widgetTokens).replace(/</g, "\\u003c")}</script>`,
 };
 
-export const swapAssets: AssetDef[] = [{ path: "/swap/widget.js", type: "text/javascript; charset=utf-8", file: new URL("./widget.js", import.meta.url) }];
+export const swapAssets: AssetDef[] = [
+  { path: "/swap/widget.js", type: "text/javascript; charset=utf-8", file: new URL("./widget.js", import.meta.url) },
+];

@@ -4,7 +4,12 @@ import type { Upstream } from "../../core/endpoint.ts";
 import { chainOf, isNative } from "./_chains.ts";
 
 /** What the code reads of DefiLlama's current prices: `coins` always comes, without the coins it does not price. */
-const LlamaPrices = v.object({ coins: v.record(v.string(), v.object({ price: v.number(), decimals: v.optional(v.number()), symbol: v.optional(v.string()) })) });
+const LlamaPrices = v.object({
+  coins: v.record(
+    v.string(),
+    v.object({ price: v.number(), decimals: v.optional(v.number()), symbol: v.optional(v.string()) }),
+  ),
+});
 
 export interface TokenPrice {
   usd: number;
@@ -25,7 +30,8 @@ export async function usdPrices(api: Upstream, keys: string[]): Promise<Map<stri
   const prices = new Map<string, TokenPrice>();
   for (const key of unique) {
     const coin = answer.coins[key];
-    if (coin && Number.isFinite(coin.price)) prices.set(key, { usd: coin.price, decimals: coin.decimals, symbol: coin.symbol });
+    if (coin && Number.isFinite(coin.price))
+      prices.set(key, { usd: coin.price, decimals: coin.decimals, symbol: coin.symbol });
   }
   return prices;
 }

@@ -29,7 +29,11 @@ type Ctx = Pick<EndpointContext<unknown, string, SwapSettings>, "upstream" | "si
  * Asks every adapter that serves the route at once and stops waiting at the deadline, so a hanging
  * aggregator never holds the answer. None answered: 504 if one was still out, else 502. Never charged.
  */
-export async function raceRoutes(ctx: Ctx, req: RouteRequest, deadlineMs = ctx.settings.raceDeadlineMs): Promise<RaceResult> {
+export async function raceRoutes(
+  ctx: Ctx,
+  req: RouteRequest,
+  deadlineMs = ctx.settings.raceDeadlineMs,
+): Promise<RaceResult> {
   const entrants = adapters.filter((a) => a.serves(req));
   const answered: RouteQuote[] = [];
   const failed: Skipped[] = [];
@@ -53,7 +57,12 @@ export async function raceRoutes(ctx: Ctx, req: RouteRequest, deadlineMs = ctx.s
   const skipped = [...failed, ...late];
   if (answered.length === 0) {
     const status = late.length > 0 ? 504 : 502;
-    throw new ServiceError(status, status === 504 ? "upstream_timeout" : "upstream_error", "No swap aggregator answered with a route", { skipped });
+    throw new ServiceError(
+      status,
+      status === 504 ? "upstream_timeout" : "upstream_error",
+      "No swap aggregator answered with a route",
+      { skipped },
+    );
   }
   return { answered: [...answered], skipped };
 }

@@ -5,11 +5,18 @@ import { AddressShape, decimalWei, HexShape, Units, usd, Usd, Wei, type Adapter,
 
 const o = v.optional;
 /** What the code reads of Relay's quote: transaction steps carry calls; signature steps are not read. */
-const RelayAmount = v.object({ currency: v.object({ address: v.string() }), amount: Units, amountUsd: Usd, minimumAmount: o(Units) });
+const RelayAmount = v.object({
+  currency: v.object({ address: v.string() }),
+  amount: Units,
+  amountUsd: Usd,
+  minimumAmount: o(Units),
+});
 const TransactionStep = v.object({
   id: v.string(),
   kind: v.literal("transaction"),
-  items: v.array(v.object({ data: v.object({ to: AddressShape, data: HexShape, value: o(Wei), chainId: v.number() }) })),
+  items: v.array(
+    v.object({ data: v.object({ to: AddressShape, data: HexShape, value: o(Wei), chainId: v.number() }) }),
+  ),
 });
 type TransactionStep = v.InferOutput<typeof TransactionStep>;
 const RelayQuote = v.object({
@@ -35,10 +42,14 @@ export const relay: Adapter = {
       tradeType: "EXACT_INPUT",
       slippageTolerance: String(req.slippageBps),
       referrer: "x402-agent-services",
-      ...(req.feeBps > 0 && req.feeRecipient ? { appFees: [{ recipient: req.feeRecipient, fee: String(req.feeBps) }] } : {}),
+      ...(req.feeBps > 0 && req.feeRecipient
+        ? { appFees: [{ recipient: req.feeRecipient, fee: String(req.feeBps) }] }
+        : {}),
     };
     const answer = await api.json("/quote/v2", RelayQuote, { method: "POST", body });
-    const transactions = answer.steps.filter((s): s is TransactionStep => s.kind === "transaction" && s.items.length > 0);
+    const transactions = answer.steps.filter(
+      (s): s is TransactionStep => s.kind === "transaction" && s.items.length > 0,
+    );
     const main = transactions.filter((s) => s.id !== "approve").at(-1);
     if (!main) throw upstreamFailed("relay", "relay answered without a transaction step");
     const tx = main.items[0].data;
@@ -52,8 +63,14 @@ export const relay: Adapter = {
       estimatedFillTimeSeconds: answer.details.timeEstimate,
       transaction: { chainId: tx.chainId, to: tx.to, data: tx.data, value: decimalWei(tx.value) },
       approval: approvalOf(transactions.find((s) => s.id === "approve")),
-      aggregatorFee: { total: relayer?.amount ?? "0", token: relayer?.currency.address ?? req.fromToken, totalUsd: usd(relayer?.amountUsd) ?? 0 },
-      integratorFee: app ? { amount: app.amount, token: app.currency.address, amountUsd: usd(app.amountUsd) } : undefined,
+      aggregatorFee: {
+        total: relayer?.amount ?? "0",
+        token: relayer?.currency.address ?? req.fromToken,
+        totalUsd: usd(relayer?.amountUsd) ?? 0,
+      },
+      integratorFee: app
+        ? { amount: app.amount, token: app.currency.address, amountUsd: usd(app.amountUsd) }
+        : undefined,
       amountInUsd: usd(currencyIn.amountUsd),
       amountOutUsd: usd(currencyOut.amountUsd),
       notes: transactions.length > 1 ? ["Relay: send the approve transaction before the swap"] : [],
@@ -64,7 +81,7 @@ export const relay: Adapter = {
 function approvalOf(step: TransactionStep | undefined): Approval | undefined {
   const tx = step?.items[0]?.data;
   if (!tx) return undefined;
-  let call;
+  let call: ReturnType<typeof decodeFunctionData<typeof erc20Abi>>;
   try {
     call = decodeFunctionData({ abi: erc20Abi, data: tx.data });
   } catch {

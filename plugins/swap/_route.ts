@@ -4,12 +4,18 @@ import type { Address, Hex } from "viem";
 import type { Upstream } from "../../core/endpoint.ts";
 
 /** Shapes the adapters read in aggregators' answers: addresses and calldata as viem takes them, amounts as BigInt does. */
-export const AddressShape = v.custom<Address>((x) => typeof x === "string" && /^0x[0-9a-fA-F]{40}$/.test(x), "not an address");
+export const AddressShape = v.custom<Address>(
+  (x) => typeof x === "string" && /^0x[0-9a-fA-F]{40}$/.test(x),
+  "not an address",
+);
 export const HexShape = v.custom<Hex>((x) => typeof x === "string" && /^0x[0-9a-fA-F]*$/.test(x), "not hex data");
 /** Base units of a token, a decimal integer. */
 export const Units = v.pipe(v.string(), v.regex(/^\d+$/, "not base units"));
 /** Wei as decimal or 0x hex (decimalWei reads both). */
-export const Wei = v.union([v.pipe(v.string(), v.regex(/^(0x[0-9a-fA-F]+|\d+)$/, "not wei")), v.pipe(v.number(), v.integer(), v.minValue(0))]);
+export const Wei = v.union([
+  v.pipe(v.string(), v.regex(/^(0x[0-9a-fA-F]+|\d+)$/, "not wei")),
+  v.pipe(v.number(), v.integer(), v.minValue(0)),
+]);
 /** A USD figure, string or number, read by usd() (anything else is unknown). */
 export const Usd = v.nullish(v.union([v.string(), v.number()]));
 

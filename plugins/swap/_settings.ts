@@ -41,7 +41,10 @@ function lifiIntegrator(env: Env): string {
  * (SWAP_SOLANA_FEE_ACCOUNTS). Jupiter needs one whose mint is the input or output mint; without it no fee is taken.
  */
 function solanaFeeAccounts(env: Env): Map<string, string> {
-  const pairs = (env.SWAP_SOLANA_FEE_ACCOUNTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const pairs = (env.SWAP_SOLANA_FEE_ACCOUNTS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const accounts = new Map<string, string>();
   for (const pair of pairs) {
     const [mint, account] = pair.split(":");

@@ -10,8 +10,14 @@ import type { SwapSettings } from "./_settings.ts";
 type Ctx = Pick<EndpointContext<unknown, string, SwapSettings>, "upstream" | "signal" | "log" | "now" | "settings">;
 
 /** Prices of the input and the origin's native coin; a quote does not fail for want of them. */
-async function pricesFor(ctx: Ctx, req: Pick<RouteRequest, "fromChain" | "fromToken">): Promise<Map<string, TokenPrice>> {
-  return usdPrices(ctx.upstream("defillama-coins"), [priceKey(req.fromChain, req.fromToken), chainOf(req.fromChain).nativePrice]).catch((error) => {
+async function pricesFor(
+  ctx: Ctx,
+  req: Pick<RouteRequest, "fromChain" | "fromToken">,
+): Promise<Map<string, TokenPrice>> {
+  return usdPrices(ctx.upstream("defillama-coins"), [
+    priceKey(req.fromChain, req.fromToken),
+    chainOf(req.fromChain).nativePrice,
+  ]).catch((error) => {
     ctx.log.warn({ message: String(error?.message ?? error) }, "no USD prices for the swap");
     return new Map<string, TokenPrice>();
   });
@@ -24,7 +30,10 @@ function pricingOf(prices: Map<string, TokenPrice>, req: RouteRequest): Pricing 
   };
 }
 
-type SwapParams = Omit<RouteRequest, "depositor" | "recipient" | "feeBps" | "feeRecipient" | "lifiIntegrator" | "fromToken" | "toToken"> & {
+type SwapParams = Omit<
+  RouteRequest,
+  "depositor" | "recipient" | "feeBps" | "feeRecipient" | "lifiIntegrator" | "fromToken" | "toToken"
+> & {
   fromToken: string;
   toToken: string;
   depositor?: string;

@@ -5,32 +5,38 @@ import { marketUpstreams } from "../market/_upstreams.ts";
 export const swapUpstreams = defineUpstreams({
   relay: {
     url: "https://api.relay.link",
-    terms: "Relay API (POST /quote/v2), keyless with lower limits, x-api-key raises them; app fees accrue to a claimable balance",
+    terms:
+      "Relay API (POST /quote/v2), keyless with lower limits, x-api-key raises them; app fees accrue to a claimable balance",
     key: { env: "UPSTREAM_RELAY_KEY", header: "x-api-key", optional: true },
   },
   lifi: {
     url: "https://li.quest/v1",
-    terms: "LI.FI API (GET /quote), keyless about 75 quotes per 2 h, x-lifi-api-key raises it; integrator fees need a portal registration; LI.FI adds its own 0.25% fee",
+    terms:
+      "LI.FI API (GET /quote), keyless about 75 quotes per 2 h, x-lifi-api-key raises it; integrator fees need a portal registration; LI.FI adds its own 0.25% fee",
     key: { env: "UPSTREAM_LIFI_KEY", header: "x-lifi-api-key", optional: true },
   },
   across: {
     url: "https://app.across.to/api",
-    terms: "Across Swap API (GET /swap/approval), cross-chain only; production use asks for an API key and integratorId; do not cache answers",
+    terms:
+      "Across Swap API (GET /swap/approval), cross-chain only; production use asks for an API key and integratorId; do not cache answers",
     key: { env: "UPSTREAM_ACROSS_KEY", header: "authorization", optional: true },
   },
   debridge: {
     url: "https://dln.debridge.finance/v1.0",
-    terms: "deBridge DLN API (GET /dln/order/create-tx), cross-chain only, keyless public access; accesstoken raises limits; a fixed native fee is added to tx.value",
+    terms:
+      "deBridge DLN API (GET /dln/order/create-tx), cross-chain only, keyless public access; accesstoken raises limits; a fixed native fee is added to tx.value",
     key: { env: "UPSTREAM_DEBRIDGE_KEY", query: "accesstoken", optional: true },
   },
   kyberswap: {
     url: "https://aggregator-api.kyberswap.com",
-    terms: "KyberSwap Aggregator API, same-chain, keyless with an x-client-id header, about 3 requests/s; routes expire in about 30 s",
+    terms:
+      "KyberSwap Aggregator API, same-chain, keyless with an x-client-id header, about 3 requests/s; routes expire in about 30 s",
     headers: { "x-client-id": "x402-agent-services" },
   },
   jupiter: {
     url: "https://api.jup.ag",
-    terms: "Jupiter Swap API v1 and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
+    terms:
+      "Jupiter Swap API v1 and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
     key: { env: "UPSTREAM_JUPITER_KEY", header: "x-api-key" },
   },
   "defillama-coins": marketUpstreams["defillama-coins"],

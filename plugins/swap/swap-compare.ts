@@ -11,8 +11,10 @@ export default defineEndpoint({
   name: "swap/compare",
   method: "GET",
   price: "$0.03",
-  summary: "Every live swap aggregator's route side by side, best net amount first, each with its full quote and calldata",
-  description: "The same race as /v1/swap; instead of one winner it returns every route that answered before the deadline, ranked, and which aggregators did not answer.",
+  summary:
+    "Every live swap aggregator's route side by side, best net amount first, each with its full quote and calldata",
+  description:
+    "The same race as /v1/swap; instead of one winner it returns every route that answered before the deadline, ranked, and which aggregators did not answer.",
   input: SwapInput,
   output: v.object({
     comparison: Comparison,
@@ -25,6 +27,11 @@ export default defineEndpoint({
   settings: swapSettings,
   async handler(ctx) {
     const { routes, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps, ctx.settings));
-    return { comparison, quotes: routes.map((route, i) => ({ rank: i + 1, winner: i === 0, ...route })), skipped, disclaimer };
+    return {
+      comparison,
+      quotes: routes.map((route, i) => ({ rank: i + 1, winner: i === 0, ...route })),
+      skipped,
+      disclaimer,
+    };
   },
 });

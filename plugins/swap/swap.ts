@@ -18,12 +18,21 @@ export default defineEndpoint({
     "under a deadline and returns the best amount out net of all fees, its transaction and the ranked alternatives. Non-custodial: you sign and send. " +
     "The integrator fee (feeBps, default 10) is sent to each aggregator in its own unit and reported in fees.integrator.",
   input: SwapInput,
-  output: v.object({ ...RouteOutput, alternatives: Alternatives, comparison: Comparison, skipped: Skipped, disclaimer: v.string() }),
+  output: v.object({
+    ...RouteOutput,
+    alternatives: Alternatives,
+    comparison: Comparison,
+    skipped: Skipped,
+    disclaimer: v.string(),
+  }),
   example: swapExample,
   upstreams: [...raceUpstreams, "defillama-coins"],
   settings: swapSettings,
   async handler(ctx) {
-    const { routes, alternatives, comparison, skipped } = await runSwap(ctx, swapRequest(ctx.input, ctx.input.feeBps, ctx.settings));
+    const { routes, alternatives, comparison, skipped } = await runSwap(
+      ctx,
+      swapRequest(ctx.input, ctx.input.feeBps, ctx.settings),
+    );
     return { ...routes[0], alternatives, comparison, skipped, disclaimer };
   },
 });

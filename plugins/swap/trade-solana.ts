@@ -22,8 +22,26 @@ export default defineEndpoint({
     inputMint: v.pipe(SolanaKey, v.description("Mint to sell (So11111111111111111111111111111111111111112 is SOL)")),
     outputMint: v.pipe(SolanaKey, v.description("Mint to buy")),
     amount: v.pipe(BaseUnits, v.description("Amount of inputMint in base units")),
-    feeBps: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(300), v.description("Platform fee in basis points, 0-300")), 100),
-    slippageBps: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(3000), v.description("Slippage tolerance in basis points, 0-3000")), 50),
+    feeBps: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(300),
+        v.description("Platform fee in basis points, 0-300"),
+      ),
+      100,
+    ),
+    slippageBps: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.maxValue(3000),
+        v.description("Slippage tolerance in basis points, 0-3000"),
+      ),
+      50,
+    ),
     enrich: v.optional(v.pipe(v.boolean(), v.description("1 adds a token card for both mints")), false),
   }),
   output: v.object({ ...SolanaTradeOutput, tokens: v.optional(v.array(TokenCard)), disclaimer: v.string() }),
@@ -33,7 +51,9 @@ export default defineEndpoint({
   async handler({ input, upstream, settings }) {
     const api = upstream("jupiter");
     if (input.inputMint === input.outputMint) {
-      throw badRequest("Invalid input for trade-solana", { issues: [{ field: "outputMint", message: "must differ from inputMint" }] });
+      throw badRequest("Invalid input for trade-solana", {
+        issues: [{ field: "outputMint", message: "must differ from inputMint" }],
+      });
     }
     const [trade, tokens] = await Promise.all([
       jupiterTrade(api, input, settings.solanaFeeAccounts),

@@ -43,16 +43,41 @@ export default defineEndpoint({
     const used = await store.increment(`swap:widget:${clientIp}:${hour}`, 1, 3_600_000);
     if (used > ctx.settings.widgetQuotesPerHour) {
       const retryAfter = Math.max(1, Math.ceil(((hour + 1) * 3_600_000 - now().getTime()) / 1000));
-      throw new ServiceError(429, "rate_limited", "Too many widget quotes from this address; try again later", { retryAfterSeconds: retryAfter }, { "retry-after": String(retryAfter) });
+      throw new ServiceError(
+        429,
+        "rate_limited",
+        "Too many widget quotes from this address; try again later",
+        { retryAfterSeconds: retryAfter },
+        { "retry-after": String(retryAfter) },
+      );
     }
-    const prices = await usdPrices(ctx.upstream("defillama-coins"), [priceKey(input.fromChain, input.fromToken), chainOf(input.fromChain).nativePrice]);
+    const prices = await usdPrices(ctx.upstream("defillama-coins"), [
+      priceKey(input.fromChain, input.fromToken),
+      chainOf(input.fromChain).nativePrice,
+    ]);
     const amountInUsd = usdValue(input.amount, prices.get(priceKey(input.fromChain, input.fromToken)), input.fromToken);
-    if (amountInUsd === undefined) throw badRequest("No USD price for this token, so the widget cannot price its fee", { issues: [{ field: "fromToken", message: "no USD price known" }] });
+    if (amountInUsd === undefined)
+      throw badRequest("No USD price for this token, so the widget cannot price its fee", {
+        issues: [{ field: "fromToken", message: "no USD price known" }],
+      });
     if (amountInUsd < humanMinimumInputUsd) {
-      throw badRequest(`The widget takes swaps worth at least $${humanMinimumInputUsd}`, { issues: [{ field: "amount", message: `worth about $${amountInUsd.toFixed(2)}` }] });
+      throw badRequest(`The widget takes swaps worth at least $${humanMinimumInputUsd}`, {
+        issues: [{ field: "amount", message: `worth about $${amountInUsd.toFixed(2)}` }],
+      });
     }
-    const req = swapRequest(input, Math.max(humanFee.rateBps, Math.ceil((humanFee.minimumUsd / amountInUsd) * 10_000)), ctx.settings);
+    const req = swapRequest(
+      input,
+      Math.max(humanFee.rateBps, Math.ceil((humanFee.minimumUsd / amountInUsd) * 10_000)),
+      ctx.settings,
+    );
     const { routes, alternatives, comparison, skipped } = await runSwap(ctx, req, prices);
-    return { ...routes[0], alternatives, comparison, skipped, humanFee: { ...humanFee, amountInUsd: Math.round(amountInUsd * 100) / 100, feeBps: req.feeBps }, disclaimer };
+    return {
+      ...routes[0],
+      alternatives,
+      comparison,
+      skipped,
+      humanFee: { ...humanFee, amountInUsd: Math.round(amountInUsd * 100) / 100, feeBps: req.feeBps },
+      disclaimer,
+    };
   },
 });

@@ -10,7 +10,8 @@ import { htmlToTextWith } from "./_html-text-core.mjs";
 const htmlToText = (html) => htmlToTextWith(parseHTML, html);
 
 function read({ html, url, maxDepth, outline }) {
-  if (htmlDepthOver(html, maxDepth)) throw new JobError("too-deep", `the page nests elements more than ${maxDepth} deep`);
+  if (htmlDepthOver(html, maxDepth))
+    throw new JobError("too-deep", `the page nests elements more than ${maxDepth} deep`);
   const { document } = parseHTML(html);
   const result = { article: article(document, url) };
   // Readability takes the document apart: the outline is read from a fresh parse.
@@ -36,7 +37,16 @@ function article(document, url) {
       method: "readability",
     };
   }
-  return { title: pageTitle, byline: null, siteName: null, publishedTime: null, lang, excerpt: null, text: bodyText, method: "body" };
+  return {
+    title: pageTitle,
+    byline: null,
+    siteName: null,
+    publishedTime: null,
+    lang,
+    excerpt: null,
+    text: bodyText,
+    method: "body",
+  };
 }
 
 /** Headings in document order, and links counted as internal when they share the page's registrable domain. */

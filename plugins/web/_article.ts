@@ -27,11 +27,20 @@ export async function readArticle(html: string, url: string, signal: AbortSignal
 }
 
 /** The article plus the page's headings and link counts, in one parse. */
-export function readPage(html: string, url: string, signal: AbortSignal): Promise<{ article: Article; outline: Outline }> {
+export function readPage(
+  html: string,
+  url: string,
+  signal: AbortSignal,
+): Promise<{ article: Article; outline: Outline }> {
   return read(html, url, true, signal) as Promise<{ article: Article; outline: Outline }>;
 }
 
-async function read(html: string, url: string, outline: boolean, signal: AbortSignal): Promise<{ article: Article; outline?: Outline }> {
+async function read(
+  html: string,
+  url: string,
+  outline: boolean,
+  signal: AbortSignal,
+): Promise<{ article: Article; outline?: Outline }> {
   try {
     return await pool.run({ html, url, maxDepth, outline }, { timeoutMs: readTimeoutMs, signal });
   } catch (error) {

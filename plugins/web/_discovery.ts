@@ -9,7 +9,9 @@ export const probeSchema = v.object({
   url: v.string(),
   status: v.nullable(v.number()),
   found: v.pipe(v.boolean(), v.description("Answered 2xx")),
-  valid: v.nullable(v.pipe(v.boolean(), v.description("The document has the shape its name promises (null when not found)"))),
+  valid: v.nullable(
+    v.pipe(v.boolean(), v.description("The document has the shape its name promises (null when not found)")),
+  ),
   note: v.nullable(v.string()),
   latencyMs: v.number(),
   contentType: v.nullable(v.string()),
@@ -56,7 +58,7 @@ export async function probeDoc(egress: Egress, base: string, spec: DocSpec): Pro
     valid: verdict?.valid ?? null,
     note: verdict?.note ?? null,
     latencyMs: tried.ms,
-    contentType: res ? mediaType(res.headers["content-type"]) ?? null : null,
+    contentType: res ? (mediaType(res.headers["content-type"]) ?? null) : null,
     error: tried.error,
   };
 }
@@ -85,8 +87,11 @@ export const x402Doc: DocSpec = {
   path: "/.well-known/x402",
   validate: (text) => {
     const doc = jsonObject(text);
-    const list = doc && (Array.isArray(doc.resources) ? doc.resources : Array.isArray(doc.accepts) ? doc.accepts : undefined);
-    return list ? { valid: true, note: `${list.length} ${Array.isArray(doc.resources) ? "resources" : "payment options"}` } : { valid: false, note: "no resources or accepts list" };
+    const list =
+      doc && (Array.isArray(doc.resources) ? doc.resources : Array.isArray(doc.accepts) ? doc.accepts : undefined);
+    return list
+      ? { valid: true, note: `${list.length} ${Array.isArray(doc.resources) ? "resources" : "payment options"}` }
+      : { valid: false, note: "no resources or accepts list" };
   },
 };
 
@@ -96,8 +101,12 @@ export const openApiDoc = (path: string): DocSpec => ({
   validate: (text) => {
     const doc = jsonObject(text);
     const version = doc?.openapi ?? doc?.swagger;
-    if (typeof version !== "string" || !doc?.paths || typeof doc.paths !== "object") return { valid: false, note: "no openapi/swagger version or paths" };
-    return { valid: true, note: `${doc.openapi ? "OpenAPI" : "Swagger"} ${version}, ${Object.keys(doc.paths).length} paths` };
+    if (typeof version !== "string" || !doc?.paths || typeof doc.paths !== "object")
+      return { valid: false, note: "no openapi/swagger version or paths" };
+    return {
+      valid: true,
+      note: `${doc.openapi ? "OpenAPI" : "Swagger"} ${version}, ${Object.keys(doc.paths).length} paths`,
+    };
   },
 });
 
@@ -107,7 +116,9 @@ export const llmsTxtDoc: DocSpec = {
   path: "/llms.txt",
   validate: (text) => {
     const first = text.trimStart().split("\n")[0].trim();
-    return first.startsWith("# ") ? { valid: true, note: first.slice(2) } : { valid: false, note: "does not start with a # title" };
+    return first.startsWith("# ")
+      ? { valid: true, note: first.slice(2) }
+      : { valid: false, note: "does not start with a # title" };
   },
 };
 

@@ -53,7 +53,12 @@ export interface DnsAnswer {
 }
 
 /** Runs one query; NXDOMAIN and "no records of this type" are answers, a failing server is a 502. */
-export async function lookup(name: string, type: RecordType, servers: string[], signal?: AbortSignal): Promise<DnsAnswer> {
+export async function lookup(
+  name: string,
+  type: RecordType,
+  servers: string[],
+  signal?: AbortSignal,
+): Promise<DnsAnswer> {
   const resolver = new Resolver({ timeout: 2500, tries: 2 });
   resolver.setServers(servers);
   const cancel = () => resolver.cancel();
@@ -79,7 +84,9 @@ async function query(r: Resolver, fqdn: string, type: RecordType): Promise<DnsRe
     case "AAAA":
       return (await r.resolve6(fqdn, { ttl: true })).map((a) => ({ type, data: a.address, ttl: a.ttl }));
     case "MX":
-      return (await r.resolveMx(fqdn)).sort((a, b) => a.priority - b.priority).map((m) => ({ type, data: `${m.priority} ${bare(m.exchange) || "."}` }));
+      return (await r.resolveMx(fqdn))
+        .sort((a, b) => a.priority - b.priority)
+        .map((m) => ({ type, data: `${m.priority} ${bare(m.exchange) || "."}` }));
     case "TXT":
       return (await r.resolveTxt(fqdn)).map((chunks) => ({ type, data: chunks.join("") }));
     case "NS":
@@ -88,12 +95,17 @@ async function query(r: Resolver, fqdn: string, type: RecordType): Promise<DnsRe
       return (await r.resolveCname(fqdn)).map((target) => ({ type, data: bare(target) }));
     case "SOA": {
       const s = await r.resolveSoa(fqdn);
-      return [{ type, data: `${s.nsname} ${s.hostmaster} ${s.serial} ${s.refresh} ${s.retry} ${s.expire} ${s.minttl}` }];
+      return [
+        { type, data: `${s.nsname} ${s.hostmaster} ${s.serial} ${s.refresh} ${s.retry} ${s.expire} ${s.minttl}` },
+      ];
     }
     case "CAA":
       return (await r.resolveCaa(fqdn)).map((c) => ({ type, data: caaData(c) }));
     case "SRV":
-      return (await r.resolveSrv(fqdn)).map((s) => ({ type, data: `${s.priority} ${s.weight} ${s.port} ${bare(s.name)}` }));
+      return (await r.resolveSrv(fqdn)).map((s) => ({
+        type,
+        data: `${s.priority} ${s.weight} ${s.port} ${bare(s.name)}`,
+      }));
   }
 }
 

@@ -39,8 +39,29 @@ export function isDisposable(domain: string): boolean {
 }
 
 const roleParts = new Set([
-  "abuse", "admin", "administrator", "billing", "careers", "contact", "enquiries", "help", "hello", "hostmaster", "info",
-  "jobs", "marketing", "no-reply", "noreply", "office", "postmaster", "privacy", "sales", "security", "support", "team", "webmaster",
+  "abuse",
+  "admin",
+  "administrator",
+  "billing",
+  "careers",
+  "contact",
+  "enquiries",
+  "help",
+  "hello",
+  "hostmaster",
+  "info",
+  "jobs",
+  "marketing",
+  "no-reply",
+  "noreply",
+  "office",
+  "postmaster",
+  "privacy",
+  "sales",
+  "security",
+  "support",
+  "team",
+  "webmaster",
 ]);
 
 /** Addresses that reach a function or a team rather than a person. */
@@ -49,8 +70,27 @@ export function isRoleAccount(local: string): boolean {
 }
 
 const freeProviders = [
-  "gmail.com", "googlemail.com", "yahoo.com", "hotmail.com", "outlook.com", "live.com", "msn.com", "icloud.com", "me.com",
-  "aol.com", "proton.me", "protonmail.com", "gmx.com", "gmx.de", "gmx.net", "web.de", "mail.com", "yandex.ru", "mail.ru", "zoho.com", "yahoo.co.uk",
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "hotmail.com",
+  "outlook.com",
+  "live.com",
+  "msn.com",
+  "icloud.com",
+  "me.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "gmx.de",
+  "gmx.net",
+  "web.de",
+  "mail.com",
+  "yandex.ru",
+  "mail.ru",
+  "zoho.com",
+  "yahoo.co.uk",
 ];
 
 export function isFreeProvider(domain: string): boolean {
@@ -76,7 +116,8 @@ function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
     }
   }
   return d[a.length][b.length];

@@ -56,14 +56,17 @@ function rssFeed(format: "rss" | "rdf", channel: Node, items: unknown[], base: s
     title: textOf(channel.title),
     link: absolute(textOf(channel.link), base),
     description: textOf(channel.description),
-    items: items.map(asNode).filter((n): n is Node => n !== undefined).map((item) => ({
-      title: textOf(item.title),
-      link: absolute(textOf(item.link), base),
-      date: isoDate(textOf(item.pubDate) ?? textOf(item.date) ?? textOf(item.updated)),
-      summary: summarize(textOf(item.description) ?? textOf(item.encoded)),
-      author: textOf(item.creator) ?? textOf(item.author),
-      id: textOf(item.guid) ?? str(item["@_about"]),
-    })),
+    items: items
+      .map(asNode)
+      .filter((n): n is Node => n !== undefined)
+      .map((item) => ({
+        title: textOf(item.title),
+        link: absolute(textOf(item.link), base),
+        date: isoDate(textOf(item.pubDate) ?? textOf(item.date) ?? textOf(item.updated)),
+        summary: summarize(textOf(item.description) ?? textOf(item.encoded)),
+        author: textOf(item.creator) ?? textOf(item.author),
+        id: textOf(item.guid) ?? str(item["@_about"]),
+      })),
   };
 }
 
@@ -73,14 +76,17 @@ function atomFeed(feed: Node, base: string): Feed {
     title: textOf(feed.title),
     link: absolute(atomLink(feed.link), base),
     description: textOf(feed.subtitle),
-    items: list(feed.entry).map(asNode).filter((n): n is Node => n !== undefined).map((entry) => ({
-      title: textOf(entry.title),
-      link: absolute(atomLink(entry.link), base),
-      date: isoDate(textOf(entry.published) ?? textOf(entry.updated)),
-      summary: summarize(textOf(entry.summary) ?? textOf(entry.content)),
-      author: textOf(asNode(list(entry.author)[0])?.name),
-      id: textOf(entry.id),
-    })),
+    items: list(feed.entry)
+      .map(asNode)
+      .filter((n): n is Node => n !== undefined)
+      .map((entry) => ({
+        title: textOf(entry.title),
+        link: absolute(atomLink(entry.link), base),
+        date: isoDate(textOf(entry.published) ?? textOf(entry.updated)),
+        summary: summarize(textOf(entry.summary) ?? textOf(entry.content)),
+        author: textOf(asNode(list(entry.author)[0])?.name),
+        id: textOf(entry.id),
+      })),
   };
 }
 
@@ -97,20 +103,25 @@ function parseJsonFeed(text: string, base: string): Feed | null {
     title: str(doc.title),
     link: absolute(str(doc.home_page_url), base),
     description: str(doc.description),
-    items: list(doc.items).map(asNode).filter((n): n is Node => n !== undefined).map((item) => ({
-      title: str(item.title),
-      link: absolute(str(item.url) ?? str(item.external_url), base),
-      date: isoDate(str(item.date_published) ?? str(item.date_modified)),
-      summary: summarize(str(item.summary) ?? str(item.content_text) ?? str(item.content_html)),
-      author: str(asNode(list(item.authors)[0])?.name) ?? str(asNode(item.author)?.name),
-      id: item.id === undefined ? null : String(item.id),
-    })),
+    items: list(doc.items)
+      .map(asNode)
+      .filter((n): n is Node => n !== undefined)
+      .map((item) => ({
+        title: str(item.title),
+        link: absolute(str(item.url) ?? str(item.external_url), base),
+        date: isoDate(str(item.date_published) ?? str(item.date_modified)),
+        summary: summarize(str(item.summary) ?? str(item.content_text) ?? str(item.content_html)),
+        author: str(asNode(list(item.authors)[0])?.name) ?? str(asNode(item.author)?.name),
+        id: item.id === undefined ? null : String(item.id),
+      })),
   };
 }
 
 /** Atom's alternate link, or its first link without a rel. */
 function atomLink(links: unknown): string | null {
-  const nodes = list(links).map(asNode).filter((n): n is Node => n !== undefined);
+  const nodes = list(links)
+    .map(asNode)
+    .filter((n): n is Node => n !== undefined);
   const pick = nodes.find((l) => l["@_rel"] === "alternate") ?? nodes.find((l) => l["@_rel"] === undefined) ?? nodes[0];
   return str(pick?.["@_href"]);
 }
@@ -144,5 +155,7 @@ function absolute(link: string | null, base: string): string | null {
 }
 
 const str = (value: unknown): string | null => (typeof value === "string" && value.trim() ? value.trim() : null);
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
-const asNode = (value: unknown): Node | undefined => (value && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined);
+const list = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+const asNode = (value: unknown): Node | undefined =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;

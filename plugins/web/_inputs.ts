@@ -17,7 +17,10 @@ export function hostInput(description: string) {
     v.string(),
     v.minLength(1),
     v.maxLength(253),
-    v.regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]+$/, "must be a host name or an IP address"),
+    v.regex(
+      /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$|^[0-9A-Fa-f:.]+$/,
+      "must be a host name or an IP address",
+    ),
     v.description(description),
   );
 }
@@ -28,12 +31,21 @@ export function domainNameInput(description: string) {
     v.string(),
     v.minLength(1),
     v.maxLength(253),
-    v.regex(/^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?$/, "must be a domain name"),
+    v.regex(
+      /^(?:[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9])?)*\.?$/,
+      "must be a domain name",
+    ),
     v.description(description),
   );
 }
 
 export const portInput = v.optional(
-  v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65535), v.description("TCP port of the TLS service; the egress guard only lets 443 through")),
+  v.pipe(
+    v.number(),
+    v.integer(),
+    v.minValue(1),
+    v.maxValue(65535),
+    v.description("TCP port of the TLS service; the egress guard only lets 443 through"),
+  ),
   443,
 );

@@ -1,6 +1,6 @@
 import ipaddr from "ipaddr.js";
 import * as v from "valibot";
-import type { Egress, Store, Upstream } from "../../core/endpoint.ts";
+import type { Egress, Store, TargetResponse, Upstream } from "../../core/endpoint.ts";
 import { notFound, ServiceError } from "../../core/runtime/errors.ts";
 import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 
@@ -31,12 +31,12 @@ export async function rdapBaseForIp(ip: ipaddr.IPv4 | ipaddr.IPv6, iana: Upstrea
   for (const [prefix, base] of await bootstrapOf(version, iana, store)) {
     try {
       const [range, length] = ipaddr.parseCIDR(prefix);
-      if (range.kind() === ip.kind() && ip.match([range, length] as never) && length > (best?.length ?? -1)) best = { length, base };
-    } catch {
-      continue;
-    }
+      if (range.kind() === ip.kind() && ip.match([range, length] as never) && length > (best?.length ?? -1))
+        best = { length, base };
+    } catch {}
   }
-  if (!best) throw notFound(`${ip.toString()} is in no registry's allocation in IANA's RDAP bootstrap`, { ip: ip.toString() });
+  if (!best)
+    throw notFound(`${ip.toString()} is in no registry's allocation in IANA's RDAP bootstrap`, { ip: ip.toString() });
   return best.base;
 }
 
@@ -48,7 +48,11 @@ interface RdapEntity {
 const o = v.optional;
 /** An entity's jCard (RFC 7095): ["vcard", [[name, parameters, type, value], ...]]. */
 const VCard = v.tuple([v.string(), v.array(v.tuple([v.string(), v.unknown(), v.unknown(), v.unknown()]))]);
-const RdapEntity: v.GenericSchema<RdapEntity> = v.object({ roles: o(v.array(v.string())), vcardArray: o(VCard), entities: o(v.array(v.lazy(() => RdapEntity))) });
+const RdapEntity: v.GenericSchema<RdapEntity> = v.object({
+  roles: o(v.array(v.string())),
+  vcardArray: o(VCard),
+  entities: o(v.array(v.lazy(() => RdapEntity))),
+});
 
 /** The parts of an RFC 9083 ip network object this service reads (its `objectClassName` says it is one). */
 const RdapNetwork = v.object({
@@ -68,7 +72,7 @@ export type RdapNetwork = v.InferOutput<typeof RdapNetwork>;
 /** GETs {base}ip/{address}; the base comes from IANA's data, so it goes through the egress guard (redirects between RIRs included). */
 export async function fetchNetwork(egress: Egress, base: string, ip: string): Promise<RdapNetwork> {
   const url = `${base.endsWith("/") ? base : `${base}/`}ip/${ip}`;
-  let res;
+  let res: TargetResponse;
   try {
     res = await egress.fetch(url, { headers: { accept: "application/rdap+json, application/json" } });
   } catch (error) {
@@ -76,7 +80,8 @@ export async function fetchNetwork(egress: Egress, base: string, ip: string): Pr
     throw new ServiceError(502, "upstream_error", `the RDAP server for ${ip} could not be used`, { upstream: url });
   }
   if (res.status === 404) throw notFound(`the registry has no network record for ${ip}`, { ip });
-  if (res.status < 200 || res.status >= 300) throw new ServiceError(502, "upstream_error", `the RDAP server answered ${res.status}`, { upstream: url });
+  if (res.status < 200 || res.status >= 300)
+    throw new ServiceError(502, "upstream_error", `the RDAP server answered ${res.status}`, { upstream: url });
   let parsed: unknown;
   try {
     parsed = JSON.parse(res.text());

@@ -37,7 +37,7 @@ export function readMeta(html: string, pageUrl: string): PageMeta {
     $("meta[property], meta[name]").each((_, el) => {
       const key = ($(el).attr("property") ?? $(el).attr("name") ?? "").toLowerCase();
       const content = text($(el).attr("content"));
-      const value = content !== null && linkKey.test(key) ? absolute(content) ?? content : content;
+      const value = content !== null && linkKey.test(key) ? (absolute(content) ?? content) : content;
       if (key.startsWith(prefix) && value !== null && !(key in found)) found[key] = value;
     });
     return found;
@@ -46,7 +46,8 @@ export function readMeta(html: string, pageUrl: string): PageMeta {
   $("link[rel][href]").each((_, el) => {
     const rel = ($(el).attr("rel") ?? "").toLowerCase().trim();
     const href = absolute($(el).attr("href"));
-    if (iconRels.has(rel) && href) icons.push({ rel, href, sizes: $(el).attr("sizes") ?? null, type: $(el).attr("type") ?? null });
+    if (iconRels.has(rel) && href)
+      icons.push({ rel, href, sizes: $(el).attr("sizes") ?? null, type: $(el).attr("type") ?? null });
   });
   return {
     title: text($("title").first().text()),

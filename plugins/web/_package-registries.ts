@@ -20,7 +20,12 @@ const Packument = v.object({
   license: License,
   maintainers: v.nullish(v.array(v.unknown())),
   time: v.nullish(v.record(v.string(), v.string())),
-  versions: v.nullish(v.record(v.string(), v.object({ license: License, deprecated: v.nullish(v.unknown()), maintainers: v.nullish(v.array(v.unknown())) }))),
+  versions: v.nullish(
+    v.record(
+      v.string(),
+      v.object({ license: License, deprecated: v.nullish(v.unknown()), maintainers: v.nullish(v.array(v.unknown())) }),
+    ),
+  ),
 });
 
 /** What the code reads of PyPI's project JSON: an existing project always has a version. */
@@ -74,12 +79,19 @@ export async function pypiFacts(pypi: Upstream, name: string): Promise<PackageFa
   const info = doc?.info;
   if (!info?.version) return undefined;
   const inactive = (info.classifiers ?? []).includes("Development Status :: 7 - Inactive");
-  const uploads = (doc?.urls ?? []).map((u) => u.upload_time_iso_8601).filter((t): t is string => Boolean(t)).sort();
+  const uploads = (doc?.urls ?? [])
+    .map((u) => u.upload_time_iso_8601)
+    .filter((t): t is string => Boolean(t))
+    .sort();
   return {
     latest: info.version,
     license: licenseOf(info),
     deprecated: inactive || info.yanked === true,
-    deprecationMessage: info.yanked ? info.yanked_reason || "the latest release is yanked" : inactive ? "Development Status :: 7 - Inactive" : null,
+    deprecationMessage: info.yanked
+      ? info.yanked_reason || "the latest release is yanked"
+      : inactive
+        ? "Development Status :: 7 - Inactive"
+        : null,
     maintainers: null,
     lastPublish: isoOrNull(uploads.at(-1)),
     url: info.package_url || `https://pypi.org/project/${name}/`,
@@ -100,7 +112,10 @@ const OsvAnswer = v.object({ vulns: v.nullish(v.array(v.object({ id: v.string() 
 
 /** Known vulnerabilities of one version (OSV POST /v1/query). */
 export async function vulnerabilitiesOf(osv: Upstream, ecosystem: "npm" | "PyPI", name: string, version: string) {
-  const answer = await osv.json("/query", OsvAnswer, { method: "POST", body: { version, package: { name, ecosystem } } });
+  const answer = await osv.json("/query", OsvAnswer, {
+    method: "POST",
+    body: { version, package: { name, ecosystem } },
+  });
   const ids = (answer.vulns ?? []).map((v) => v.id);
   return { count: ids.length, ids };
 }

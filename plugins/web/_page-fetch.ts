@@ -15,11 +15,18 @@ export interface FetchedPage {
 
 /** A caller's target that answered with an error status: 502, so the call is not charged. */
 export function targetFailed(res: TargetResponse): ServiceError {
-  return new ServiceError(502, "target_error", `the target answered HTTP ${res.status}`, { url: res.url, status: res.status });
+  return new ServiceError(502, "target_error", `the target answered HTTP ${res.status}`, {
+    url: res.url,
+    status: res.status,
+  });
 }
 
 /** Fetches a caller's URL through the egress guard; anything but a 2xx answer is a target failure. */
-export async function fetchTarget(egress: Egress, url: string, headers: Record<string, string> = {}): Promise<TargetResponse> {
+export async function fetchTarget(
+  egress: Egress,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<TargetResponse> {
   const res = await egress.fetch(url, { headers });
   if (res.status < 200 || res.status >= 300) throw targetFailed(res);
   return res;
@@ -29,9 +36,17 @@ export async function fetchTarget(egress: Egress, url: string, headers: Record<s
 export async function fetchHtml(egress: Egress, url: string): Promise<FetchedPage> {
   const res = await fetchTarget(egress, url, { accept: htmlAccept });
   const type = mediaType(res.headers["content-type"]);
-  if (type && !htmlTypes.has(type)) throw badRequest(`the target is not an HTML page (content-type ${type})`, { url: res.url });
-  if (looksBinary(res.body)) throw badRequest("the target's body is not text (binary, or compressed without saying so)", { url: res.url });
-  return { url: res.url, status: res.status, headers: res.headers, html: decodeBody(res.body, res.headers["content-type"]), redirects: res.redirects };
+  if (type && !htmlTypes.has(type))
+    throw badRequest(`the target is not an HTML page (content-type ${type})`, { url: res.url });
+  if (looksBinary(res.body))
+    throw badRequest("the target's body is not text (binary, or compressed without saying so)", { url: res.url });
+  return {
+    url: res.url,
+    status: res.status,
+    headers: res.headers,
+    html: decodeBody(res.body, res.headers["content-type"]),
+    redirects: res.redirects,
+  };
 }
 
 /** Text never holds a NUL byte; images, archives and compressed streams soon do (gzip starts with 1f 8b). */
@@ -57,5 +72,8 @@ export function decodeBody(body: Buffer, contentType?: string): string {
 
 function sniffCharset(body: Buffer): string | undefined {
   const head = body.subarray(0, 2048).toString("latin1");
-  return /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head)?.[1];
+  return (
+    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ??
+    /<\?xml[^>]+encoding\s*=\s*["']([\w.:-]+)/i.exec(head)?.[1]
+  );
 }

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { Egress, Store, Upstream } from "../../core/endpoint.ts";
+import type { Egress, Store, TargetResponse, Upstream } from "../../core/endpoint.ts";
 import { notFound, ServiceError } from "../../core/runtime/errors.ts";
 import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
 
@@ -40,15 +40,17 @@ export async function rdapBaseFor(domain: string, iana: Upstream, store: Store):
  */
 export async function fetchDomain(egress: Egress, base: string, domain: string): Promise<RdapDomain> {
   const url = `${base.endsWith("/") ? base : `${base}/`}domain/${domain}`;
-  let res;
+  let res: TargetResponse;
   try {
     res = await egress.fetch(url, { headers: { accept: "application/rdap+json, application/json" } });
   } catch (error) {
     if (error instanceof ServiceError && error.status === 504) throw error;
     throw new ServiceError(502, "upstream_error", `the RDAP server for ${domain} could not be used`, { upstream: url });
   }
-  if (res.status === 404) throw notFound(`${domain} is not registered (the registry's RDAP server has no record of it)`, { domain });
-  if (res.status < 200 || res.status >= 300) throw new ServiceError(502, "upstream_error", `the RDAP server answered ${res.status}`, { upstream: url });
+  if (res.status === 404)
+    throw notFound(`${domain} is not registered (the registry's RDAP server has no record of it)`, { domain });
+  if (res.status < 200 || res.status >= 300)
+    throw new ServiceError(502, "upstream_error", `the RDAP server answered ${res.status}`, { upstream: url });
   let parsed: unknown;
   try {
     parsed = JSON.parse(res.text());

@@ -4,7 +4,17 @@ import type { Upstream } from "../../core/endpoint.ts";
 const o = v.optional;
 /** The parts of SearXNG's `format=json` answer we read (https://docs.searxng.org/dev/search_api.html); `results` always comes. */
 const SearxngAnswer = v.object({
-  results: v.array(v.object({ url: o(v.string()), title: o(v.string()), content: o(v.string()), engine: o(v.string()), engines: o(v.array(v.string())), publishedDate: v.nullish(v.string()), score: o(v.number()) })),
+  results: v.array(
+    v.object({
+      url: o(v.string()),
+      title: o(v.string()),
+      content: o(v.string()),
+      engine: o(v.string()),
+      engines: o(v.array(v.string())),
+      publishedDate: v.nullish(v.string()),
+      score: o(v.number()),
+    }),
+  ),
   answers: o(v.array(v.union([v.string(), v.object({ answer: o(v.string()) })]))),
   suggestions: o(v.array(v.string())),
   unresponsive_engines: o(v.array(v.tuple([v.string(), v.string()]))),
@@ -28,7 +38,14 @@ export interface SearchOptions {
 
 export async function searchWeb(searxng: Upstream, query: string, options: SearchOptions = {}) {
   const answer = await searxng.json("/search", SearxngAnswer, {
-    query: { q: query, format: "json", language: options.language, time_range: options.timeRange, safesearch: options.safesearch, pageno: options.page },
+    query: {
+      q: query,
+      format: "json",
+      language: options.language,
+      time_range: options.timeRange,
+      safesearch: options.safesearch,
+      pageno: options.page,
+    },
   });
   const results: WebResult[] = answer.results
     .filter((r) => typeof r.url === "string" && /^https?:\/\//.test(r.url))
@@ -42,7 +59,7 @@ export async function searchWeb(searxng: Upstream, query: string, options: Searc
     }));
   return {
     results,
-    answers: (answer.answers ?? []).map((a) => (typeof a === "string" ? a : a.answer ?? "")).filter(Boolean),
+    answers: (answer.answers ?? []).map((a) => (typeof a === "string" ? a : (a.answer ?? ""))).filter(Boolean),
     suggestions: answer.suggestions ?? [],
     unresponsiveEngines: (answer.unresponsive_engines ?? []).map(([engine, reason]) => ({ engine, reason })),
   };

@@ -8,8 +8,13 @@ export const shortUrlRedirect: PageDef = {
   title: "Short link",
   hidden: true,
   async body({ params, store, now }) {
-    const record = /^[A-Za-z0-9]{7}$/.test(params.code ?? "") ? await store.get<ShortUrlRecord>(shortUrlKey(params.code)) : undefined;
+    const record = /^[A-Za-z0-9]{7}$/.test(params.code ?? "")
+      ? await store.get<ShortUrlRecord>(shortUrlKey(params.code))
+      : undefined;
     if (record && Date.parse(record.expiresAt) > now().getTime()) return { redirect: record.url };
-    return { status: 404, html: `<h1>No such link</h1><p class="muted">The short link <code>${escapeHtml(params.code ?? "")}</code> does not exist or has expired.</p>` };
+    return {
+      status: 404,
+      html: `<h1>No such link</h1><p class="muted">The short link <code>${escapeHtml(params.code ?? "")}</code> does not exist or has expired.</p>`,
+    };
   },
 };

@@ -32,15 +32,28 @@ export function parseTables(html: string, limit: number, maxRows: number): { tot
 }
 
 function toTable($: cheerio.CheerioAPI, table: Element, index: number, maxRows: number): ParsedTable {
-  const ownRows = $(table).find("tr").toArray().filter((tr) => $(tr).closest("table")[0] === table);
+  const ownRows = $(table)
+    .find("tr")
+    .toArray()
+    .filter((tr) => $(tr).closest("table")[0] === table);
   const grid = expandSpans($, ownRows);
   const headRowCount = countHeaderRows($, ownRows, grid);
   const width = Math.min(maxColumns, Math.max(0, ...grid.map((row) => row.length)));
   const headers = headerNames(grid.slice(0, headRowCount), width);
   const body = grid.slice(headRowCount).filter((row) => row.some((cell) => cell?.text));
-  const rows = body.slice(0, maxRows).map((row) => Object.fromEntries(headers.map((name, i) => [name, row[i]?.text ?? ""])));
+  const rows = body
+    .slice(0, maxRows)
+    .map((row) => Object.fromEntries(headers.map((name, i) => [name, row[i]?.text ?? ""])));
   const caption = $(table).children("caption").first().text().replace(/\s+/g, " ").trim();
-  return { index, caption: caption || null, headers, headerDetected: headRowCount > 0, rows, rowCount: body.length, truncated: body.length > maxRows };
+  return {
+    index,
+    caption: caption || null,
+    headers,
+    headerDetected: headRowCount > 0,
+    rows,
+    rowCount: body.length,
+    truncated: body.length > maxRows,
+  };
 }
 
 /** Places every cell in a grid, copying a cell into each row and column it spans. */
@@ -51,7 +64,10 @@ function expandSpans($: cheerio.CheerioAPI, rows: Element[]): Cell[][] {
     let col = 0;
     for (const cell of $(tr).children("th, td").toArray()) {
       while (grid[r][col]) col++;
-      const value: Cell = { text: $(cell).text().replace(/\s+/g, " ").trim(), header: "tagName" in cell && cell.tagName === "th" };
+      const value: Cell = {
+        text: $(cell).text().replace(/\s+/g, " ").trim(),
+        header: "tagName" in cell && cell.tagName === "th",
+      };
       const rowSpan = span($(cell).attr("rowspan"), rows.length - r);
       const colSpan = span($(cell).attr("colspan"), maxColumns - col);
       for (let dr = 0; dr < rowSpan; dr++) for (let dc = 0; dc < colSpan; dc++) (grid[r + dr] ??= [])[col + dc] = value;

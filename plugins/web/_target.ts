@@ -13,7 +13,11 @@ export interface TimedResponse {
 }
 
 /** Fetches through the egress guard and measures how long it took. */
-export async function timedFetch(egress: Egress, url: string, init?: Parameters<Egress["fetch"]>[1]): Promise<TimedResponse> {
+export async function timedFetch(
+  egress: Egress,
+  url: string,
+  init?: Parameters<Egress["fetch"]>[1],
+): Promise<TimedResponse> {
   const started = performance.now();
   const response = await egress.fetch(url, init);
   return { response, ms: elapsedSince(started) };

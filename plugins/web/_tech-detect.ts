@@ -21,7 +21,10 @@ interface PageFacts {
 const maxEvidencePerRule = 5;
 
 /** Technologies a page shows in its headers, generator tag, script URLs, cookies and markup. */
-export function detectTechnologies(page: { url: string; headers: Record<string, string>; html: string }, rules: TechRule[] = techRules): Detected[] {
+export function detectTechnologies(
+  page: { url: string; headers: Record<string, string>; html: string },
+  rules: TechRule[] = techRules,
+): Detected[] {
   const facts = factsOf(page);
   const found = new Map<string, Detected>();
   for (const rule of rules) {
@@ -32,7 +35,12 @@ export function detectTechnologies(page: { url: string; headers: Record<string, 
     for (const implied of rules.find((r) => r.name === detected.name)?.implies ?? []) {
       const rule = rules.find((r) => r.name === implied);
       if (rule && !found.has(implied)) {
-        found.set(implied, { name: implied, category: rule.category, version: null, evidence: [{ source: "implied", detail: `implied by ${detected.name}` }] });
+        found.set(implied, {
+          name: implied,
+          category: rule.category,
+          version: null,
+          evidence: [{ source: "implied", detail: `implied by ${detected.name}` }],
+        });
       }
     }
   }
@@ -41,9 +49,20 @@ export function detectTechnologies(page: { url: string; headers: Record<string, 
 
 function factsOf(page: { url: string; headers: Record<string, string>; html: string }): PageFacts {
   const $ = loadHtml(page.html);
-  const generators = $('meta[name="generator" i]').toArray().map((el) => ($(el).attr("content") ?? "").trim()).filter(Boolean);
-  const scripts = $("script[src]").toArray().flatMap((el) => absolute($(el).attr("src") ?? "", page.url));
-  return { headers: page.headers, generators, scripts, cookies: cookieNames(page.headers["set-cookie"]), html: page.html };
+  const generators = $('meta[name="generator" i]')
+    .toArray()
+    .map((el) => ($(el).attr("content") ?? "").trim())
+    .filter(Boolean);
+  const scripts = $("script[src]")
+    .toArray()
+    .flatMap((el) => absolute($(el).attr("src") ?? "", page.url));
+  return {
+    headers: page.headers,
+    generators,
+    scripts,
+    cookies: cookieNames(page.headers["set-cookie"]),
+    html: page.html,
+  };
 }
 
 function match(rule: TechRule, facts: PageFacts): Detected | undefined {

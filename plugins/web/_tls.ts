@@ -25,7 +25,12 @@ const handshakeTimeoutMs = 8_000;
  * Checks host:port with the egress guard, then completes one TLS handshake with the checked address
  * (SNI = the host) without trusting or rejecting anything, so a broken certificate can be reported.
  */
-export async function tlsHandshake(egress: Egress, rawHost: string, port: number, signal: AbortSignal): Promise<Handshake> {
+export async function tlsHandshake(
+  egress: Egress,
+  rawHost: string,
+  port: number,
+  signal: AbortSignal,
+): Promise<Handshake> {
   const host = rawHost.toLowerCase().replace(/\.$/, "");
   const { address } = await egress.check(probeUrl(host, port));
   const servername = net.isIP(host) ? undefined : host;
@@ -45,7 +50,9 @@ export async function tlsHandshake(egress: Egress, rawHost: string, port: number
       const peer = socket.getPeerCertificate(true);
       const cipher = socket.getCipher();
       const result = {
-        host, port, address,
+        host,
+        port,
+        address,
         authorized: socket.authorized,
         authorizationError: socket.authorizationError ? String(socket.authorizationError) : null,
         hostnameMatch: Boolean(peer.raw) && tls.checkServerIdentity(host, peer) === undefined,
@@ -63,7 +70,11 @@ export async function tlsHandshake(egress: Egress, rawHost: string, port: number
 function chainOf(leaf: PeerCertificate & { issuerCertificate?: PeerCertificate }): X509Certificate[] {
   const chain: X509Certificate[] = [];
   const seen = new Set<string>();
-  for (let cert: typeof leaf | undefined = leaf; cert?.raw && !seen.has(cert.fingerprint256); cert = cert.issuerCertificate) {
+  for (
+    let cert: typeof leaf | undefined = leaf;
+    cert?.raw && !seen.has(cert.fingerprint256);
+    cert = cert.issuerCertificate
+  ) {
     seen.add(cert.fingerprint256);
     chain.push(new X509Certificate(cert.raw));
   }
@@ -87,7 +98,9 @@ export function nameField(name: string, field: string): string | null {
 /** Values of the subjectAltName extension ("DNS:a, IP Address:1.2.3.4" -> ["a", "1.2.3.4"]). */
 export function altNames(cert: X509Certificate): string[] {
   const text = cert.subjectAltName ?? "";
-  return [...text.matchAll(/(?:DNS|IP Address|URI|email):("(?:[^"\\]|\\.)*"|[^,]*)/g)].map((m) => m[1].trim().replace(/^"(.*)"$/, "$1"));
+  return [...text.matchAll(/(?:DNS|IP Address|URI|email):("(?:[^"\\]|\\.)*"|[^,]*)/g)].map((m) =>
+    m[1].trim().replace(/^"(.*)"$/, "$1"),
+  );
 }
 
 /** Valid = trusted chain, matching name and today inside the leaf's validity. */

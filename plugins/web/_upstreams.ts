@@ -1,33 +1,63 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
 
 export const webUpstreams = defineUpstreams({
-  "iana-rdap": { url: "https://data.iana.org/rdap", terms: "IANA RDAP bootstrap registry (RFC 9224), public; fetch at most daily" },
+  "iana-rdap": {
+    url: "https://data.iana.org/rdap",
+    terms: "IANA RDAP bootstrap registry (RFC 9224), public; fetch at most daily",
+  },
   "pagespeed-insights": {
     url: "https://www.googleapis.com/pagespeedonline/v5",
-    terms: "Google PageSpeed Insights API terms; keyless calls are heavily throttled, about 25,000/day with a free key; a run takes 10-30 s",
+    terms:
+      "Google PageSpeed Insights API terms; keyless calls are heavily throttled, about 25,000/day with a free key; a run takes 10-30 s",
     key: { env: "UPSTREAM_PAGESPEED_INSIGHTS_KEY", query: "key", optional: true },
   },
   searxng: {
     url: "http://127.0.0.1:8888",
-    terms: "A SearXNG instance the operator runs (JSON output enabled in its settings.yml), set with UPSTREAM_SEARXNG_URL; results are the queried engines', under their terms",
+    terms:
+      "A SearXNG instance the operator runs (JSON output enabled in its settings.yml), set with UPSTREAM_SEARXNG_URL; results are the queried engines', under their terms",
   },
-  "wikipedia-api": { url: "https://en.wikipedia.org/w/api.php", terms: "MediaWiki Action API; text CC BY-SA 4.0, attribute; send a descriptive User-Agent" },
-  "npm-registry": { url: "https://registry.npmjs.org", terms: "npm public registry; fair use; full package documents can be tens of MB", maxBytes: 64_000_000 },
-  "npm-downloads": { url: "https://api.npmjs.org/downloads", terms: "npm download counts API; daily counts, 18 months of history; fair use" },
+  "wikipedia-api": {
+    url: "https://en.wikipedia.org/w/api.php",
+    terms: "MediaWiki Action API; text CC BY-SA 4.0, attribute; send a descriptive User-Agent",
+  },
+  "npm-registry": {
+    url: "https://registry.npmjs.org",
+    terms: "npm public registry; fair use; full package documents can be tens of MB",
+    maxBytes: 64_000_000,
+  },
+  "npm-downloads": {
+    url: "https://api.npmjs.org/downloads",
+    terms: "npm download counts API; daily counts, 18 months of history; fair use",
+  },
   pypi: { url: "https://pypi.org/pypi", terms: "PyPI JSON API; fair use; metadata as each project publishes it" },
-  osv: { url: "https://api.osv.dev/v1", terms: "OSV.dev vulnerability database, CC BY 4.0 per source; no published limit" },
-  "youtube-oembed": { url: "https://www.youtube.com", terms: "YouTube oEmbed under the YouTube API Services terms; keyless; title, author and thumbnail only" },
+  osv: {
+    url: "https://api.osv.dev/v1",
+    terms: "OSV.dev vulnerability database, CC BY 4.0 per source; no published limit",
+  },
+  "youtube-oembed": {
+    url: "https://www.youtube.com",
+    terms: "YouTube oEmbed under the YouTube API Services terms; keyless; title, author and thumbnail only",
+  },
   github: {
     url: "https://api.github.com",
-    terms: "GitHub REST API terms; 60 req/h per IP keyless, 5,000/h with a token; UPSTREAM_GITHUB_KEY holds the whole header value, `Bearer <token>`",
+    terms:
+      "GitHub REST API terms; 60 req/h per IP keyless, 5,000/h with a token; UPSTREAM_GITHUB_KEY holds the whole header value, `Bearer <token>`",
     key: { env: "UPSTREAM_GITHUB_KEY", header: "authorization", optional: true },
     headers: { accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28" },
   },
-  "hn-algolia": { url: "https://hn.algolia.com/api/v1", terms: "HN Search by Algolia, keyless; about 10,000 req/h per IP (unofficial); pages through the first 1,000 hits only" },
+  "hn-algolia": {
+    url: "https://hn.algolia.com/api/v1",
+    terms:
+      "HN Search by Algolia, keyless; about 10,000 req/h per IP (unofficial); pages through the first 1,000 hits only",
+  },
   stackexchange: {
     url: "https://api.stackexchange.com/2.3",
-    terms: "Stack Exchange API; 300 req/day per IP keyless, 10,000 with a free app key; content CC BY-SA, attribute; obey `backoff`",
+    terms:
+      "Stack Exchange API; 300 req/day per IP keyless, 10,000 with a free app key; content CC BY-SA, attribute; obey `backoff`",
     key: { env: "UPSTREAM_STACKEXCHANGE_KEY", query: "key", optional: true },
   },
-  snapchain: { url: "https://snap.farcaster.xyz:3381/v1", terms: "Farcaster Snapchain node HTTP API, keyless; limits unpublished; the public node's policy may change" },
+  snapchain: {
+    url: "https://snap.farcaster.xyz:3381/v1",
+    terms: "Farcaster Snapchain node HTTP API, keyless; limits unpublished; the public node's policy may change",
+  },
 });

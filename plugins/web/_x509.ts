@@ -48,7 +48,7 @@ export function certificateDetails(cert: X509Certificate, now: Date): Certificat
     fingerprintSha1: cert.fingerprint,
     fingerprintSha256: cert.fingerprint256,
     keyType,
-    keyBits: details.modulusLength ?? (curve ? curveBits[curve] ?? null : fixedBits[keyType] ?? null),
+    keyBits: details.modulusLength ?? (curve ? (curveBits[curve] ?? null) : (fixedBits[keyType] ?? null)),
     curve,
     signatureAlgorithm: facts.signatureAlgorithm,
     ocspUrls: accessUrls(cert.infoAccess, "OCSP"),

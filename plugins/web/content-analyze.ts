@@ -28,9 +28,16 @@ export default defineEndpoint({
     "# headings and bare http(s) URLs are counted. Reading time assumes 238 words a minute. Readability scores (Flesch reading ease, " +
     "Flesch-Kincaid grade) use an English syllable heuristic and mean little for other languages.",
   input: v.object({
-    url: v.optional(v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Page to analyze (http or https); or give text"))),
-    text: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200_000), v.description("Text to analyze; or give url"))),
-    keywords: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("How many top keywords to list")), 10),
+    url: v.optional(
+      v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Page to analyze (http or https); or give text")),
+    ),
+    text: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200_000), v.description("Text to analyze; or give url")),
+    ),
+    keywords: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("How many top keywords to list")),
+      10,
+    ),
   }),
   output: v.object({
     source: v.picklist(["url", "text"]),
@@ -40,8 +47,14 @@ export default defineEndpoint({
     sentences: v.number(),
     characters: v.number(),
     readingTimeMinutes: v.pipe(v.number(), v.description("Words / 238, rounded up; 0 for no words")),
-    headings: v.pipe(v.array(v.object({ level: v.number(), text: v.string() })), v.description("Headings in document order (h1-h6 or # lines)")),
-    keywords: v.pipe(v.array(v.object({ word: v.string(), count: v.number(), density: v.number() })), v.description("density is percent of all words")),
+    headings: v.pipe(
+      v.array(v.object({ level: v.number(), text: v.string() })),
+      v.description("Headings in document order (h1-h6 or # lines)"),
+    ),
+    keywords: v.pipe(
+      v.array(v.object({ word: v.string(), count: v.number(), density: v.number() })),
+      v.description("density is percent of all words"),
+    ),
     links: v.object({ total: v.number(), internal: v.number(), external: v.number() }),
     readability: v.object({
       fleschReadingEase: v.pipe(v.number(), v.description("Higher is easier; 60-70 is plain English")),
@@ -51,7 +64,10 @@ export default defineEndpoint({
     }),
   }),
   example: {
-    input: { text: "# Cats\nCats sleep a lot. Cats purr when happy.\n## Care\nFeed cats twice a day. See https://example.org/cats for more.", keywords: 2 },
+    input: {
+      text: "# Cats\nCats sleep a lot. Cats purr when happy.\n## Care\nFeed cats twice a day. See https://example.org/cats for more.",
+      keywords: 2,
+    },
     output: {
       source: "text",
       url: null,
@@ -60,10 +76,21 @@ export default defineEndpoint({
       sentences: 6,
       characters: 111,
       readingTimeMinutes: 1,
-      headings: [{ level: 1, text: "Cats" }, { level: 2, text: "Care" }],
-      keywords: [{ word: "cats", count: 4, density: 22.22 }, { word: "care", count: 1, density: 5.56 }],
+      headings: [
+        { level: 1, text: "Cats" },
+        { level: 2, text: "Care" },
+      ],
+      keywords: [
+        { word: "cats", count: 4, density: 22.22 },
+        { word: "care", count: 1, density: 5.56 },
+      ],
       links: { total: 1, internal: 0, external: 1 },
-      readability: { fleschReadingEase: 114.49, fleschKincaidGrade: -1.96, averageWordsPerSentence: 3, averageSyllablesPerWord: 1.06 },
+      readability: {
+        fleschReadingEase: 114.49,
+        fleschKincaidGrade: -1.96,
+        averageWordsPerSentence: 3,
+        averageSyllablesPerWord: 1.06,
+      },
     },
   },
   cacheTtl: 3600,
@@ -102,6 +129,10 @@ function fromText(text: string): Source {
   const headings = [...text.matchAll(/^(#{1,6})\s+(.+?)\s*#*\s*$/gm)].map((m) => ({ level: m[1].length, text: m[2] }));
   const body = text.replace(/^#{1,6}\s+/gm, "");
   const urls = body.match(urlPattern)?.length ?? 0;
-  return { title: headings[0]?.text ?? null, text: body, headings, links: { total: urls, internal: 0, external: urls } };
+  return {
+    title: headings[0]?.text ?? null,
+    text: body,
+    headings,
+    links: { total: urls, internal: 0, external: urls },
+  };
 }
-

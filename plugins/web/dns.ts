@@ -21,14 +21,20 @@ export default defineEndpoint({
     name: domainNameInput("Domain name to look up, e.g. example.com or _dmarc.example.com"),
     type: v.optional(v.pipe(v.picklist(recordTypes), v.description("Record type")), "A"),
     resolver: v.optional(
-      v.pipe(v.picklist(resolverChoices), v.description("Which resolvers answer: the service's configured ones, or Cloudflare, Google or Quad9")),
+      v.pipe(
+        v.picklist(resolverChoices),
+        v.description("Which resolvers answer: the service's configured ones, or Cloudflare, Google or Quad9"),
+      ),
       "configured",
     ),
   }),
   output: v.object({
     name: v.string(),
     type: v.picklist(recordTypes),
-    status: v.pipe(v.picklist(["NOERROR", "NXDOMAIN", "NODATA"]), v.description("NXDOMAIN: the name does not exist; NODATA: it exists without records of this type")),
+    status: v.pipe(
+      v.picklist(["NOERROR", "NXDOMAIN", "NODATA"]),
+      v.description("NXDOMAIN: the name does not exist; NODATA: it exists without records of this type"),
+    ),
     records: v.array(
       v.object({
         type: v.picklist(recordTypes),
@@ -40,7 +46,13 @@ export default defineEndpoint({
   }),
   example: {
     input: { name: "example.com", type: "MX" },
-    output: { name: "example.com", type: "MX", status: "NOERROR", records: [{ type: "MX", data: "0 ." }], resolvers: ["1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4"] },
+    output: {
+      name: "example.com",
+      type: "MX",
+      status: "NOERROR",
+      records: [{ type: "MX", data: "0 ." }],
+      resolvers: ["1.1.1.1", "1.0.0.1", "8.8.8.8", "8.8.4.4"],
+    },
   },
   cacheTtl: 60,
   settings: webSettings,

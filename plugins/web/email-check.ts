@@ -32,14 +32,32 @@ export default defineEndpoint({
     didYouMean: v.nullable(v.pipe(v.string(), v.description("A common provider the domain looks like a typo of"))),
     domainExists: v.nullable(v.boolean()),
     mx: v.array(v.object({ priority: v.number(), exchange: v.string() })),
-    mailServer: v.nullable(v.pipe(v.picklist(mailServers), v.description("Where mail would go: MX hosts, the A/AAAA fallback, nowhere (null MX), or no server"))),
-    verdict: v.pipe(v.picklist(["valid", "risky", "invalid"]), v.description("invalid: bad syntax or no mail server; risky: disposable; valid otherwise")),
+    mailServer: v.nullable(
+      v.pipe(
+        v.picklist(mailServers),
+        v.description("Where mail would go: MX hosts, the A/AAAA fallback, nowhere (null MX), or no server"),
+      ),
+    ),
+    verdict: v.pipe(
+      v.picklist(["valid", "risky", "invalid"]),
+      v.description("invalid: bad syntax or no mail server; risky: disposable; valid otherwise"),
+    ),
   }),
   example: {
     input: { email: "Jane.Doe@Example.com" },
     output: {
-      email: "Jane.Doe@Example.com", syntaxValid: true, normalized: "Jane.Doe@example.com", domain: "example.com", disposable: false,
-      roleAccount: false, freeProvider: false, didYouMean: null, domainExists: true, mx: [], mailServer: "null-mx", verdict: "invalid",
+      email: "Jane.Doe@Example.com",
+      syntaxValid: true,
+      normalized: "Jane.Doe@example.com",
+      domain: "example.com",
+      disposable: false,
+      roleAccount: false,
+      freeProvider: false,
+      didYouMean: null,
+      domainExists: true,
+      mx: [],
+      mailServer: "null-mx",
+      verdict: "invalid",
     },
   },
   cacheTtl: 3600,
@@ -48,8 +66,18 @@ export default defineEndpoint({
     const parsed = parseAddress(input.email.trim());
     if (!parsed) {
       return {
-        email: input.email, syntaxValid: false, normalized: null, domain: null, disposable: false, roleAccount: false,
-        freeProvider: false, didYouMean: null, domainExists: null, mx: [], mailServer: null, verdict: "invalid" as const,
+        email: input.email,
+        syntaxValid: false,
+        normalized: null,
+        domain: null,
+        disposable: false,
+        roleAccount: false,
+        freeProvider: false,
+        didYouMean: null,
+        domainExists: null,
+        mx: [],
+        mailServer: null,
+        verdict: "invalid" as const,
       };
     }
     const domain = publicName(parsed.domain, "email");
@@ -80,7 +108,8 @@ async function mailRoute(domain: string, configured: readonly string[], signal: 
     return { domainExists: true, mx: hosts, mailServer: nullMx ? ("null-mx" as const) : ("mx" as const) };
   }
   for (const type of ["A", "AAAA"] as const) {
-    if ((await lookup(domain, type, servers, signal)).records.length) return { domainExists: true, mx: [], mailServer: "a-fallback" as const };
+    if ((await lookup(domain, type, servers, signal)).records.length)
+      return { domainExists: true, mx: [], mailServer: "a-fallback" as const };
   }
   return { domainExists: true, mx: [], mailServer: "none" as const };
 }

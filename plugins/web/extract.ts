@@ -19,7 +19,13 @@ export default defineEndpoint({
   input: v.object({
     url: v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Page to read (http or https)")),
     maxChars: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(200_000), v.description("Longest text returned, in characters; longer text is cut")),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(100),
+        v.maxValue(200_000),
+        v.description("Longest text returned, in characters; longer text is cut"),
+      ),
       20_000,
     ),
   }),
@@ -35,7 +41,10 @@ export default defineEndpoint({
     length: v.pipe(v.number(), v.description("Characters in the full text, before any cut")),
     wordCount: v.number(),
     truncated: v.boolean(),
-    method: v.pipe(v.picklist(["readability", "body"]), v.description("readability: an article was found; body: the whole body text")),
+    method: v.pipe(
+      v.picklist(["readability", "body"]),
+      v.description("readability: an article was found; body: the whole body text"),
+    ),
   }),
   example: {
     input: { url: "https://example.com/", maxChars: 20_000 },

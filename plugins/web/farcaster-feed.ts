@@ -8,18 +8,22 @@ const CastId = v.object({ fid: v.number(), hash: v.string() });
 type CastId = v.InferOutput<typeof CastId>;
 const HubMessage = v.object({
   hash: v.string(),
-  data: o(v.object({
-    type: o(v.string()),
-    timestamp: o(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 32 - 1))),
-    castAddBody: o(v.object({
-      text: o(v.string()),
-      mentions: o(v.array(v.number())),
-      embeds: o(v.array(v.object({ url: o(v.string()), castId: o(CastId) }))),
-      parentCastId: o(CastId),
-      parentUrl: o(v.string()),
-    })),
-    userDataBody: o(v.object({ type: o(v.string()), value: o(v.string()) })),
-  })),
+  data: o(
+    v.object({
+      type: o(v.string()),
+      timestamp: o(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2 ** 32 - 1))),
+      castAddBody: o(
+        v.object({
+          text: o(v.string()),
+          mentions: o(v.array(v.number())),
+          embeds: o(v.array(v.object({ url: o(v.string()), castId: o(CastId) }))),
+          parentCastId: o(CastId),
+          parentUrl: o(v.string()),
+        }),
+      ),
+      userDataBody: o(v.object({ type: o(v.string()), value: o(v.string()) })),
+    }),
+  ),
 });
 const HubPage = v.object({ messages: v.array(HubMessage) });
 
@@ -44,12 +48,33 @@ export default defineEndpoint({
     "snap.farcaster.xyz. Cast text comes without the mentioned names (Farcaster stores mentions as fids and positions). Reaction and " +
     "reply counts are not included. An fid with neither casts nor profile is a 404.",
   input: v.object({
-    fid: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100_000_000), v.description("Farcaster id of the account")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most casts returned, newest first")), 20),
+    fid: v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.maxValue(100_000_000),
+      v.description("Farcaster id of the account"),
+    ),
+    limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(100),
+        v.description("Most casts returned, newest first"),
+      ),
+      20,
+    ),
   }),
   output: v.object({
     fid: v.number(),
-    profile: v.object({ username: v.nullable(v.string()), displayName: v.nullable(v.string()), pfp: v.nullable(v.string()), bio: v.nullable(v.string()), url: v.nullable(v.string()) }),
+    profile: v.object({
+      username: v.nullable(v.string()),
+      displayName: v.nullable(v.string()),
+      pfp: v.nullable(v.string()),
+      bio: v.nullable(v.string()),
+      url: v.nullable(v.string()),
+    }),
     casts: v.array(
       v.object({
         hash: v.string(),
@@ -57,7 +82,10 @@ export default defineEndpoint({
         timestamp: v.pipe(v.string(), v.description("ISO 8601 UTC")),
         embeds: v.pipe(v.array(Ref), v.description("Embedded URLs, or quoted casts as fid and hash")),
         mentions: v.pipe(v.array(v.number()), v.description("fids mentioned")),
-        parent: v.pipe(v.nullable(Ref), v.description("The cast replied to, or the channel URL; null for a top-level cast")),
+        parent: v.pipe(
+          v.nullable(Ref),
+          v.description("The cast replied to, or the channel URL; null for a top-level cast"),
+        ),
       }),
     ),
   }),
@@ -65,7 +93,13 @@ export default defineEndpoint({
     input: { fid: 3, limit: 1 },
     output: {
       fid: 3,
-      profile: { username: "dwr.eth", displayName: "Dan Romero", pfp: "https://imagedelivery.net/BXluQx4ige9GuW0Ia56BHw/6d2b7d9c-3c2a-4b0f-8b0a-1f6a1c0f1a00/original", bio: "Working on Farcaster", url: null },
+      profile: {
+        username: "dwr.eth",
+        displayName: "Dan Romero",
+        pfp: "https://imagedelivery.net/BXluQx4ige9GuW0Ia56BHw/6d2b7d9c-3c2a-4b0f-8b0a-1f6a1c0f1a00/original",
+        bio: "Working on Farcaster",
+        url: null,
+      },
       casts: [
         {
           hash: "0x6b7a1d1c3a0f2f4b8f5e9c3d2a1b0c9d8e7f6a5b",
@@ -86,25 +120,41 @@ export default defineEndpoint({
       hub.json("/castsByFid", HubPage, { query: { fid: input.fid, pageSize: input.limit, reverse: true } }),
       hub.json("/userDataByFid", HubPage, { query: { fid: input.fid } }),
     ]);
-    const profile = { username: null, displayName: null, pfp: null, bio: null, url: null } as Record<string, string | null>;
+    const profile = { username: null, displayName: null, pfp: null, bio: null, url: null } as Record<
+      string,
+      string | null
+    >;
     for (const message of userData.messages) {
       const field = profileFields[message.data?.userDataBody?.type ?? ""];
       if (field) profile[field] = message.data?.userDataBody?.value || null;
     }
     const castAdds = casts.messages.filter((m) => m.data?.type === "MESSAGE_TYPE_CAST_ADD" && m.data.castAddBody);
-    if (castAdds.length === 0 && Object.values(profile).every((value) => value === null)) throw notFound(`no casts or profile for fid ${input.fid}`);
+    if (castAdds.length === 0 && Object.values(profile).every((value) => value === null))
+      throw notFound(`no casts or profile for fid ${input.fid}`);
     return {
       fid: input.fid,
-      profile: { username: profile.username, displayName: profile.displayName, pfp: profile.pfp, bio: profile.bio, url: profile.url },
+      profile: {
+        username: profile.username,
+        displayName: profile.displayName,
+        pfp: profile.pfp,
+        bio: profile.bio,
+        url: profile.url,
+      },
       casts: castAdds.slice(0, input.limit).map((m) => {
         const body = m.data!.castAddBody!;
         return {
           hash: m.hash,
           text: body.text ?? "",
           timestamp: new Date(farcasterEpochMs + (m.data!.timestamp ?? 0) * 1000).toISOString(),
-          embeds: (body.embeds ?? []).map((e) => (e.castId ? castRef(e.castId) : { url: e.url ?? null, fid: null, hash: null })),
+          embeds: (body.embeds ?? []).map((e) =>
+            e.castId ? castRef(e.castId) : { url: e.url ?? null, fid: null, hash: null },
+          ),
           mentions: body.mentions ?? [],
-          parent: body.parentCastId ? castRef(body.parentCastId) : body.parentUrl ? { url: body.parentUrl, fid: null, hash: null } : null,
+          parent: body.parentCastId
+            ? castRef(body.parentCastId)
+            : body.parentUrl
+              ? { url: body.parentUrl, fid: null, hash: null }
+              : null,
         };
       }),
     };

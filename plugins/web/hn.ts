@@ -4,15 +4,17 @@ import { badRequest } from "../../core/runtime/errors.ts";
 
 /** What the code reads of Algolia's HN search: `hits` must be there, so a wrong answer is never an empty list. */
 const AlgoliaAnswer = v.object({
-  hits: v.array(v.object({
-    objectID: v.string(),
-    title: v.nullish(v.string()),
-    url: v.nullish(v.string()),
-    author: v.nullish(v.string()),
-    points: v.nullish(v.number()),
-    num_comments: v.nullish(v.number()),
-    created_at: v.nullish(v.string()),
-  })),
+  hits: v.array(
+    v.object({
+      objectID: v.string(),
+      title: v.nullish(v.string()),
+      url: v.nullish(v.string()),
+      author: v.nullish(v.string()),
+      points: v.nullish(v.number()),
+      num_comments: v.nullish(v.number()),
+      created_at: v.nullish(v.string()),
+    }),
+  ),
   nbHits: v.nullish(v.number()),
 });
 
@@ -29,8 +31,13 @@ export default defineEndpoint({
     "points, as Algolia ranks them with no query.",
   input: v.object({
     mode: v.optional(v.pipe(v.picklist(["top", "new", "best", "search"]), v.description("Which stories")), "top"),
-    query: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Search words; required when mode is search"))),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most stories returned")), 20),
+    query: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Search words; required when mode is search")),
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most stories returned")),
+      20,
+    ),
   }),
   output: v.object({
     mode: v.picklist(["top", "new", "best", "search"]),
@@ -73,15 +80,20 @@ export default defineEndpoint({
   upstreams: ["hn-algolia"],
   async handler({ input, upstream, now }) {
     if (input.mode === "search" && !input.query) {
-      throw badRequest("query is required when mode is search", { issues: [{ field: "query", message: "required when mode is search" }] });
+      throw badRequest("query is required when mode is search", {
+        issues: [{ field: "query", message: "required when mode is search" }],
+      });
     }
     const hitsPerPage = input.limit;
     const since = Math.floor(now().getTime() / 3_600_000) * 3600 - weekSeconds;
     const [path, query] =
-      input.mode === "top" ? ["/search", { tags: "front_page", hitsPerPage }]
-      : input.mode === "new" ? ["/search_by_date", { tags: "story", hitsPerPage }]
-      : input.mode === "best" ? ["/search", { tags: "story", numericFilters: `created_at_i>${since}`, hitsPerPage }]
-      : ["/search", { query: input.query, tags: "story", hitsPerPage }];
+      input.mode === "top"
+        ? ["/search", { tags: "front_page", hitsPerPage }]
+        : input.mode === "new"
+          ? ["/search_by_date", { tags: "story", hitsPerPage }]
+          : input.mode === "best"
+            ? ["/search", { tags: "story", numericFilters: `created_at_i>${since}`, hitsPerPage }]
+            : ["/search", { query: input.query, tags: "story", hitsPerPage }];
     const answer = await upstream("hn-algolia").json(path as string, AlgoliaAnswer, { query });
     return {
       mode: input.mode,

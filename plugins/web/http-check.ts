@@ -34,10 +34,16 @@ export default defineEndpoint({
   example: {
     input: { url: "http://example.com/", method: "GET" },
     output: {
-      url: "http://example.com/", finalUrl: "https://example.com/", status: 200, ok: true, redirects: ["https://example.com/"],
+      url: "http://example.com/",
+      finalUrl: "https://example.com/",
+      status: 200,
+      ok: true,
+      redirects: ["https://example.com/"],
       timings: { resolveMs: 3.2, totalMs: 182.4 },
       headers: { "content-type": "text/html", "content-length": "1256", "cache-control": "max-age=3355" },
-      contentType: "text/html", bytes: 1256, address: "93.184.215.14",
+      contentType: "text/html",
+      bytes: 1256,
+      address: "93.184.215.14",
     },
   },
   async handler({ input, egress }) {

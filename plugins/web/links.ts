@@ -43,20 +43,44 @@ export default defineEndpoint({
   example: {
     input: { urls: ["https://example.com/", "https://example.com/missing"] },
     output: {
-      total: 2, ok: 1, broken: 1,
+      total: 2,
+      ok: 1,
+      broken: 1,
       results: [
-        { url: "https://example.com/", ok: true, status: 200, finalUrl: "https://example.com/", redirects: 0, latencyMs: 121.4, contentType: "text/html", error: null },
-        { url: "https://example.com/missing", ok: false, status: 404, finalUrl: "https://example.com/missing", redirects: 0, latencyMs: 98.2, contentType: "text/html", error: null },
+        {
+          url: "https://example.com/",
+          ok: true,
+          status: 200,
+          finalUrl: "https://example.com/",
+          redirects: 0,
+          latencyMs: 121.4,
+          contentType: "text/html",
+          error: null,
+        },
+        {
+          url: "https://example.com/missing",
+          ok: false,
+          status: 404,
+          finalUrl: "https://example.com/missing",
+          redirects: 0,
+          latencyMs: 98.2,
+          contentType: "text/html",
+          error: null,
+        },
       ],
     },
   },
   timeoutMs: 45_000,
   async handler({ input, egress }) {
     const unresolved = new Map<string, string>();
-    await Promise.all(input.urls.map((url) => egress.check(url).catch((error) => {
-      if (isRefusal(error)) throw error;
-      unresolved.set(url, error instanceof ServiceError ? error.message : "could not resolve the host");
-    })));
+    await Promise.all(
+      input.urls.map((url) =>
+        egress.check(url).catch((error) => {
+          if (isRefusal(error)) throw error;
+          unresolved.set(url, error instanceof ServiceError ? error.message : "could not resolve the host");
+        }),
+      ),
+    );
     const results = await byHost(input.urls, (url) => {
       const reason = unresolved.get(url);
       return reason ? Promise.resolve(failed(url, 0, reason)) : checkLink(egress, url);
@@ -107,6 +131,8 @@ async function byHost<T>(urls: string[], work: (url: string) => Promise<T>): Pro
   const lane = async (queue: number[]) => {
     for (let i = queue.shift(); i !== undefined; i = queue.shift()) results[i] = await work(urls[i]);
   };
-  await Promise.all([...queues.values()].flatMap((queue) => Array.from({ length: Math.min(perHost, queue.length) }, () => lane(queue))));
+  await Promise.all(
+    [...queues.values()].flatMap((queue) => Array.from({ length: Math.min(perHost, queue.length) }, () => lane(queue))),
+  );
   return results;
 }

@@ -18,8 +18,12 @@ export default defineEndpoint({
     "see /v1/watch.",
   input: v.object({
     url: urlInput("URL to probe"),
-    expectedStatus: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599), v.description("Status the URL should answer"))),
-    keyword: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Text the body should contain"))),
+    expectedStatus: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(100), v.maxValue(599), v.description("Status the URL should answer")),
+    ),
+    keyword: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Text the body should contain")),
+    ),
     caseSensitive: v.optional(v.pipe(v.boolean(), v.description("Match the keyword's case exactly")), false),
   }),
   output: v.object({
@@ -39,15 +43,30 @@ export default defineEndpoint({
   example: {
     input: { url: "https://example.com/", expectedStatus: 200, keyword: "Example Domain" },
     output: {
-      url: "https://example.com/", finalUrl: "https://example.com/", up: true, status: 200, expectedStatus: 200, statusMatches: true,
-      keyword: "Example Domain", keywordFound: true, latencyMs: 143.7, bytes: 1256,
-      contentHash: "ea8fac7c65fb589b0d53560f5251f74f9e9b243478dcb6b3ea79b5e36449c8d9", checkedAt: "2026-11-21T10:00:00.000Z",
+      url: "https://example.com/",
+      finalUrl: "https://example.com/",
+      up: true,
+      status: 200,
+      expectedStatus: 200,
+      statusMatches: true,
+      keyword: "Example Domain",
+      keywordFound: true,
+      latencyMs: 143.7,
+      bytes: 1256,
+      contentHash: "ea8fac7c65fb589b0d53560f5251f74f9e9b243478dcb6b3ea79b5e36449c8d9",
+      checkedAt: "2026-11-21T10:00:00.000Z",
     },
   },
   async handler({ input, egress, now }) {
     const { response, ms } = await timedFetch(egress, input.url);
-    const statusMatches = input.expectedStatus !== undefined ? response.status === input.expectedStatus : response.status >= 200 && response.status < 400;
-    const keywordFound = input.keyword === undefined ? null : contains(decodeBody(response.body, response.headers["content-type"]), input.keyword, input.caseSensitive);
+    const statusMatches =
+      input.expectedStatus !== undefined
+        ? response.status === input.expectedStatus
+        : response.status >= 200 && response.status < 400;
+    const keywordFound =
+      input.keyword === undefined
+        ? null
+        : contains(decodeBody(response.body, response.headers["content-type"]), input.keyword, input.caseSensitive);
     return {
       url: input.url,
       finalUrl: response.url,

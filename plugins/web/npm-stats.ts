@@ -16,7 +16,8 @@ export default defineEndpoint({
   method: "GET",
   price: "$0.005",
   summary: "Downloads of an npm package over the last day, week and month",
-  description: "From npm's download counts API (api.npmjs.org/downloads/point). Counts are per UTC day and lag about a day. An unknown package is a 404.",
+  description:
+    "From npm's download counts API (api.npmjs.org/downloads/point). Counts are per UTC day and lag about a day. An unknown package is a 404.",
   input: v.object({
     package: v.pipe(
       v.string(),
@@ -40,7 +41,9 @@ export default defineEndpoint({
   async handler({ input, upstream }) {
     const api = upstream("npm-downloads");
     const [lastDay, lastWeek, lastMonth] = await Promise.all(
-      Object.values(periods).map((period) => api.json(`/point/${period}/${input.package}`, Point, { notFoundAs404: true })),
+      Object.values(periods).map((period) =>
+        api.json(`/point/${period}/${input.package}`, Point, { notFoundAs404: true }),
+      ),
     );
     const pick = ({ downloads, start, end }: v.InferOutput<typeof Point>) => ({ downloads, start, end });
     return { package: input.package, lastDay: pick(lastDay), lastWeek: pick(lastWeek), lastMonth: pick(lastMonth) };

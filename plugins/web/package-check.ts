@@ -6,7 +6,8 @@ export default defineEndpoint({
   name: "package-check",
   method: "GET",
   price: "$0.005",
-  summary: "Check an npm or PyPI package: exists, latest version, licence, deprecation, maintainers, last publish, known vulnerabilities",
+  summary:
+    "Check an npm or PyPI package: exists, latest version, licence, deprecation, maintainers, last publish, known vulnerabilities",
   description:
     "Reads the npm registry (full package document) or PyPI's JSON API, then asks OSV.dev for vulnerabilities affecting the latest version. " +
     "PyPI publishes no maintainer list in its API, so `maintainers` is null there; PyPI has no deprecation flag either, so a project marked " +
@@ -56,14 +57,31 @@ export default defineEndpoint({
   cacheTtl: 3600,
   upstreams: ["npm-registry", "pypi", "osv"],
   async handler({ input, upstream }) {
-    const facts = input.ecosystem === "npm" ? await npmFacts(upstream("npm-registry"), input.name) : await pypiFacts(upstream("pypi"), input.name);
+    const facts =
+      input.ecosystem === "npm"
+        ? await npmFacts(upstream("npm-registry"), input.name)
+        : await pypiFacts(upstream("pypi"), input.name);
     if (!facts?.latest) {
       return {
-        ecosystem: input.ecosystem, name: input.name, exists: false, latest: null, license: null, deprecated: null,
-        deprecationMessage: null, maintainers: null, lastPublish: null, vulnerabilities: null, url: null,
+        ecosystem: input.ecosystem,
+        name: input.name,
+        exists: false,
+        latest: null,
+        license: null,
+        deprecated: null,
+        deprecationMessage: null,
+        maintainers: null,
+        lastPublish: null,
+        vulnerabilities: null,
+        url: null,
       };
     }
-    const vulnerabilities = await vulnerabilitiesOf(upstream("osv"), input.ecosystem === "npm" ? "npm" : "PyPI", input.name, facts.latest);
+    const vulnerabilities = await vulnerabilitiesOf(
+      upstream("osv"),
+      input.ecosystem === "npm" ? "npm" : "PyPI",
+      input.name,
+      facts.latest,
+    );
     return { ecosystem: input.ecosystem, name: input.name, exists: true, ...facts, vulnerabilities };
   },
 });

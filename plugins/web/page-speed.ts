@@ -25,13 +25,19 @@ export default defineEndpoint({
   input: v.object({
     url: v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Page to time (http or https)")),
     lighthouse: v.optional(v.pipe(v.boolean(), v.description("Also run Google PageSpeed Insights (slow)")), false),
-    strategy: v.optional(v.pipe(v.picklist(["mobile", "desktop"]), v.description("PageSpeed Insights device profile")), "mobile"),
+    strategy: v.optional(
+      v.pipe(v.picklist(["mobile", "desktop"]), v.description("PageSpeed Insights device profile")),
+      "mobile",
+    ),
   }),
   output: v.object({
     url: v.pipe(v.string(), v.description("Final URL after redirects")),
     status: v.number(),
     timings: v.object({
-      ttfbMs: v.pipe(Ms, v.description("HEAD request to the final URL until its headers arrived; null when HEAD fails")),
+      ttfbMs: v.pipe(
+        Ms,
+        v.description("HEAD request to the final URL until its headers arrived; null when HEAD fails"),
+      ),
       totalMs: v.pipe(v.number(), v.description("GET from DNS to the last byte, redirects included")),
     }),
     bytes: v.object({
@@ -48,14 +54,31 @@ export default defineEndpoint({
     }),
     redirects: v.number(),
     resources: v.object({
-      scripts: v.number(), inlineScripts: v.number(), stylesheets: v.number(), images: v.number(), iframes: v.number(), fonts: v.number(), total: v.number(),
+      scripts: v.number(),
+      inlineScripts: v.number(),
+      stylesheets: v.number(),
+      images: v.number(),
+      iframes: v.number(),
+      fonts: v.number(),
+      total: v.number(),
     }),
     score: v.pipe(v.number(), v.minValue(0), v.maxValue(100)),
-    factors: v.array(v.object({ name: v.string(), passed: v.boolean(), points: v.number(), maxPoints: v.number(), detail: v.string() })),
+    factors: v.array(
+      v.object({
+        name: v.string(),
+        passed: v.boolean(),
+        points: v.number(),
+        maxPoints: v.number(),
+        detail: v.string(),
+      }),
+    ),
     lighthouse: v.nullable(
       v.object({
         strategy: v.picklist(["mobile", "desktop"]),
-        performance: Score, accessibility: Score, bestPractices: Score, seo: Score,
+        performance: Score,
+        accessibility: Score,
+        bestPractices: Score,
+        seo: Score,
         metrics: v.object({ fcpMs: Ms, lcpMs: Ms, tbtMs: Ms, cls: Ms, speedIndexMs: Ms }),
       }),
     ),
@@ -73,13 +96,49 @@ export default defineEndpoint({
       resources: { scripts: 0, inlineScripts: 0, stylesheets: 0, images: 0, iframes: 0, fonts: 0, total: 0 },
       score: 100,
       factors: [
-        { name: "server response time", passed: true, points: 20, maxPoints: 20, detail: "92 ms to the first byte (full points at 200 or less, half at 600 or less)" },
-        { name: "HTML download time", passed: true, points: 15, maxPoints: 15, detail: "118 ms for the whole HTML (full points at 500 or less, half at 1500 or less)" },
-        { name: "HTML size", passed: true, points: 15, maxPoints: 15, detail: "0 KiB transferred (full points at 100 or less, half at 500 or less)" },
+        {
+          name: "server response time",
+          passed: true,
+          points: 20,
+          maxPoints: 20,
+          detail: "92 ms to the first byte (full points at 200 or less, half at 600 or less)",
+        },
+        {
+          name: "HTML download time",
+          passed: true,
+          points: 15,
+          maxPoints: 15,
+          detail: "118 ms for the whole HTML (full points at 500 or less, half at 1500 or less)",
+        },
+        {
+          name: "HTML size",
+          passed: true,
+          points: 15,
+          maxPoints: 15,
+          detail: "0 KiB transferred (full points at 100 or less, half at 500 or less)",
+        },
         { name: "compression", passed: true, points: 15, maxPoints: 15, detail: "sent with gzip" },
-        { name: "caching headers", passed: true, points: 10, maxPoints: 10, detail: "cache lifetime or validator present" },
-        { name: "redirects", passed: true, points: 10, maxPoints: 10, detail: "0 redirects before the page (full points at 0 or less, half at 1 or less)" },
-        { name: "requests from the HTML", passed: true, points: 15, maxPoints: 15, detail: "0 files referenced (full points at 30 or less, half at 60 or less)" },
+        {
+          name: "caching headers",
+          passed: true,
+          points: 10,
+          maxPoints: 10,
+          detail: "cache lifetime or validator present",
+        },
+        {
+          name: "redirects",
+          passed: true,
+          points: 10,
+          maxPoints: 10,
+          detail: "0 redirects before the page (full points at 0 or less, half at 1 or less)",
+        },
+        {
+          name: "requests from the HTML",
+          passed: true,
+          points: 15,
+          maxPoints: 15,
+          detail: "0 files referenced (full points at 30 or less, half at 60 or less)",
+        },
       ],
       lighthouse: null,
     },
@@ -99,8 +158,19 @@ export default defineEndpoint({
     const resources = countResources(html);
     const cacheable = isCacheable(res.headers);
     const compression = encoding && encoding !== "identity" ? encoding : null;
-    const facts = { ttfbMs, totalMs, transferredBytes: res.body.length, htmlBytes: body.length, compression, cacheable, redirects: res.redirects.length, resources };
-    const lighthouse = input.lighthouse ? await runLighthouse(upstream("pagespeed-insights"), input.url, input.strategy) : null;
+    const facts = {
+      ttfbMs,
+      totalMs,
+      transferredBytes: res.body.length,
+      htmlBytes: body.length,
+      compression,
+      cacheable,
+      redirects: res.redirects.length,
+      resources,
+    };
+    const lighthouse = input.lighthouse
+      ? await runLighthouse(upstream("pagespeed-insights"), input.url, input.strategy)
+      : null;
     return {
       url: res.url,
       status: res.status,
@@ -146,7 +216,11 @@ function decompress(body: Buffer, encoding: string | null): Buffer {
       }
     }
   } catch {
-    throw new ServiceError(502, "target_error", `the target's ${encoding} body does not decode (or decodes past ${maxDecodedBytes} bytes)`);
+    throw new ServiceError(
+      502,
+      "target_error",
+      `the target's ${encoding} body does not decode (or decodes past ${maxDecodedBytes} bytes)`,
+    );
   }
   return body;
 }

@@ -40,7 +40,10 @@ export default defineEndpoint({
     repo: v.pipe(
       v.string(),
       v.maxLength(200),
-      v.regex(/^(?:https?:\/\/(?:www\.)?github\.com\/)?[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.{1,2}\/?$)[A-Za-z0-9._-]{1,100}\/?$/, "expected owner/name or a github.com URL"),
+      v.regex(
+        /^(?:https?:\/\/(?:www\.)?github\.com\/)?[A-Za-z0-9][A-Za-z0-9-]{0,38}\/(?!\.{1,2}\/?$)[A-Za-z0-9._-]{1,100}\/?$/,
+        "expected owner/name or a github.com URL",
+      ),
       v.description("owner/name, or https://github.com/owner/name"),
     ),
   }),
@@ -90,7 +93,11 @@ export default defineEndpoint({
   cacheTtl: 6 * 3600,
   upstreams: ["github"],
   async handler({ input, upstream, now }) {
-    const [owner, name] = input.repo.replace(/^https?:\/\/(?:www\.)?github\.com\//, "").replace(/\/$/, "").replace(/\.git$/, "").split("/");
+    const [owner, name] = input.repo
+      .replace(/^https?:\/\/(?:www\.)?github\.com\//, "")
+      .replace(/\/$/, "")
+      .replace(/\.git$/, "")
+      .split("/");
     const github = upstream("github");
     const path = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
     const repo = await github.json(path, GithubRepo, { notFoundAs404: true });

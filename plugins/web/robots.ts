@@ -21,13 +21,26 @@ export default defineEndpoint({
     "A site that cannot be reached is a 502.",
   input: v.object({
     url: urlInput("Any URL on the site; its path is the one checked unless `path` is given"),
-    userAgent: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Crawler user agent to check for")), "*"),
-    path: v.optional(v.pipe(v.string(), v.regex(/^\//, "must start with /"), v.maxLength(2048), v.description("Path (and query) to check, e.g. /private/page"))),
+    userAgent: v.optional(
+      v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description("Crawler user agent to check for")),
+      "*",
+    ),
+    path: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\//, "must start with /"),
+        v.maxLength(2048),
+        v.description("Path (and query) to check, e.g. /private/page"),
+      ),
+    ),
   }),
   output: v.object({
     robotsUrl: v.string(),
     fetchStatus: v.number(),
-    policy: v.pipe(v.picklist(["file", "allow-all", "disallow-all"]), v.description("file: rules were read; allow-all: 4xx; disallow-all: 5xx")),
+    policy: v.pipe(
+      v.picklist(["file", "allow-all", "disallow-all"]),
+      v.description("file: rules were read; allow-all: 4xx; disallow-all: 5xx"),
+    ),
     userAgent: v.string(),
     path: v.string(),
     allowed: v.boolean(),
@@ -40,8 +53,17 @@ export default defineEndpoint({
   example: {
     input: { url: "https://www.example.org/private/report.html", userAgent: "GPTBot" },
     output: {
-      robotsUrl: "https://www.example.org/robots.txt", fetchStatus: 200, policy: "file", userAgent: "GPTBot", path: "/private/report.html",
-      allowed: false, matchedLine: 2, rule: "Disallow: /", crawlDelay: null, sitemaps: ["https://www.example.org/sitemap.xml"], bytes: 96,
+      robotsUrl: "https://www.example.org/robots.txt",
+      fetchStatus: 200,
+      policy: "file",
+      userAgent: "GPTBot",
+      path: "/private/report.html",
+      allowed: false,
+      matchedLine: 2,
+      rule: "Disallow: /",
+      crawlDelay: null,
+      sitemaps: ["https://www.example.org/sitemap.xml"],
+      bytes: 96,
     },
   },
   cacheTtl: 900,
@@ -50,10 +72,24 @@ export default defineEndpoint({
     const robotsUrl = `${target.origin}/robots.txt`;
     const path = input.path ?? `${target.pathname}${target.search}`;
     const response = await egress.fetch(robotsUrl, { headers: { accept: "text/plain" } });
-    const base = { robotsUrl, fetchStatus: response.status, userAgent: input.userAgent, path, bytes: response.body.length };
+    const base = {
+      robotsUrl,
+      fetchStatus: response.status,
+      userAgent: input.userAgent,
+      path,
+      bytes: response.body.length,
+    };
     if (response.status >= 400) {
       const allowed = response.status < 500;
-      return { ...base, policy: allowed ? ("allow-all" as const) : ("disallow-all" as const), allowed, matchedLine: null, rule: null, crawlDelay: null, sitemaps: [] };
+      return {
+        ...base,
+        policy: allowed ? ("allow-all" as const) : ("disallow-all" as const),
+        allowed,
+        matchedLine: null,
+        rule: null,
+        crawlDelay: null,
+        sitemaps: [],
+      };
     }
     const text = response.body.subarray(0, parseLimit).toString("utf8");
     const robots = robotsParser(robotsUrl, text);

@@ -6,7 +6,8 @@ import { badRequest } from "../../core/runtime/errors.ts";
 import { parseFeed, type Feed } from "./_feed-parse.ts";
 import { decodeBody, fetchTarget } from "./_page-fetch.ts";
 
-const feedAccept = "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5";
+const feedAccept =
+  "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5";
 const Text = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));
 
 export default defineEndpoint({
@@ -17,10 +18,13 @@ export default defineEndpoint({
   summary: "Read an RSS, Atom or JSON feed: items with title, link, ISO date and a plain-text summary",
   description:
     "Parses RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed with fast-xml-parser. Given an HTML page instead, follows its " +
-    "<link rel=\"alternate\"> feed once. Summaries are plain text, cut at 500 characters. Items keep the feed's order.",
+    '<link rel="alternate"> feed once. Summaries are plain text, cut at 500 characters. Items keep the feed\'s order.',
   input: v.object({
     url: v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Feed URL, or a page that links to its feed")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most items returned")), 20),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description("Most items returned")),
+      20,
+    ),
   }),
   output: v.object({
     url: v.pipe(v.string(), v.description("The feed's final URL")),

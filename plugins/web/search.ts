@@ -14,10 +14,24 @@ export default defineEndpoint({
     "output enabled. Results are whatever the instance's engines return, merged and ranked by SearXNG.",
   input: v.object({
     q: v.pipe(v.string(), v.minLength(1), v.maxLength(400), v.description("Search query")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Most results returned")), 10),
-    page: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Result page, from 1")), 1),
-    language: v.optional(v.pipe(v.string(), v.regex(/^(all|[a-z]{2}(-[A-Z]{2})?)$/), v.description("Language code such as en or en-US, or all"))),
-    timeRange: v.optional(v.pipe(v.picklist(["day", "week", "month", "year"]), v.description("Only results from this recent period"))),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description("Most results returned")),
+      10,
+    ),
+    page: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Result page, from 1")),
+      1,
+    ),
+    language: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^(all|[a-z]{2}(-[A-Z]{2})?)$/),
+        v.description("Language code such as en or en-US, or all"),
+      ),
+    ),
+    timeRange: v.optional(
+      v.pipe(v.picklist(["day", "week", "month", "year"]), v.description("Only results from this recent period")),
+    ),
     safesearch: v.optional(v.pipe(v.picklist([0, 1, 2]), v.description("0 off, 1 moderate, 2 strict")), 1),
   }),
   output: v.object({
@@ -34,7 +48,10 @@ export default defineEndpoint({
     ),
     answers: v.pipe(v.array(v.string()), v.description("Direct answers some engines give")),
     suggestions: v.array(v.string()),
-    unresponsiveEngines: v.pipe(v.array(v.object({ engine: v.string(), reason: v.string() })), v.description("Engines that failed for this query")),
+    unresponsiveEngines: v.pipe(
+      v.array(v.object({ engine: v.string(), reason: v.string() })),
+      v.description("Engines that failed for this query"),
+    ),
   }),
   example: {
     input: { q: "x402 payment protocol", limit: 1, page: 1, safesearch: 1 },
@@ -44,7 +61,8 @@ export default defineEndpoint({
         {
           title: "x402 - Payment Required",
           url: "https://www.x402.org/",
-          snippet: "x402 is an open payment standard that enables AI agents and web services to autonomously pay for API access, data, and digital services.",
+          snippet:
+            "x402 is an open payment standard that enables AI agents and web services to autonomously pay for API access, data, and digital services.",
           engines: ["duckduckgo", "brave"],
           publishedDate: null,
           score: 4,

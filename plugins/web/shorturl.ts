@@ -32,7 +32,10 @@ export default defineEndpoint({
     "a 302 to the target while the link lives, a 404 page after.",
   input: v.object({
     url: urlInput("Target URL"),
-    ttlDays: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description("Days the link lives")), 30),
+    ttlDays: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(365), v.description("Days the link lives")),
+      30,
+    ),
   }),
   output: v.object({
     code: v.string(),
@@ -42,7 +45,12 @@ export default defineEndpoint({
   }),
   example: {
     input: { url: "https://example.com/a/very/long/path?with=query", ttlDays: 30 },
-    output: { code: "k7Qm2Xp", shortUrl: "http://localhost:4021/s/k7Qm2Xp", target: "https://example.com/a/very/long/path?with=query", expiresAt: "2026-12-21T10:00:00.000Z" },
+    output: {
+      code: "k7Qm2Xp",
+      shortUrl: "http://localhost:4021/s/k7Qm2Xp",
+      target: "https://example.com/a/very/long/path?with=query",
+      expiresAt: "2026-12-21T10:00:00.000Z",
+    },
   },
   async handler(ctx) {
     const { input, egress, store, payer, now } = ctx;
@@ -58,7 +66,8 @@ export default defineEndpoint({
     ctx.afterPayment(async () => {
       if (await store.claim(shortUrlKey(code), record, input.ttlDays * dayMs)) return;
       // A retried effect finds its own record; another link that took the code since the handler looked fails the write (credited).
-      if (JSON.stringify(await store.get(shortUrlKey(code))) !== JSON.stringify(record)) throw unavailable("the short code was taken meanwhile", 1);
+      if (JSON.stringify(await store.get(shortUrlKey(code))) !== JSON.stringify(record))
+        throw unavailable("the short code was taken meanwhile", 1);
     });
     return { code, shortUrl: `${ctx.baseUrl}/s/${code}`, target: url, expiresAt: record.expiresAt };
   },

@@ -18,7 +18,12 @@ const SeQuestion = v.object({
   creation_date: v.number(),
   last_activity_date: v.number(),
 });
-const SeWrapper = v.object({ items: v.array(SeQuestion), has_more: v.boolean(), quota_remaining: v.optional(v.number()), backoff: v.optional(v.number()) });
+const SeWrapper = v.object({
+  items: v.array(SeQuestion),
+  has_more: v.boolean(),
+  quota_remaining: v.optional(v.number()),
+  backoff: v.optional(v.number()),
+});
 
 const backoffKey = "stackexchange:backoff-until";
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -34,10 +39,24 @@ export default defineEndpoint({
     "UPSTREAM_STACKEXCHANGE_KEY (a free app key) for 10,000 requests a day instead of 300.",
   input: v.object({
     q: v.pipe(v.string(), v.minLength(1), v.maxLength(300), v.description("Free-text search over titles and bodies")),
-    tagged: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9.#+-]+(;[a-z0-9.#+-]+){0,4}$/), v.description("Up to 5 tags separated by ;, all required"))),
-    accepted: v.optional(v.pipe(v.boolean(), v.description("Only questions with (true) or without (false) an accepted answer"))),
-    sort: v.optional(v.pipe(v.picklist(["relevance", "votes", "activity", "creation"]), v.description("Order of results")), "relevance"),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most questions returned")), 10),
+    tagged: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[a-z0-9.#+-]+(;[a-z0-9.#+-]+){0,4}$/),
+        v.description("Up to 5 tags separated by ;, all required"),
+      ),
+    ),
+    accepted: v.optional(
+      v.pipe(v.boolean(), v.description("Only questions with (true) or without (false) an accepted answer")),
+    ),
+    sort: v.optional(
+      v.pipe(v.picklist(["relevance", "votes", "activity", "creation"]), v.description("Order of results")),
+      "relevance",
+    ),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most questions returned")),
+      10,
+    ),
   }),
   output: v.object({
     questions: v.array(
@@ -48,7 +67,10 @@ export default defineEndpoint({
         score: v.number(),
         answers: v.number(),
         accepted: v.boolean(),
-        answered: v.pipe(v.boolean(), v.description("Has an accepted or upvoted answer, as Stack Exchange defines is_answered")),
+        answered: v.pipe(
+          v.boolean(),
+          v.description("Has an accepted or upvoted answer, as Stack Exchange defines is_answered"),
+        ),
         views: v.number(),
         tags: v.array(v.string()),
         author: v.nullable(v.string()),
@@ -86,7 +108,8 @@ export default defineEndpoint({
   upstreams: ["stackexchange"],
   async handler({ input, upstream, store, now }) {
     const until = await store.get<number>(backoffKey);
-    if (until && until > now().getTime()) throw unavailable("Stack Exchange asked us to back off", Math.ceil((until - now().getTime()) / 1000));
+    if (until && until > now().getTime())
+      throw unavailable("Stack Exchange asked us to back off", Math.ceil((until - now().getTime()) / 1000));
     const answer = await upstream("stackexchange").json("/search/advanced", SeWrapper, {
       query: {
         site: "stackoverflow",

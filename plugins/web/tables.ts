@@ -8,7 +8,10 @@ const Table = v.object({
   caption: v.nullable(v.string()),
   headers: v.pipe(v.array(v.string()), v.description("Column names; column_N where the table names none")),
   headerDetected: v.pipe(v.boolean(), v.description("True when the names come from <thead> or a row of <th> cells")),
-  rows: v.pipe(v.array(v.record(v.string(), v.string())), v.description("Data rows keyed by column name; spans are copied into every cell they cover")),
+  rows: v.pipe(
+    v.array(v.record(v.string(), v.string())),
+    v.description("Data rows keyed by column name; spans are copied into every cell they cover"),
+  ),
   rowCount: v.pipe(v.number(), v.description("Data rows in the table, before the maxRows cut")),
   truncated: v.boolean(),
 });
@@ -24,8 +27,26 @@ export default defineEndpoint({
     "rowspan and colspan are expanded. Tables built by JavaScript are not seen.",
   input: v.object({
     url: v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Page holding the tables (http or https)")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50), v.description("Most tables returned, first ones first")), 10),
-    maxRows: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description("Most data rows returned per table")), 200),
+    limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(50),
+        v.description("Most tables returned, first ones first"),
+      ),
+      10,
+    ),
+    maxRows: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(1000),
+        v.description("Most data rows returned per table"),
+      ),
+      200,
+    ),
   }),
   output: v.object({
     url: v.pipe(v.string(), v.description("Final URL after redirects")),

@@ -11,7 +11,7 @@ export default defineEndpoint({
   summary: "Detect the technologies behind a web page, with the evidence for each",
   description:
     "Fetches the page once through the egress guard and matches our own rule table (servers, CDNs, hosting, languages, frameworks, CMS, " +
-    "analytics, widgets) against its response headers, <meta name=\"generator\">, script URLs, cookie names and markup. Versions appear only " +
+    'analytics, widgets) against its response headers, <meta name="generator">, script URLs, cookie names and markup. Versions appear only ' +
     "when the page states them; technologies that only run in the browser's JavaScript are not seen.",
   input: v.object({
     url: v.pipe(v.string(), v.url(), v.maxLength(2048), v.description("Page to inspect (http or https)")),
@@ -24,8 +24,15 @@ export default defineEndpoint({
         category: v.string(),
         version: v.nullable(v.string()),
         evidence: v.pipe(
-          v.array(v.object({ source: v.picklist(["header", "meta", "script", "cookie", "html", "implied"]), detail: v.string() })),
-          v.description("What was seen: a header line, the generator tag, a script URL, a cookie name, a markup snippet, or the technology that implies it"),
+          v.array(
+            v.object({
+              source: v.picklist(["header", "meta", "script", "cookie", "html", "implied"]),
+              detail: v.string(),
+            }),
+          ),
+          v.description(
+            "What was seen: a header line, the generator tag, a script URL, a cookie name, a markup snippet, or the technology that implies it",
+          ),
         ),
       }),
     ),

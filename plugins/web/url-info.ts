@@ -39,19 +39,50 @@ export default defineEndpoint({
     isIp: v.boolean(),
     ipVersion: v.nullable(v.picklist([4, 6])),
     isIcannSuffix: v.nullable(v.boolean()),
-    isPrivateSuffix: v.nullable(v.pipe(v.boolean(), v.description("The suffix is a private PSL entry such as github.io"))),
+    isPrivateSuffix: v.nullable(
+      v.pipe(v.boolean(), v.description("The suffix is a private PSL entry such as github.io")),
+    ),
     address: v.pipe(v.string(), v.description("The public address the host resolved to")),
     final: v.nullable(
-      v.object({ url: v.string(), status: v.number(), redirects: v.array(v.string()), contentType: text, bytes: v.number(), server: text, title: text }),
+      v.object({
+        url: v.string(),
+        status: v.number(),
+        redirects: v.array(v.string()),
+        contentType: text,
+        bytes: v.number(),
+        server: text,
+        title: text,
+      }),
     ),
   }),
   example: {
     input: { url: "https://blog.example.co.uk/posts/1?ref=feed#top", follow: true },
     output: {
-      url: "https://blog.example.co.uk/posts/1?ref=feed#top", scheme: "https", hostname: "blog.example.co.uk", unicodeHostname: "blog.example.co.uk",
-      port: null, path: "/posts/1", query: [{ name: "ref", value: "feed" }], fragment: "top", registrableDomain: "example.co.uk",
-      publicSuffix: "co.uk", subdomain: "blog", isIp: false, ipVersion: null, isIcannSuffix: true, isPrivateSuffix: false, address: "203.0.113.10",
-      final: { url: "https://blog.example.co.uk/posts/1/", status: 200, redirects: ["https://blog.example.co.uk/posts/1/"], contentType: "text/html", bytes: 48213, server: "nginx", title: "First post" },
+      url: "https://blog.example.co.uk/posts/1?ref=feed#top",
+      scheme: "https",
+      hostname: "blog.example.co.uk",
+      unicodeHostname: "blog.example.co.uk",
+      port: null,
+      path: "/posts/1",
+      query: [{ name: "ref", value: "feed" }],
+      fragment: "top",
+      registrableDomain: "example.co.uk",
+      publicSuffix: "co.uk",
+      subdomain: "blog",
+      isIp: false,
+      ipVersion: null,
+      isIcannSuffix: true,
+      isPrivateSuffix: false,
+      address: "203.0.113.10",
+      final: {
+        url: "https://blog.example.co.uk/posts/1/",
+        status: 200,
+        redirects: ["https://blog.example.co.uk/posts/1/"],
+        contentType: "text/html",
+        bytes: 48213,
+        server: "nginx",
+        title: "First post",
+      },
     },
   },
   cacheTtl: 600,
@@ -90,6 +121,17 @@ export function describeUrl(raw: string) {
 async function followed(egress: Egress, url: string) {
   const response = await egress.fetch(url, { headers: { accept: "text/html,*/*;q=0.8" } });
   const type = mediaType(response.headers["content-type"]) ?? null;
-  const title = type === "text/html" ? readMeta(decodeBody(response.body, response.headers["content-type"]), response.url).title : null;
-  return { url: response.url, status: response.status, redirects: response.redirects, contentType: type, bytes: response.body.length, server: response.headers.server ?? null, title };
+  const title =
+    type === "text/html"
+      ? readMeta(decodeBody(response.body, response.headers["content-type"]), response.url).title
+      : null;
+  return {
+    url: response.url,
+    status: response.status,
+    redirects: response.redirects,
+    contentType: type,
+    bytes: response.body.length,
+    server: response.headers.server ?? null,
+    title,
+  };
 }

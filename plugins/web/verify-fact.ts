@@ -6,7 +6,9 @@ import { htmlToText } from "./_html-text.ts";
 import { searchWeb } from "./_searxng.ts";
 
 /** What the code reads of MediaWiki's list=search answer (`query.search` always comes, empty when nothing matches). */
-const WikiSearch = v.object({ query: v.object({ search: v.array(v.object({ title: v.string(), snippet: v.optional(v.string()) })) }) });
+const WikiSearch = v.object({
+  query: v.object({ search: v.array(v.object({ title: v.string(), snippet: v.optional(v.string()) })) }),
+});
 
 interface Candidate {
   source: "wikipedia" | "web";
@@ -26,7 +28,8 @@ export default defineEndpoint({
   name: "verify-fact",
   method: "GET",
   price: "$0.02",
-  summary: "Check a claim against Wikipedia and web search: evidence snippets with sources, a verdict and how its confidence was computed",
+  summary:
+    "Check a claim against Wikipedia and web search: evidence snippets with sources, a verdict and how its confidence was computed",
   description:
     "Searches English Wikipedia (MediaWiki search API) for the claim's content words and the web (our SearXNG upstream, see /v1/search) " +
     "for the claim, then scores each snippet. Every piece of evidence is quoted from a source with its URL; nothing is generated. " +
@@ -34,14 +37,20 @@ export default defineEndpoint({
     "The confidence method is stated in `method`.",
   input: v.object({
     claim: v.pipe(v.string(), v.minLength(8), v.maxLength(500), v.description("The statement to check, in English")),
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Most evidence items returned")), 5),
+    limit: v.optional(
+      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description("Most evidence items returned")),
+      5,
+    ),
   }),
   output: v.object({
     claim: v.string(),
     verdict: v.picklist(["likely_supported", "inconclusive", "no_evidence"]),
     confidence: v.pipe(v.number(), v.minValue(0), v.maxValue(1)),
     method: v.string(),
-    terms: v.pipe(v.array(v.string()), v.description("Content words of the claim that were matched against the evidence")),
+    terms: v.pipe(
+      v.array(v.string()),
+      v.description("Content words of the claim that were matched against the evidence"),
+    ),
     evidence: v.array(
       v.object({
         source: v.picklist(["wikipedia", "web"]),
@@ -50,7 +59,10 @@ export default defineEndpoint({
         snippet: v.string(),
         score: v.pipe(v.number(), v.description("0-1, see method")),
         matchedTerms: v.array(v.string()),
-        numbersMatched: v.pipe(v.nullable(v.boolean()), v.description("Whether every number in the claim appears; null when the claim has none")),
+        numbersMatched: v.pipe(
+          v.nullable(v.boolean()),
+          v.description("Whether every number in the claim appears; null when the claim has none"),
+        ),
       }),
     ),
     sources: v.array(Source),
@@ -86,16 +98,26 @@ export default defineEndpoint({
     const terms = claimTerms(input.claim);
     const [wiki, web] = await Promise.all([
       attempt(() => searchWikipedia(upstream("wikipedia-api"), terms.length ? terms.join(" ") : input.claim)),
-      attempt(async () => (await searchWeb(upstream("searxng"), input.claim)).results.map((r): Candidate => ({ source: "web", title: r.title, url: r.url, snippet: r.snippet }))),
+      attempt(async () =>
+        (await searchWeb(upstream("searxng"), input.claim)).results.map(
+          (r): Candidate => ({ source: "web", title: r.title, url: r.url, snippet: r.snippet }),
+        ),
+      ),
     ]);
     if (wiki.error && web.error) {
-      throw new ServiceError(502, "upstream_error", "both evidence sources failed", { upstreams: ["wikipedia-api", "searxng"] });
+      throw new ServiceError(502, "upstream_error", "both evidence sources failed", {
+        upstreams: ["wikipedia-api", "searxng"],
+      });
     }
     const scored = [...wiki.items, ...web.items]
       .map((c) => ({ ...c, ...scoreEvidence(input.claim, `${c.title} ${c.snippet}`) }))
       .sort((a, b) => b.score - a.score);
     const confidence = corroboration(scored);
-    const verdict = !scored.some((e) => e.score >= 0.5) ? "no_evidence" : confidence >= 0.75 ? "likely_supported" : "inconclusive";
+    const verdict = !scored.some((e) => e.score >= 0.5)
+      ? "no_evidence"
+      : confidence >= 0.75
+        ? "likely_supported"
+        : "inconclusive";
     return {
       claim: input.claim,
       verdict: verdict as "no_evidence" | "likely_supported" | "inconclusive",
@@ -104,8 +126,18 @@ export default defineEndpoint({
       terms,
       evidence: scored.slice(0, input.limit),
       sources: [
-        { name: "wikipedia" as const, status: wiki.error ? ("failed" as const) : ("ok" as const), results: wiki.items.length, error: wiki.error },
-        { name: "searxng" as const, status: web.error ? ("failed" as const) : ("ok" as const), results: web.items.length, error: web.error },
+        {
+          name: "wikipedia" as const,
+          status: wiki.error ? ("failed" as const) : ("ok" as const),
+          results: wiki.items.length,
+          error: wiki.error,
+        },
+        {
+          name: "searxng" as const,
+          status: web.error ? ("failed" as const) : ("ok" as const),
+          results: web.items.length,
+          error: web.error,
+        },
       ],
     };
   },
@@ -113,7 +145,15 @@ export default defineEndpoint({
 
 async function searchWikipedia(wiki: Upstream, query: string): Promise<Candidate[]> {
   const answer = await wiki.json("", WikiSearch, {
-    query: { action: "query", list: "search", srsearch: query, srlimit: 5, srprop: "snippet", format: "json", formatversion: 2 },
+    query: {
+      action: "query",
+      list: "search",
+      srsearch: query,
+      srlimit: 5,
+      srprop: "snippet",
+      format: "json",
+      formatversion: 2,
+    },
   });
   return answer.query.search.map((page) => ({
     source: "wikipedia",

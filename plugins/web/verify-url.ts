@@ -35,14 +35,31 @@ export default defineEndpoint({
         protocol: v.nullable(v.string()),
       }),
     ),
-    signals: v.array(v.object({ id: v.string(), severity: v.picklist(["info", "warning", "danger"]), message: v.string() })),
-    verdict: v.pipe(v.picklist(["ok", "caution", "danger"]), v.description("danger if any signal is danger, caution if any is a warning")),
+    signals: v.array(
+      v.object({ id: v.string(), severity: v.picklist(["info", "warning", "danger"]), message: v.string() }),
+    ),
+    verdict: v.pipe(
+      v.picklist(["ok", "caution", "danger"]),
+      v.description("danger if any signal is danger, caution if any is a warning"),
+    ),
   }),
   example: {
     input: { url: "http://example.com/" },
     output: {
-      url: "http://example.com/", finalUrl: "http://example.com/", reachable: true, status: 200, contentType: "text/html", redirects: [], tls: null,
-      signals: [{ id: "no-https", severity: "warning", message: "The URL is plain HTTP: traffic can be read and changed on the way." }],
+      url: "http://example.com/",
+      finalUrl: "http://example.com/",
+      reachable: true,
+      status: 200,
+      contentType: "text/html",
+      redirects: [],
+      tls: null,
+      signals: [
+        {
+          id: "no-https",
+          severity: "warning",
+          message: "The URL is plain HTTP: traffic can be read and changed on the way.",
+        },
+      ],
       verdict: "caution",
     },
   },
@@ -51,13 +68,29 @@ export default defineEndpoint({
     const signals: Signal[] = lexicalSignals(input.url);
     const tls = input.url.toLowerCase().startsWith("https://") ? await tlsOf(egress, input.url, signal, now()) : null;
     if (tls && !tls.valid) {
-      signals.push({ id: "tls-invalid", severity: "danger", message: `The certificate is not valid (${tls.trustError ?? (tls.hostnameMatch ? "expired" : "wrong host name")}).` });
-      return { url: input.url, finalUrl: null, reachable: false, status: null, contentType: null, redirects: [], tls, signals, verdict: verdictOf(signals) };
+      signals.push({
+        id: "tls-invalid",
+        severity: "danger",
+        message: `The certificate is not valid (${tls.trustError ?? (tls.hostnameMatch ? "expired" : "wrong host name")}).`,
+      });
+      return {
+        url: input.url,
+        finalUrl: null,
+        reachable: false,
+        status: null,
+        contentType: null,
+        redirects: [],
+        tls,
+        signals,
+        verdict: verdictOf(signals),
+      };
     }
     const response = await egress.fetch(input.url);
     signals.push(...redirectSignals(input.url, response.url, response.redirects));
-    if (response.url !== input.url) signals.push(...lexicalSignals(response.url).filter((s) => !signals.some((known) => known.id === s.id)));
-    if (response.status >= 400) signals.push({ id: "error-status", severity: "warning", message: `The final page answers ${response.status}.` });
+    if (response.url !== input.url)
+      signals.push(...lexicalSignals(response.url).filter((s) => !signals.some((known) => known.id === s.id)));
+    if (response.status >= 400)
+      signals.push({ id: "error-status", severity: "warning", message: `The final page answers ${response.status}.` });
     return {
       url: input.url,
       finalUrl: response.url,

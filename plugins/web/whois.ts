@@ -27,23 +27,34 @@ export default defineEndpoint({
     domain: v.string(),
     handle: v.nullable(v.string()),
     rdapServer: v.string(),
-    registrar: v.nullable(v.object({ name: v.nullable(v.string()), ianaId: v.nullable(v.string()), abuseEmail: v.nullable(v.string()) })),
+    registrar: v.nullable(
+      v.object({ name: v.nullable(v.string()), ianaId: v.nullable(v.string()), abuseEmail: v.nullable(v.string()) }),
+    ),
     created: isoDate,
     updated: isoDate,
     expires: isoDate,
     ageDays: v.nullable(v.number()),
-    status: v.pipe(v.array(v.string()), v.description("EPP status values as RDAP words, e.g. client transfer prohibited")),
+    status: v.pipe(
+      v.array(v.string()),
+      v.description("EPP status values as RDAP words, e.g. client transfer prohibited"),
+    ),
     nameservers: v.array(v.string()),
     dnssec: v.nullable(v.boolean()),
   }),
   example: {
     input: { domain: "example.com" },
     output: {
-      domain: "example.com", handle: "2336799_DOMAIN_COM-VRSN", rdapServer: "https://rdap.verisign.com/com/v1/",
+      domain: "example.com",
+      handle: "2336799_DOMAIN_COM-VRSN",
+      rdapServer: "https://rdap.verisign.com/com/v1/",
       registrar: { name: "RESERVED-Internet Assigned Numbers Authority", ianaId: "376", abuseEmail: null },
-      created: "1995-08-14T04:00:00.000Z", updated: "2026-08-14T07:01:34.000Z", expires: "2027-08-13T04:00:00.000Z", ageDays: 11422,
+      created: "1995-08-14T04:00:00.000Z",
+      updated: "2026-08-14T07:01:34.000Z",
+      expires: "2027-08-13T04:00:00.000Z",
+      ageDays: 11422,
       status: ["client delete prohibited", "client transfer prohibited", "client update prohibited"],
-      nameservers: ["a.iana-servers.net", "b.iana-servers.net"], dnssec: true,
+      nameservers: ["a.iana-servers.net", "b.iana-servers.net"],
+      dnssec: true,
     },
   },
   cacheTtl: 21_600,
@@ -51,7 +62,10 @@ export default defineEndpoint({
   async handler({ input, upstream, egress, store, now }) {
     const name = publicName(input.domain, "domain");
     const domain = getDomain(name, { allowPrivateDomains: false });
-    if (!domain) throw badRequest(`${input.domain} has no registrable domain (it is a public suffix or not under a known TLD)`, { domain: input.domain });
+    if (!domain)
+      throw badRequest(`${input.domain} has no registrable domain (it is a public suffix or not under a known TLD)`, {
+        domain: input.domain,
+      });
     const rdapServer = await rdapBaseFor(domain, upstream("iana-rdap"), store);
     const record = await fetchDomain(egress, rdapServer, domain);
     const created = eventDate(record, "registration");
@@ -65,7 +79,9 @@ export default defineEndpoint({
       expires: eventDate(record, "expiration"),
       ageDays: created ? Math.floor((now().getTime() - Date.parse(created)) / 86_400_000) : null,
       status: record.status ?? [],
-      nameservers: (record.nameservers ?? []).flatMap((ns) => (ns.ldhName ? [ns.ldhName.toLowerCase().replace(/\.$/, "")] : [])),
+      nameservers: (record.nameservers ?? []).flatMap((ns) =>
+        ns.ldhName ? [ns.ldhName.toLowerCase().replace(/\.$/, "")] : [],
+      ),
       dnssec: typeof record.secureDNS?.delegationSigned === "boolean" ? record.secureDNS.delegationSigned : null,
     };
   },

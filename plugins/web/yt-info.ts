@@ -16,7 +16,14 @@ const OEmbed = v.object({
 });
 
 const videoId = /^[A-Za-z0-9_-]{11}$/;
-const youtubeHosts = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com", "youtu.be", "www.youtube-nocookie.com"]);
+const youtubeHosts = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "music.youtube.com",
+  "youtu.be",
+  "www.youtube-nocookie.com",
+]);
 
 export default defineEndpoint({
   name: "yt-info",
@@ -27,7 +34,12 @@ export default defineEndpoint({
     "Uses YouTube's keyless oEmbed endpoint, so views, duration and dates are not included. Accepts watch, youtu.be, shorts, embed and live " +
     "URLs or a bare 11-character id. Unknown or deleted videos answer 404; private ones, which oEmbed refuses with 401, answer 502.",
   input: v.object({
-    url: v.pipe(v.string(), v.minLength(11), v.maxLength(500), v.description("YouTube video URL, or its 11-character id")),
+    url: v.pipe(
+      v.string(),
+      v.minLength(11),
+      v.maxLength(500),
+      v.description("YouTube video URL, or its 11-character id"),
+    ),
   }),
   output: v.object({
     videoId: v.string(),
@@ -64,7 +76,10 @@ export default defineEndpoint({
       throw fieldError("url", message);
     }
     const watchUrl = `https://www.youtube.com/watch?v=${id}`;
-    const info = await upstream("youtube-oembed").json("/oembed", OEmbed, { query: { url: watchUrl, format: "json" }, notFoundAs404: true });
+    const info = await upstream("youtube-oembed").json("/oembed", OEmbed, {
+      query: { url: watchUrl, format: "json" },
+      notFoundAs404: true,
+    });
     return {
       videoId: id,
       url: watchUrl,
@@ -92,6 +107,6 @@ function videoIdOf(raw: string): string | undefined {
   if (!youtubeHosts.has(url.hostname.toLowerCase())) return undefined;
   const candidate = url.hostname.endsWith("youtu.be")
     ? url.pathname.split("/")[1]
-    : url.searchParams.get("v") ?? /^\/(?:shorts|embed|live|v)\/([^/?#]+)/.exec(url.pathname)?.[1];
+    : (url.searchParams.get("v") ?? /^\/(?:shorts|embed|live|v)\/([^/?#]+)/.exec(url.pathname)?.[1]);
   return candidate && videoId.test(candidate) ? candidate : undefined;
 }

@@ -18,15 +18,25 @@ function sources(dir: string): string[] {
 
 /** Every `file:line: text` under `dirs` whose line matches `pattern`. */
 function matches(dirs: string[], pattern: RegExp, except: (file: string) => boolean = () => false): string[] {
-  return dirs.flatMap(sources).filter((file) => !except(file)).flatMap((file) =>
-    readFileSync(join(root, file), "utf8").split("\n").flatMap((line, i) => (pattern.test(line) ? [`${relative(root, join(root, file))}:${i + 1}: ${line.trim()}`] : [])),
-  );
+  return dirs
+    .flatMap(sources)
+    .filter((file) => !except(file))
+    .flatMap((file) =>
+      readFileSync(join(root, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) =>
+          pattern.test(line) ? [`${relative(root, join(root, file))}:${i + 1}: ${line.trim()}`] : [],
+        ),
+    );
 }
 
 const importOf = (target: string) => new RegExp(`(from|import)\\s*\\(?\\s*["'][./]*${target}`);
 
 test("the environment is read in one place: no process.env in core/ or plugins/ outside core/runtime/config.ts", () => {
-  assert.deepEqual(matches(["core", "plugins"], /process\.env/, (file) => file === join("core", "runtime", "config.ts")), []);
+  assert.deepEqual(
+    matches(["core", "plugins"], /process\.env/, (file) => file === join("core", "runtime", "config.ts")),
+    [],
+  );
 });
 
 test("plugins import no payment code (nothing from core/x402)", () => {
@@ -38,5 +48,11 @@ test("the core imports no plugin, its tests and the shared test helpers included
 });
 
 test("tests never change the global process.env (a service's environment is startTestService({ env }))", () => {
-  assert.deepEqual(matches(["test"], /process\.env(\.\w+|\[[^\]]+\])?\s*(=[^=]|\?\?=)|Object\.assign\(\s*process\.env|delete\s+process\.env/), []);
+  assert.deepEqual(
+    matches(
+      ["test"],
+      /process\.env(\.\w+|\[[^\]]+\])?\s*(=[^=]|\?\?=)|Object\.assign\(\s*process\.env|delete\s+process\.env/,
+    ),
+    [],
+  );
 });

@@ -14,7 +14,16 @@ export interface RawRequest {
 }
 
 const huge = "x".repeat(200_000);
-const oddTexts = ["\u0000", "\ud800", "%E0%A4%A", "NaN", "-Infinity", "1e999", "../../../etc/passwd", "\u202e\ufeffｆｕｌｌ"];
+const oddTexts = [
+  "\u0000",
+  "\ud800",
+  "%E0%A4%A",
+  "NaN",
+  "-Infinity",
+  "1e999",
+  "../../../etc/passwd",
+  "\u202e\ufeffｆｕｌｌ",
+];
 
 export const nested = (depth: number): unknown => {
   let value: unknown = "bottom";
@@ -61,7 +70,10 @@ function mutationsOf(name: string, schema: JsonSchema, example: unknown): BadInp
   if (types.includes("boolean")) add("an array for a boolean", [true, false]);
   if (types.includes("array")) {
     const item = Array.isArray(example) && example.length ? example[0] : "a";
-    add("over maxItems", Array.from({ length: (bounds.maxItems ?? 5000) + 5 }, () => item));
+    add(
+      "over maxItems",
+      Array.from({ length: (bounds.maxItems ?? 5000) + 5 }, () => item),
+    );
     add("items of the wrong type", [{ deep: nested(50) }, null, 1e308]);
   }
   if (types.includes("object") || types.length === 0) add("deeply nested JSON", nested(3000));
@@ -89,7 +101,10 @@ export function badInputsFor(schema: JsonSchema, example: Record<string, unknown
     { label: "text for the input", input: "plain text" },
   );
   const perField = properties.map(([name, prop]) =>
-    mutationsOf(name, prop, example[name]).map((bad) => ({ label: bad.label, input: { ...example, [name]: bad.input } })),
+    mutationsOf(name, prop, example[name]).map((bad) => ({
+      label: bad.label,
+      input: { ...example, [name]: bad.input },
+    })),
   );
   const turns: BadInput[] = [];
   for (let round = 0; perField.some((list) => list.length > round); round++) {
@@ -111,15 +126,21 @@ function atLimits(properties: [string, JsonSchema][], example: Record<string, un
     const types = typesOf(s);
     const free = !s.pattern && !s.format && !s.enum && !("const" in s);
     if (types.includes("string") && free) {
-      const length = side === "upper" ? s.maxLength ?? 10_000 : s.minLength ?? 0;
+      const length = side === "upper" ? (s.maxLength ?? 10_000) : (s.minLength ?? 0);
       input[name] = oddFill.repeat(Math.ceil(length / oddFill.length) + 1).slice(0, length);
     } else if (types.includes("number") || types.includes("integer")) {
       const step = types.includes("integer") ? 1 : 1e-9;
-      const bound = side === "upper" ? s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - step : undefined) : s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + step : undefined);
+      const bound =
+        side === "upper"
+          ? (s.maximum ?? (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - step : undefined))
+          : (s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + step : undefined));
       if (bound !== undefined) input[name] = bound;
     } else if (types.includes("array") && Array.isArray(example[name]) && (example[name] as unknown[]).length) {
-      const count = side === "upper" ? s.maxItems ?? 100 : s.minItems ?? 0;
-      input[name] = Array.from({ length: count }, (_, i) => (example[name] as unknown[])[i % (example[name] as unknown[]).length]);
+      const count = side === "upper" ? (s.maxItems ?? 100) : (s.minItems ?? 0);
+      input[name] = Array.from(
+        { length: count },
+        (_, i) => (example[name] as unknown[])[i % (example[name] as unknown[]).length],
+      );
     }
   }
   return input;
@@ -132,7 +153,10 @@ export function rawRequestsFor(method: "GET" | "POST", fields: string[], maxBody
     return [
       { label: "an invalid percent-escape", query: `${field}=%E0%A4%A&${field}=%ZZ` },
       { label: "escaped invalid UTF-8 and a null byte", query: `${field}=%FF%FE%00%C0%AF` },
-      { label: "a very long query string", query: `${field}=${"y".repeat(100_000)}&${Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join("&")}` },
+      {
+        label: "a very long query string",
+        query: `${field}=${"y".repeat(100_000)}&${Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join("&")}`,
+      },
       { label: "a repeated field", query: Array.from({ length: 500 }, () => `${field}=1`).join("&") },
     ];
   }
@@ -141,7 +165,10 @@ export function rawRequestsFor(method: "GET" | "POST", fields: string[], maxBody
     { label: "a JSON string body", body: '"text"' },
     { label: "a JSON null body", body: "null" },
     { label: "truncated JSON", body: `{"${field}":` },
-    { label: "invalid UTF-8 bytes", body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]) },
+    {
+      label: "invalid UTF-8 bytes",
+      body: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x22, 0xc0, 0xaf, 0x22, 0x7d]),
+    },
     { label: "a number past double range", body: `{"${field}":1e999}` },
     { label: "deeply nested JSON", body: `{"${field}":${"[".repeat(5000)}${"]".repeat(5000)}}` },
     { label: "a body over the size limit", body: `{"${field}":"${"z".repeat(maxBodyBytes + 10)}"}` },

@@ -7,7 +7,13 @@ import { setImmediate as turn } from "node:timers/promises";
  */
 export function watchCrashes() {
   const crashes: string[] = [];
-  const record = (error: unknown) => crashes.push(String((error as Error)?.stack ?? error).split("\n").slice(0, 3).join(" | "));
+  const record = (error: unknown) =>
+    crashes.push(
+      String((error as Error)?.stack ?? error)
+        .split("\n")
+        .slice(0, 3)
+        .join(" | "),
+    );
   process.on("uncaughtException", record);
   process.on("unhandledRejection", record);
   return {

@@ -17,6 +17,9 @@ export async function expectFree400(res: Response, field: string) {
   assert.equal(res.headers.get("payment-required"), null);
   const body = await res.json();
   assert.equal(body.error.code, "invalid_input");
-  assert.ok(body.error.details.issues.some((i: { field: string }) => i.field === field), JSON.stringify(body));
+  assert.ok(
+    body.error.details.issues.some((i: { field: string }) => i.field === field),
+    JSON.stringify(body),
+  );
   return body;
 }

@@ -56,7 +56,9 @@ export interface AfterHost {
  * and fails the test when it ends.
  */
 export async function serveFixtures(t: AfterHost, items: (string | Fixture)[], options: FixtureOptions = {}) {
-  const fixtures = await Promise.all(items.map((item) => (typeof item === "string" ? loadFixture(item, options.dir) : item)));
+  const fixtures = await Promise.all(
+    items.map((item) => (typeof item === "string" ? loadFixture(item, options.dir) : item)),
+  );
   const unused = new Set(fixtures);
   const calls: ServedCall[] = [];
   const unmatched: string[] = [];
@@ -77,15 +79,26 @@ export async function serveFixtures(t: AfterHost, items: (string | Fixture)[], o
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
-    const call: ServedCall = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: await readBody(req) };
+    const call: ServedCall = {
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      headers: req.headers,
+      body: await readBody(req),
+    };
     calls.push(call);
     let fixture = match(call);
     if (!fixture && record) {
-      fixture = await recordExchange(call, { realUrl: options.realUrl!, dir: options.dir!, prefix: options.recordAs ?? "recorded" });
+      fixture = await recordExchange(call, {
+        realUrl: options.realUrl!,
+        dir: options.dir!,
+        prefix: options.recordAs ?? "recorded",
+      });
     }
     if (!fixture) {
       unmatched.push(`${call.method} ${call.path}`);
-      res.writeHead(599, { "content-type": "application/json" }).end(JSON.stringify({ error: `no fixture matches ${call.method} ${call.path}` }));
+      res
+        .writeHead(599, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: `no fixture matches ${call.method} ${call.path}` }));
       return;
     }
     const { status, headers = {}, body, delayMs } = fixture.response;
@@ -127,7 +140,10 @@ export async function loadFixture(name: string, dir?: URL): Promise<Fixture> {
     typeof fixture.request?.path === "string" &&
     typeof fixture.response?.status === "number" &&
     "body" in fixture.response;
-  if (!complete) throw new Error(`fixture ${file.pathname} needs source, request.method, request.path, response.status and response.body`);
+  if (!complete)
+    throw new Error(
+      `fixture ${file.pathname} needs source, request.method, request.path, response.status and response.body`,
+    );
   return fixture;
 }
 

@@ -52,46 +52,100 @@ export interface PaidServiceOptions {
 
 /** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
 export function solanaOption(solana: SolanaDevnet): PaymentOption {
-  return { network: solana.network, asset: solana.usdc.address, payTo: solana.accounts.payTo.address, decimals: 6, extra: { feePayer: solana.accounts.feePayer.address }, maxTimeoutSeconds: 300 };
+  return {
+    network: solana.network,
+    asset: solana.usdc.address,
+    payTo: solana.accounts.payTo.address,
+    decimals: 6,
+    extra: { feePayer: solana.accounts.feePayer.address },
+    maxTimeoutSeconds: 300,
+  };
 }
 
 /** The real service with the real payment gate, settling on a devnet started by the test file. */
 export async function startPaidService(devnet: Devnet, options: PaidServiceOptions = {}) {
-  const config = readConfig({ BASE_URL: "http://127.0.0.1:4021", LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", JOBS: "off", ...(options.families ? { PLUGINS: options.families.join(",") } : {}), ...options.env });
+  const config = readConfig({
+    BASE_URL: "http://127.0.0.1:4021",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_MINUTE: "0",
+    JOBS: "off",
+    ...(options.families ? { PLUGINS: options.families.join(",") } : {}),
+    ...options.env,
+  });
   const log = pino({ level: "silent" });
   const store = options.store ?? createMemoryStore();
   const chains = [devnet, ...(options.chains ?? [])];
-  const byNetwork = new Map<string, Facilitator>(chains.map((c) => [c.network, createLocalFacilitator({ rpcUrl: c.rpcUrl, chainId: c.chainId, relayerKey: c.accounts.relayer.privateKey })]));
+  const byNetwork = new Map<string, Facilitator>(
+    chains.map((c) => [
+      c.network,
+      createLocalFacilitator({ rpcUrl: c.rpcUrl, chainId: c.chainId, relayerKey: c.accounts.relayer.privateKey }),
+    ]),
+  );
   const { solana } = options;
   if (solana) {
-    byNetwork.set(solana.network, createLocalSvmFacilitator({ rpcUrl: solana.rpcUrl, network: solana.network, feePayer: solana.accounts.feePayer.signer, confirmationTimeoutMs: options.solanaConfirmationTimeoutMs }));
+    byNetwork.set(
+      solana.network,
+      createLocalSvmFacilitator({
+        rpcUrl: solana.rpcUrl,
+        network: solana.network,
+        feePayer: solana.accounts.feePayer.signer,
+        confirmationTimeoutMs: options.solanaConfirmationTimeoutMs,
+      }),
+    );
   }
   const real = createRoutedFacilitator(byNetwork, networkOfV1Name);
   const facilitator = options.facilitator ? options.facilitator(real) : real;
   const payerLimit = options.payerLimitPerMinute ? createRateLimiter(store, options.payerLimitPerMinute) : undefined;
-  const provers = new Map<string, ReturnType<typeof createContractSignatureProver>>(chains.map((c) => [c.network, createContractSignatureProver(c.rpcUrl)]));
-  const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) => provers.get(payment.network)!(payment);
+  const provers = new Map<string, ReturnType<typeof createContractSignatureProver>>(
+    chains.map((c) => [c.network, createContractSignatureProver(c.rpcUrl)]),
+  );
+  const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) =>
+    provers.get(payment.network)!(payment);
   const contractProofs = { count: 0 };
-  const service = closedAfterTest(await createService({
-    config, log, store, plugins: options.plugins, settings: options.settings,
-    payments: async ({ ledger, credits }) => ({
-      gate: createPaidGate({
-        options: [...chains.map(devnetOption), ...(solana ? [solanaOption(solana)] : [])], baseUrl: config.baseUrl, facilitator, ledger, credits, log,
-        limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
-        proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
+  const service = closedAfterTest(
+    await createService({
+      config,
+      log,
+      store,
+      plugins: options.plugins,
+      settings: options.settings,
+      payments: async ({ ledger, credits }) => ({
+        gate: createPaidGate({
+          options: [...chains.map(devnetOption), ...(solana ? [solanaOption(solana)] : [])],
+          baseUrl: config.baseUrl,
+          facilitator,
+          ledger,
+          credits,
+          log,
+          limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
+          proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
+        }),
       }),
     }),
-  }));
+  );
   const { ledger, credits } = service.runtime;
-  const reconciler = createReconciler({ store, ledger, credits, rpcUrls: Object.fromEntries([...chains, ...(solana ? [solana] : [])].map((c) => [c.network, c.rpcUrl])), log });
-  const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) => service.app.fetch(new Request(input, init))) as typeof fetch;
+  const reconciler = createReconciler({
+    store,
+    ledger,
+    credits,
+    rpcUrls: Object.fromEntries([...chains, ...(solana ? [solana] : [])].map((c) => [c.network, c.rpcUrl])),
+    log,
+  });
+  const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) =>
+    service.app.fetch(new Request(input, init))) as typeof fetch;
   return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };
 }
 
 export function chainReader(devnet: Devnet | EvmChain) {
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });
   return {
-    balance: (address: Hex) => client.readContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName: "balanceOf", args: [address] }) as Promise<bigint>,
+    balance: (address: Hex) =>
+      client.readContract({
+        address: devnet.usdc.address,
+        abi: testUsdcAbi,
+        functionName: "balanceOf",
+        args: [address],
+      }) as Promise<bigint>,
     client,
   };
 }

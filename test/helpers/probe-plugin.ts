@@ -12,7 +12,10 @@ const probe = defineEndpoint({
   method: "GET",
   price: "$0.001",
   summary: "Answers, or fails the way it is told to",
-  input: v.object({ outcome: v.optional(v.picklist(outcomes), "ok"), echo: v.optional(v.pipe(v.string(), v.maxLength(100)), "") }),
+  input: v.object({
+    outcome: v.optional(v.picklist(outcomes), "ok"),
+    echo: v.optional(v.pipe(v.string(), v.maxLength(100)), ""),
+  }),
   output: v.object({ echo: v.string(), payer: v.optional(v.string()) }),
   example: { input: { echo: "hi" }, output: { echo: "hi" } },
   timeoutMs: 300,

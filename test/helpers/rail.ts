@@ -17,7 +17,13 @@ export const probeUrl = (echo = "") => `http://127.0.0.1:4021/v1/probe?echo=${ec
 export async function transfersTo(devnet: Devnet, to: Address, fromBlock: bigint, from?: Address) {
   const client = createPublicClient({ transport: http(devnet.rpcUrl) });
   if ((await client.getBlockNumber()) < fromBlock) return { count: 0, value: 0n };
-  const logs = await client.getLogs({ address: devnet.usdc.address, event: transferEvent, args: { to, ...(from ? { from } : {}) }, fromBlock, toBlock: "latest" });
+  const logs = await client.getLogs({
+    address: devnet.usdc.address,
+    event: transferEvent,
+    args: { to, ...(from ? { from } : {}) },
+    fromBlock,
+    toBlock: "latest",
+  });
   return { count: logs.length, value: logs.reduce((sum, log) => sum + log.args.value!, 0n) };
 }
 
@@ -51,7 +57,11 @@ export async function startInstance(devnet: Devnet, options: InstanceOptions = {
     confirmationTimeoutMs: options.confirmationTimeoutMs,
   });
   const facilitator = options.facilitator ? options.facilitator(local) : local;
-  const service = await startPaidService(devnet, { plugins: [probePlugin], store: redis, facilitator: () => facilitator });
+  const service = await startPaidService(devnet, {
+    plugins: [probePlugin],
+    store: redis,
+    facilitator: () => facilitator,
+  });
   return {
     ...service,
     async close() {
@@ -61,29 +71,79 @@ export async function startInstance(devnet: Devnet, options: InstanceOptions = {
   };
 }
 
-export const accountOf = (devnet: Devnet, index: number) => privateKeyToAccount(devnet.accounts.others[index].privateKey);
+export const accountOf = (devnet: Devnet, index: number) =>
+  privateKeyToAccount(devnet.accounts.others[index].privateKey);
 
-const cancelTypes = { CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }] } as const;
+const cancelTypes = {
+  CancelAuthorization: [
+    { name: "authorizer", type: "address" },
+    { name: "nonce", type: "bytes32" },
+  ],
+} as const;
 
 /** The payer's own transaction on the token; returns once it is mined. */
-async function asPayer(devnet: Devnet, account: LocalAccount, functionName: "cancelAuthorization" | "transferWithAuthorization", args: readonly unknown[]) {
+async function asPayer(
+  devnet: Devnet,
+  account: LocalAccount,
+  functionName: "cancelAuthorization" | "transferWithAuthorization",
+  args: readonly unknown[],
+) {
   const chain = devnetChain(devnet.rpcUrl, devnet.chainId);
   const wallet = createWalletClient({ account, chain, transport: http(devnet.rpcUrl) });
-  const hash = await wallet.writeContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName, args } as any);
-  const receipt = await createPublicClient({ chain, transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  const hash = await wallet.writeContract({
+    address: devnet.usdc.address,
+    abi: testUsdcAbi,
+    functionName,
+    args,
+  } as any);
+  const receipt = await createPublicClient({ chain, transport: http(devnet.rpcUrl) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 50,
+  });
   if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
 }
 
 /** EIP-3009 cancelAuthorization, signed and sent by the payer: the nonce is spent, no money moves. */
 export async function cancelOnChain(devnet: Devnet, account: LocalAccount, nonce: Hex) {
-  const domain = { name: devnet.usdc.name, version: devnet.usdc.version, chainId: devnet.chainId, verifyingContract: devnet.usdc.address };
-  const signature = await account.signTypedData({ domain, types: cancelTypes, primaryType: "CancelAuthorization", message: { authorizer: account.address, nonce } });
+  const domain = {
+    name: devnet.usdc.name,
+    version: devnet.usdc.version,
+    chainId: devnet.chainId,
+    verifyingContract: devnet.usdc.address,
+  };
+  const signature = await account.signTypedData({
+    domain,
+    types: cancelTypes,
+    primaryType: "CancelAuthorization",
+    message: { authorizer: account.address, nonce },
+  });
   await asPayer(devnet, account, "cancelAuthorization", [account.address, nonce, signature]);
 }
 
 /** The payer spends the nonce on another transfer of its own (`value` to `to`), sent by itself. */
-export async function spendNonceElsewhere(devnet: Devnet, account: LocalAccount, nonce: Hex, to: Address, value: bigint) {
-  const requirements = { network: devnet.network, asset: devnet.usdc.address, payTo: to, amount: String(value), maxTimeoutSeconds: 300, extra: { name: devnet.usdc.name, version: devnet.usdc.version } };
+export async function spendNonceElsewhere(
+  devnet: Devnet,
+  account: LocalAccount,
+  nonce: Hex,
+  to: Address,
+  value: bigint,
+) {
+  const requirements = {
+    network: devnet.network,
+    asset: devnet.usdc.address,
+    payTo: to,
+    amount: String(value),
+    maxTimeoutSeconds: 300,
+    extra: { name: devnet.usdc.name, version: devnet.usdc.version },
+  };
   const { authorization: a, signature } = await signAuthorization(account, requirements, { nonce });
-  await asPayer(devnet, account, "transferWithAuthorization", [a.from, a.to, BigInt(a.value), BigInt(a.validAfter), BigInt(a.validBefore), a.nonce, signature]);
+  await asPayer(devnet, account, "transferWithAuthorization", [
+    a.from,
+    a.to,
+    BigInt(a.value),
+    BigInt(a.validAfter),
+    BigInt(a.validBefore),
+    a.nonce,
+    signature,
+  ]);
 }

@@ -18,7 +18,9 @@ export function canonicalPath(path: string): string {
 /** JSON with object keys sorted at every depth. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
   );
 }
 
@@ -26,7 +28,10 @@ export function canonicalJson(value: unknown): string {
  * Record mode: sends the request to the real upstream (credentials and all, so a configured key works),
  * writes the exchange as a fixture without any credential, and returns it to be served.
  */
-export async function recordExchange(call: ServedCall, where: { realUrl: string; dir: URL; prefix: string }): Promise<Fixture> {
+export async function recordExchange(
+  call: ServedCall,
+  where: { realUrl: string; dir: URL; prefix: string },
+): Promise<Fixture> {
   const target = where.realUrl.replace(/\/+$/, "") + call.path;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(call.headers)) {
@@ -38,10 +43,22 @@ export async function recordExchange(call: ServedCall, where: { realUrl: string;
   const text = await res.text();
   const fixture: Fixture = {
     source: `recorded from ${new URL(target).origin}${new URL(target).pathname} on ${new Date().toISOString().slice(0, 10)}`,
-    request: { method: call.method, path: canonicalPath(call.path), ...(call.body ? { body: parseOrText(call.body) } : {}) },
-    response: { status: res.status, headers: type ? { "content-type": type } : {}, body: type.includes("json") ? parseOrText(text) : text },
+    request: {
+      method: call.method,
+      path: canonicalPath(call.path),
+      ...(call.body ? { body: parseOrText(call.body) } : {}),
+    },
+    response: {
+      status: res.status,
+      headers: type ? { "content-type": type } : {},
+      body: type.includes("json") ? parseOrText(text) : text,
+    },
   };
-  const slug = `${call.method}-${canonicalPath(call.path)}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 80);
+  const slug = `${call.method}-${canonicalPath(call.path)}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
   const dir = where.dir.href.endsWith("/") ? where.dir : new URL(`${where.dir.href}/`);
   await mkdir(dir, { recursive: true });
   await writeFile(new URL(`${where.prefix}.${slug}.json`, dir), `${JSON.stringify(fixture, null, 2)}\n`);

@@ -26,7 +26,11 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...persistence], { stdio: "ignore" });
+    child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...persistence],
+      { stdio: "ignore" },
+    );
     await untilListening(port);
   };
   const stop = async () => {

@@ -31,7 +31,11 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const faults = { lose: 0, swallow: 0, refuse: 0, refusal: "refused by the test proxy" };
   const calls: Record<string, number> = {};
   const forward = async (body: unknown) => {
-    const res = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(target, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     return res.json() as Promise<RpcReply | RpcReply[]>;
   };
 
@@ -56,8 +60,14 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       const passed = requests.filter((r) => !refused.has(r));
       const answered = passed.length ? await forward(passed) : [];
       const byId = new Map((answered as RpcReply[]).map((a) => [a.id, a]));
-      const replies = requests.map((r) => (refused.has(r) ? { jsonrpc: "2.0", id: r.id, error: { code: -32000, message: faults.refusal } } : byId.get(r.id)));
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Array.isArray(parsed) ? replies : replies[0]));
+      const replies = requests.map((r) =>
+        refused.has(r)
+          ? { jsonrpc: "2.0", id: r.id, error: { code: -32000, message: faults.refusal } }
+          : byId.get(r.id),
+      );
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(Array.isArray(parsed) ? replies : replies[0]));
     } catch {
       req.socket.destroy();
     }
@@ -70,10 +80,11 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     swallowSends: (count) => void (faults.swallow = count),
     refuseSends: (count, message) => void Object.assign(faults, { refuse: count, refusal: message ?? faults.refusal }),
     calls,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
   return proxy;
 }

@@ -58,8 +58,14 @@ export function settlingGate({ settles = true } = {}): PaymentGate {
       if (!call.payment?.creditCode) return closed.charge(call, work, price);
       const outcome = await work(testPayer);
       if (outcome.status >= 400) return outcome;
-      if (!settles) return { status: 402, body: { error: "Settlement failed; nothing was charged and the answer is withheld" }, headers: {} };
-      if (commit && !(await commit())) return { status: 503, body: { error: { code: "effect_failed", message: "effects failed" } }, headers: {} };
+      if (!settles)
+        return {
+          status: 402,
+          body: { error: "Settlement failed; nothing was charged and the answer is withheld" },
+          headers: {},
+        };
+      if (commit && !(await commit()))
+        return { status: 503, body: { error: { code: "effect_failed", message: "effects failed" } }, headers: {} };
       return { ...outcome, payer: testPayer, charged: closed.requirements(call.endpoint, price).amount };
     },
   };
@@ -104,16 +110,18 @@ export async function startTestService(options: TestServiceOptions = {}) {
     ...(options.plugins ? { PLUGINS: options.plugins.join(",") } : {}),
     ...options.env,
   });
-  const { app, runtime, jobs, close } = closedAfterTest(await createService({
-    config,
-    log: options.log ?? pino({ level: "silent" }),
-    plugins: options.given,
-    egressLoopbackPort: options.egressLoopbackPort,
-    now: options.now,
-    store: options.store,
-    settings: options.settings,
-    payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
-  }));
+  const { app, runtime, jobs, close } = closedAfterTest(
+    await createService({
+      config,
+      log: options.log ?? pino({ level: "silent" }),
+      plugins: options.given,
+      egressLoopbackPort: options.egressLoopbackPort,
+      now: options.now,
+      store: options.store,
+      settings: options.settings,
+      payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
+    }),
+  );
   const endpoint = (name: string) => {
     const found = runtime.endpoints.find((e) => e.name === name);
     if (!found) throw new Error(`endpoint ${name} is not loaded`);

@@ -16,7 +16,12 @@ export interface Requirements {
 export const randomNonce = () => `0x${randomBytes(32).toString("hex")}` as `0x${string}`;
 
 /** Signs an EIP-3009 authorization the way the real clients do; `change` alters what is signed and sent. */
-export async function signAuthorization(account: LocalAccount, r: Requirements, change: Record<string, string> = {}, signer: LocalAccount = account) {
+export async function signAuthorization(
+  account: LocalAccount,
+  r: Requirements,
+  change: Record<string, string> = {},
+  signer: LocalAccount = account,
+) {
   const now = Math.floor(Date.now() / 1000);
   const authorization = {
     from: account.address,
@@ -54,11 +59,33 @@ export async function challengeOf(fetchApp: typeof fetch, url: string) {
 }
 
 /** A v2 payment header for the route's first offer; `paymentId` adds the payer's payment-identifier (the secret a retry repeats). */
-export async function v2Header(account: LocalAccount, required: any, change: Record<string, string> = {}, signer?: LocalAccount, paymentId?: string) {
+export async function v2Header(
+  account: LocalAccount,
+  required: any,
+  change: Record<string, string> = {},
+  signer?: LocalAccount,
+  paymentId?: string,
+) {
   const accepted = required.accepts[0];
   const payload = await signAuthorization(account, accepted, change, signer);
-  const extensions = paymentId ? { "payment-identifier": { ...required.extensions["payment-identifier"], info: { required: false, id: paymentId } } } : undefined;
-  return { header: toHeader({ x402Version: 2, resource: required.resource, accepted, payload, ...(extensions ? { extensions } : {}) }), payload };
+  const extensions = paymentId
+    ? {
+        "payment-identifier": {
+          ...required.extensions["payment-identifier"],
+          info: { required: false, id: paymentId },
+        },
+      }
+    : undefined;
+  return {
+    header: toHeader({
+      x402Version: 2,
+      resource: required.resource,
+      accepted,
+      payload,
+      ...(extensions ? { extensions } : {}),
+    }),
+    payload,
+  };
 }
 
 export const newPaymentId = () => `pay_${randomBytes(16).toString("hex")}`;

@@ -27,7 +27,12 @@ export async function startTarget(routes: Record<string, Route> = {}) {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const hit = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+    const hit = {
+      method: req.method ?? "GET",
+      path: req.url ?? "/",
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString("utf8"),
+    };
     hits.push(hit);
     const route = table.get(hit.path);
     if (route === undefined) return void res.writeHead(404, { "content-type": "text/plain" }).end("not found");
@@ -35,7 +40,7 @@ export async function startTarget(routes: Record<string, Route> = {}) {
     if (typeof route === "function") return route(req, res, hit.body);
     if (route.delayMs) await new Promise((resolve) => setTimeout(resolve, route.delayMs));
     res.writeHead(route.status ?? 200, { "content-type": "text/html; charset=utf-8", ...route.headers });
-    res.end(req.method === "HEAD" ? undefined : route.body ?? "");
+    res.end(req.method === "HEAD" ? undefined : (route.body ?? ""));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -44,7 +49,11 @@ export async function startTarget(routes: Record<string, Route> = {}) {
     hits,
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     set: (path: string, route: Route) => void table.set(path, route),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

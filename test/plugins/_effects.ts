@@ -6,14 +6,22 @@ import { settlingGate } from "../helpers/service.ts";
 export const paying = { "x-credit-code": "cr_test" };
 
 /** A POST with a JSON body, paid. */
-export const paidPost = (body: unknown) => ({ method: "POST", headers: { ...paying, "content-type": "application/json" }, body: JSON.stringify(body) });
+export const paidPost = (body: unknown) => ({
+  method: "POST",
+  headers: { ...paying, "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 /** A wallet funded for `calls` calls: those settle, every later one fails to (402, the answer withheld). */
 export function fundedFor(calls: number): PaymentGate {
   const settles = settlingGate();
   const fails = settlingGate({ settles: false });
   let left = calls;
-  return { ...settles, charge: (call, work, price, commit) => (call.payment?.creditCode && left-- > 0 ? settles : fails).charge(call, work, price, commit) };
+  return {
+    ...settles,
+    charge: (call, work, price, commit) =>
+      (call.payment?.creditCode && left-- > 0 ? settles : fails).charge(call, work, price, commit),
+  };
 }
 
 /**
@@ -28,12 +36,17 @@ export function settlingTogether(calls: number): PaymentGate {
   return {
     ...settles,
     charge: (call, work, price, commit) =>
-      settles.charge(call, async (payer) => {
-        const outcome = await work(payer);
-        if (++answered === calls) release();
-        await allAnswered;
-        return outcome;
-      }, price, commit),
+      settles.charge(
+        call,
+        async (payer) => {
+          const outcome = await work(payer);
+          if (++answered === calls) release();
+          await allAnswered;
+          return outcome;
+        },
+        price,
+        commit,
+      ),
   };
 }
 
@@ -41,24 +54,32 @@ export function settlingTogether(calls: number): PaymentGate {
  * The plugin with each effect its endpoints register run through `run`. `failed` collects what each run
  * threw (the call path runs a failed effect again, so one effect that keeps failing shows up once per run).
  */
-export function withEffects(plugin: Plugin, run: (effect: () => Promise<unknown>) => Promise<unknown>): Plugin & { failed: unknown[] } {
+export function withEffects(
+  plugin: Plugin,
+  run: (effect: () => Promise<unknown>) => Promise<unknown>,
+): Plugin & { failed: unknown[] } {
   const failed: unknown[] = [];
-  const tracked = (effect: () => Promise<unknown>) => () => run(effect).catch((error) => {
-    failed.push(error);
-    throw error;
-  });
+  const tracked = (effect: () => Promise<unknown>) => () =>
+    run(effect).catch((error) => {
+      failed.push(error);
+      throw error;
+    });
   return {
     ...plugin,
-    endpoints: plugin.endpoints.map((e) => ({ ...e, handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect) => ctx.afterPayment(tracked(effect)) }) })),
+    endpoints: plugin.endpoints.map((e) => ({
+      ...e,
+      handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect) => ctx.afterPayment(tracked(effect)) }),
+    })),
     failed,
   };
 }
 
 /** What a retry does after a write that did land: every effect runs a second time. */
-export const effectsTwice = (plugin: Plugin) => withEffects(plugin, async (effect) => {
-  await effect();
-  await effect();
-});
+export const effectsTwice = (plugin: Plugin) =>
+  withEffects(plugin, async (effect) => {
+    await effect();
+    await effect();
+  });
 
 /** A store whose `op` throws the first time it is called: a write that fails halfway through an effect, which the call path runs again. */
 export function failingOnce(store: Store, op: keyof Store): Store & { failed: () => boolean } {

@@ -8,8 +8,19 @@ const maxCalls = 10;
 const minimumAtomic = 50_000n;
 
 const item = v.object({
-  path: v.pipe(v.string(), v.regex(/^\/v1\/[a-z0-9/-]+$/), v.maxLength(100), v.description("A catalog route, such as /v1/hash")),
-  params: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.description("Its parameters: the query of a GET route (values as JSON or text), the body of a POST route")), {}),
+  path: v.pipe(
+    v.string(),
+    v.regex(/^\/v1\/[a-z0-9/-]+$/),
+    v.maxLength(100),
+    v.description("A catalog route, such as /v1/hash"),
+  ),
+  params: v.optional(
+    v.pipe(
+      v.record(v.string(), v.unknown()),
+      v.description("Its parameters: the query of a GET route (values as JSON or text), the body of a POST route"),
+    ),
+    {},
+  ),
 });
 
 const answer = v.object({
@@ -24,27 +35,62 @@ export const batch = defineEndpoint({
   method: "GET",
   acceptsBody: true,
   price: "$0.05",
-  priceOf: (input, catalog) => atomicToPrice(maxBig(minimumAtomic, prepare(input.calls, catalog).reduce((sum, p) => sum + p.atomic, 0n))),
-  maxPriceOf: (catalog) => atomicToPrice(maxBig(minimumAtomic, BigInt(maxCalls) * catalog.filter((e) => e.name !== "batch").reduce((most, e) => maxBig(most, toAtomic(e.price)), 0n))),
+  priceOf: (input, catalog) =>
+    atomicToPrice(
+      maxBig(
+        minimumAtomic,
+        prepare(input.calls, catalog).reduce((sum, p) => sum + p.atomic, 0n),
+      ),
+    ),
+  maxPriceOf: (catalog) =>
+    atomicToPrice(
+      maxBig(
+        minimumAtomic,
+        BigInt(maxCalls) *
+          catalog.filter((e) => e.name !== "batch").reduce((most, e) => maxBig(most, toAtomic(e.price)), 0n),
+      ),
+    ),
   summary: "Run up to 10 catalog calls in one paid request, in parallel; failed items are credited",
   description:
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
     "quoted in the 402 challenge. Every item's input is checked before payment (a 400 names `calls.<i>.params.<field>`). Items run in parallel; " +
     "each answers with its own status, body and latency. Items that fail after payment are credited: their prices go to a credit code " +
     "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled. If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
-  input: v.object({ calls: v.pipe(v.array(item), v.minLength(1), v.maxLength(maxCalls), v.description(`1 to ${maxCalls} calls`)) }),
+  input: v.object({
+    calls: v.pipe(v.array(item), v.minLength(1), v.maxLength(maxCalls), v.description(`1 to ${maxCalls} calls`)),
+  }),
   output: v.object({
     results: v.array(answer),
     succeeded: v.number(),
     failed: v.number(),
-    credit: v.nullable(v.pipe(v.object({ code: v.string(), amount: v.pipe(v.string(), v.description("USDC atomic units (6 decimals)")) }), v.description("The failed items' prices, spendable as X-CREDIT-CODE"))),
+    credit: v.nullable(
+      v.pipe(
+        v.object({ code: v.string(), amount: v.pipe(v.string(), v.description("USDC atomic units (6 decimals)")) }),
+        v.description("The failed items' prices, spendable as X-CREDIT-CODE"),
+      ),
+    ),
   }),
   example: {
-    input: { calls: [{ path: "/v1/hash", params: { text: "hello", algo: "sha256" } }, { path: "/v1/uuid", params: { count: 1 } }] },
+    input: {
+      calls: [
+        { path: "/v1/hash", params: { text: "hello", algo: "sha256" } },
+        { path: "/v1/uuid", params: { count: 1 } },
+      ],
+    },
     output: {
       results: [
-        { path: "/v1/hash", status: 200, ms: 1.2, body: { meta: { product: "converters", endpoint: "hash", ts: "2026-11-21T12:00:00.000Z" }, data: {} } },
-        { path: "/v1/uuid", status: 200, ms: 0.4, body: { meta: { product: "converters", endpoint: "uuid", ts: "2026-11-21T12:00:00.000Z" }, data: {} } },
+        {
+          path: "/v1/hash",
+          status: 200,
+          ms: 1.2,
+          body: { meta: { product: "converters", endpoint: "hash", ts: "2026-11-21T12:00:00.000Z" }, data: {} },
+        },
+        {
+          path: "/v1/uuid",
+          status: 200,
+          ms: 0.4,
+          body: { meta: { product: "converters", endpoint: "uuid", ts: "2026-11-21T12:00:00.000Z" }, data: {} },
+        },
       ],
       succeeded: 2,
       failed: 0,
@@ -57,7 +103,12 @@ export const batch = defineEndpoint({
       items.map(async ({ endpoint, input }) => {
         const started = performance.now();
         const out = await ctx.call(endpoint.path, input);
-        return { path: endpoint.path, status: out.status, ms: Math.round((performance.now() - started) * 10) / 10, body: out.body };
+        return {
+          path: endpoint.path,
+          status: out.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          body: out.body,
+        };
       }),
     );
     const failed = items.filter((_, i) => results[i].status >= 400);
@@ -86,14 +137,23 @@ interface Prepared {
 function prepare(calls: { path: string; params: Record<string, unknown> }[], catalog: readonly Endpoint[]): Prepared[] {
   return calls.map((call, i) => {
     const endpoint = catalog.find((e) => e.path === call.path);
-    if (!endpoint) throw badRequest(`calls.${i}.path: no route ${call.path}`, { issues: [{ field: `calls.${i}.path`, message: `No route ${call.path} on this deployment` }] });
-    if (endpoint.name === "batch") throw badRequest("A batch cannot contain a batch", { issues: [{ field: `calls.${i}.path`, message: "A batch cannot contain a batch" }] });
+    if (!endpoint)
+      throw badRequest(`calls.${i}.path: no route ${call.path}`, {
+        issues: [{ field: `calls.${i}.path`, message: `No route ${call.path} on this deployment` }],
+      });
+    if (endpoint.name === "batch")
+      throw badRequest("A batch cannot contain a batch", {
+        issues: [{ field: `calls.${i}.path`, message: "A batch cannot contain a batch" }],
+      });
     const raw = endpoint.method === "GET" ? coerceQuery(endpoint, asQuery(call.params)) : call.params;
     try {
       return { endpoint, input: parseInput(endpoint, raw), atomic: toAtomic(endpoint.price) };
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      const issues = ((error.details as any)?.issues ?? []).map((x: any) => ({ field: `calls.${i}.params.${x.field}`, message: x.message }));
+      const issues = ((error.details as any)?.issues ?? []).map((x: any) => ({
+        field: `calls.${i}.params.${x.field}`,
+        message: x.message,
+      }));
       throw badRequest(`calls.${i}: invalid input for ${endpoint.name}`, { issues });
     }
   });

@@ -5,4 +5,5 @@ import { batch } from "./batch.ts";
 import { service } from "./service.ts";
 
 /** The `core` family: always loaded, whatever PLUGINS says. The report reads the runtime it runs in. */
-export const corePlugin = (runtime: () => Runtime) => definePlugin({ family: "core", endpoints: [batch, service(runtime)], upstreams: coreUpstreams });
+export const corePlugin = (runtime: () => Runtime) =>
+  definePlugin({ family: "core", endpoints: [batch, service(runtime)], upstreams: coreUpstreams });

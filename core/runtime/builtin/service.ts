@@ -3,7 +3,9 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../endpoint.ts";
 import type { Runtime } from "../container.ts";
 
-const { version } = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const bootedAt = Date.now();
 
 const endpointStats = v.object({
@@ -12,7 +14,12 @@ const endpointStats = v.object({
   ok: v.number(),
   clientErrors: v.number(),
   serverErrors: v.number(),
-  successRate: v.pipe(v.nullable(v.number()), v.description("Answers over answers plus our failures (bad input is the caller's and does not count); null before any")),
+  successRate: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      "Answers over answers plus our failures (bad input is the caller's and does not count); null before any",
+    ),
+  ),
   latencyMs: v.nullable(v.object({ p50: v.number(), p95: v.number(), p99: v.number() })),
 });
 
@@ -22,7 +29,8 @@ export const service = (runtime: () => Runtime) =>
     name: "service",
     method: "GET",
     price: "$0.01",
-    summary: "The service's own report: success rates and latency per endpoint, upstream circuits, settlements, version",
+    summary:
+      "The service's own report: success rates and latency per endpoint, upstream circuits, settlements, version",
     description:
       "Endpoint figures are this instance's since it started (the last 512 calls feed the percentiles); settlement counters cover every instance sharing the store. " +
       "Circuits list each upstream called since boot: closed (healthy), open (failing, calls refused until the cooldown ends) or half-open (probing).",
@@ -49,7 +57,17 @@ export const service = (runtime: () => Runtime) =>
         uptimeSeconds: 3600,
         endpointsLoaded: 250,
         disabled: [{ name: "patents", reason: "missing key for upstream uspto" }],
-        endpoints: [{ endpoint: "hash", calls: 120, ok: 118, clientErrors: 2, serverErrors: 0, successRate: 1, latencyMs: { p50: 0.6, p95: 1.4, p99: 2.9 } }],
+        endpoints: [
+          {
+            endpoint: "hash",
+            calls: 120,
+            ok: 118,
+            clientErrors: 2,
+            serverErrors: 0,
+            successRate: 1,
+            latencyMs: { p50: 0.6, p95: 1.4, p99: 2.9 },
+          },
+        ],
         upstreams: [{ name: "coingecko", circuit: "closed" }],
         settlements: { settled: 118, settledUsdc: "0.118", failed: 0, indeterminate: 0, pending: 0 },
       },
@@ -63,7 +81,9 @@ export const service = (runtime: () => Runtime) =>
         endpointsLoaded: rt.endpoints.length,
         disabled: rt.disabled,
         endpoints: rt.metrics.snapshot(),
-        upstreams: Object.entries(rt.upstreams.circuits()).sort(([a], [b]) => a.localeCompare(b)).map(([name, circuit]) => ({ name, circuit })),
+        upstreams: Object.entries(rt.upstreams.circuits())
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([name, circuit]) => ({ name, circuit })),
         settlements: {
           settled: stats.settled,
           settledUsdc: (stats.settledAtomic / 1e6).toFixed(6).replace(/\.?0+$/, ""),

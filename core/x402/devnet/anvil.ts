@@ -34,7 +34,11 @@ export function findAnvilBinary(): string {
   if (configured) return configured;
   try {
     // The npm package's binary (Linux x64), found the way Node finds packages, from the sources or from dist/.
-    const bundledAnvil = join(dirname(createRequire(import.meta.url).resolve("@foundry-rs/anvil-linux-amd64/package.json")), "bin", "anvil");
+    const bundledAnvil = join(
+      dirname(createRequire(import.meta.url).resolve("@foundry-rs/anvil-linux-amd64/package.json")),
+      "bin",
+      "anvil",
+    );
     accessSync(bundledAnvil, constants.X_OK);
     return bundledAnvil;
   } catch {
@@ -106,7 +110,11 @@ async function launch(port: number, chainId: number, options: AnvilOptions): Pro
 }
 
 async function waitUntilReady(
-  rpcUrl: string, child: ChildProcess, spawnError: () => Error | undefined, boundMarker: string, timeoutMs: number,
+  rpcUrl: string,
+  child: ChildProcess,
+  spawnError: () => Error | undefined,
+  boundMarker: string,
+  timeoutMs: number,
 ) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -143,7 +151,9 @@ export function findFreePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }

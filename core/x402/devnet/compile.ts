@@ -51,14 +51,20 @@ const compilerSettings = {
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts?: Record<
+    string,
+    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 };
 
 /** Compiles TestUSDC.sol, reusing an on-disk artifact keyed by source, settings and solc version. */
 export const compileTestUsdc = () => compileContract("TestUSDC");
 
 /** Compiles `<name>.sol` (contract `<name>`) from `dir`, beside this file by default, with the same on-disk cache. */
-export async function compileContract(name: string, dir: URL = new URL("./", import.meta.url)): Promise<CompiledContract> {
+export async function compileContract(
+  name: string,
+  dir: URL = new URL("./", import.meta.url),
+): Promise<CompiledContract> {
   const source = await readFile(fileURLToPath(new URL(`./${name}.sol`, dir)), "utf8");
   const solcVersion = (require("solc/package.json") as { version: string }).version;
   const key = createHash("sha256")
@@ -82,7 +88,11 @@ export async function compileContract(name: string, dir: URL = new URL("./", imp
 async function readCachedArtifact(path: string): Promise<CompiledContract | undefined> {
   try {
     const artifact = JSON.parse(await readFile(path, "utf8")) as CompiledContract;
-    return Array.isArray(artifact.abi) && artifact.bytecode?.startsWith("0x") && artifact.deployedBytecode?.startsWith("0x") ? artifact : undefined;
+    return Array.isArray(artifact.abi) &&
+      artifact.bytecode?.startsWith("0x") &&
+      artifact.deployedBytecode?.startsWith("0x")
+      ? artifact
+      : undefined;
   } catch {
     return undefined;
   }
@@ -103,5 +113,9 @@ async function compileWithSolc(name: string, source: string): Promise<CompiledCo
   }
   const contract = output.contracts?.[`${name}.sol`]?.[name];
   if (!contract) throw new Error(`solc produced no ${name} contract`);
-  return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}`, deployedBytecode: `0x${contract.evm.deployedBytecode.object}` };
+  return {
+    abi: contract.abi,
+    bytecode: `0x${contract.evm.bytecode.object}`,
+    deployedBytecode: `0x${contract.evm.deployedBytecode.object}`,
+  };
 }

@@ -1,8 +1,24 @@
-import { createPublicClient, createTestClient, createWalletClient, getAddress, http, type Address, type Hash } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  http,
+  type Address,
+  type Hash,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startAnvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi } from "./compile.ts";
-import { DEV_ACCOUNT_COUNT, DEV_MNEMONIC, DEV_USDC_PER_ACCOUNT, MULTICALL3_ADDRESS, devAccount, devnetChain, type DevAccount } from "./index.ts";
+import {
+  DEV_ACCOUNT_COUNT,
+  DEV_MNEMONIC,
+  DEV_USDC_PER_ACCOUNT,
+  MULTICALL3_ADDRESS,
+  devAccount,
+  devnetChain,
+  type DevAccount,
+} from "./index.ts";
 
 /**
  * A further local EVM chain for the devnet: its own anvil with another chain id and its own TestUSDC, the
@@ -32,17 +48,32 @@ export async function startEvmChain(chainId = SECOND_CHAIN_ID): Promise<EvmChain
     const transport = http(anvil.rpcUrl);
     const reader = createPublicClient({ chain, transport });
     const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(accounts[0].privateKey) });
-    const deployed = await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: testUsdcAbi, bytecode: artifact.bytecode, args: ["USDC", "2"] }), pollingInterval: 20 });
-    if (deployed.status !== "success" || !deployed.contractAddress) throw new Error("TestUSDC deployment failed on the second devnet chain");
+    const deployed = await reader.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ abi: testUsdcAbi, bytecode: artifact.bytecode, args: ["USDC", "2"] }),
+      pollingInterval: 20,
+    });
+    if (deployed.status !== "success" || !deployed.contractAddress)
+      throw new Error("TestUSDC deployment failed on the second devnet chain");
     const token = getAddress(deployed.contractAddress);
     // One after another: anvil mines each at once, and nonces stay in order.
     const mints: Hash[] = [];
-    for (const a of accounts) mints.push(await wallet.writeContract({ address: token, abi: testUsdcAbi, functionName: "mint", args: [a.address, DEV_USDC_PER_ACCOUNT] }));
+    for (const a of accounts)
+      mints.push(
+        await wallet.writeContract({
+          address: token,
+          abi: testUsdcAbi,
+          functionName: "mint",
+          args: [a.address, DEV_USDC_PER_ACCOUNT],
+        }),
+      );
     for (const hash of mints) {
       const r = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
       if (r.status !== "success") throw new Error(`TestUSDC mint reverted on the second devnet chain (tx ${hash})`);
     }
-    await createTestClient({ mode: "anvil", transport }).setCode({ address: MULTICALL3_ADDRESS, bytecode: multicall.deployedBytecode });
+    await createTestClient({ mode: "anvil", transport }).setCode({
+      address: MULTICALL3_ADDRESS,
+      bytecode: multicall.deployedBytecode,
+    });
     const [relayer, payTo, payer, ...others] = accounts;
     return {
       rpcUrl: anvil.rpcUrl,

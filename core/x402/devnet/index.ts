@@ -93,8 +93,18 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const needs = options.contracts ?? [];
   const starting = Promise.allSettled([
-    startAnvil({ port: options.port, blockTime: options.blockTime, mixedMining: options.mixedMining, chainId: DEVNET_CHAIN_ID, mnemonic: DEV_MNEMONIC }),
-    Promise.all([compileTestUsdc(), compileContract("Multicall3"), Promise.all(needs.map((need) => compileContract(need.name, need.dir)))]),
+    startAnvil({
+      port: options.port,
+      blockTime: options.blockTime,
+      mixedMining: options.mixedMining,
+      chainId: DEVNET_CHAIN_ID,
+      mnemonic: DEV_MNEMONIC,
+    }),
+    Promise.all([
+      compileTestUsdc(),
+      compileContract("Multicall3"),
+      Promise.all(needs.map((need) => compileContract(need.name, need.dir))),
+    ]),
   ]);
   // Key derivation is CPU work; it overlaps anvil's boot.
   const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
@@ -106,7 +116,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     if (compiled.status === "rejected") throw compiled.reason;
     const [artifact, multicall, artifacts] = compiled.value;
     // Different deployers, so the token and the families' contracts go out side by side without sharing nonces.
-    const [token, contracts] = await Promise.all([deployAndFund(anvil, artifact.bytecode, accounts), deployOwned(anvil, needs, artifacts, payTo)]);
+    const [token, contracts] = await Promise.all([
+      deployAndFund(anvil, artifact.bytecode, accounts),
+      deployOwned(anvil, needs, artifacts, payTo),
+    ]);
     // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
     await createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) }).setCode({
       address: MULTICALL3_ADDRESS,
@@ -144,21 +157,37 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
   // that never comes. Each send returns as soon as anvil has the transaction, so this stays fast.
   const mintHashes: Hash[] = [];
   for (const account of accounts) {
-    mintHashes.push(await wallet.writeContract({ address: token, abi: testUsdcAbi, functionName: "mint", args: [account.address, DEV_USDC_PER_ACCOUNT] }));
+    mintHashes.push(
+      await wallet.writeContract({
+        address: token,
+        abi: testUsdcAbi,
+        functionName: "mint",
+        args: [account.address, DEV_USDC_PER_ACCOUNT],
+      }),
+    );
   }
   await waitForSuccess(publicClient, anvil, mintHashes, "TestUSDC mint");
   return token;
 }
 
 /** The families' contracts, deployed by `owner` one after another (one sender, so its nonces stay in order). */
-async function deployOwned(anvil: Anvil, needs: readonly DevnetContract[], artifacts: CompiledContract[], owner: DevAccount): Promise<Record<string, Address>> {
+async function deployOwned(
+  anvil: Anvil,
+  needs: readonly DevnetContract[],
+  artifacts: CompiledContract[],
+  owner: DevAccount,
+): Promise<Record<string, Address>> {
   const chain = devnetChain(anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(owner.privateKey) });
   const reader = createPublicClient({ chain, transport });
   const deployed: Record<string, Address> = {};
   for (const [i, need] of needs.entries()) {
-    const hash = await wallet.deployContract({ abi: artifacts[i].abi, bytecode: artifacts[i].bytecode, args: need.args(owner.address) as unknown[] });
+    const hash = await wallet.deployContract({
+      abi: artifacts[i].abi,
+      bytecode: artifacts[i].bytecode,
+      args: need.args(owner.address) as unknown[],
+    });
     const [receipt] = await waitForSuccess(reader, anvil, [hash], `${need.name} deployment`);
     if (!receipt.contractAddress) throw new Error(`${need.name} deployment created no contract`);
     deployed[need.name] = getAddress(receipt.contractAddress);
@@ -175,7 +204,9 @@ async function waitForSuccess(client: ReceiptClient, anvil: Anvil, hashes: Hash[
   const receipts = new Map<Hash, TransactionReceipt>();
   while (receipts.size < hashes.length) {
     if (anvil.process.exitCode !== null || anvil.process.signalCode !== null) {
-      throw new Error(`anvil exited while waiting for ${what} (code ${anvil.process.exitCode}, signal ${anvil.process.signalCode})`);
+      throw new Error(
+        `anvil exited while waiting for ${what} (code ${anvil.process.exitCode}, signal ${anvil.process.signalCode})`,
+      );
     }
     if (Date.now() > deadline) throw new Error(`${what} not mined within ${RECEIPT_TIMEOUT_MS} ms`);
     for (const hash of hashes.filter((h) => !receipts.has(h))) {

@@ -1,7 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { LiteSVM } from "litesvm";
-import { getBase58Decoder, getBase64Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder, verifySignature, getPublicKeyFromAddress, type Address, type Transaction } from "@solana/kit";
+import type { LiteSVM } from "litesvm";
+import {
+  getBase58Decoder,
+  getBase64Decoder,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  verifySignature,
+  getPublicKeyFromAddress,
+  type Address,
+  type Transaction,
+} from "@solana/kit";
 import { getTokenDecoder } from "@solana-program/token";
 
 /**
@@ -38,7 +48,11 @@ interface Landed {
 }
 
 class RpcError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }
@@ -82,19 +96,24 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
     for (const signer of signers) {
       const signature = tx.signatures[signer as Address];
       if (!signature) return false;
-      if (!(await verifySignature(await getPublicKeyFromAddress(signer as Address), signature, tx.messageBytes))) return false;
+      if (!(await verifySignature(await getPublicKeyFromAddress(signer as Address), signature, tx.messageBytes)))
+        return false;
     }
     return true;
   }
 
-  const errOf = (result: unknown) => ("err" in (result as object) ? String((result as { toString(): string }).toString()) : null);
+  const errOf = (result: unknown) =>
+    "err" in (result as object) ? String((result as { toString(): string }).toString()) : null;
 
   const methods: Record<string, (params: any[]) => unknown> = {
     getHealth: () => "ok",
     getVersion: () => ({ "solana-core": "litesvm-1.4.1 (x402 devnet)", "feature-set": 0 }),
     getSlot: () => Number(now()),
     getBlockHeight: () => Number(now()),
-    getLatestBlockhash: () => ({ context: context(), value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(now() + VALID_SLOTS) } }),
+    getLatestBlockhash: () => ({
+      context: context(),
+      value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: Number(now() + VALID_SLOTS) },
+    }),
     isBlockhashValid: ([hash]) => ({ context: context(), value: validBlockhash(hash) }),
     getMinimumBalanceForRentExemption: ([size]) => Number(svm.minimumBalanceForRentExemption(BigInt(size))),
     getBalance: ([address]) => ({ context: context(), value: Number(svm.getBalance(address) ?? 0n) }),
@@ -103,24 +122,52 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
       if (!account.exists) return { context: context(), value: null };
       return {
         context: context(),
-        value: { data: [b64out.decode(account.data), "base64"], executable: account.executable, lamports: Number(account.lamports), owner: account.programAddress, rentEpoch: 0, space: account.data.length },
+        value: {
+          data: [b64out.decode(account.data), "base64"],
+          executable: account.executable,
+          lamports: Number(account.lamports),
+          owner: account.programAddress,
+          rentEpoch: 0,
+          space: account.data.length,
+        },
       };
     },
     getTokenAccountBalance([address]) {
       const account = svm.getAccount(address);
       if (!account.exists) throw new RpcError(-32602, "Invalid param: could not find account");
       const amount = getTokenDecoder().decode(account.data).amount;
-      return { context: context(), value: { amount: String(amount), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) } };
+      return {
+        context: context(),
+        value: {
+          amount: String(amount),
+          decimals: 6,
+          uiAmount: Number(amount) / 1e6,
+          uiAmountString: String(Number(amount) / 1e6),
+        },
+      };
     },
     simulateTransaction([wire, config]) {
       const { tx, blockhash } = decode(wire);
-      if (!config?.replaceRecentBlockhash && !validBlockhash(blockhash)) return { context: context(), value: { err: "BlockhashNotFound", logs: [], unitsConsumed: 0, accounts: null, returnData: null } };
+      if (!config?.replaceRecentBlockhash && !validBlockhash(blockhash))
+        return {
+          context: context(),
+          value: { err: "BlockhashNotFound", logs: [], unitsConsumed: 0, accounts: null, returnData: null },
+        };
       const result = svm.simulateTransaction(tx as never);
       const err = errOf(result);
-      const meta = err ? (result as { meta(): { logs(): string[]; computeUnitsConsumed(): bigint } }).meta() : (result as { meta(): { logs(): string[]; computeUnitsConsumed(): bigint } }).meta();
+      const meta = err
+        ? (result as { meta(): { logs(): string[]; computeUnitsConsumed(): bigint } }).meta()
+        : (result as { meta(): { logs(): string[]; computeUnitsConsumed(): bigint } }).meta();
       return {
         context: context(),
-        value: { err, logs: meta.logs(), unitsConsumed: Number(meta.computeUnitsConsumed()), accounts: null, returnData: null, ...(config?.innerInstructions ? { innerInstructions: [] } : {}) },
+        value: {
+          err,
+          logs: meta.logs(),
+          unitsConsumed: Number(meta.computeUnitsConsumed()),
+          accounts: null,
+          returnData: null,
+          ...(config?.innerInstructions ? { innerInstructions: [] } : {}),
+        },
       };
     },
     async sendTransaction([wire]) {
@@ -128,11 +175,17 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
       const { tx, blockhash, signers, keys } = decode(wire);
       const signature = b58.decode(tx.signatures[signers[0] as Address] ?? new Uint8Array(64));
       if (landed.has(signature)) return signature;
-      if (!(await signaturesHold(tx, signers))) throw new RpcError(-32003, "Transaction signature verification failure");
-      if (!validBlockhash(blockhash)) throw new RpcError(-32002, "Transaction simulation failed: Blockhash not found", { err: "BlockhashNotFound", logs: [] });
+      if (!(await signaturesHold(tx, signers)))
+        throw new RpcError(-32003, "Transaction signature verification failure");
+      if (!validBlockhash(blockhash))
+        throw new RpcError(-32002, "Transaction simulation failed: Blockhash not found", {
+          err: "BlockhashNotFound",
+          logs: [],
+        });
       const result = svm.sendTransaction(tx as never);
       const err = errOf(result);
-      const meta = (result as { meta?(): { logs(): string[] } }).meta?.() ?? (result as unknown as { logs(): string[] });
+      const meta =
+        (result as { meta?(): { logs(): string[] } }).meta?.() ?? (result as unknown as { logs(): string[] });
       landed.set(signature, { slot: now(), err, wire, blockTime: Math.floor(Date.now() / 1000), logs: meta.logs() });
       for (const key of keys) byAddress.set(key, [...(byAddress.get(key) ?? []), signature]);
       return signature;
@@ -141,22 +194,53 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
       context: context(),
       value: (signatures as string[]).map((s) => {
         const l = landed.get(s);
-        return l ? { slot: Number(l.slot), confirmations: null, err: l.err, confirmationStatus: "finalized", status: l.err ? { Err: l.err } : { Ok: null } } : null;
+        return l
+          ? {
+              slot: Number(l.slot),
+              confirmations: null,
+              err: l.err,
+              confirmationStatus: "finalized",
+              status: l.err ? { Err: l.err } : { Ok: null },
+            }
+          : null;
       }),
     }),
     getTransaction([signature]) {
       const l = landed.get(signature);
       if (!l) return null;
       return {
-        slot: Number(l.slot), blockTime: l.blockTime, version: 0, transaction: [l.wire, "base64"],
-        meta: { err: l.err, status: l.err ? { Err: l.err } : { Ok: null }, fee: 5000, preBalances: [], postBalances: [], innerInstructions: [], logMessages: l.logs, preTokenBalances: [], postTokenBalances: [], rewards: [], loadedAddresses: { readonly: [], writable: [] }, computeUnitsConsumed: 0 },
+        slot: Number(l.slot),
+        blockTime: l.blockTime,
+        version: 0,
+        transaction: [l.wire, "base64"],
+        meta: {
+          err: l.err,
+          status: l.err ? { Err: l.err } : { Ok: null },
+          fee: 5000,
+          preBalances: [],
+          postBalances: [],
+          innerInstructions: [],
+          logMessages: l.logs,
+          preTokenBalances: [],
+          postTokenBalances: [],
+          rewards: [],
+          loadedAddresses: { readonly: [], writable: [] },
+          computeUnitsConsumed: 0,
+        },
       };
     },
     getSignaturesForAddress([address, config]) {
       const all = [...(byAddress.get(address) ?? [])].reverse().slice(0, config?.limit ?? 1000);
       return all.map((s) => {
         const l = landed.get(s)!;
-        return { signature: s, slot: Number(l.slot), err: l.err, memo: null, blockTime: l.blockTime, confirmationStatus: "finalized" };
+        return {
+          signature: s,
+          slot: Number(l.slot),
+          err: l.err,
+          memo: null,
+          blockTime: l.blockTime,
+          confirmationStatus: "finalized",
+        };
       });
     },
     requestAirdrop([address, lamports]) {
@@ -183,13 +267,14 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
     }
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
   });
-  const listen = (p: number) => new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(p, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
+  const listen = (p: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(p, "127.0.0.1", () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
   await listen(port).catch((error: NodeJS.ErrnoException) => {
     if (port === 0 || error.code !== "EADDRINUSE") throw error;
     return listen(0);
@@ -203,6 +288,10 @@ export async function startSvmNode(svm: LiteSVM, port = 0): Promise<SvmNode> {
       started -= Number(VALID_SLOTS + 1n) * SLOT_MS;
       now();
     },
-    stop: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -1,7 +1,21 @@
 import { createHash } from "node:crypto";
 import { LiteSVM } from "litesvm";
-import { createKeyPairSignerFromPrivateKeyBytes, getBase58Decoder, none, some, type Address, type KeyPairSigner } from "@solana/kit";
-import { AccountState, findAssociatedTokenPda, getMintEncoder, getTokenDecoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  getBase58Decoder,
+  none,
+  some,
+  type Address,
+  type KeyPairSigner,
+} from "@solana/kit";
+import {
+  AccountState,
+  findAssociatedTokenPda,
+  getMintEncoder,
+  getTokenDecoder,
+  getTokenEncoder,
+  TOKEN_PROGRAM_ADDRESS,
+} from "@solana-program/token";
 import { SOLANA_DEVNET_CAIP2 } from "@x402/svm";
 import { startSvmNode, type SvmNode } from "./solana-rpc.ts";
 
@@ -46,7 +60,11 @@ export async function solanaDevAccount(role: string): Promise<SolanaDevAccount> 
   const seed = createHash("sha256").update(`x402 devnet solana ${role}`).digest();
   const signer = await createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(seed));
   const publicKey = new Uint8Array(await crypto.subtle.exportKey("raw", signer.keyPair.publicKey));
-  return { address: signer.address, signer, secretKey: getBase58Decoder().decode(new Uint8Array([...seed, ...publicKey])) };
+  return {
+    address: signer.address,
+    signer,
+    secretKey: getBase58Decoder().decode(new Uint8Array([...seed, ...publicKey])),
+  };
 }
 
 /** `port`: where the RPC listens (any free one by default; `npm start` asks for 8899, Solana's usual local port). */
@@ -56,8 +74,21 @@ export async function startSolanaDevnet(options: { port?: number } = {}): Promis
   const [feePayer, payTo, payer, o0, o1, o2, mintKey] = await Promise.all(roles.map(solanaDevAccount));
   const mint = mintKey.address;
   const rent = (size: number) => svm.minimumBalanceForRentExemption(BigInt(size));
-  const mintData = getMintEncoder().encode({ mintAuthority: some(feePayer.address), supply: 0n, decimals: 6, isInitialized: true, freezeAuthority: none() });
-  svm.setAccount({ address: mint, data: new Uint8Array(mintData), executable: false, lamports: rent(mintData.length) as never, programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(mintData.length) } as never);
+  const mintData = getMintEncoder().encode({
+    mintAuthority: some(feePayer.address),
+    supply: 0n,
+    decimals: 6,
+    isInitialized: true,
+    freezeAuthority: none(),
+  });
+  svm.setAccount({
+    address: mint,
+    data: new Uint8Array(mintData),
+    executable: false,
+    lamports: rent(mintData.length) as never,
+    programAddress: TOKEN_PROGRAM_ADDRESS,
+    space: BigInt(mintData.length),
+  } as never);
   let supply = 0n;
 
   async function tokenAccount(owner: Address) {
@@ -71,15 +102,42 @@ export async function startSolanaDevnet(options: { port?: number } = {}): Promis
   async function fund(owner: Address, amount: bigint) {
     const ata = await tokenAccount(owner);
     const data = getTokenEncoder().encode({
-      mint, owner, amount: (await balance(owner)) + amount, delegate: none(), state: AccountState.Initialized, isNative: none(), delegatedAmount: 0n, closeAuthority: none(),
+      mint,
+      owner,
+      amount: (await balance(owner)) + amount,
+      delegate: none(),
+      state: AccountState.Initialized,
+      isNative: none(),
+      delegatedAmount: 0n,
+      closeAuthority: none(),
     });
-    svm.setAccount({ address: ata, data: new Uint8Array(data), executable: false, lamports: rent(data.length) as never, programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(data.length) } as never);
+    svm.setAccount({
+      address: ata,
+      data: new Uint8Array(data),
+      executable: false,
+      lamports: rent(data.length) as never,
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+      space: BigInt(data.length),
+    } as never);
     supply += amount;
-    const mintNow = getMintEncoder().encode({ mintAuthority: some(feePayer.address), supply, decimals: 6, isInitialized: true, freezeAuthority: none() });
-    svm.setAccount({ address: mint, data: new Uint8Array(mintNow), executable: false, lamports: rent(mintNow.length) as never, programAddress: TOKEN_PROGRAM_ADDRESS, space: BigInt(mintNow.length) } as never);
+    const mintNow = getMintEncoder().encode({
+      mintAuthority: some(feePayer.address),
+      supply,
+      decimals: 6,
+      isInitialized: true,
+      freezeAuthority: none(),
+    });
+    svm.setAccount({
+      address: mint,
+      data: new Uint8Array(mintNow),
+      executable: false,
+      lamports: rent(mintNow.length) as never,
+      programAddress: TOKEN_PROGRAM_ADDRESS,
+      space: BigInt(mintNow.length),
+    } as never);
   }
 
-  svm.airdrop(feePayer.address as never, 1_000n * 10n ** 9n as never);
+  svm.airdrop(feePayer.address as never, (1_000n * 10n ** 9n) as never);
   for (const a of [payTo, payer, o0, o1, o2]) await fund(a.address, SOLANA_DEV_USDC_PER_ACCOUNT);
   const node = await startSvmNode(svm, options.port);
   return {

@@ -48,7 +48,8 @@ export const refusals = new Set([400, 402, 403, 404, 405, 413, 422]);
 export const fromClosedUpstreams = new Set([502, 503, 504]);
 
 /** A handler that may reach an upstream, a chain node, a caller's target or another endpoint fails 502-504 here. */
-export const reachesOut = (e: Endpoint) => Boolean(e.upstreams?.length || e.probes || e.composes?.length || e.requires?.length);
+export const reachesOut = (e: Endpoint) =>
+  Boolean(e.upstreams?.length || e.probes || e.composes?.length || e.requires?.length);
 
 export function badInputs(e: Endpoint): BadInput[] {
   return badInputsFor(schemasOf(e).input, e.example.input as Record<string, unknown>, casesPerEndpoint);
@@ -60,25 +61,35 @@ export async function problemsOfResponse(label: string, res: Response, handlerMa
   const problems: string[] = [];
   const allowed = refusals.has(res.status) || (handlerMayRun && fromClosedUpstreams.has(res.status));
   if (!allowed) problems.push(`${label}: status ${res.status} ${text.slice(0, 300)}`);
-  if (!res.headers.get("content-type")?.startsWith("application/json")) problems.push(`${label}: content-type ${res.headers.get("content-type")}`);
+  if (!res.headers.get("content-type")?.startsWith("application/json"))
+    problems.push(`${label}: content-type ${res.headers.get("content-type")}`);
   // A 402 is the x402 challenge (valid-looking input reaching the paywall), whose body the protocol fixes.
-  problems.push(...(res.status === 402 ? challengeProblems(label, jsonOrText(text)) : errorBodyProblems(label, jsonOrText(text))));
+  problems.push(
+    ...(res.status === 402 ? challengeProblems(label, jsonOrText(text)) : errorBodyProblems(label, jsonOrText(text))),
+  );
   return problems;
 }
 
 export function errorBodyProblems(label: string, body: any): string[] {
   const error = body?.error;
-  const ok = error && typeof error.code === "string" && error.code && typeof error.message === "string" && error.message;
+  const ok =
+    error && typeof error.code === "string" && error.code && typeof error.message === "string" && error.message;
   return ok ? [] : [`${label}: not the JSON error body: ${JSON.stringify(body)?.slice(0, 300)}`];
 }
 
 function challengeProblems(label: string, body: any): string[] {
-  return Array.isArray(body?.accepts) && body.accepts.length ? [] : [`${label}: a 402 without payment requirements: ${JSON.stringify(body)?.slice(0, 300)}`];
+  return Array.isArray(body?.accepts) && body.accepts.length
+    ? []
+    : [`${label}: a 402 without payment requirements: ${JSON.stringify(body)?.slice(0, 300)}`];
 }
 
 export function overHttp(e: Endpoint, bad: BadInput): Promise<Response> | undefined {
   if (e.method === "POST") {
-    return service.request(e.path, { method: "POST", body: JSON.stringify(bad.input) ?? "null", headers: { ...operator, "content-type": "application/json" } });
+    return service.request(e.path, {
+      method: "POST",
+      body: JSON.stringify(bad.input) ?? "null",
+      headers: { ...operator, "content-type": "application/json" },
+    });
   }
   const query = toQuery(bad.input);
   return query === undefined ? undefined : service.request(`${e.path}?${query}`, { headers: operator });
@@ -86,4 +97,3 @@ export function overHttp(e: Endpoint, bad: BadInput): Promise<Response> | undefi
 
 export const free = isFree;
 export const endpoints = service.runtime.endpoints.filter((e) => e.family !== "core");
-

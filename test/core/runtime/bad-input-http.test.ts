@@ -2,7 +2,19 @@ import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { schemasOf } from "../../../core/runtime/schema.ts";
 import { rawRequestsFor } from "../../helpers/bad-inputs.ts";
-import { badInputs, concurrency, endpoints, free, knownFailures, maxBodyBytes, operator, overHttp, problemsOfResponse, reachesOut, service } from "./_bad-input.ts";
+import {
+  badInputs,
+  concurrency,
+  endpoints,
+  free,
+  knownFailures,
+  maxBodyBytes,
+  operator,
+  overHttp,
+  problemsOfResponse,
+  reachesOut,
+  service,
+} from "./_bad-input.ts";
 
 describe("bad input over HTTP: refused with the JSON error body, never a 5xx", { concurrency }, () => {
   for (const e of endpoints) {
@@ -14,9 +26,14 @@ describe("bad input over HTTP: refused with the JSON error body, never a 5xx", {
       }
       const fields = Object.keys(schemasOf(e).input.properties ?? {});
       for (const raw of rawRequestsFor(e.method, fields, maxBodyBytes)) {
-        const res = raw.query !== undefined
-          ? await service.request(`${e.path}?${raw.query}`, { headers: operator })
-          : await service.request(e.path, { method: "POST", body: raw.body, headers: { ...operator, "content-type": "application/json" } });
+        const res =
+          raw.query !== undefined
+            ? await service.request(`${e.path}?${raw.query}`, { headers: operator })
+            : await service.request(e.path, {
+                method: "POST",
+                body: raw.body,
+                headers: { ...operator, "content-type": "application/json" },
+              });
         problems.push(...(await problemsOfResponse(raw.label, res, free(e) && reachesOut(e))));
       }
       const otherMethod = await service.request(e.path, { method: e.method === "GET" ? "PUT" : "GET" });
@@ -25,4 +42,3 @@ describe("bad input over HTTP: refused with the JSON error body, never a 5xx", {
     });
   }
 });
-

@@ -33,9 +33,14 @@ const plugin = definePlugin({ family: "demo", endpoints: [echo, flaky] });
 const service = await startTestService({ given: [plugin] });
 
 const challengeAmount = async (calls: unknown, method: "GET" | "POST" = "GET") => {
-  const res = method === "GET"
-    ? await service.request(`/v1/batch?calls=${encodeURIComponent(JSON.stringify(calls))}`)
-    : await service.request("/v1/batch", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ calls }) });
+  const res =
+    method === "GET"
+      ? await service.request(`/v1/batch?calls=${encodeURIComponent(JSON.stringify(calls))}`)
+      : await service.request("/v1/batch", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ calls }),
+        });
   assert.equal(res.status, 402, await res.clone().text());
   return JSON.parse(res.headers.get("x-payment-requirements")!).accepts[0].maxAmountRequired;
 };
@@ -60,10 +65,21 @@ test("every item is checked before payment: unknown route, nested batch, bad par
 });
 
 test("items run with their own status, body and latency; GET params read like a query string", async () => {
-  const out = await service.call("batch", { calls: [{ path: "/v1/echo", params: { n: "7", tags: ["a", "b"] } }, { path: "/v1/flaky", params: { fail: false } }] });
+  const out = await service.call("batch", {
+    calls: [
+      { path: "/v1/echo", params: { n: "7", tags: ["a", "b"] } },
+      { path: "/v1/flaky", params: { fail: false } },
+    ],
+  });
   assert.equal(out.status, 200);
   const data = (out.body as any).data;
-  assert.deepEqual(data.results.map((r: any) => [r.path, r.status]), [["/v1/echo", 200], ["/v1/flaky", 200]]);
+  assert.deepEqual(
+    data.results.map((r: any) => [r.path, r.status]),
+    [
+      ["/v1/echo", 200],
+      ["/v1/flaky", 200],
+    ],
+  );
   assert.deepEqual(data.results[0].body.data, { n: 7, tags: ["a", "b"] });
   assert.equal(typeof data.results[0].ms, "number");
   assert.deepEqual([data.succeeded, data.failed, data.credit], [2, 0, null]);
@@ -71,11 +87,18 @@ test("items run with their own status, body and latency; GET params read like a 
 
 test("failed items are credited with their prices; a batch whose items all fail answers 502", async () => {
   const out = await service.call("batch", {
-    calls: [{ path: "/v1/echo", params: { n: 1 } }, { path: "/v1/flaky", params: { fail: true } }, { path: "/v1/flaky", params: { fail: true } }],
+    calls: [
+      { path: "/v1/echo", params: { n: 1 } },
+      { path: "/v1/flaky", params: { fail: true } },
+      { path: "/v1/flaky", params: { fail: true } },
+    ],
   });
   assert.equal(out.status, 200);
   const data = (out.body as any).data;
-  assert.deepEqual(data.results.map((r: any) => r.status), [200, 502, 502]);
+  assert.deepEqual(
+    data.results.map((r: any) => r.status),
+    [200, 502, 502],
+  );
   assert.equal(data.results[1].body.error.code, "upstream_error");
   assert.equal(data.credit.amount, "60000");
   assert.equal(await createCredits(service.runtime.store).balance(data.credit.code), 60_000n);
@@ -85,9 +108,18 @@ test("failed items are credited with their prices; a batch whose items all fail 
   assert.equal((allFailed.body as any).error.code, "batch_failed");
 });
 
-const mixedBatch = { calls: [{ path: "/v1/echo", params: { n: 1 } }, { path: "/v1/flaky", params: { fail: true } }] };
+const mixedBatch = {
+  calls: [
+    { path: "/v1/echo", params: { n: 1 } },
+    { path: "/v1/flaky", params: { fail: true } },
+  ],
+};
 const postBatch = (s: Awaited<ReturnType<typeof startTestService>>) =>
-  s.request("/v1/batch", { method: "POST", headers: { "content-type": "application/json", "x-credit-code": "test" }, body: JSON.stringify(mixedBatch) });
+  s.request("/v1/batch", {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-credit-code": "test" },
+    body: JSON.stringify(mixedBatch),
+  });
 
 test("a paid batch's credit is funded after its settlement, and stays empty when the settlement fails", async () => {
   const settled = await startTestService({ given: [plugin], payments: settlingGate() });

@@ -9,7 +9,10 @@ test("PLUGINS loads only the named families, and the built-in core family (batch
   const service = await startTestService({ plugins: ["converters"] });
   assert.ok(service.runtime.endpoints.length > 0);
   assert.deepEqual([...new Set(service.runtime.endpoints.map((e) => e.family))], ["converters", "core"]);
-  assert.deepEqual(service.runtime.endpoints.filter((e) => e.family === "core").map((e) => e.name), ["batch", "service"]);
+  assert.deepEqual(
+    service.runtime.endpoints.filter((e) => e.family === "core").map((e) => e.name),
+    ["batch", "service"],
+  );
 });
 
 test("PLUGINS with an unknown family refuses to boot and names the valid families", async () => {
@@ -50,14 +53,26 @@ test("the families' own settings are checked at boot too, every bad value named"
 });
 
 test("good settings boot: the readers accept what the README documents", async () => {
-  const env = { SWAP_RACE_DEADLINE_MS: "3000", WATCH_MAX_PER_WALLET: "5", DNS_SERVERS: "127.0.0.1:5353,[::1]:53", UPSTREAM_BASE_RPC_URL: "http://127.0.0.1:8545" };
+  const env = {
+    SWAP_RACE_DEADLINE_MS: "3000",
+    WATCH_MAX_PER_WALLET: "5",
+    DNS_SERVERS: "127.0.0.1:5353,[::1]:53",
+    UPSTREAM_BASE_RPC_URL: "http://127.0.0.1:8545",
+  };
   const service = await startTestService({ plugins: ["onchain", "state", "swap", "web"], env });
   assert.ok(service.runtime.endpoints.some((e) => e.family === "swap"));
-  assert.equal(service.runtime.families.get("state")?.settings && (service.runtime.families.get("state")!.settings as { watchesPerWallet: number }).watchesPerWallet, 5);
+  assert.equal(
+    service.runtime.families.get("state")?.settings &&
+      (service.runtime.families.get("state")!.settings as { watchesPerWallet: number }).watchesPerWallet,
+    5,
+  );
 });
 
 test("an upstream URL that is not http(s) refuses to boot", () => {
-  assert.throws(() => readConfig({ UPSTREAM_BASE_RPC_URL: "ftp://files.example.org" }), /UPSTREAM_BASE_RPC_URL: must be an http\(s\) URL/);
+  assert.throws(
+    () => readConfig({ UPSTREAM_BASE_RPC_URL: "ftp://files.example.org" }),
+    /UPSTREAM_BASE_RPC_URL: must be an http\(s\) URL/,
+  );
 });
 
 test("configuration is checked at boot and every problem is listed", () => {

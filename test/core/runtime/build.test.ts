@@ -9,17 +9,33 @@ import { freePort } from "../../../bench/lib/ports.ts";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const out = `node_modules/.cache/build-test-${process.pid}`;
 
-test("npm start's build runs the whole service under plain Node: discovery, a 402, a page and its script", { timeout: 120_000 }, async (t) => {
+test("npm start's build runs the whole service under plain Node: discovery, a 402, a page and its script", {
+  timeout: 120_000,
+}, async (t) => {
   execFileSync(process.execPath, ["scripts/build.mjs", out], { cwd: root, stdio: "ignore" });
   t.after(() => rmSync(`${root}${out}`, { recursive: true, force: true }));
-  for (const file of ["core/main.mjs", "plugins/converters/index.mjs", "plugins/arcade/_page.js", "plugins/arcade/_page.mjs", "core/x402/devnet/TestUSDC.sol", "package.json"]) {
+  for (const file of [
+    "core/main.mjs",
+    "plugins/converters/index.mjs",
+    "plugins/arcade/_page.js",
+    "plugins/arcade/_page.mjs",
+    "core/x402/devnet/TestUSDC.sol",
+    "package.json",
+  ]) {
     assert.ok(existsSync(`${root}${out}/${file}`), file);
   }
 
   const port = await freePort();
   const child = spawn(process.execPath, [`${out}/core/main.mjs`], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info", JOBS: "off", PLUGINS: "converters,arcade" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      JOBS: "off",
+      PLUGINS: "converters,arcade",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   t.after(() => child.kill("SIGKILL"));

@@ -10,7 +10,10 @@ const limited = await startTestService({ plugins: ["converters"], env: { RATE_LI
 after(() => Promise.all([service.close(), limited.close()]));
 
 it("answers an unpaid call's 402 and a bad input's 400 without a promise", async () => {
-  for (const [path, status] of [["/v1/hash?text=hi", 402], ["/v1/hash?algo=nope", 400]] as const) {
+  for (const [path, status] of [
+    ["/v1/hash?text=hi", 402],
+    ["/v1/hash?algo=nope", 400],
+  ] as const) {
     const answer = service.app.request(path);
     assert.ok(answer instanceof Response, `${path} is answered at once`);
     assert.equal(answer.status, status);
@@ -20,9 +23,16 @@ it("answers an unpaid call's 402 and a bad input's 400 without a promise", async
 it("waits where a step has to: a handler's work, the store's count of a rate limit, a body", async () => {
   const waiting = [
     service.app.request("/site/api/reviews"),
-    service.app.request("/v1/validate-json", { method: "POST", headers: { "content-type": "application/json" }, body: '{"json":"{}","schema":{}}' }),
+    service.app.request("/v1/validate-json", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"json":"{}","schema":{}}',
+    }),
     limited.app.request("/v1/hash?text=hi"),
   ];
   waiting.forEach((answer, i) => assert.ok(answer instanceof Promise, `request ${i} waits`));
-  assert.deepEqual((await Promise.all(waiting)).map((r) => r.status), [200, 402, 402]);
+  assert.deepEqual(
+    (await Promise.all(waiting)).map((r) => r.status),
+    [200, 402, 402],
+  );
 });

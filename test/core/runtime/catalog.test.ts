@@ -23,16 +23,27 @@ test("the README's data sources section is current: run npm run registry after c
 });
 
 test("an upstream name two families declare with different entries refuses to boot", async () => {
-  const endpoint = (name: string) => defineEndpoint({
-    name, method: "GET", price: "$0.001", summary: "s", input: v.object({}), output: v.object({}),
-    example: { input: {}, output: {} }, upstreams: ["shared"], handler: () => ({}),
-  });
+  const endpoint = (name: string) =>
+    defineEndpoint({
+      name,
+      method: "GET",
+      price: "$0.001",
+      summary: "s",
+      input: v.object({}),
+      output: v.object({}),
+      example: { input: {}, output: {} },
+      upstreams: ["shared"],
+      handler: () => ({}),
+    });
   const entry = { url: "https://example.com", terms: "t" };
   const first = definePlugin({ family: "first", endpoints: [endpoint("first")], upstreams: { shared: entry } });
   const same = definePlugin({ family: "same", endpoints: [endpoint("same")], upstreams: { shared: entry } });
   const other = definePlugin({ family: "other", endpoints: [endpoint("other")], upstreams: { shared: { ...entry } } });
   await loadPlugins({ given: [first, same] });
-  await assert.rejects(loadPlugins({ given: [first, other] }), /upstream shared \(other\): declared again with another entry/);
+  await assert.rejects(
+    loadPlugins({ given: [first, other] }),
+    /upstream shared \(other\): declared again with another entry/,
+  );
 });
 
 test("every family folder loads and passes the boot checks", async () => {
@@ -44,7 +55,10 @@ test("every family folder loads and passes the boot checks", async () => {
 test("every paid route of the catalog is served", () => {
   assert.equal(catalog.paid.length, 250);
   const loaded = new Set(endpoints.map((e) => e.name));
-  assert.deepEqual(catalog.paid.map((r: any) => r.name).filter((name: string) => !loaded.has(name)), []);
+  assert.deepEqual(
+    catalog.paid.map((r: any) => r.name).filter((name: string) => !loaded.has(name)),
+    [],
+  );
 });
 
 const byName = new Map<string, any>(catalog.paid.map((r: any) => [r.name, r]));
@@ -61,7 +75,9 @@ for (const e of endpoints) {
 }
 
 const service = await startTestService();
-for (const e of endpoints.filter((x) => !x.upstreams?.length && !x.probes && !x.requires?.length && !x.needsWallet && !x.composes?.length)) {
+for (const e of endpoints.filter(
+  (x) => !x.upstreams?.length && !x.probes && !x.requires?.length && !x.needsWallet && !x.composes?.length,
+)) {
   test(`${e.name}: its example runs and answers in its documented shape`, async () => {
     const out = await service.call(e.name, e.example.input);
     assert.equal(out.status, 200, JSON.stringify(out.body));
@@ -71,18 +87,28 @@ for (const e of endpoints.filter((x) => !x.upstreams?.length && !x.probes && !x.
 
 test("bad input is answered 400 before any handler runs, for every endpoint with a required field", async () => {
   let runs = 0;
-  const counted = plugins.filter((p) => p.family !== "core").map((p) => ({
-    ...p,
-    endpoints: p.endpoints.map((e) => ({ ...e, handler: () => { runs++; throw new Error("must not run"); } })),
-  }));
+  const counted = plugins
+    .filter((p) => p.family !== "core")
+    .map((p) => ({
+      ...p,
+      endpoints: p.endpoints.map((e) => ({
+        ...e,
+        handler: () => {
+          runs++;
+          throw new Error("must not run");
+        },
+      })),
+    }));
   const spied = await startTestService({ plugins: counted.map((p) => p.family), given: counted });
   let checked = 0;
   for (const e of spied.runtime.endpoints) {
-    const required = (e.input as any).entries && Object.entries<any>(e.input.entries).filter(([, s]) => s.type !== "optional");
+    const required =
+      (e.input as any).entries && Object.entries<any>(e.input.entries).filter(([, s]) => s.type !== "optional");
     if (!required?.length) continue;
-    const res = e.method === "GET"
-      ? await spied.request(e.path)
-      : await spied.request(e.path, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const res =
+      e.method === "GET"
+        ? await spied.request(e.path)
+        : await spied.request(e.path, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     assert.equal(res.status, 400, e.name);
     const body = await res.json();
     assert.equal(body.error.code, "invalid_input", e.name);
@@ -96,13 +122,26 @@ test("bad input is answered 400 before any handler runs, for every endpoint with
 
 test("the loader refuses duplicates, bad prices, broken examples and unknown upstreams, listing every problem", () => {
   const ok = defineEndpoint({
-    name: "same", method: "GET", price: "$0.001", summary: "s",
-    input: v.object({ a: v.string() }), output: v.object({ b: v.number() }),
-    example: { input: { a: "x" }, output: { b: 1 } }, handler: () => ({ b: 1 }),
+    name: "same",
+    method: "GET",
+    price: "$0.001",
+    summary: "s",
+    input: v.object({ a: v.string() }),
+    output: v.object({ b: v.number() }),
+    example: { input: { a: "x" }, output: { b: 1 } },
+    handler: () => ({ b: 1 }),
   });
-  const broken = { ...ok, price: "0.01" as any, example: { input: { a: 1 as any }, output: { b: "no" as any } }, upstreams: ["nowhere"] };
+  const broken = {
+    ...ok,
+    price: "0.01" as any,
+    example: { input: { a: 1 as any }, output: { b: "no" as any } },
+    upstreams: ["nowhere"],
+  };
   const problems = checkPlugins([definePlugin({ family: "x", endpoints: [ok, broken] })]);
-  assert.ok(problems.some((p) => p.includes("duplicate name")), problems.join("\n"));
+  assert.ok(
+    problems.some((p) => p.includes("duplicate name")),
+    problems.join("\n"),
+  );
   assert.ok(problems.some((p) => p.includes("duplicate route")));
   assert.ok(problems.some((p) => p.includes("money string")));
   assert.ok(problems.some((p) => p.includes("example input")));
@@ -112,10 +151,23 @@ test("the loader refuses duplicates, bad prices, broken examples and unknown ups
 
 test("a schema with a transform is refused because it cannot be documented", () => {
   const transformed = defineEndpoint({
-    name: "t", method: "GET", price: "$0.001", summary: "s",
-    input: v.object({ a: v.pipe(v.string(), v.transform((s) => s.length)) }) as any, output: v.object({}),
-    example: { input: { a: "x" }, output: {} }, handler: () => ({}),
+    name: "t",
+    method: "GET",
+    price: "$0.001",
+    summary: "s",
+    input: v.object({
+      a: v.pipe(
+        v.string(),
+        v.transform((s) => s.length),
+      ),
+    }) as any,
+    output: v.object({}),
+    example: { input: { a: "x" }, output: {} },
+    handler: () => ({}),
   });
   const problems = checkPlugins([definePlugin({ family: "t", endpoints: [transformed] })]);
-  assert.ok(problems.some((p) => p.includes("does not convert to JSON Schema")), problems.join("\n"));
+  assert.ok(
+    problems.some((p) => p.includes("does not convert to JSON Schema")),
+    problems.join("\n"),
+  );
 });

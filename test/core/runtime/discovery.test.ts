@@ -1,4 +1,4 @@
-import { after, before, test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "h3";
 import { chromium, type Browser } from "playwright-core";
@@ -28,7 +28,10 @@ test("openapi.json is a valid OpenAPI 3.1.0 document with one operation per agen
   const alsoPost = agents.filter((e) => e.acceptsBody && e.method === "GET").length;
   assert.ok(alsoPost >= 1);
   assert.equal(operations.length, agents.length + alsoPost);
-  assert.ok(!Object.keys(doc.paths).some((path) => /^\/(site|arcade|swap)\/api\//.test(path)), "the pages' own routes stay out");
+  assert.ok(
+    !Object.keys(doc.paths).some((path) => /^\/(site|arcade|swap)\/api\//.test(path)),
+    "the pages' own routes stay out",
+  );
   assert.ok(doc.paths["/v1/batch"].post.requestBody);
   assert.ok(doc.paths["/v1/batch"].get.parameters.find((p: any) => p.name === "calls").content["application/json"]);
   const hash = doc.paths["/v1/hash"].get;
@@ -93,7 +96,11 @@ test("an unknown route is a JSON 404 and a wrong method a 405", async () => {
 test("CORS preflight allows the payment headers and the 402 exposes them", async () => {
   const pre = await service.request("/v1/hash", {
     method: "OPTIONS",
-    headers: { origin: "https://agent.example", "access-control-request-method": "GET", "access-control-request-headers": "payment-signature,x-payment" },
+    headers: {
+      origin: "https://agent.example",
+      "access-control-request-method": "GET",
+      "access-control-request-headers": "payment-signature,x-payment",
+    },
   });
   assert.ok(pre.status === 204 || pre.status === 200);
   assert.match(pre.headers.get("access-control-allow-headers") ?? "", /payment-signature/);
@@ -112,7 +119,15 @@ test("the docs page renders the operations in headless Chromium", async () => {
   try {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     const page = await browser.newPage();
     await page.goto(`${server.url!.replace(/\/$/, "")}/docs`);
@@ -121,7 +136,7 @@ test("the docs page renders the operations in headless Chromium", async () => {
     assert.ok(tags.includes("converters"), String(tags));
     await page.click('.opblock-tag[data-tag="converters"]');
     await page.waitForSelector("#operations-converters-hash", { timeout: 10_000 });
-    assert.match(await page.textContent("#operations-converters-hash") ?? "", /\/v1\/hash/);
+    assert.match((await page.textContent("#operations-converters-hash")) ?? "", /\/v1\/hash/);
   } finally {
     await server.close(true);
   }

@@ -34,7 +34,10 @@ function fakeDns() {
     asked.push(host);
     const rounds = answers[host];
     if (!rounds) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: "ENOTFOUND" });
-    return rounds[Math.min(seen, rounds.length - 1)].map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+    return rounds[Math.min(seen, rounds.length - 1)].map((address) => ({
+      address,
+      family: address.includes(":") ? 6 : 4,
+    }));
   };
   return { lookup, asked };
 }
@@ -85,7 +88,9 @@ before(async () => {
       case "/gzip-bomb":
         return void res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" }).end(bomb);
       case "/gzip-forged":
-        return void res.writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" }).end(Buffer.from("\x1f\x8b not gzip at all"));
+        return void res
+          .writeHead(200, { "content-encoding": "gzip", "content-type": "text/html" })
+          .end(Buffer.from("\x1f\x8b not gzip at all"));
       case "/gzip-hello":
         return void res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync("hello"));
       case "/slow":
@@ -132,8 +137,16 @@ describe("egress: refuses", () => {
     ["IPv4-compatible [::7f00:1]", () => "http://[::7f00:1]/", /IPv4-compatible \(127\.0\.0\.1\)/],
     ["6to4 [2002:a00:1::]", () => "http://[2002:a00:1::]/", /6to4 \(10\.0\.0\.1\)/],
     ["NAT64 [64:ff9b::a9fe:a9fe]", () => "http://[64:ff9b::a9fe:a9fe]/", /NAT64 \(169\.254\.169\.254\)/],
-    ["Teredo [2001:0:4136:e378:8000:63bf:f5ff:fffe]", () => "http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/", /Teredo \(10\.0\.0\.1\)/],
-    ["cloud metadata 169.254.169.254", () => "http://169.254.169.254/latest/meta-data/", /link-local \(cloud metadata\)/],
+    [
+      "Teredo [2001:0:4136:e378:8000:63bf:f5ff:fffe]",
+      () => "http://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/",
+      /Teredo \(10\.0\.0\.1\)/,
+    ],
+    [
+      "cloud metadata 169.254.169.254",
+      () => "http://169.254.169.254/latest/meta-data/",
+      /link-local \(cloud metadata\)/,
+    ],
     ["IPv6 link-local [fe80::1]", () => "http://[fe80::1]/", /is link-local/],
     ["unique-local [fd00::1]", () => "http://[fd00::1]/", /fd00::1 is unique-local/],
     ["private 10.0.0.1", () => "http://10.0.0.1/", /10\.0\.0\.1 is private/],
@@ -152,10 +165,18 @@ describe("egress: refuses", () => {
     ["a name resolving to a private IPv6 address", () => "https://v6-private.test/", /fd00::1 is unique-local/],
     ["a name resolving to the metadata address", () => "http://metadata.test/", /cloud metadata/],
     ["a loopback name on port 80", () => "http://loopback.test/", /127\.0\.0\.1 is loopback/],
-    ["loopback on a port other than the test allowance", () => `http://127.0.0.1:${elsewhere.port}/`, /port \d+ is not allowed/],
+    [
+      "loopback on a port other than the test allowance",
+      () => `http://127.0.0.1:${elsewhere.port}/`,
+      /port \d+ is not allowed/,
+    ],
     ["IPv6 loopback on the test allowance port", () => `http://[::1]:${target.port}/ok`, /::1 is loopback/],
     ["a private address on the test allowance port", () => `http://10.0.0.1:${target.port}/`, /10\.0\.0\.1 is private/],
-    ["a public address on the test allowance port", () => `http://93.184.215.14:${target.port}/`, /port \d+ is not allowed/],
+    [
+      "a public address on the test allowance port",
+      () => `http://93.184.215.14:${target.port}/`,
+      /port \d+ is not allowed/,
+    ],
     ["a redirect to a private address", () => `${origin}/to-private`, /10\.0\.0\.1 is private/],
     ["a redirect to a name resolving to the metadata address", () => `${origin}/to-metadata-name`, /cloud metadata/],
     ["a redirect to another loopback port", () => `${origin}/to-other-port`, /port \d+ is not allowed/],
@@ -265,7 +286,11 @@ describe("egress: lets through", () => {
   });
 
   test("a POST answered 303 is followed with a GET", async () => {
-    const answer = await egressFor().fetch(`${origin}/see-other`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const answer = await egressFor().fetch(`${origin}/see-other`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     assert.equal(answer.text(), "GET");
   });
 
@@ -290,7 +315,15 @@ describe("egress: lets through", () => {
 
 test("isPublicAddress", () => {
   for (const ip of ["8.8.8.8", "93.184.215.14", "2606:4700:4700::1111"]) assert.equal(isPublicAddress(ip), true, ip);
-  for (const ip of ["127.0.0.1", "10.1.2.3", "::ffff:8.8.8.8", "fd00:ec2::254", "100.100.100.200", "192.0.2.1", "not-an-ip"]) {
+  for (const ip of [
+    "127.0.0.1",
+    "10.1.2.3",
+    "::ffff:8.8.8.8",
+    "fd00:ec2::254",
+    "100.100.100.200",
+    "192.0.2.1",
+    "not-an-ip",
+  ]) {
     assert.equal(isPublicAddress(ip), false, ip);
   }
 });

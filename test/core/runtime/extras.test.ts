@@ -26,7 +26,13 @@ const pair = defineEndpoint({
   input: v.object({}),
   output: v.object({ parts: v.array(v.object({ status: v.number(), body: v.unknown() })) }),
   example: { input: {}, output: { parts: [] } },
-  handler: async (ctx) => ({ parts: await Promise.all([ctx.call("echo-part", { word: "a" }), ctx.call("echo-part", { word: 3 }), ctx.call("nowhere", {})]) }),
+  handler: async (ctx) => ({
+    parts: await Promise.all([
+      ctx.call("echo-part", { word: "a" }),
+      ctx.call("echo-part", { word: 3 }),
+      ctx.call("nowhere", {}),
+    ]),
+  }),
 });
 const plugin = definePlugin({
   family: "extras",
@@ -81,10 +87,21 @@ test("ctx.call runs a part prepaid: validated, failures in place, unknown parts 
 
 test("the loader refuses a page on a taken route and a job name used twice", () => {
   assert.deepEqual(checkPlugins([plugin]), []);
-  const clash = definePlugin({ family: "y", endpoints: [], pages: [{ path: "/play", title: "t", body: "" }], jobs: plugin.jobs });
+  const clash = definePlugin({
+    family: "y",
+    endpoints: [],
+    pages: [{ path: "/play", title: "t", body: "" }],
+    jobs: plugin.jobs,
+  });
   const refused = checkPlugins([plugin, clash]);
-  assert.ok(refused.some((p) => p.includes("/play") && p.includes("duplicate route")), refused.join("\n"));
-  assert.ok(refused.some((p) => p.includes("job count") && p.includes("duplicate name")), refused.join("\n"));
+  assert.ok(
+    refused.some((p) => p.includes("/play") && p.includes("duplicate route")),
+    refused.join("\n"),
+  );
+  assert.ok(
+    refused.some((p) => p.includes("job count") && p.includes("duplicate name")),
+    refused.join("\n"),
+  );
 });
 
 test("oneOf: exactly one group of alternative fields, checked before payment and documented in the schema", async () => {
@@ -106,8 +123,13 @@ test("oneOf: exactly one group of alternative fields, checked before payment and
   };
   assert.deepEqual(await issues(""), [{ field: "lat", message: "Give lat and lon, or place" }]);
   assert.deepEqual(await issues("?lat=1"), [{ field: "lon", message: "lat and lon go together" }]);
-  assert.deepEqual(await issues("?lat=1&lon=2&place=Paris"), [{ field: "place", message: "Give only one of: lat and lon, or place" }]);
+  assert.deepEqual(await issues("?lat=1&lon=2&place=Paris"), [
+    { field: "place", message: "Give only one of: lat and lon, or place" },
+  ]);
   assert.equal(await issues("?lat=1&lon=2"), 402);
   assert.equal(await issues("?place=Paris"), 402);
-  assert.deepEqual(schemasOf(service.runtime.endpoints[0]).input.oneOf, [{ required: ["lat", "lon"] }, { required: ["place"] }]);
+  assert.deepEqual(schemasOf(service.runtime.endpoints[0]).input.oneOf, [
+    { required: ["lat", "lon"] },
+    { required: ["place"] },
+  ]);
 });

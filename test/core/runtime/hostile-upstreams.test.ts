@@ -20,12 +20,27 @@ type Mode = (typeof modes)[number];
 /** Endpoints whose example can answer without the upstream, each with the reason. */
 const answersWithoutUpstream = new Map<string, string>([
   ["holidays", "falls back to the bundled date-holidays rules when Nager.Date fails"],
-  ["arcade/play", "its example, a dice play, is accepted and later decided by a block; an upstream is read only when a prediction settles"],
+  [
+    "arcade/play",
+    "its example, a dice play, is accepted and later decided by a block; an upstream is read only when a prediction settles",
+  ],
 ]);
 
 // No body here is a legitimate empty answer (an empty list is one for every search): each is the wrong shape.
-const wrongJson = ['{"unexpected":true}', '{"data":"x","result":7,"items":{},"results":null,"error":null}', '[{"a":1},{"b":[]}]', '"text"', "null", "0"];
-const wrongText = ['<?xml version="1.0"?><unexpected><a>1</a></unexpected>', "unexpected,columns\n1,2\n", "<html><body>maintenance</body></html>", ""];
+const wrongJson = [
+  '{"unexpected":true}',
+  '{"data":"x","result":7,"items":{},"results":null,"error":null}',
+  '[{"a":1},{"b":[]}]',
+  '"text"',
+  "null",
+  "0",
+];
+const wrongText = [
+  '<?xml version="1.0"?><unexpected><a>1</a></unexpected>',
+  "unexpected,columns\n1,2\n",
+  "<html><body>maintenance</body></html>",
+  "",
+];
 const bomb = gzipSync(Buffer.alloc(60_000_000, " "));
 
 function answer(mode: Mode, req: IncomingMessage, res: ServerResponse) {
@@ -35,7 +50,9 @@ function answer(mode: Mode, req: IncomingMessage, res: ServerResponse) {
       const list = json ? wrongJson : [...wrongText, ...wrongJson];
       // The same request always gets the same body, so a run is repeatable.
       const pick = [...(req.url ?? "")].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7);
-      return void res.writeHead(200, { "content-type": json ? "application/json" : "text/plain" }).end(list[pick % list.length]);
+      return void res
+        .writeHead(200, { "content-type": json ? "application/json" : "text/plain" })
+        .end(list[pick % list.length]);
     }
     case "huge-declared":
       res.writeHead(200, { "content-type": "application/json", "content-length": String(500_000_000) });
@@ -47,7 +64,9 @@ function answer(mode: Mode, req: IncomingMessage, res: ServerResponse) {
       res.write('{"data":[{"id":1,');
       return void res.socket?.destroy();
     case "binary":
-      return void res.writeHead(200, { "content-type": "application/json" }).end(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
+      return void res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
   }
 }
 
@@ -107,7 +126,8 @@ async function sweep(mode: Mode): Promise<{ problems: Problem[]; charged: Proble
     for (let e = endpoints[next++]; e; e = endpoints[next++]) {
       const res = await callPaid(service, e);
       const body = await res.text();
-      if (res.status >= 500 && ![502, 503, 504].includes(res.status)) problems.push({ mode, endpoint: e.name, status: res.status, body: body.slice(0, 300) });
+      if (res.status >= 500 && ![502, 503, 504].includes(res.status))
+        problems.push({ mode, endpoint: e.name, status: res.status, body: body.slice(0, 300) });
     }
   };
   // A few at a time: inflating bodies share libuv's four threads, and calls queued behind them would only
@@ -132,7 +152,10 @@ describe("every endpoint with an upstream, against hostile upstreams", { concurr
     test(`${mode}: no process-ending error, no 5xx but 502-504, nothing charged`, async (t) => {
       const { problems, charged, calls } = await sweep(mode);
       t.diagnostic(`${mode}: ${calls} endpoints called`);
-      assert.deepEqual({ crashes: await crashes.settled(), problems, charged }, { crashes: [], problems: [], charged: [] });
+      assert.deepEqual(
+        { crashes: await crashes.settled(), problems, charged },
+        { crashes: [], problems: [], charged: [] },
+      );
     });
   }
 });

@@ -9,13 +9,16 @@ import { startTarget } from "../../helpers/target-server.ts";
 // Work a caller can make heavy (a page, an HTML document, a schema's pattern) runs off the event loop with a
 // deadline, and bodies a caller's URL sends cannot end the process. Every call is paid (a credit code on the
 // recording gate), so a failure that was charged shows up.
-const nested = (depth: number) => `<!doctype html><html><body>${"<div><p>some words here.</p>".repeat(depth)}${"</div>".repeat(depth)}</body></html>`;
+const nested = (depth: number) =>
+  `<!doctype html><html><body>${"<div><p>some words here.</p>".repeat(depth)}${"</div>".repeat(depth)}</body></html>`;
 let closeHuge = () => {};
 const hugeClosed = new Promise<void>((resolve) => (closeHuge = resolve));
 const site = await startTarget({
   "/nested-800": { body: nested(800) },
   "/nested-200": { body: nested(200) },
-  "/binary": { body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]) },
+  "/binary": {
+    body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  },
   "/gzip-undeclared": { body: gzipSync("<html><body><p>hello</p></body></html>") },
   "/gzip-bomb": { headers: { "content-encoding": "gzip" }, body: gzipSync(Buffer.alloc(50_000_000, " ")) },
   "/huge-declared": (req, res) => {
@@ -25,7 +28,11 @@ const site = await startTarget({
   },
 });
 const recorder = chargeRecorder();
-const service = await startTestService({ plugins: ["web", "converters"], egressLoopbackPort: site.port, payments: recorder.gate });
+const service = await startTestService({
+  plugins: ["web", "converters"],
+  egressLoopbackPort: site.port,
+  payments: recorder.gate,
+});
 const crashes = watchCrashes();
 after(async () => {
   crashes.stop();
@@ -34,7 +41,8 @@ after(async () => {
 });
 
 const paid = { "x-credit-code": "cr_test" };
-const get = (path: string, params: Record<string, string>) => service.request(`${path}?${new URLSearchParams(params)}`, { headers: paid });
+const get = (path: string, params: Record<string, string>) =>
+  service.request(`${path}?${new URLSearchParams(params)}`, { headers: paid });
 
 /**
  * Runs `heavy` and, until it answers, one cheap call after another: the slowest cheap call shows whether the
@@ -68,7 +76,10 @@ const heldMs = 300;
 
 function assertNotHeld(run: { slowest: number; cheap: number; ms: number }) {
   const bound = Math.max(heldMs, run.ms / 2);
-  assert.ok(run.slowest < bound, `a cheap call waited ${Math.round(run.slowest)} ms of the heavy call's ${Math.round(run.ms)} ms (${run.cheap} cheap calls)`);
+  assert.ok(
+    run.slowest < bound,
+    `a cheap call waited ${Math.round(run.slowest)} ms of the heavy call's ${Math.round(run.ms)} ms (${run.cheap} cheap calls)`,
+  );
 }
 
 test("extract: 800 nested elements are a 422 in bounded time, not charged, while cheap calls are not held", async () => {
@@ -92,7 +103,7 @@ test("content-analyze: 800 nested elements are a 422 in bounded time while cheap
 });
 
 test("html-md: 9,000 nested elements within its size limit are a 422, not a stack overflow, while cheap calls are not held", async () => {
-  const html = "<div>".repeat(9_000) + "x" + "</div>".repeat(9_000);
+  const html = `${"<div>".repeat(9_000)}x${"</div>".repeat(9_000)}`;
   assert.ok(html.length <= 100_000);
   const run = await alongside(() => get("/v1/html-md", { html }));
   assert.equal(run.status, 422, JSON.stringify(run.body));
@@ -102,11 +113,26 @@ test("html-md: 9,000 nested elements within its size limit are a 422, not a stac
 
 test("validate-json: the pattern ^(a|a)+$ runs in linear time while cheap calls are not held", async () => {
   // 25 characters held the event loop for 3.9 s with a backtracking engine; here 2,000 take well under a millisecond.
-  const body = JSON.stringify({ json: JSON.stringify(`${"a".repeat(2_000)}b`), schema: { type: "string", pattern: "^(a|a)+$" } });
+  const body = JSON.stringify({
+    json: JSON.stringify(`${"a".repeat(2_000)}b`),
+    schema: { type: "string", pattern: "^(a|a)+$" },
+  });
   // Compiling a schema is main-thread work of its own: compiled once first, the call measured runs the pattern.
   const warm = JSON.stringify({ json: '"a"', schema: { type: "string", pattern: "^(a|a)+$" } });
-  await (await service.request("/v1/validate-json", { method: "POST", body: warm, headers: { ...paid, "content-type": "application/json" } })).text();
-  const run = await alongside(() => service.request("/v1/validate-json", { method: "POST", body, headers: { ...paid, "content-type": "application/json" } }));
+  await (
+    await service.request("/v1/validate-json", {
+      method: "POST",
+      body: warm,
+      headers: { ...paid, "content-type": "application/json" },
+    })
+  ).text();
+  const run = await alongside(() =>
+    service.request("/v1/validate-json", {
+      method: "POST",
+      body,
+      headers: { ...paid, "content-type": "application/json" },
+    }),
+  );
   assert.equal(run.status, 200, JSON.stringify(run.body));
   assert.equal(run.body.data.valid, false);
   assertNotHeld(run);
@@ -114,12 +140,19 @@ test("validate-json: the pattern ^(a|a)+$ runs in linear time while cheap calls 
 
 test("validate-json: a pattern RE2 cannot run (a backreference) is a 400", async () => {
   const body = JSON.stringify({ json: '"aa"', schema: { type: "string", pattern: "^(a)\\1$" } });
-  const res = await service.request("/v1/validate-json", { method: "POST", body, headers: { ...paid, "content-type": "application/json" } });
+  const res = await service.request("/v1/validate-json", {
+    method: "POST",
+    body,
+    headers: { ...paid, "content-type": "application/json" },
+  });
   assert.equal(res.status, 400);
   assert.match((await res.json()).error.message, /not supported/);
 });
 
-for (const [path, what] of [["/binary", "a binary body"], ["/gzip-undeclared", "gzip sent without saying so"]]) {
+for (const [path, what] of [
+  ["/binary", "a binary body"],
+  ["/gzip-undeclared", "gzip sent without saying so"],
+]) {
   for (const endpoint of ["extract", "content-analyze"]) {
     test(`${endpoint}: ${what} served as text/html is the caller's 400, not a 500`, async () => {
       const res = await get(`/v1/${endpoint}`, { url: site.url(path) });
@@ -146,6 +179,9 @@ test("url-info: a caller's URL declaring 50 MB and left open is a 502, not charg
 });
 
 test("nothing that failed was charged", () => {
-  assert.deepEqual(recorder.charged.filter((c) => c.status >= 400), []);
+  assert.deepEqual(
+    recorder.charged.filter((c) => c.status >= 400),
+    [],
+  );
   assert.deepEqual(crashes.crashes, []);
 });

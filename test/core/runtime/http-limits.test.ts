@@ -14,7 +14,10 @@ let server: Awaited<ReturnType<typeof listen>>;
 let port: number;
 
 before(async () => {
-  service = await startTestService({ plugins: ["converters"], env: { HANDLER_TIMEOUT_MS: String(deadlineMs), MAX_BODY_BYTES: String(maxBodyBytes) } });
+  service = await startTestService({
+    plugins: ["converters"],
+    env: { HANDLER_TIMEOUT_MS: String(deadlineMs), MAX_BODY_BYTES: String(maxBodyBytes) },
+  });
   server = await listen(service.app, { port: 0, host: "127.0.0.1", handlerTimeoutMs: deadlineMs });
   port = (server.node!.server!.address() as AddressInfo).port;
 });
@@ -38,18 +41,28 @@ function streamPost(path: string, totalBytes: number): Promise<Streamed> {
   let peak = baseline;
   let sentBytes = 0;
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } });
+    const req = request({
+      host: "127.0.0.1",
+      port,
+      path,
+      method: "POST",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+    });
     let answered = false;
     req.on("response", (res) => {
       answered = true;
       let body = "";
-      res.setEncoding("utf8").on("data", (d) => (body += d)).on("end", () => {
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, body, sentBytes, rssGrowth: peak - baseline });
-      });
+      res
+        .setEncoding("utf8")
+        .on("data", (d) => (body += d))
+        .on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body, sentBytes, rssGrowth: peak - baseline });
+        });
     });
     req.on("error", (error) => {
-      if (!answered) reject(new Error(`the request failed before any answer, after ${sentBytes} bytes: ${error.message}`));
+      if (!answered)
+        reject(new Error(`the request failed before any answer, after ${sentBytes} bytes: ${error.message}`));
     });
     const pump = () => {
       while (!answered && sentBytes < totalBytes) {
@@ -86,20 +99,31 @@ function jsonError(answer: string, status: number, code: string) {
 test("http: a 200 MiB chunked POST is refused with a 413 at the limit, holding memory far below the body's size", async (t) => {
   const total = 200 * 1024 * 1024;
   const answer = await streamPost("/v1/batch", total);
-  t.diagnostic(`answered ${answer.status} after ${answer.sentBytes} bytes sent; RSS grew ${(answer.rssGrowth / 1048576).toFixed(1)} MiB`);
+  t.diagnostic(
+    `answered ${answer.status} after ${answer.sentBytes} bytes sent; RSS grew ${(answer.rssGrowth / 1048576).toFixed(1)} MiB`,
+  );
   assert.equal(answer.status, 413);
   assert.equal(JSON.parse(answer.body).error.code, "body_too_large");
   assert.ok(answer.sentBytes < total / 4, `the server read on to ${answer.sentBytes} bytes before answering`);
-  assert.ok(answer.rssGrowth < 64 * 1024 * 1024, `RSS grew ${Math.round(answer.rssGrowth / 1048576)} MiB for a 200 MiB body`);
+  assert.ok(
+    answer.rssGrowth < 64 * 1024 * 1024,
+    `RSS grew ${Math.round(answer.rssGrowth / 1048576)} MiB for a 200 MiB body`,
+  );
 });
 
 test("http: a body declared over the limit is refused before it is read", async () => {
-  const { answer } = await raw(`POST /v1/batch HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${maxBodyBytes + 1}\r\n\r\n{`);
+  const { answer } = await raw(
+    `POST /v1/batch HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${maxBodyBytes + 1}\r\n\r\n{`,
+  );
   jsonError(answer, 413, "body_too_large");
 });
 
 test("http: a body within the limit still reaches the call path", async () => {
-  const res = await fetch(`http://127.0.0.1:${port}/v1/validate-json`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+  const res = await fetch(`http://127.0.0.1:${port}/v1/validate-json`, {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
   assert.equal(res.status, 400, "the empty input reached validation");
   assert.equal((await res.json()).error.code, "invalid_input");
 });
@@ -121,7 +145,9 @@ test("http: headers that never finish are cut with a JSON 408 near the handler d
 });
 
 test("http: a body that never finishes is cut with a JSON 408 near the handler deadline", async () => {
-  const { answer, ms } = await raw("POST /v1/validate-json HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{");
+  const { answer, ms } = await raw(
+    "POST /v1/validate-json HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{",
+  );
   jsonError(answer, 408, "request_timeout");
   assert.ok(ms < deadlineMs + 10_000, `the connection was held ${Math.round(ms)} ms`);
 });

@@ -5,8 +5,19 @@ import { validate as validateOpenApi, compileErrors } from "@readme/openapi-pars
 import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { extractDiscoveryInfo, validateDiscoveryExtension } from "@x402/extensions/bazaar";
 import {
-  checkL2ForOpenAPI, checkL4ForOpenAPI, getL3ForOpenAPI, getOpenAPI, getProbe, getWarningsForL2, getWarningsForL3, getWarningsForL4,
-  getWarningsForFavicon, getWarningsForOpenAPI, isOpenApiParseFailure, validatePaymentRequiredDetailed, type HttpMethod,
+  checkL2ForOpenAPI,
+  checkL4ForOpenAPI,
+  getL3ForOpenAPI,
+  getOpenAPI,
+  getProbe,
+  getWarningsForL2,
+  getWarningsForL3,
+  getWarningsForL4,
+  getWarningsForFavicon,
+  getWarningsForOpenAPI,
+  isOpenApiParseFailure,
+  validatePaymentRequiredDetailed,
+  type HttpMethod,
 } from "@agentcash/discovery";
 import { isFree } from "../../../core/shared.ts";
 import { startTestService } from "../../helpers/service.ts";
@@ -21,7 +32,10 @@ after(() => Promise.all([server.close(true), service.close()]));
 
 const openapi = await (await service.request("/openapi.json")).json();
 const paidOperations = Object.entries<Record<string, any>>(openapi.paths).flatMap(([path, item]) =>
-  Object.entries<any>(item).filter(([, op]) => op["x-payment-info"]).map(([method, op]) => ({ path, method: method.toUpperCase() as HttpMethod, op })));
+  Object.entries<any>(item)
+    .filter(([, op]) => op["x-payment-info"])
+    .map(([method, op]) => ({ path, method: method.toUpperCase() as HttpMethod, op })),
+);
 
 /** A request made only from the OpenAPI document: the parameters' examples, or the body's. */
 function fromExamples({ path, method, op }: (typeof paidOperations)[number]): { url: string; init: RequestInit } {
@@ -33,7 +47,10 @@ function fromExamples({ path, method, op }: (typeof paidOperations)[number]): { 
   for (const p of op.parameters ?? []) {
     const example = p.example ?? p.content?.["application/json"]?.example;
     if (example === undefined) continue;
-    query.set(p.name, p.content ? JSON.stringify(example) : Array.isArray(example) ? example.join(",") : String(example));
+    query.set(
+      p.name,
+      p.content ? JSON.stringify(example) : Array.isArray(example) ? example.join(",") : String(example),
+    );
   }
   return { url: `${path}?${query}`, init: { method } };
 }
@@ -42,9 +59,16 @@ test("openapi: @readme/openapi-parser validates it and Redocly's recommended rul
   const result = await validateOpenApi(structuredClone(openapi));
   assert.equal(result.valid, true, result.valid ? "" : compileErrors(result).slice(0, 2000));
   const config = await createConfig({ extends: ["recommended"] });
-  const problems = await lintFromString({ source: JSON.stringify(openapi), absoluteRef: `${origin}/openapi.json`, config });
+  const problems = await lintFromString({
+    source: JSON.stringify(openapi),
+    absoluteRef: `${origin}/openapi.json`,
+    config,
+  });
   const errors = problems.filter((p) => p.severity === "error");
-  assert.deepEqual(errors.slice(0, 5).map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`), []);
+  assert.deepEqual(
+    errors.slice(0, 5).map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
+    [],
+  );
 });
 
 test("openapi: every response and nearly every parameter has an example, and the paid operations carry x402scan's payment info", () => {
@@ -55,9 +79,17 @@ test("openapi: every response and nearly every parameter has an example, and the
       for (const p of op.parameters ?? []) {
         parameters++;
         const schema = p.schema ?? p.content["application/json"].schema;
-        if (!(p.example !== undefined || p.content?.["application/json"]?.example !== undefined || schema.examples?.length)) without.push(`${op.operationId}.${p.name}`);
+        if (
+          !(
+            p.example !== undefined ||
+            p.content?.["application/json"]?.example !== undefined ||
+            schema.examples?.length
+          )
+        )
+          without.push(`${op.operationId}.${p.name}`);
       }
-      for (const [status, response] of Object.entries<any>(op.responses)) assert.ok(response.content["application/json"].example !== undefined, `${op.operationId} ${status}`);
+      for (const [status, response] of Object.entries<any>(op.responses))
+        assert.ok(response.content["application/json"].example !== undefined, `${op.operationId} ${status}`);
       assert.deepEqual(op.security, []);
     }
   }
@@ -77,7 +109,8 @@ test("a probe built only from the OpenAPI examples reaches the 402 on every paid
   for (const operation of paidOperations) {
     const { url, init } = fromExamples(operation);
     const res = await service.request(url, init);
-    if (res.status !== 402) missed.push(`${operation.method} ${url.slice(0, 80)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    if (res.status !== 402)
+      missed.push(`${operation.method} ${url.slice(0, 80)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
   }
   assert.ok(paidOperations.length > 200);
   assert.deepEqual(missed, [], `${missed.length} of ${paidOperations.length} missed`);
@@ -89,18 +122,34 @@ test("@agentcash/discovery reads the OpenAPI and validates every live 402 with n
   const l2 = checkL2ForOpenAPI(source);
   const favicon = (await getWarningsForFavicon(origin)).unwrapOr([]);
   assert.deepEqual(favicon, []);
-  const warnings = [...getWarningsForOpenAPI(source), ...getWarningsForL2(l2), ...getWarningsForL4(checkL4ForOpenAPI(source)), ...favicon];
+  const warnings = [
+    ...getWarningsForOpenAPI(source),
+    ...getWarningsForL2(l2),
+    ...getWarningsForL4(checkL4ForOpenAPI(source)),
+    ...favicon,
+  ];
   assert.equal(l2.routes.filter((r) => r.authMode === "paid").length, paidOperations.length);
-  assert.ok(l2.routes.every((r) => r.authMode), "every route has an auth mode");
+  assert.ok(
+    l2.routes.every((r) => r.authMode),
+    "every route has an auth mode",
+  );
   for (const operation of paidOperations) {
     const advisory = getL3ForOpenAPI(source, operation.path, operation.method);
     const { url, init } = fromExamples(operation);
-    const probes = (await getProbe(origin + url, undefined, undefined, init.body ? JSON.parse(init.body as string) : undefined))._unsafeUnwrap();
+    const probes = (
+      await getProbe(origin + url, undefined, undefined, init.body ? JSON.parse(init.body as string) : undefined)
+    )._unsafeUnwrap();
     const probe = probes.find((p) => p.method === operation.method);
     assert.ok(probe?.paymentRequiredBody, `${operation.method} ${operation.path} answered no 402`);
     const detailed = validatePaymentRequiredDetailed(probe.paymentRequiredBody);
-    assert.equal(detailed.valid, true, `${operation.path}: ${JSON.stringify(detailed.issues.filter((i) => i.severity === "error"))}`);
-    warnings.push(...getWarningsForL3(advisory ? { ...advisory, paymentRequiredBody: probe.paymentRequiredBody } : null));
+    assert.equal(
+      detailed.valid,
+      true,
+      `${operation.path}: ${JSON.stringify(detailed.issues.filter((i) => i.severity === "error"))}`,
+    );
+    warnings.push(
+      ...getWarningsForL3(advisory ? { ...advisory, paymentRequiredBody: probe.paymentRequiredBody } : null),
+    );
   }
   const errors = warnings.filter((w) => w.severity === "error");
   assert.deepEqual(errors.slice(0, 5), [], `${errors.length} errors`);
@@ -117,7 +166,13 @@ test("the Bazaar's own helpers validate every paid route's extension and extract
     const required = JSON.parse(Buffer.from(header!, "base64").toString("utf8"));
     const check = validateDiscoveryExtension(required.extensions.bazaar);
     assert.equal(check.valid, true, `${endpoint.name}: ${check.errors?.join("; ")}`);
-    const payload = { x402Version: 2, resource: required.resource, accepted: required.accepts[0], payload: {}, extensions: required.extensions };
+    const payload = {
+      x402Version: 2,
+      resource: required.resource,
+      accepted: required.accepts[0],
+      payload: {},
+      extensions: required.extensions,
+    };
     const info = extractDiscoveryInfo(payload as never, required.accepts[0]);
     assert.equal(info?.resourceUrl, required.resource.url, endpoint.name);
     assert.equal((info as { method?: string }).method, endpoint.method, endpoint.name);

@@ -44,7 +44,9 @@ after(async () => {
 const payer = () => privateKeyToAccount(devnet.accounts.payer.privateKey);
 let replayedHeader = "";
 
-test("a payment replayed against two instances at once is granted once and moves the price once", { skip }, async () => {
+test("a payment replayed against two instances at once is granted once and moves the price once", {
+  skip,
+}, async () => {
   const required = await challengeOf(a.fetch, url("/v1/probe?echo=twice"));
   const { header } = await v2Header(payer(), required, {}, undefined, newPaymentId());
   replayedHeader = header;
@@ -52,7 +54,9 @@ test("a payment replayed against two instances at once is granted once and moves
   const before = await chain.balance(devnet.accounts.payTo.address);
   const runs = handlerRuns.count;
   const responses = await Promise.all(
-    Array.from({ length: 12 }, (_, i) => (i % 2 ? b : a).fetch(url("/v1/probe?echo=twice"), { headers: { "payment-signature": header } })),
+    Array.from({ length: 12 }, (_, i) =>
+      (i % 2 ? b : a).fetch(url("/v1/probe?echo=twice"), { headers: { "payment-signature": header } }),
+    ),
   );
   const statuses = responses.map((r) => r.status);
   assert.equal(statuses.filter((s) => s === 200).length, 1, String(statuses));
@@ -67,16 +71,23 @@ test("a payment replayed against two instances at once is granted once and moves
 test("a credit spent on both instances at once never goes below zero", { skip }, async () => {
   const code = await a.credits.issue(3000n, "test");
   const responses = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => (i % 2 ? b : a).fetch(url(`/v1/probe?echo=c${i}`), { headers: { "x-credit-code": code } })),
+    Array.from({ length: 10 }, (_, i) =>
+      (i % 2 ? b : a).fetch(url(`/v1/probe?echo=c${i}`), { headers: { "x-credit-code": code } }),
+    ),
   );
   assert.equal(responses.filter((r) => r.status === 200).length, 3, String(responses.map((r) => r.status)));
   assert.equal(await b.credits.balance(code), 0n);
 });
 
-test("the per-IP rate limit (client IP from X-Forwarded-For behind the balancer) is one budget across instances", { skip }, async () => {
+test("the per-IP rate limit (client IP from X-Forwarded-For behind the balancer) is one budget across instances", {
+  skip,
+}, async () => {
   const env = { RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: "on" };
   const store = await openStore();
-  const [x, y] = await Promise.all([startTestService({ given: [probePlugin], store, env }), startTestService({ given: [probePlugin], store: await openStore(), env })]);
+  const [x, y] = await Promise.all([
+    startTestService({ given: [probePlugin], store, env }),
+    startTestService({ given: [probePlugin], store: await openStore(), env }),
+  ]);
   // A minute's window is shared: the one that would straddle its end could start a fresh budget.
   if (60 - new Date().getSeconds() < 3) await new Promise((r) => setTimeout(r, 3000));
   const statuses = [];
@@ -89,10 +100,22 @@ test("the per-IP rate limit (client IP from X-Forwarded-For behind the balancer)
 
 test("a background job's tick runs on one of two instances", { skip }, async () => {
   const ticks: string[] = [];
-  const plugin = definePlugin({ family: "ticker", endpoints: [], jobs: [{ name: "tick-once", everyMs: 60_000, run: async (ctx) => void ticks.push(ctx.now().toISOString()) }] });
+  const plugin = definePlugin({
+    family: "ticker",
+    endpoints: [],
+    jobs: [{ name: "tick-once", everyMs: 60_000, run: async (ctx) => void ticks.push(ctx.now().toISOString()) }],
+  });
   const now = () => new Date("2026-11-23T00:00:10Z");
-  const [x, y] = await Promise.all([startTestService({ given: [plugin], store: await openStore(), now }), startTestService({ given: [plugin], store: await openStore(), now })]);
-  const ran = await Promise.all([x.jobs.run("tick-once"), y.jobs.run("tick-once"), x.jobs.run("tick-once"), y.jobs.run("tick-once")]);
+  const [x, y] = await Promise.all([
+    startTestService({ given: [plugin], store: await openStore(), now }),
+    startTestService({ given: [plugin], store: await openStore(), now }),
+  ]);
+  const ran = await Promise.all([
+    x.jobs.run("tick-once"),
+    y.jobs.run("tick-once"),
+    x.jobs.run("tick-once"),
+    y.jobs.run("tick-once"),
+  ]);
   assert.deepEqual(ran.filter(Boolean).length, 1);
   assert.deepEqual(ticks, ["2026-11-23T00:00:10.000Z"]);
   await Promise.all([x.close(), y.close()]);
@@ -100,20 +123,32 @@ test("a background job's tick runs on one of two instances", { skip }, async () 
 
 test("increments and sorted-set scores through two instances at once add up", { skip }, async () => {
   const [one, two] = [await openStore(), await openStore()];
-  await Promise.all(Array.from({ length: 10 }, (_, i) => Promise.all([(i % 2 ? two : one).increment("shared:count", 10), (i % 2 ? one : two).rank("shared:board", "ada", 10)])));
+  await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      Promise.all([
+        (i % 2 ? two : one).increment("shared:count", 10),
+        (i % 2 ? one : two).rank("shared:board", "ada", 10),
+      ]),
+    ),
+  );
   assert.equal(await one.get("shared:count"), 100);
   assert.deepEqual(await two.top("shared:board", 1), [{ member: "ada", score: 100 }]);
 });
 
 test("a key stored through one instance is read through the other", { skip }, async () => {
-  const [x, y] = await Promise.all([startTestService({ plugins: ["state"], store: await openStore() }), startTestService({ plugins: ["state"], store: await openStore() })]);
+  const [x, y] = await Promise.all([
+    startTestService({ plugins: ["state"], store: await openStore() }),
+    startTestService({ plugins: ["state"], store: await openStore() }),
+  ]);
   assert.equal((await x.callAs(alice, "store", { key: "notes/shared", value: "from x", ttl: 3600 })).status, 200);
   const read = await y.callAs(alice, "retrieve", { key: "notes/shared" });
   assert.equal((read.body as any).data.value, "from x");
   await Promise.all([x.close(), y.close()]);
 });
 
-test("after Redis (appendonly) and an instance restart: the settled payment, counters, credits and keys are all there", { skip }, async () => {
+test("after Redis (appendonly) and an instance restart: the settled payment, counters, credits and keys are all there", {
+  skip,
+}, async () => {
   const codeBefore = await a.credits.issue(5000n, "kept");
   await a.close();
   await redis.restart(async () => {

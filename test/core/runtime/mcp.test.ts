@@ -40,8 +40,14 @@ test("tools/list: the 21 flagged endpoints as paid tools, call_endpoint for the 
   assert.equal(flagged.length, 21);
   assert.equal(tools.length, 24);
   const names = tools.map((t) => t.name);
-  assert.deepEqual(names.filter((n) => n === "search_catalog" || n === "describe_endpoint" || n === "call_endpoint").sort(), ["call_endpoint", "describe_endpoint", "search_catalog"]);
-  assert.deepEqual(names.filter((n) => !n.endsWith("_catalog") && !n.endsWith("_endpoint")).sort(), flagged.map((e) => e.name.replaceAll("/", "_")).sort());
+  assert.deepEqual(
+    names.filter((n) => n === "search_catalog" || n === "describe_endpoint" || n === "call_endpoint").sort(),
+    ["call_endpoint", "describe_endpoint", "search_catalog"],
+  );
+  assert.deepEqual(
+    names.filter((n) => !n.endsWith("_catalog") && !n.endsWith("_endpoint")).sort(),
+    flagged.map((e) => e.name.replaceAll("/", "_")).sort(),
+  );
   assert.ok(names.includes("bet_odds"));
   assert.ok(names.every((n) => /^[a-zA-Z0-9_-]{1,64}$/.test(n)));
 
@@ -60,11 +66,23 @@ test("search_catalog (free): matches by words and family, names the tool of a pa
   const result: any = await client.callTool({ name: "search_catalog", arguments: { query: "hash text" } });
   assert.notEqual(result.isError, true);
   const hash = result.structuredContent.results.find((r: any) => r.name === "hash");
-  assert.deepEqual(hash, { name: "hash", tool: "hash", family: "converters", method: "GET", url: "http://127.0.0.1:4021/v1/hash", price: "$0.001", summary: hash.summary });
+  assert.deepEqual(hash, {
+    name: "hash",
+    tool: "hash",
+    family: "converters",
+    method: "GET",
+    url: "http://127.0.0.1:4021/v1/hash",
+    price: "$0.001",
+    summary: hash.summary,
+  });
   assert.deepEqual(text(result), result.structuredContent);
 
   const bet: any = await client.callTool({ name: "search_catalog", arguments: { family: "bet", limit: 50 } });
-  assert.deepEqual(bet.structuredContent.results.map((r: any) => r.name).sort(), ["bet/odds", "bet/quote", "bet/submit"]);
+  assert.deepEqual(bet.structuredContent.results.map((r: any) => r.name).sort(), [
+    "bet/odds",
+    "bet/quote",
+    "bet/submit",
+  ]);
   assert.equal(bet.structuredContent.results.find((r: any) => r.name === "bet/odds").tool, "bet_odds");
   assert.equal(bet.structuredContent.results.find((r: any) => r.name === "bet/quote").tool, undefined);
 
@@ -130,8 +148,13 @@ test("tools/list fits an LLM tool API: no top-level oneOf, anyOf or allOf in an 
   const size = Buffer.byteLength(JSON.stringify({ tools }));
   assert.ok(size < 30_000, `tools/list is ${size} bytes`);
   for (const tool of tools) {
-    for (const key of ["oneOf", "anyOf", "allOf"]) assert.equal(key in tool.inputSchema, false, `${tool.name} has a top-level ${key}`);
-    assert.doesNotMatch(tool.description!, /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, `${tool.name} names an environment variable`);
+    for (const key of ["oneOf", "anyOf", "allOf"])
+      assert.equal(key in tool.inputSchema, false, `${tool.name} has a top-level ${key}`);
+    assert.doesNotMatch(
+      tool.description!,
+      /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/,
+      `${tool.name} names an environment variable`,
+    );
     assert.doesNotMatch(tool.description!, /\/v1\//, `${tool.name} points to a route, not a tool`);
   }
   const htmlMd = tools.find((t) => t.name === "html-md")!;
@@ -145,7 +168,10 @@ test("an unknown argument is a free 400 naming it and the nearest known one, on 
   assert.equal(typo.structuredContent, undefined);
   assert.equal(text(typo).error.details.issues[0].field, "algorithm");
   assert.match(text(typo).error.message, /did you mean "algo"/);
-  const generic: any = await client.callTool({ name: "call_endpoint", arguments: { name: "slugify", arguments: { text: "Hi", lang: "en" } } });
+  const generic: any = await client.callTool({
+    name: "call_endpoint",
+    arguments: { name: "slugify", arguments: { text: "Hi", lang: "en" } },
+  });
   assert.equal(generic.isError, true);
   assert.equal(text(generic).error.details.issues[0].field, "lang");
   const catalog: any = await client.callTool({ name: "search_catalog", arguments: { querry: "hash" } });
@@ -155,7 +181,10 @@ test("an unknown argument is a free 400 naming it and the nearest known one, on 
 test("call_endpoint: an endpoint that is not a tool answers its own PaymentRequired, priced as that endpoint", async () => {
   const slugify = service.runtime.endpoints.find((e) => e.name === "slugify")!;
   assert.equal(slugify.mcp, undefined);
-  const result: any = await client.callTool({ name: "call_endpoint", arguments: { name: "slugify", arguments: slugify.example.input } });
+  const result: any = await client.callTool({
+    name: "call_endpoint",
+    arguments: { name: "slugify", arguments: slugify.example.input },
+  });
   assert.equal(result.isError, true);
   assert.equal(result.structuredContent.resource.url, "http://127.0.0.1:4021/v1/slugify");
   assert.equal(result.structuredContent.accepts[0].amount, service.runtime.payments.requirements(slugify).amount);

@@ -14,7 +14,15 @@ await server.ready();
 const origin = server.url!.replace(/\/$/, "");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 after(async () => {
   await browser.close();
@@ -35,7 +43,13 @@ for (const path of pages) {
       await page.addScriptTag({ content: axeSource });
       const violations = await page.evaluate(async () => {
         const result = await (window as any).axe.run(document, { resultTypes: ["violations"] });
-        return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0]?.target?.join(" "), summary: v.nodes[0]?.failureSummary?.slice(0, 200) }));
+        return result.violations.map((v: any) => ({
+          id: v.id,
+          impact: v.impact,
+          nodes: v.nodes.length,
+          target: v.nodes[0]?.target?.join(" "),
+          summary: v.nodes[0]?.failureSummary?.slice(0, 200),
+        }));
       });
       const serious = violations.filter((v: any) => v.impact === "serious" || v.impact === "critical");
       assert.deepEqual(serious, [], JSON.stringify(serious, null, 1));

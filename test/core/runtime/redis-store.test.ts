@@ -25,12 +25,18 @@ after(async () => {
   await redis.stop();
 });
 
-storeContract("redis store", async () => {
-  await admin.flushDb();
-  return store;
-}, { skip: redisMissing });
+storeContract(
+  "redis store",
+  async () => {
+    await admin.flushDb();
+    return store;
+  },
+  { skip: redisMissing },
+);
 
-test("STORE_URL makes the service open Redis itself, share it, and close it on shutdown", { skip: redisMissing }, async () => {
+test("STORE_URL makes the service open Redis itself, share it, and close it on shutdown", {
+  skip: redisMissing,
+}, async () => {
   const service = await startTestService({ given: [], env: { STORE_URL: redis.url } });
   await service.runtime.store.set("boot:seen", { via: "STORE_URL" });
   assert.deepEqual(await store.get("boot:seen"), { via: "STORE_URL" });

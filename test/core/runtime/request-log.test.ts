@@ -24,7 +24,11 @@ async function logged() {
       done();
     },
   });
-  const service = await startTestService({ plugins: ["converters"], payments: settlingGate(), log: pino({ level: "info" }, sink) });
+  const service = await startTestService({
+    plugins: ["converters"],
+    payments: settlingGate(),
+    log: pino({ level: "info" }, sink),
+  });
   const requests = () => lines.filter((l) => l.msg === "request");
   return { service, requests };
 }
@@ -41,12 +45,15 @@ test("every request writes one line with its route, status, latency and request 
 
     const lines = requests();
     assert.equal(lines.length, 4);
-    assert.deepEqual(lines.map((l) => [l.method, l.path, l.status]), [
-      ["GET", "/v1/hash", 402],
-      ["GET", "/v1/hash", 400],
-      ["GET", "/health", 200],
-      ["GET", "/v1/nope", 404],
-    ]);
+    assert.deepEqual(
+      lines.map((l) => [l.method, l.path, l.status]),
+      [
+        ["GET", "/v1/hash", 402],
+        ["GET", "/v1/hash", 400],
+        ["GET", "/health", 200],
+        ["GET", "/v1/nope", 404],
+      ],
+    );
     assert.equal(lines[0].reqId, "agent-run-7");
     assert.equal(lines[1].reqId, invalid.headers.get("x-request-id"));
     assert.equal(lines[0].endpoint, "hash");
@@ -75,11 +82,18 @@ test("a paid call's line names its price and payer", async () => {
 test("a request that fails before the call path (a body that is not JSON) is logged once, with its status", async () => {
   const { service, requests } = await logged();
   try {
-    const res = await service.request("/v1/validate-json", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    const res = await service.request("/v1/validate-json", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     assert.equal(res.status, 400);
     assert.equal((await res.json()).error.code, "invalid_json");
     await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(requests().map((l) => [l.path, l.status]), [["/v1/validate-json", 400]]);
+    assert.deepEqual(
+      requests().map((l) => [l.path, l.status]),
+      [["/v1/validate-json", 400]],
+    );
   } finally {
     await service.close();
   }

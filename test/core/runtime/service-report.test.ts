@@ -29,8 +29,23 @@ const quote = defineEndpoint({
 });
 
 test("the report gives per-endpoint success rates and latency, upstream circuits, settlements and the version", async (t) => {
-  const fixtures = await serveFixtures(t, [{ request: { method: "GET", path: "/v1/latest" }, response: { status: 500, body: { message: "down" } }, source: "test: an upstream that fails" }], { reuse: true });
-  const service = await startTestService({ given: [definePlugin({ family: "demo", endpoints: [echo, quote], upstreams: { frankfurter: testUpstreams.frankfurter } })], env: { UPSTREAM_FRANKFURTER_URL: fixtures.url } });
+  const fixtures = await serveFixtures(
+    t,
+    [
+      {
+        request: { method: "GET", path: "/v1/latest" },
+        response: { status: 500, body: { message: "down" } },
+        source: "test: an upstream that fails",
+      },
+    ],
+    { reuse: true },
+  );
+  const service = await startTestService({
+    given: [
+      definePlugin({ family: "demo", endpoints: [echo, quote], upstreams: { frankfurter: testUpstreams.frankfurter } }),
+    ],
+    env: { UPSTREAM_FRANKFURTER_URL: fixtures.url },
+  });
   for (const n of [1, 2, 3]) assert.equal((await service.call("echo", { n })).status, 200);
   assert.equal((await service.call("echo", { n: "x" })).status, 400);
   assert.equal((await service.call("quote", {})).status, 502);
@@ -40,7 +55,10 @@ test("the report gives per-endpoint success rates and latency, upstream circuits
   const report = (out.body as any).data;
   assert.match(report.version, /^\d+\.\d+\.\d+$/);
   const echoStats = report.endpoints.find((e: any) => e.endpoint === "echo");
-  assert.deepEqual([echoStats.calls, echoStats.ok, echoStats.clientErrors, echoStats.serverErrors, echoStats.successRate], [4, 3, 1, 0, 1]);
+  assert.deepEqual(
+    [echoStats.calls, echoStats.ok, echoStats.clientErrors, echoStats.serverErrors, echoStats.successRate],
+    [4, 3, 1, 0, 1],
+  );
   assert.ok(echoStats.latencyMs.p50 <= echoStats.latencyMs.p99);
   const quoteStats = report.endpoints.find((e: any) => e.endpoint === "quote");
   assert.deepEqual([quoteStats.serverErrors, quoteStats.successRate], [1, 0]);

@@ -14,7 +14,10 @@ function gatedPlugin() {
   // Resolved when the handler and the job have begun: the test waits for these events, not for a time.
   let callBegan = () => {};
   let jobBegan = () => {};
-  const began = { call: new Promise<void>((resolve) => (callBegan = resolve)), job: new Promise<void>((resolve) => (jobBegan = resolve)) };
+  const began = {
+    call: new Promise<void>((resolve) => (callBegan = resolve)),
+    job: new Promise<void>((resolve) => (jobBegan = resolve)),
+  };
   const slow = defineEndpoint({
     name: "slow",
     method: "GET",
@@ -33,16 +36,18 @@ function gatedPlugin() {
   const plugin = definePlugin({
     family: "gated",
     endpoints: [slow],
-    jobs: [{
-      name: "long-job",
-      everyMs: 60_000,
-      run: async (ctx) => {
-        started.job = true;
-        jobBegan();
-        await new Promise((resolve) => ctx.signal.addEventListener("abort", resolve));
-        started.jobStopped = true;
+    jobs: [
+      {
+        name: "long-job",
+        everyMs: 60_000,
+        run: async (ctx) => {
+          started.job = true;
+          jobBegan();
+          await new Promise((resolve) => ctx.signal.addEventListener("abort", resolve));
+          started.jobStopped = true;
+        },
       },
-    }],
+    ],
   });
   return { plugin, release, started, began };
 }
@@ -111,7 +116,8 @@ test("readiness names the failing parts, times a hung probe out, and reuses a re
         calls.chain++;
         throw new Error("connection refused");
       },
-      facilitator: (signal) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
+      facilitator: (signal) =>
+        new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))),
     },
     draining: () => false,
     cacheMs: 1000,
@@ -119,7 +125,10 @@ test("readiness names the failing parts, times a hung probe out, and reuses a re
     now: () => clock,
   });
   const [first, second] = await Promise.all([readiness.report(), readiness.report()]);
-  assert.deepEqual(first, { status: "unready", checks: { store: "ok", "payment-chain": "connection refused", facilitator: "no answer within 50 ms" } });
+  assert.deepEqual(first, {
+    status: "unready",
+    checks: { store: "ok", "payment-chain": "connection refused", facilitator: "no answer within 50 ms" },
+  });
   assert.deepEqual(second, first);
   clock = 999;
   await readiness.report();
@@ -130,6 +139,9 @@ test("readiness names the failing parts, times a hung probe out, and reuses a re
 });
 
 test("the chain probe fails with the reason when the RPC does not answer", async () => {
-  const failure = await chainProbe("http://127.0.0.1:9/")(AbortSignal.timeout(1000)).then(() => "ok", (e: Error) => e.message);
+  const failure = await chainProbe("http://127.0.0.1:9/")(AbortSignal.timeout(1000)).then(
+    () => "ok",
+    (e: Error) => e.message,
+  );
   assert.notEqual(failure, "ok");
 });

@@ -82,7 +82,10 @@ export function storeContract(label: string, fresh: () => Promise<Store>, option
 
   it("increment: concurrent increments all count, the value reads back as a number", async (store) => {
     const results = await Promise.all(Array.from({ length: 50 }, () => store.increment("inc:n")));
-    assert.deepEqual([...results].sort((a, b) => a - b), Array.from({ length: 50 }, (_, i) => i + 1));
+    assert.deepEqual(
+      [...results].sort((a, b) => a - b),
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
     assert.equal(await store.get("inc:n"), 50);
     assert.equal(await store.increment("inc:n", -20), 30);
     assert.equal(await store.increment("inc:by", 1_000_000), 1_000_000);
@@ -122,7 +125,10 @@ export function storeContract(label: string, fresh: () => Promise<Store>, option
       { member: "carol", score: 7.5 },
       { member: "alice", score: 3 },
     ]);
-    assert.deepEqual((await store.top("board", 10)).map((e) => e.member), ["erin", "carol", "alice", "bob", "dave"]);
+    assert.deepEqual(
+      (await store.top("board", 10)).map((e) => e.member),
+      ["erin", "carol", "alice", "bob", "dave"],
+    );
     assert.deepEqual(await store.top("board", 0), []);
     assert.deepEqual(await store.top("empty-board", 5), []);
   });

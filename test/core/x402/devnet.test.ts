@@ -42,16 +42,28 @@ const SECP256K1_ORDER = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e
 const eip3009Types = {
   ...authorizationTypes,
   ReceiveWithAuthorization: authorizationTypes.TransferWithAuthorization,
-  CancelAuthorization: [{ name: "authorizer", type: "address" }, { name: "nonce", type: "bytes32" }],
+  CancelAuthorization: [
+    { name: "authorizer", type: "address" },
+    { name: "nonce", type: "bytes32" },
+  ],
 } as const;
 
 const clients = () => {
   const chain = devnetChain(devnet.rpcUrl);
   const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl) });
-  const relayer = createWalletClient({ chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.accounts.relayer.privateKey) });
+  const relayer = createWalletClient({
+    chain,
+    transport: http(devnet.rpcUrl),
+    account: privateKeyToAccount(devnet.accounts.relayer.privateKey),
+  });
   return { reader, relayer };
 };
-const domain = () => ({ name: devnet.usdc.name, version: devnet.usdc.version, chainId: devnet.chainId, verifyingContract: devnet.usdc.address });
+const domain = () => ({
+  name: devnet.usdc.name,
+  version: devnet.usdc.version,
+  chainId: devnet.chainId,
+  verifyingContract: devnet.usdc.address,
+});
 const balanceOf = (account: DevAccount) => usdcBalance(devnet.rpcUrl, devnet.usdc.address, account.address);
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
 
@@ -74,13 +86,16 @@ async function authorize(
 }
 
 type Authorization = Awaited<ReturnType<typeof authorize>>;
-const authArgs = ({ message: m }: Authorization) => [m.from, m.to, m.value, m.validAfter, m.validBefore, m.nonce] as const;
+const authArgs = ({ message: m }: Authorization) =>
+  [m.from, m.to, m.value, m.validAfter, m.validBefore, m.nonce] as const;
 
 async function submitWithVrs(auth: Authorization) {
   const { r, s, v } = parseSignature(auth.signature);
   const { reader, relayer } = clients();
   const hash = await relayer.writeContract({
-    address: devnet.usdc.address, abi: testUsdcAbi, functionName: "transferWithAuthorization",
+    address: devnet.usdc.address,
+    abi: testUsdcAbi,
+    functionName: "transferWithAuthorization",
     args: [...authArgs(auth), Number(v), r, s],
   });
   return reader.waitForTransactionReceipt({ hash });
@@ -89,15 +104,21 @@ async function submitWithVrs(auth: Authorization) {
 async function submitWithBytes(auth: Authorization, signature: Hex = auth.signature) {
   const { reader, relayer } = clients();
   const hash = await relayer.writeContract({
-    address: devnet.usdc.address, abi: testUsdcAbi, functionName: "transferWithAuthorization",
+    address: devnet.usdc.address,
+    abi: testUsdcAbi,
+    functionName: "transferWithAuthorization",
     args: [...authArgs(auth), signature],
   });
   return reader.waitForTransactionReceipt({ hash });
 }
 
-const authorizationUsed = (auth: Authorization) => clients().reader.readContract({
-  address: devnet.usdc.address, abi: testUsdcAbi, functionName: "authorizationState", args: [auth.message.from, auth.message.nonce],
-});
+const authorizationUsed = (auth: Authorization) =>
+  clients().reader.readContract({
+    address: devnet.usdc.address,
+    abi: testUsdcAbi,
+    functionName: "authorizationState",
+    args: [auth.message.from, auth.message.nonce],
+  });
 
 test("runs on chain id 84532 with anvil's own dev accounts", async () => {
   const { reader } = clients();
@@ -105,7 +126,10 @@ test("runs on chain id 84532 with anvil's own dev accounts", async () => {
   assert.equal(devnet.network, "eip155:84532");
   const anvilAccounts = await createWalletClient({ transport: http(devnet.rpcUrl) }).getAddresses();
   const ours = [devnet.accounts.relayer, devnet.accounts.payTo, devnet.accounts.payer, ...devnet.accounts.others];
-  assert.deepEqual(ours.map((a) => a.address.toLowerCase()), anvilAccounts.map((a) => a.toLowerCase()));
+  assert.deepEqual(
+    ours.map((a) => a.address.toLowerCase()),
+    anvilAccounts.map((a) => a.toLowerCase()),
+  );
   for (const account of ours) assert.equal(privateKeyToAccount(account.privateKey).address, account.address);
 });
 
@@ -129,21 +153,35 @@ test("reports USDC v2 metadata and the EIP-712 domain clients sign against", asy
 });
 
 test("the typed ABI matches the ABI solc emits", async () => {
-  const signatures = (abi: Abi) => abi.map((item) =>
-    item.type === "function" ? toFunctionSignature(item) : item.type === "event" ? `event ${toEventSignature(item)}` : item.type).sort();
+  const signatures = (abi: Abi) =>
+    abi
+      .map((item) =>
+        item.type === "function"
+          ? toFunctionSignature(item)
+          : item.type === "event"
+            ? `event ${toEventSignature(item)}`
+            : item.type,
+      )
+      .sort();
   const { abi } = await compileTestUsdc();
   assert.deepEqual(signatures(testUsdcAbi), signatures(abi));
 });
 
 test("transferWithAuthorization (v, r, s) moves exactly the value once", async () => {
   const auth = await authorize({ value: 1_250_000n });
-  const [payerBefore, payToBefore] = await Promise.all([balanceOf(devnet.accounts.payer), balanceOf(devnet.accounts.payTo)]);
+  const [payerBefore, payToBefore] = await Promise.all([
+    balanceOf(devnet.accounts.payer),
+    balanceOf(devnet.accounts.payTo),
+  ]);
   assert.equal(await authorizationUsed(auth), false);
 
   const receipt = await submitWithVrs(auth);
   assert.equal(receipt.status, "success");
   const events = parseEventLogs({ abi: testUsdcAbi, logs: receipt.logs });
-  assert.deepEqual(events.map((e) => e.eventName), ["AuthorizationUsed", "Transfer"]);
+  assert.deepEqual(
+    events.map((e) => e.eventName),
+    ["AuthorizationUsed", "Transfer"],
+  );
   assert.equal(await balanceOf(devnet.accounts.payer), payerBefore - 1_250_000n);
   assert.equal(await balanceOf(devnet.accounts.payTo), payToBefore + 1_250_000n);
   assert.equal(await authorizationUsed(auth), true);
@@ -187,10 +225,19 @@ test("receiveWithAuthorization pays only when the payee submits it", async () =>
   const auth = await authorize({ value: 3n, receive: true });
   const { r, s, v } = parseSignature(auth.signature);
   const { reader, relayer } = clients();
-  const call = { address: devnet.usdc.address, abi: testUsdcAbi, functionName: "receiveWithAuthorization", args: [...authArgs(auth), Number(v), r, s] } as const;
+  const call = {
+    address: devnet.usdc.address,
+    abi: testUsdcAbi,
+    functionName: "receiveWithAuthorization",
+    args: [...authArgs(auth), Number(v), r, s],
+  } as const;
   await assert.rejects(reader.simulateContract({ ...call, account: relayer.account }), /caller must be the payee/);
   const payToBefore = await balanceOf(devnet.accounts.payTo);
-  const payee = createWalletClient({ chain: relayer.chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.accounts.payTo.privateKey) });
+  const payee = createWalletClient({
+    chain: relayer.chain,
+    transport: http(devnet.rpcUrl),
+    account: privateKeyToAccount(devnet.accounts.payTo.privateKey),
+  });
   await reader.waitForTransactionReceipt({ hash: await payee.writeContract(call) });
   assert.equal(await balanceOf(devnet.accounts.payTo), payToBefore + 3n);
   // A receive signature is not a transfer signature: the type hash differs.
@@ -201,10 +248,18 @@ test("cancelAuthorization burns a nonce before anyone uses it", async () => {
   const auth = await authorize();
   const payer = privateKeyToAccount(devnet.accounts.payer.privateKey);
   const message = { authorizer: payer.address, nonce: auth.message.nonce };
-  const signature = await payer.signTypedData({ domain: domain(), types: eip3009Types, primaryType: "CancelAuthorization", message });
+  const signature = await payer.signTypedData({
+    domain: domain(),
+    types: eip3009Types,
+    primaryType: "CancelAuthorization",
+    message,
+  });
   const { reader, relayer } = clients();
   const hash = await relayer.writeContract({
-    address: devnet.usdc.address, abi: testUsdcAbi, functionName: "cancelAuthorization", args: [message.authorizer, message.nonce, signature],
+    address: devnet.usdc.address,
+    abi: testUsdcAbi,
+    functionName: "cancelAuthorization",
+    args: [message.authorizer, message.nonce, signature],
   });
   assert.equal((await reader.waitForTransactionReceipt({ hash })).status, "success");
   assert.equal(await authorizationUsed(auth), true);
@@ -230,14 +285,26 @@ test("only the deployer can mint", async () => {
   const { reader } = clients();
   const outsider = privateKeyToAccount(devnet.accounts.others[1].privateKey);
   await assert.rejects(
-    reader.simulateContract({ account: outsider, address: devnet.usdc.address, abi: testUsdcAbi, functionName: "mint", args: [outsider.address, 1n] }),
+    reader.simulateContract({
+      account: outsider,
+      address: devnet.usdc.address,
+      abi: testUsdcAbi,
+      functionName: "mint",
+      args: [outsider.address, 1n],
+    }),
     /caller is not the owner/,
   );
 });
 
 const answers = async (rpcUrl: string) =>
-  fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
-    .then((response) => response.ok, () => false);
+  fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+  }).then(
+    (response) => response.ok,
+    () => false,
+  );
 
 test("stop() ends the anvil process", async () => {
   const other = await startDevnet();
@@ -251,7 +318,9 @@ test("anvil does not outlive a process that crashes without stop()", async () =>
   const devnetModule = fileURLToPath(new URL("../../../core/x402/devnet/index.ts", import.meta.url));
   const script = `import { startDevnet } from ${JSON.stringify(devnetModule)};
     const devnet = await startDevnet(); console.log(devnet.rpcUrl); setTimeout(() => { throw new Error("crash"); }, 10);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
   const exitCode = await new Promise((resolve) => child.once("exit", resolve));

@@ -56,7 +56,9 @@ const rates = defineEndpoint({
   upstreams: ["frankfurter"],
   timeoutMs: 600,
   async handler({ upstream }) {
-    const day = await upstream("frankfurter").json<{ base: string; date: string; rates: Record<string, number> }>("/v1/latest");
+    const day = await upstream("frankfurter").json<{ base: string; date: string; rates: Record<string, number> }>(
+      "/v1/latest",
+    );
     return { base: day.base, date: day.date, rates: day.rates };
   },
 });
@@ -76,22 +78,39 @@ const slow = defineEndpoint({
   },
 });
 
-const faultPlugin = definePlugin({ family: "faults", endpoints: [rates, slow], upstreams: { frankfurter: testUpstreams.frankfurter } });
+const faultPlugin = definePlugin({
+  family: "faults",
+  endpoints: [rates, slow],
+  upstreams: { frankfurter: testUpstreams.frankfurter },
+});
 
 // The facilitator: the real one, broken the way each test chooses.
-type FacilitatorFault = "none" | "verify-invalid" | "verify-throws" | "settle-fails" | "settle-times-out-after-transfer" | "settle-times-out";
+type FacilitatorFault =
+  | "none"
+  | "verify-invalid"
+  | "verify-throws"
+  | "settle-fails"
+  | "settle-times-out-after-transfer"
+  | "settle-times-out";
 let facilitatorFault: FacilitatorFault = "none";
 /** Runs once between a successful settlement and the gate recording it. */
 let afterSettling: (() => Promise<void>) | undefined;
 const timedOut = () => Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
 const faulty = (real: Facilitator): Facilitator => ({
   async verify(payload, requirements) {
-    if (facilitatorFault === "verify-invalid") return { isValid: false, invalidReason: "invalid_exact_evm_payload_signature" };
+    if (facilitatorFault === "verify-invalid")
+      return { isValid: false, invalidReason: "invalid_exact_evm_payload_signature" };
     if (facilitatorFault === "verify-throws") throw new Error("connect ECONNREFUSED facilitator");
     return real.verify(payload, requirements);
   },
   async settle(payload, requirements) {
-    if (facilitatorFault === "settle-fails") return { success: false, errorReason: "invalid_exact_evm_transaction_failed", transaction: "", network: "eip155:84532" };
+    if (facilitatorFault === "settle-fails")
+      return {
+        success: false,
+        errorReason: "invalid_exact_evm_transaction_failed",
+        transaction: "",
+        network: "eip155:84532",
+      };
     if (facilitatorFault === "settle-times-out") throw timedOut();
     if (facilitatorFault === "settle-times-out-after-transfer") {
       await real.settle(payload, requirements);
@@ -134,7 +153,8 @@ async function pay(target: Paid, path: string) {
 
 /** What the payer lost and the payee gained on-chain since the snapshot. */
 async function snapshot() {
-  const balances = () => Promise.all([chain.balance(devnet.accounts.payer.address), chain.balance(devnet.accounts.payTo.address)]);
+  const balances = () =>
+    Promise.all([chain.balance(devnet.accounts.payer.address), chain.balance(devnet.accounts.payTo.address)]);
   const [payerBefore, payToBefore] = await balances();
   return async () => {
     const [payerAfter, payToAfter] = await balances();
@@ -256,7 +276,14 @@ test("a settlement timing out with no transfer: no credit, dropped once the auth
   await creditCallWorks();
   facilitatorFault = "none";
   assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 0, dropped: 0 }, "still valid: keep waiting");
-  const anHourLater = createReconciler({ store: service.store, ledger: service.ledger, credits: service.credits, rpcUrl: devnet.rpcUrl, log: service.runtime.log, now: () => Date.now() + 3600_000 });
+  const anHourLater = createReconciler({
+    store: service.store,
+    ledger: service.ledger,
+    credits: service.credits,
+    rpcUrl: devnet.rpcUrl,
+    log: service.runtime.log,
+    now: () => Date.now() + 3600_000,
+  });
   assert.deepEqual(await anHourLater.reconcileOnce(), { credited: 0, dropped: 1 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   assert.deepEqual(await moved(), { paid: 0n, received: 0n });
@@ -278,10 +305,19 @@ async function withRedis(work: (paid: Paid, redis: RedisServer, store: RedisStor
 
 async function untilAnswering(store: RedisStore) {
   const deadline = Date.now() + 10_000;
-  while (!(await store.ping().then(() => true, () => false)) && Date.now() < deadline) await sleep(50);
+  while (
+    !(await store.ping().then(
+      () => true,
+      () => false,
+    )) &&
+    Date.now() < deadline
+  )
+    await sleep(50);
 }
 
-test("Redis stopping before a call or while one runs: 503 with Retry-After and nothing moves; then payments work again", { skip: redisMissing }, async () => {
+test("Redis stopping before a call or while one runs: 503 with Retry-After and nothing moves; then payments work again", {
+  skip: redisMissing,
+}, async () => {
   await withRedis(async (paid, redis, store) => {
     const moved = await snapshot();
     const running = pay(paid, "/v1/fault-slow");
@@ -302,7 +338,9 @@ test("Redis stopping before a call or while one runs: 503 with Retry-After and n
   });
 });
 
-test("Redis stopping while the facilitator settles: the money moved, so the answer is delivered", { skip: redisMissing }, async () => {
+test("Redis stopping while the facilitator settles: the money moved, so the answer is delivered", {
+  skip: redisMissing,
+}, async () => {
   await withRedis(async (paid, redis, store) => {
     const moved = await snapshot();
     let restarted: Promise<void> | undefined;

@@ -71,7 +71,8 @@ const flaky = (real: Facilitator): Facilitator => ({
   verify: (payload, requirements) => real.verify(payload, requirements),
   async settle(payload, requirements) {
     const settled = await real.settle(payload, requirements);
-    if (settleTimesOut) throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
+    if (settleTimesOut)
+      throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
     return settled;
   },
 });
@@ -98,14 +99,32 @@ async function transfersTo(afterBlock: bigint) {
   const latest = await chain.client.getBlockNumber({ cacheTime: 0 });
   if (latest <= afterBlock) return 0;
   const event = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"])[0];
-  return (await chain.client.getLogs({ address: devnet.usdc.address, event, args: { to: payTo() }, fromBlock: afterBlock + 1n, toBlock: latest })).length;
+  return (
+    await chain.client.getLogs({
+      address: devnet.usdc.address,
+      event,
+      args: { to: payTo() },
+      fromBlock: afterBlock + 1n,
+      toBlock: latest,
+    })
+  ).length;
 }
-const pay = (s: Paid, path: string, header: string, init: RequestInit = {}) => s.fetch(url(path), { ...init, headers: { "payment-signature": header } });
+const pay = (s: Paid, path: string, header: string, init: RequestInit = {}) =>
+  s.fetch(url(path), { ...init, headers: { "payment-signature": header } });
 
 async function fund(amount: bigint) {
   const account = freshAccount();
-  const holder = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl), account: privateKeyToAccount(devnet.accounts.others[0].privateKey) });
-  const hash = await holder.writeContract({ address: devnet.usdc.address, abi: parseAbi(["function transfer(address to, uint256 value) returns (bool)"]), functionName: "transfer", args: [account.address, amount] });
+  const holder = createWalletClient({
+    chain: devnetChain(devnet.rpcUrl),
+    transport: http(devnet.rpcUrl),
+    account: privateKeyToAccount(devnet.accounts.others[0].privateKey),
+  });
+  const hash = await holder.writeContract({
+    address: devnet.usdc.address,
+    abi: parseAbi(["function transfer(address to, uint256 value) returns (bool)"]),
+    functionName: "transfer",
+    args: [account.address, amount],
+  });
   await chain.client.waitForTransactionReceipt({ hash });
   return account;
 }
@@ -114,16 +133,32 @@ async function fund(amount: bigint) {
 async function rebuiltFromChain(transaction: Hex) {
   const tx = await chain.client.getTransaction({ hash: transaction });
   const { args } = decodeFunctionData({
-    abi: parseAbi(["function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)"]),
+    abi: parseAbi([
+      "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+    ]),
     data: tx.input,
   });
   const [from, to, value, validAfter, validBefore, nonce, vByte, r, s] = args;
-  const authorization = { from, to, value: String(value), validAfter: String(validAfter), validBefore: String(validBefore), nonce };
+  const authorization = {
+    from,
+    to,
+    value: String(value),
+    validAfter: String(validAfter),
+    validBefore: String(validBefore),
+    nonce,
+  };
   return { authorization, signature: `${r}${s.slice(2)}${vByte.toString(16).padStart(2, "0")}` };
 }
-const receiptOf = (res: Response) => JSON.parse(Buffer.from(res.headers.get("payment-response")!, "base64").toString("utf8"));
+const receiptOf = (res: Response) =>
+  JSON.parse(Buffer.from(res.headers.get("payment-response")!, "base64").toString("utf8"));
 const headerFrom = (required: any, payload: object, paymentId?: string) =>
-  toHeader({ x402Version: 2, resource: required.resource, accepted: required.accepts[0], payload, ...(paymentId ? { extensions: { "payment-identifier": { info: { required: false, id: paymentId } } } } : {}) });
+  toHeader({
+    x402Version: 2,
+    resource: required.resource,
+    accepted: required.accepts[0],
+    payload,
+    ...(paymentId ? { extensions: { "payment-identifier": { info: { required: false, id: paymentId } } } } : {}),
+  });
 
 test("hang-ups: four callers who hang up mid-call and one who waits, all with one authorization: one handler run, one write, one transfer", async () => {
   const path = "/v1/ride-write?key=hangup";
@@ -170,10 +205,12 @@ test("a failed handler spends the authorization without charging it: the same pa
 test("8 concurrent calls from a wallet funded for one: 1 write, 1 transfer, 7 answers withheld and not charged", async () => {
   const wallet = await fund(price);
   const fromBlock = await chain.client.getBlockNumber({ cacheTime: 0 });
-  const headers = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
-    const required = await challengeOf(service.fetch, url(`/v1/ride-write?key=race-${i}`));
-    return (await v2Header(wallet, required)).header;
-  }));
+  const headers = await Promise.all(
+    Array.from({ length: 8 }, async (_, i) => {
+      const required = await challengeOf(service.fetch, url(`/v1/ride-write?key=race-${i}`));
+      return (await v2Header(wallet, required)).header;
+    }),
+  );
   const answers = await Promise.all(headers.map((header, i) => pay(service, `/v1/ride-write?key=race-${i}`, header)));
   const statuses = answers.map((r) => r.status);
   const writes = (await Promise.all(headers.map((_, i) => written(service, `race-${i}`)))).reduce((a, b) => a + b, 0);
@@ -236,7 +273,10 @@ test("a junk contract-wallet signature is refused before any ledger look-up or p
   } finally {
     service.store.get = get;
   }
-  assert.deepEqual(lookups.filter((k) => k.startsWith("x402:")), []);
+  assert.deepEqual(
+    lookups.filter((k) => k.startsWith("x402:")),
+    [],
+  );
   assert.equal(service.contractProofs.count - proofs, 1, "one on-chain proof");
 });
 
@@ -270,7 +310,9 @@ test("forged payments in a victim's name cost one on-chain proof each and never 
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
       const { payload } = await v2Header(payer(), required);
-      statuses.push((await pay(limited, path, headerFrom(required, { ...payload, signature: `0x${"5a".repeat(97)}` }))).status);
+      statuses.push(
+        (await pay(limited, path, headerFrom(required, { ...payload, signature: `0x${"5a".repeat(97)}` }))).status,
+      );
     }
     assert.deepEqual([...new Set(statuses)], [402]);
     assert.equal(limited.contractProofs.count, 10);
@@ -303,17 +345,40 @@ test("a sweep of malformed signatures over v1 and v2: every one a 402 naming the
   const good = (await signAuthorization(payer(), required.accepts[0])).signature.slice(2);
   const [r, s] = [good.slice(0, 64), good.slice(64, 128)];
   const signatures = [
-    `0x${word(0n)}${s}1b`, `0x${r}${word(0n)}1b`, `0x${word(n)}${s}1b`, `0x${word(2n ** 256n - 1n)}${s}1b`,
-    `0x${r}${word(n - 1n)}1b`, `0x${r}${s}00`, `0x${r}${s}02`, `0x${r}${s}1d`, `0x${r}${s}ff`,
-    `0x${r}${s}`, `0x${r}${s}1b00`, "0x", "0x1", `0x${"00".repeat(65)}`, `0x${"ff".repeat(65)}`,
-    `0x${"ab".repeat(66)}`, `0x${"ff".repeat(300)}`, `0x${"00".repeat(32)}${"6492".repeat(16)}`,
+    `0x${word(0n)}${s}1b`,
+    `0x${r}${word(0n)}1b`,
+    `0x${word(n)}${s}1b`,
+    `0x${word(2n ** 256n - 1n)}${s}1b`,
+    `0x${r}${word(n - 1n)}1b`,
+    `0x${r}${s}00`,
+    `0x${r}${s}02`,
+    `0x${r}${s}1d`,
+    `0x${r}${s}ff`,
+    `0x${r}${s}`,
+    `0x${r}${s}1b00`,
+    "0x",
+    "0x1",
+    `0x${"00".repeat(65)}`,
+    `0x${"ff".repeat(65)}`,
+    `0x${"ab".repeat(66)}`,
+    `0x${"ff".repeat(300)}`,
+    `0x${"00".repeat(32)}${"6492".repeat(16)}`,
   ];
   const v1 = (await challengeOf(service.fetch, url(path)), await (await service.fetch(url(path))).json()).accepts[0];
   const statuses: number[] = [];
   for (const signature of signatures) {
     const { authorization } = await signAuthorization(payer(), required.accepts[0]);
     const v2 = await pay(service, path, headerFrom(required, { authorization, signature }));
-    const v1Answer = await service.fetch(url(path), { headers: { "x-payment": toHeader({ x402Version: 1, scheme: "exact", network: v1.network, payload: { authorization, signature } }) } });
+    const v1Answer = await service.fetch(url(path), {
+      headers: {
+        "x-payment": toHeader({
+          x402Version: 1,
+          scheme: "exact",
+          network: v1.network,
+          payload: { authorization, signature },
+        }),
+      },
+    });
     for (const res of [v2, v1Answer]) {
       statuses.push(res.status);
       const body = await res.json();
@@ -324,7 +389,9 @@ test("a sweep of malformed signatures over v1 and v2: every one a 402 naming the
   assert.equal(statuses.filter((s) => s >= 500).length, 0);
 });
 
-test("two instances on one Redis: copies of one authorization alternate between them, half hung up: one handler run, one write, one transfer", { skip: redisMissing }, async () => {
+test("two instances on one Redis: copies of one authorization alternate between them, half hung up: one handler run, one write, one transfer", {
+  skip: redisMissing,
+}, async () => {
   let redis: RedisServer | undefined;
   const stores: RedisStore[] = [];
   const instances: Paid[] = [];

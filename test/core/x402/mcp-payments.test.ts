@@ -86,14 +86,27 @@ test("a replayed payment for another call is refused as a PaymentRequired with t
 test("a tampered payment is refused with the HTTP reason and the requirements; nothing moves", async () => {
   const payment: any = await payFor({ text: "tamper" });
   const before = await chain.balance(payTo());
-  const cheaper = { ...payment, accepted: { ...payment.accepted, amount: "1" }, payload: { ...payment.payload, authorization: { ...payment.payload.authorization, value: "1" } } };
+  const cheaper = {
+    ...payment,
+    accepted: { ...payment.accepted, amount: "1" },
+    payload: { ...payment.payload, authorization: { ...payment.payload.authorization, value: "1" } },
+  };
   const refused = await hash({ text: "tamper" }, cheaper);
   assert.equal(refused.isError, true);
   assert.match(refused.structuredContent.reason, /value_mismatch/);
   assert.equal(refused.structuredContent.accepts[0].amount, "1000");
   assert.deepEqual(text(refused), refused.structuredContent);
 
-  const forged = await hash({ text: "tamper" }, { ...payment, payload: { ...payment.payload, authorization: { ...payment.payload.authorization, nonce: `0x${"1".repeat(64)}` } } });
+  const forged = await hash(
+    { text: "tamper" },
+    {
+      ...payment,
+      payload: {
+        ...payment.payload,
+        authorization: { ...payment.payload.authorization, nonce: `0x${"1".repeat(64)}` },
+      },
+    },
+  );
   assert.match(forged.structuredContent.reason, /invalid_exact_evm_signature/);
   assert.equal(await chain.balance(payTo()), before);
 });
@@ -112,11 +125,18 @@ test("a v1 PaymentPayload in _meta is taken like X-PAYMENT: settled, with a v1 r
 test("a settlement that fails withholds the answer: the requirements with the reason, nothing charged", async () => {
   const failing = (real: Facilitator): Facilitator => ({
     verify: real.verify,
-    settle: async () => ({ success: false, errorReason: "invalid_exact_evm_transaction_failed", transaction: "", network: "eip155:84532" }),
+    settle: async () => ({
+      success: false,
+      errorReason: "invalid_exact_evm_transaction_failed",
+      transaction: "",
+      network: "eip155:84532",
+    }),
   });
   const failingService = await startPaidService(devnet, { families: ["converters"], facilitator: failing });
   const client = new Client({ name: "mcp-settle-test", version: "1.0.0" });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${failingService.baseUrl}/mcp`), { fetch: failingService.fetch }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${failingService.baseUrl}/mcp`), { fetch: failingService.fetch }),
+  );
   try {
     const call = (args: Record<string, unknown>, payment?: unknown): Promise<any> =>
       client.callTool({ name: "hash", arguments: args, ...(payment ? { _meta: { "x402/payment": payment } } : {}) });
@@ -151,7 +171,11 @@ test("call_endpoint pays for an endpoint that is not a tool, at that endpoint's 
   const slugify = service.runtime.endpoints.find((e) => e.name === "slugify")!;
   assert.notEqual(slugify.mcp, true);
   const call = (args: Record<string, unknown>, payment?: unknown): Promise<any> =>
-    mcp.callTool({ name: "call_endpoint", arguments: { name: "slugify", arguments: args }, ...(payment ? { _meta: { "x402/payment": payment } } : {}) });
+    mcp.callTool({
+      name: "call_endpoint",
+      arguments: { name: "slugify", arguments: args },
+      ...(payment ? { _meta: { "x402/payment": payment } } : {}),
+    });
   const payment = await payFor({ text: "Hello World" }, call);
   const before = await chain.balance(payTo());
   const result = await call({ text: "Hello World" }, payment);

@@ -7,7 +7,15 @@ import { createWalletClient, http, parseAbi } from "viem";
 import { privateKeyToAccount, type LocalAccount } from "viem/accounts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
 import type { Facilitator } from "../../../core/x402/facilitator.ts";
-import { chainReader, freshAccount, startDevnet, startEvmChain, startPaidService, type Devnet, type EvmChain } from "../../helpers/paid.ts";
+import {
+  chainReader,
+  freshAccount,
+  startDevnet,
+  startEvmChain,
+  startPaidService,
+  type Devnet,
+  type EvmChain,
+} from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { challengeOf, signAuthorization, toHeader } from "../../helpers/sign.ts";
 
@@ -21,7 +29,8 @@ const flaky = (real: Facilitator): Facilitator => ({
   verify: (payload, requirements) => real.verify(payload, requirements),
   async settle(payload, requirements) {
     const settled = await real.settle(payload, requirements);
-    if (settleTimesOut) throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
+    if (settleTimesOut)
+      throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
     return settled;
   },
 });
@@ -38,8 +47,17 @@ after(async () => {
 /** A fresh wallet holding `amount` of one chain's test USDC and nothing anywhere else. */
 async function holderOn(chain: Devnet | EvmChain, amount = 10_000n) {
   const account = freshAccount();
-  const from = createWalletClient({ chain: devnetChain(chain.rpcUrl, chain.chainId), transport: http(chain.rpcUrl), account: privateKeyToAccount(chain.accounts.others[0].privateKey) });
-  const hash = await from.writeContract({ address: chain.usdc.address, abi: parseAbi(["function transfer(address to, uint256 value) returns (bool)"]), functionName: "transfer", args: [account.address, amount] });
+  const from = createWalletClient({
+    chain: devnetChain(chain.rpcUrl, chain.chainId),
+    transport: http(chain.rpcUrl),
+    account: privateKeyToAccount(chain.accounts.others[0].privateKey),
+  });
+  const hash = await from.writeContract({
+    address: chain.usdc.address,
+    abi: parseAbi(["function transfer(address to, uint256 value) returns (bool)"]),
+    functionName: "transfer",
+    args: [account.address, amount],
+  });
   await chainReader(chain).client.waitForTransactionReceipt({ hash });
   return account;
 }
@@ -56,16 +74,31 @@ test("networks: every 402 offers both chains in all three forms, v1 under the ne
   const res = await service.fetch(url("/v1/probe?echo=hi"));
   assert.equal(res.status, 402);
   const v2 = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString("utf8"));
-  assert.deepEqual(v2.accepts.map((a: { network: string; asset: string }) => [a.network, a.asset]), [[first.network, first.usdc.address], [second.network, second.usdc.address]]);
+  assert.deepEqual(
+    v2.accepts.map((a: { network: string; asset: string }) => [a.network, a.asset]),
+    [
+      [first.network, first.usdc.address],
+      [second.network, second.usdc.address],
+    ],
+  );
   const body = await res.json();
-  assert.deepEqual(body.accepts.map((a: { network: string }) => a.network), ["base-sepolia", "polygon-amoy"]);
-  assert.deepEqual(JSON.parse(res.headers.get("x-payment-requirements")!).accepts.map((a: { network: string }) => a.network), ["base-sepolia", "polygon-amoy"]);
+  assert.deepEqual(
+    body.accepts.map((a: { network: string }) => a.network),
+    ["base-sepolia", "polygon-amoy"],
+  );
+  assert.deepEqual(
+    JSON.parse(res.headers.get("x-payment-requirements")!).accepts.map((a: { network: string }) => a.network),
+    ["base-sepolia", "polygon-amoy"],
+  );
 });
 
 test("networks: a client whose money is only on the second chain gets its answer from the same route; the price moves there only", async () => {
   const account = await holderOn(second);
   const [onSecond, onFirst] = [chainReader(second), chainReader(first)];
-  const [payToSecond, payToFirst] = await Promise.all([onSecond.balance(second.accounts.payTo.address), onFirst.balance(first.accounts.payTo.address)]);
+  const [payToSecond, payToFirst] = await Promise.all([
+    onSecond.balance(second.accounts.payTo.address),
+    onFirst.balance(first.accounts.payTo.address),
+  ]);
   const res = await v2Fetch(account, second.network)(url("/v1/probe?echo=second"));
   assert.equal(res.status, 200);
   assert.equal((await res.json()).data.echo, "second");
@@ -79,7 +112,12 @@ test("networks: a client whose money is only on the second chain gets its answer
 test("networks: x402-fetch 1.x pays on the second chain by its v1 name; the receipt names polygon-amoy", async () => {
   const account = await holderOn(second);
   const pickSecond = (accepts: any[]) => accepts.find((a) => a.network === "polygon-amoy");
-  const res = await wrapV1(service.fetch, account as any, undefined, pickSecond as any)(url("/v1/probe?echo=v1-second"));
+  const res = await wrapV1(
+    service.fetch,
+    account as any,
+    undefined,
+    pickSecond as any,
+  )(url("/v1/probe?echo=v1-second"));
   assert.equal(res.status, 200);
   const receipt = decodeXPaymentResponse(res.headers.get("x-payment-response")!);
   assert.deepEqual([receipt.success, receipt.network], [true, "polygon-amoy"]);
@@ -93,7 +131,11 @@ test("networks: an authorization signed for one chain's token and sent as the ot
   // Signed under the second chain's domain, presented as a payment on the first chain (its asset and network).
   const payload = await signAuthorization(account, onSecond);
   const runs = handlerRuns.count;
-  const res = await service.fetch(url("/v1/probe?echo=cross"), { headers: { "payment-signature": toHeader({ x402Version: 2, resource: required.resource, accepted: onFirst, payload }) } });
+  const res = await service.fetch(url("/v1/probe?echo=cross"), {
+    headers: {
+      "payment-signature": toHeader({ x402Version: 2, resource: required.resource, accepted: onFirst, payload }),
+    },
+  });
   assert.equal(res.status, 402);
   assert.equal((await res.json()).reason, "invalid_exact_evm_signature");
   assert.equal(handlerRuns.count, runs);
@@ -101,17 +143,46 @@ test("networks: an authorization signed for one chain's token and sent as the ot
 
 test("networks: one payment is one grant on its chain; the same nonce on the other chain is another payment", async () => {
   const account = await holderOn(second);
-  const from = createWalletClient({ chain: devnetChain(first.rpcUrl, first.chainId), transport: http(first.rpcUrl), account: privateKeyToAccount(first.accounts.others[0].privateKey) });
-  await chainReader(first).client.waitForTransactionReceipt({ hash: await from.writeContract({ address: first.usdc.address, abi: parseAbi(["function transfer(address to, uint256 value) returns (bool)"]), functionName: "transfer", args: [account.address, 10_000n] }) });
+  const from = createWalletClient({
+    chain: devnetChain(first.rpcUrl, first.chainId),
+    transport: http(first.rpcUrl),
+    account: privateKeyToAccount(first.accounts.others[0].privateKey),
+  });
+  await chainReader(first).client.waitForTransactionReceipt({
+    hash: await from.writeContract({
+      address: first.usdc.address,
+      abi: parseAbi(["function transfer(address to, uint256 value) returns (bool)"]),
+      functionName: "transfer",
+      args: [account.address, 10_000n],
+    }),
+  });
   const required = await challengeOf(service.fetch, url("/v1/probe?echo=twice"));
   const onSecond = await signAuthorization(account, required.accepts[1]);
-  const header = toHeader({ x402Version: 2, resource: required.resource, accepted: required.accepts[1], payload: onSecond });
-  const answers = await Promise.all(Array.from({ length: 5 }, () => service.fetch(url("/v1/probe?echo=twice"), { headers: { "payment-signature": header } })));
+  const header = toHeader({
+    x402Version: 2,
+    resource: required.resource,
+    accepted: required.accepts[1],
+    payload: onSecond,
+  });
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () =>
+      service.fetch(url("/v1/probe?echo=twice"), { headers: { "payment-signature": header } }),
+    ),
+  );
   assert.deepEqual(answers.map((r) => r.status).sort(), [200, 409, 409, 409, 409]);
   assert.equal(await chainReader(second).balance(account.address), 9000n);
   // The same payer and nonce, signed for the first chain: its own claim, its own transfer.
   const onFirst = await signAuthorization(account, required.accepts[0], { nonce: onSecond.authorization.nonce });
-  const res = await service.fetch(url("/v1/probe?echo=twice"), { headers: { "payment-signature": toHeader({ x402Version: 2, resource: required.resource, accepted: required.accepts[0], payload: onFirst }) } });
+  const res = await service.fetch(url("/v1/probe?echo=twice"), {
+    headers: {
+      "payment-signature": toHeader({
+        x402Version: 2,
+        resource: required.resource,
+        accepted: required.accepts[0],
+        payload: onFirst,
+      }),
+    },
+  });
   assert.equal(res.status, 200);
   assert.equal(await chainReader(first).balance(account.address), 9000n);
 });
@@ -133,4 +204,3 @@ test("networks: a settlement that times out on the second chain is reconciled ag
   await service.reconciler.reconcileOnce();
   assert.equal(await service.credits.balance(body.creditCode), 1000n);
 });
-

@@ -22,94 +22,189 @@ test("options: without X402_OPTIONS the one option of X402_NETWORK / X402_ASSET 
   const [one, ...rest] = readOptions(remote, 300);
   assert.equal(rest.length, 0);
   assert.deepEqual(one.option, {
-    network: "eip155:8453", asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", payTo, decimals: 6, extra: { name: "USD Coin", version: "2" }, maxTimeoutSeconds: 300,
+    network: "eip155:8453",
+    asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    payTo,
+    decimals: 6,
+    extra: { name: "USD Coin", version: "2" },
+    maxTimeoutSeconds: 300,
   });
   assert.deepEqual(one.facilitator, { kind: "remote", url: "https://facilitator.example", auth: undefined });
 });
 
 test("options: the five USDC presets take their address and EIP-712 domain from @x402/evm's table where it has one", () => {
   const options = readOptions({ ...remote, X402_OPTIONS: "base,polygon,arbitrum,optimism,avalanche" }, 300);
-  assert.deepEqual(options.map((o) => o.option.network), ["eip155:8453", "eip155:137", "eip155:42161", "eip155:10", "eip155:43114"]);
+  assert.deepEqual(
+    options.map((o) => o.option.network),
+    ["eip155:8453", "eip155:137", "eip155:42161", "eip155:10", "eip155:43114"],
+  );
   for (const o of options) {
     const table = DEFAULT_ASSETS[o.option.network as keyof typeof DEFAULT_ASSETS]?.[0];
     if (o.name === "optimism") {
       assert.equal(table, undefined, "Optimism is not in @x402/evm 2.27's table");
-      assert.deepEqual([o.option.asset, o.option.extra], ["0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", { name: "USD Coin", version: "2" }]);
+      assert.deepEqual(
+        [o.option.asset, o.option.extra],
+        ["0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85", { name: "USD Coin", version: "2" }],
+      );
     } else {
-      assert.deepEqual([o.option.asset, o.option.extra, o.option.decimals], [table!.asset, { name: table!.name, version: table!.version }, table!.decimals]);
+      assert.deepEqual(
+        [o.option.asset, o.option.extra, o.option.decimals],
+        [table!.asset, { name: table!.name, version: table!.version }, table!.decimals],
+      );
     }
     assert.equal(o.option.payTo, payTo);
   }
 });
 
 test("options: per-option variables override the preset and the globals; a local option gets its own RPC and key", () => {
-  const [base, polygon, own] = readOptions({
-    ...remote,
-    X402_OPTIONS: "base,polygon,my-token",
-    X402_POLYGON_PAY_TO: "0x1111111111111111111111111111111111111111",
-    X402_POLYGON_RPC_URL: "https://polygon.example",
-    X402_POLYGON_RELAYER_KEY: `0x${"11".repeat(32)}`,
-    X402_POLYGON_FACILITATOR: "local",
-    X402_MY_TOKEN_NETWORK: "eip155:8453",
-    X402_MY_TOKEN_ASSET: "0x2222222222222222222222222222222222222222",
-    X402_MY_TOKEN_ASSET_NAME: "My Token",
-    X402_MY_TOKEN_ASSET_VERSION: "1",
-    X402_MY_TOKEN_DECIMALS: "18",
-  }, 60);
+  const [base, polygon, own] = readOptions(
+    {
+      ...remote,
+      X402_OPTIONS: "base,polygon,my-token",
+      X402_POLYGON_PAY_TO: "0x1111111111111111111111111111111111111111",
+      X402_POLYGON_RPC_URL: "https://polygon.example",
+      X402_POLYGON_RELAYER_KEY: `0x${"11".repeat(32)}`,
+      X402_POLYGON_FACILITATOR: "local",
+      X402_MY_TOKEN_NETWORK: "eip155:8453",
+      X402_MY_TOKEN_ASSET: "0x2222222222222222222222222222222222222222",
+      X402_MY_TOKEN_ASSET_NAME: "My Token",
+      X402_MY_TOKEN_ASSET_VERSION: "1",
+      X402_MY_TOKEN_DECIMALS: "18",
+    },
+    60,
+  );
   assert.equal(base.facilitator.kind, "remote");
-  assert.deepEqual(polygon.facilitator, { kind: "local", rpcUrl: "https://polygon.example", relayerKey: `0x${"11".repeat(32)}` });
+  assert.deepEqual(polygon.facilitator, {
+    kind: "local",
+    rpcUrl: "https://polygon.example",
+    relayerKey: `0x${"11".repeat(32)}`,
+  });
   assert.equal(polygon.option.payTo, "0x1111111111111111111111111111111111111111");
   assert.deepEqual(own.option, {
-    network: "eip155:8453", asset: "0x2222222222222222222222222222222222222222", payTo, decimals: 18, extra: { name: "My Token", version: "1" }, maxTimeoutSeconds: 60,
+    network: "eip155:8453",
+    asset: "0x2222222222222222222222222222222222222222",
+    payTo,
+    decimals: 18,
+    extra: { name: "My Token", version: "1" },
+    maxTimeoutSeconds: 60,
   });
 });
 
 test("options: a misconfigured option refuses to boot, every problem named with its option", () => {
   assert.throws(
-    () => readOptions({
-      X402_OPTIONS: "base,polygon,mystery,arbitrum,base",
-      PAY_TO: payTo,
-      X402_BASE_FACILITATOR_URL: "https://facilitator.example",
-      X402_POLYGON_FACILITATOR: "local",
-      X402_ARBITRUM_FACILITATOR_URL: "https://f.example",
-      X402_ARBITRUM_PAY_TO: "not-an-address",
-    }, 300),
+    () =>
+      readOptions(
+        {
+          X402_OPTIONS: "base,polygon,mystery,arbitrum,base",
+          PAY_TO: payTo,
+          X402_BASE_FACILITATOR_URL: "https://facilitator.example",
+          X402_POLYGON_FACILITATOR: "local",
+          X402_ARBITRUM_FACILITATOR_URL: "https://f.example",
+          X402_ARBITRUM_PAY_TO: "not-an-address",
+        },
+        300,
+      ),
     (error: Error) => {
       assert.match(error.message, /payment option "polygon": a local facilitator needs X402_POLYGON_RPC_URL/);
       assert.match(error.message, /payment option "polygon": a local facilitator needs X402_POLYGON_RELAYER_KEY/);
-      assert.match(error.message, /payment option "mystery": X402_MYSTERY_NETWORK \(not a preset: base, .*\) is required/);
-      assert.match(error.message, /payment option "arbitrum": X402_ARBITRUM_PAY_TO \(or PAY_TO\) not-an-address is not a 0x address/);
+      assert.match(
+        error.message,
+        /payment option "mystery": X402_MYSTERY_NETWORK \(not a preset: base, .*\) is required/,
+      );
+      assert.match(
+        error.message,
+        /payment option "arbitrum": X402_ARBITRUM_PAY_TO \(or PAY_TO\) not-an-address is not a 0x address/,
+      );
       assert.match(error.message, /payment option "base": listed twice/);
       return true;
     },
   );
-  assert.throws(() => readOptions({ X402_OPTIONS: "base", FACILITATOR_URL: "https://f.example" }, 300), /payment option "base": X402_BASE_PAY_TO \(or PAY_TO\) is required/);
-  assert.throws(() => readOptions({ X402_OPTIONS: "base", PAY_TO: payTo }, 300), /payment option "base": no facilitator/);
   assert.throws(
-    () => readOptions({ ...remote, X402_OPTIONS: "base,again", X402_AGAIN_NETWORK: "eip155:8453", X402_AGAIN_ASSET: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", X402_AGAIN_ASSET_NAME: "x", X402_AGAIN_ASSET_VERSION: "2" }, 300),
+    () => readOptions({ X402_OPTIONS: "base", FACILITATOR_URL: "https://f.example" }, 300),
+    /payment option "base": X402_BASE_PAY_TO \(or PAY_TO\) is required/,
+  );
+  assert.throws(
+    () => readOptions({ X402_OPTIONS: "base", PAY_TO: payTo }, 300),
+    /payment option "base": no facilitator/,
+  );
+  assert.throws(
+    () =>
+      readOptions(
+        {
+          ...remote,
+          X402_OPTIONS: "base,again",
+          X402_AGAIN_NETWORK: "eip155:8453",
+          X402_AGAIN_ASSET: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+          X402_AGAIN_ASSET_NAME: "x",
+          X402_AGAIN_ASSET_VERSION: "2",
+        },
+        300,
+      ),
     /payment option "again": offers the same token on the same network as "base"/,
   );
   // The single option of earlier releases names the global variables.
-  assert.throws(() => readOptions({ PAY_TO: payTo, RELAYER_KEY: `0x${"11".repeat(32)}` }, 300), /a local facilitator needs RPC_URL/);
+  assert.throws(
+    () => readOptions({ PAY_TO: payTo, RELAYER_KEY: `0x${"11".repeat(32)}` }, 300),
+    /a local facilitator needs RPC_URL/,
+  );
 });
 
 test("options: every option is offered in v2; v1 only where x402-fetch 1.x has a name for the network", () => {
-  const options = readOptions({ ...remote, X402_OPTIONS: "base,polygon,arbitrum,optimism,avalanche" }, 300).map((o) => o.option);
+  const options = readOptions({ ...remote, X402_OPTIONS: "base,polygon,arbitrum,optimism,avalanche" }, 300).map(
+    (o) => o.option,
+  );
   const r = buildRequirements(endpoint, options, "https://api.example");
-  assert.deepEqual(r.v2.map((x) => x.network), ["eip155:8453", "eip155:137", "eip155:42161", "eip155:10", "eip155:43114"]);
-  assert.deepEqual(r.v1.map((x) => x.network), ["base", "polygon", "avalanche"]);
+  assert.deepEqual(
+    r.v2.map((x) => x.network),
+    ["eip155:8453", "eip155:137", "eip155:42161", "eip155:10", "eip155:43114"],
+  );
+  assert.deepEqual(
+    r.v1.map((x) => x.network),
+    ["base", "polygon", "avalanche"],
+  );
   assert.ok(r.v2.every((x) => x.amount === "1000"));
   assert.equal(r.amount, "1000");
 });
 
 test("options: the Solana presets are @x402/svm's USDC; a Solana option needs its own payee, a base58 one", () => {
-  const [sol, dev] = readOptions({ ...remote, X402_OPTIONS: "solana,solana-devnet", X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", X402_SOLANA_DEVNET_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" }, 300);
-  assert.deepEqual([sol.option.network, sol.option.asset], [SOLANA_MAINNET_CAIP2, SVM_ASSETS[SOLANA_MAINNET_CAIP2][0].asset]);
-  assert.deepEqual([dev.option.network, dev.option.asset], [SOLANA_DEVNET_CAIP2, SVM_ASSETS[SOLANA_DEVNET_CAIP2][0].asset]);
-  assert.throws(() => readOptions({ ...remote, X402_OPTIONS: "solana" }, 300), /payment option "solana": X402_SOLANA_PAY_TO is required/);
-  assert.throws(() => readOptions({ ...remote, X402_OPTIONS: "solana", X402_SOLANA_PAY_TO: payTo }, 300), /payment option "solana": X402_SOLANA_PAY_TO 0x.* is not a Solana address/);
+  const [sol, dev] = readOptions(
+    {
+      ...remote,
+      X402_OPTIONS: "solana,solana-devnet",
+      X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+      X402_SOLANA_DEVNET_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+    },
+    300,
+  );
+  assert.deepEqual(
+    [sol.option.network, sol.option.asset],
+    [SOLANA_MAINNET_CAIP2, SVM_ASSETS[SOLANA_MAINNET_CAIP2][0].asset],
+  );
+  assert.deepEqual(
+    [dev.option.network, dev.option.asset],
+    [SOLANA_DEVNET_CAIP2, SVM_ASSETS[SOLANA_DEVNET_CAIP2][0].asset],
+  );
   assert.throws(
-    () => readOptions({ ...remote, X402_OPTIONS: "solana", X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", X402_SOLANA_FACILITATOR: "local", X402_SOLANA_RPC_URL: "http://127.0.0.1:8899", X402_SOLANA_RELAYER_KEY: "0x12" }, 300),
+    () => readOptions({ ...remote, X402_OPTIONS: "solana" }, 300),
+    /payment option "solana": X402_SOLANA_PAY_TO is required/,
+  );
+  assert.throws(
+    () => readOptions({ ...remote, X402_OPTIONS: "solana", X402_SOLANA_PAY_TO: payTo }, 300),
+    /payment option "solana": X402_SOLANA_PAY_TO 0x.* is not a Solana address/,
+  );
+  assert.throws(
+    () =>
+      readOptions(
+        {
+          ...remote,
+          X402_OPTIONS: "solana",
+          X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+          X402_SOLANA_FACILITATOR: "local",
+          X402_SOLANA_RPC_URL: "http://127.0.0.1:8899",
+          X402_SOLANA_RELAYER_KEY: "0x12",
+        },
+        300,
+      ),
     /payment option "solana": X402_SOLANA_RELAYER_KEY is not a Solana secret key/,
   );
 });
@@ -123,18 +218,40 @@ function contextOf(log: pino.Logger) {
 test("options: a Solana option with a remote facilitator names the fee payer its /supported lists, and refuses to boot when it lists none", async () => {
   const feePayer = "FeePayer1111111111111111111111111111111111";
   const kinds = [{ x402Version: 2, scheme: "exact", network: SOLANA_MAINNET_CAIP2, extra: { feePayer } }];
-  const server = createServer((req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ kinds: req.url === "/none/supported" ? [] : kinds })));
+  const server = createServer((req, res) =>
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ kinds: req.url === "/none/supported" ? [] : kinds })),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const env = (url: string) => ({ X402_OPTIONS: "base,solana", PAY_TO: payTo, X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM", FACILITATOR_URL: url, LOG_LEVEL: "silent" });
+  const env = (url: string) => ({
+    X402_OPTIONS: "base,solana",
+    PAY_TO: payTo,
+    X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+    FACILITATOR_URL: url,
+    LOG_LEVEL: "silent",
+  });
   const log = pino({ level: "silent" });
   try {
     const payments = await createPayments(readConfig(env(base)), contextOf(log));
     const offers = payments.gate.requirements(endpoint).v2;
-    assert.deepEqual(offers.map((o) => [o.network, o.extra]), [["eip155:8453", { name: "USD Coin", version: "2" }], [SOLANA_MAINNET_CAIP2, { feePayer }]]);
-    assert.deepEqual(payments.gate.requirements(endpoint).v1.map((o) => o.network), ["base", "solana"]);
+    assert.deepEqual(
+      offers.map((o) => [o.network, o.extra]),
+      [
+        ["eip155:8453", { name: "USD Coin", version: "2" }],
+        [SOLANA_MAINNET_CAIP2, { feePayer }],
+      ],
+    );
+    assert.deepEqual(
+      payments.gate.requirements(endpoint).v1.map((o) => o.network),
+      ["base", "solana"],
+    );
     await payments.stop();
-    await assert.rejects(createPayments(readConfig(env(`${base}/none`)), contextOf(log)), /payment option "solana": its facilitator does not settle exact payments on solana:5eykt/);
+    await assert.rejects(
+      createPayments(readConfig(env(`${base}/none`)), contextOf(log)),
+      /payment option "solana": its facilitator does not settle exact payments on solana:5eykt/,
+    );
   } finally {
     server.close();
   }

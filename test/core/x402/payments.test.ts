@@ -68,7 +68,9 @@ test("the same payment sent 20 times at once: one answer, one transfer; a retry 
   const before = await chain.balance(payTo());
   const runs = handlerRuns.count;
   const responses = await Promise.all(
-    Array.from({ length: 20 }, () => service.fetch(url("/v1/probe?echo=once"), { headers: { "payment-signature": header } })),
+    Array.from({ length: 20 }, () =>
+      service.fetch(url("/v1/probe?echo=once"), { headers: { "payment-signature": header } }),
+    ),
   );
   const statuses = responses.map((r) => r.status);
   assert.equal(statuses.filter((s) => s === 200).length, 1, String(statuses));

@@ -5,7 +5,15 @@ import { createTestClient, http, type Hex } from "viem";
 import type { Facilitator } from "../../../core/x402/facilitator.ts";
 import { createReconciler, type ReconcilerParts } from "../../../core/x402/reconcile.ts";
 import { startDevnet, type Devnet } from "../../helpers/paid.ts";
-import { accountOf, blockNow, cancelOnChain, payProbe, spendNonceElsewhere, startInstance, transfersTo } from "../../helpers/rail.ts";
+import {
+  accountOf,
+  blockNow,
+  cancelOnChain,
+  payProbe,
+  spendNonceElsewhere,
+  startInstance,
+  transfersTo,
+} from "../../helpers/rail.ts";
 import { startRpcProxy, type RpcProxy } from "../../helpers/rpc-proxy.ts";
 
 /**
@@ -24,7 +32,8 @@ const landsThenTimesOut = (local: Facilitator): Facilitator => ({
   verify: local.verify,
   async settle(payload, requirements) {
     const settled = await local.settle(payload, requirements);
-    if (settling === "lands") throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
+    if (settling === "lands")
+      throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
     return settled;
   },
 });
@@ -32,7 +41,11 @@ const landsThenTimesOut = (local: Facilitator): Facilitator => ({
 before(async () => {
   devnet = await startDevnet();
   proxy = await startRpcProxy(devnet.rpcUrl);
-  service = await startInstance(devnet, { rpcUrl: proxy.url, confirmationTimeoutMs: 3000, facilitator: landsThenTimesOut });
+  service = await startInstance(devnet, {
+    rpcUrl: proxy.url,
+    confirmationTimeoutMs: 3000,
+    facilitator: landsThenTimesOut,
+  });
 });
 
 after(async () => {
@@ -42,7 +55,14 @@ after(async () => {
 });
 
 const reconciler = (more: Partial<ReconcilerParts> = {}) =>
-  createReconciler({ store: service.store, ledger: service.ledger, credits: service.credits, rpcUrl: devnet.rpcUrl, log: pino({ level: "silent" }), ...more });
+  createReconciler({
+    store: service.store,
+    ledger: service.ledger,
+    credits: service.credits,
+    rpcUrl: devnet.rpcUrl,
+    log: pino({ level: "silent" }),
+    ...more,
+  });
 
 /** A paid call whose settlement never reaches the node (the proxy swallows every send): settlement_pending. */
 async function pendingWithNothingSent(payer: ReturnType<typeof accountOf>) {
@@ -68,7 +88,8 @@ async function pendingAfterLanding(payer: ReturnType<typeof accountOf>) {
   }
 }
 
-const pendingOf = async (creditCode: string) => (await service.ledger.pendingSettlements()).filter((r) => r.creditCode === creditCode).length;
+const pendingOf = async (creditCode: string) =>
+  (await service.ledger.pendingSettlements()).filter((r) => r.creditCode === creditCode).length;
 
 test("reconcile: an authorization the payer cancelled on-chain funds 0 and is dropped", async () => {
   const payer = accountOf(devnet, 0);
@@ -78,7 +99,10 @@ test("reconcile: an authorization the payer cancelled on-chain funds 0 and is dr
   assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 1 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   assert.equal(await pendingOf(creditCode), 0);
-  assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), { count: 0, value: 0n });
+  assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), {
+    count: 0,
+    value: 0n,
+  });
 });
 
 test("reconcile: a nonce the payer spent on another transfer (1 unit to payTo) funds 0 and is dropped", async () => {
@@ -88,7 +112,10 @@ test("reconcile: a nonce the payer spent on another transfer (1 unit to payTo) f
   await spendNonceElsewhere(devnet, payer, nonce, devnet.accounts.payTo.address, 1n);
   assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 1 });
   assert.equal(await service.credits.balance(creditCode), 0n);
-  assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), { count: 1, value: 1n });
+  assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), {
+    count: 1,
+    value: 1n,
+  });
 });
 
 test("reconcile: an unused authorization funds 0: kept while valid, dropped once expired", async () => {
@@ -104,7 +131,10 @@ test("reconcile: a landed transfer funds exactly the price, once over repeated p
   const payer = accountOf(devnet, 3);
   const from = (await blockNow(devnet)) + 1n;
   const creditCode = await pendingAfterLanding(payer);
-  assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), { count: 1, value: price });
+  assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), {
+    count: 1,
+    value: price,
+  });
   assert.deepEqual(await reconciler().reconcileOnce(), { credited: 1, dropped: 0 });
   assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 0 });
   assert.equal(await service.credits.balance(creditCode), price);

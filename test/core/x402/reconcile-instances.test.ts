@@ -29,7 +29,8 @@ const landsThenTimesOut = (local: Facilitator): Facilitator => ({
   verify: local.verify,
   async settle(payload, requirements) {
     const settled = await local.settle(payload, requirements);
-    if (settling === "lands") throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
+    if (settling === "lands")
+      throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
     return settled;
   },
 });
@@ -38,7 +39,12 @@ before(async () => {
   if (redisMissing) return;
   [devnet, redis] = await Promise.all([startDevnet(), startRedis()]);
   [sendProxy, slowReads] = await Promise.all([startRpcProxy(devnet.rpcUrl), startRpcProxy(devnet.rpcUrl)]);
-  const options = { redisUrl: redis.url, facilitator: landsThenTimesOut, rpcUrl: sendProxy.url, confirmationTimeoutMs: 3000 };
+  const options = {
+    redisUrl: redis.url,
+    facilitator: landsThenTimesOut,
+    rpcUrl: sendProxy.url,
+    confirmationTimeoutMs: 3000,
+  };
   instances = await Promise.all([startInstance(devnet, options), startInstance(devnet, options)]);
 });
 
@@ -68,7 +74,9 @@ async function landedPending(payer: ReturnType<typeof accountOf>, count: number)
 /** `count` calls whose settlement never reached the node, then cancelled on-chain by the payer. */
 async function cancelledPending(payer: ReturnType<typeof accountOf>, count: number) {
   sendProxy.swallowSends(1000);
-  const calls = await Promise.all(Array.from({ length: count }, (_, i) => payProbe(instances[0], payer, `cancelled${i}`))).finally(() => sendProxy.swallowSends(0));
+  const calls = await Promise.all(
+    Array.from({ length: count }, (_, i) => payProbe(instances[0], payer, `cancelled${i}`)),
+  ).finally(() => sendProxy.swallowSends(0));
   for (const { body, authorization } of calls) {
     assert.equal(body.reason, "settlement_pending");
     await cancelOnChain(devnet, payer, authorization.nonce as Hex);
@@ -88,7 +96,15 @@ async function reconcileOnBoth(stores: Store[]) {
         if ((await ledger.pendingSettlements()).length === 0) resolved();
       },
     };
-    return createReconciler({ store: stores[i], ledger: watched, credits, rpcUrl: slowReads.url, log: pino({ level: "silent" }), intervalMs: tickMs, lockTtlMs: 3 * tickMs });
+    return createReconciler({
+      store: stores[i],
+      ledger: watched,
+      credits,
+      rpcUrl: slowReads.url,
+      log: pino({ level: "silent" }),
+      intervalMs: tickMs,
+      lockTtlMs: 3 * tickMs,
+    });
   });
   slowReads.readDelayMs = readDelayMs;
   for (const r of reconcilers) r.start();
@@ -101,7 +117,9 @@ const creditsOf = async (codes: string[]) => {
   return { funded: balances.filter((b) => b > 0n).length, value: balances.reduce((a, b) => a + b, 0n) };
 };
 
-test("reconcile: two instances, reads slower than ticks: credits funded equal the value that moved, exactly (9 landed, 3 cancelled)", { skip: redisMissing }, async () => {
+test("reconcile: two instances, reads slower than ticks: credits funded equal the value that moved, exactly (9 landed, 3 cancelled)", {
+  skip: redisMissing,
+}, async () => {
   const payer = accountOf(devnet, 0);
   const from = (await blockNow(devnet)) + 1n;
   const landed = await landedPending(payer, 9);
@@ -113,17 +131,21 @@ test("reconcile: two instances, reads slower than ticks: credits funded equal th
   assert.deepEqual(await creditsOf(cancelled), { funded: 0, value: 0n });
 });
 
-test("reconcile: two reconcilers that both hold the lock at once still fund each authorization once (6 landed)", { skip: redisMissing }, async () => {
+test("reconcile: two reconcilers that both hold the lock at once still fund each authorization once (6 landed)", {
+  skip: redisMissing,
+}, async () => {
   const payer = accountOf(devnet, 1);
   const from = (await blockNow(devnet)) + 1n;
   const landed = await landedPending(payer, 6);
   // Every claim and renewal of the lock succeeds: both hold it all along, as a split store or a stalled holder could.
   const isLock = (key: string) => key === "lock:x402:reconcile";
-  const lockless = instances.map(({ store }): Store => ({
-    ...store,
-    claim: (key, value, ttlMs) => (isLock(key) ? Promise.resolve(true) : store.claim(key, value, ttlMs)),
-    renewIf: (key, value, ttlMs) => (isLock(key) ? Promise.resolve(true) : store.renewIf(key, value, ttlMs)),
-  }));
+  const lockless = instances.map(
+    ({ store }): Store => ({
+      ...store,
+      claim: (key, value, ttlMs) => (isLock(key) ? Promise.resolve(true) : store.claim(key, value, ttlMs)),
+      renewIf: (key, value, ttlMs) => (isLock(key) ? Promise.resolve(true) : store.renewIf(key, value, ttlMs)),
+    }),
+  );
   await reconcileOnBoth(lockless);
   const moved = await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address);
   assert.deepEqual(moved, { count: 6, value: 6n * price });

@@ -37,7 +37,10 @@ async function movedDuring(payer: ReturnType<typeof accountOf>, work: () => Prom
   const from = (await blockNow(devnet)) + 1n;
   const before = await chain.balance(payer.address);
   await work();
-  return { transfers: await transfersTo(devnet, payTo(), from, payer.address), paid: before - (await chain.balance(payer.address)) };
+  return {
+    transfers: await transfersTo(devnet, payTo(), from, payer.address),
+    paid: before - (await chain.balance(payer.address)),
+  };
 }
 
 test("relayer: a send whose reply is lost after the node took it still settles: 200, one transfer", async () => {
@@ -74,7 +77,12 @@ test("relayer: a refused send is not charged and not pending: 402 with the answe
     assert.equal(paid.body.creditCode, undefined, "no settlement_pending credit code");
     assert.doesNotMatch(JSON.stringify(paid.body), /"echo"/);
     const reader = createPublicClient({ transport: http(devnet.rpcUrl) });
-    const used = await reader.readContract({ address: devnet.usdc.address, abi: testUsdcAbi, functionName: "authorizationState", args: [payer.address, paid.authorization.nonce as `0x${string}`] });
+    const used = await reader.readContract({
+      address: devnet.usdc.address,
+      abi: testUsdcAbi,
+      functionName: "authorizationState",
+      args: [payer.address, paid.authorization.nonce as `0x${string}`],
+    });
     assert.equal(used, false, "the authorization is still unused on-chain");
   });
   assert.deepEqual(refused, { transfers: { count: 0, value: 0n }, paid: 0n });
@@ -95,8 +103,15 @@ test("relayer: the @x402 fallback sends through the relayer too: 10 settlements 
   const payments = await Promise.all(Array.from({ length: 10 }, () => v2Header(payer, required)));
   let results: { success: boolean }[] = [];
   const moved = await movedDuring(payer, async () => {
-    const settling = payments.map(({ payload }) => fallback.settle({ x402Version: 2, resource: required.resource, accepted: required.accepts[0], payload } as any, required.accepts[0]));
-    const others = Array.from({ length: 10 }, () => otherInstance.relay({ to: devnet.accounts.relayer.address, data: "0x", gas: 21_000n }, 30_000));
+    const settling = payments.map(({ payload }) =>
+      fallback.settle(
+        { x402Version: 2, resource: required.resource, accepted: required.accepts[0], payload } as any,
+        required.accepts[0],
+      ),
+    );
+    const others = Array.from({ length: 10 }, () =>
+      otherInstance.relay({ to: devnet.accounts.relayer.address, data: "0x", gas: 21_000n }, 30_000),
+    );
     [results] = await Promise.all([Promise.all(settling), Promise.all(others)]);
   });
   assert.equal(results.filter((r) => r.success).length, 10, JSON.stringify(results.find((r) => !r.success)));

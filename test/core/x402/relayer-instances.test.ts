@@ -16,7 +16,10 @@ let instances: Awaited<ReturnType<typeof startInstance>>[];
 before(async () => {
   if (redisMissing) return;
   [devnet, redis] = await Promise.all([startDevnet(), startRedis()]);
-  instances = await Promise.all([startInstance(devnet, { redisUrl: redis.url }), startInstance(devnet, { redisUrl: redis.url })]);
+  instances = await Promise.all([
+    startInstance(devnet, { redisUrl: redis.url }),
+    startInstance(devnet, { redisUrl: redis.url }),
+  ]);
 });
 
 after(async () => {
@@ -30,7 +33,9 @@ const tally = (statuses: { status: number; reason?: string }[]) => ({
   pending: statuses.filter((s) => s.reason === "settlement_pending").length,
 });
 
-test("relayer: 100 alternating calls on two instances with one relayer key: 100 answered, 0 settlement_pending, 100 transfers", { skip: redisMissing }, async () => {
+test("relayer: 100 alternating calls on two instances with one relayer key: 100 answered, 0 settlement_pending, 100 transfers", {
+  skip: redisMissing,
+}, async () => {
   const payer = accountOf(devnet, 0);
   const from = (await blockNow(devnet)) + 1n;
   const seen: { status: number; reason?: string }[] = [];
@@ -43,7 +48,9 @@ test("relayer: 100 alternating calls on two instances with one relayer key: 100 
   assert.deepEqual(moved, { count: 100, value: 100n * 1000n });
 });
 
-test("relayer: a burst of 40 concurrent calls over two instances with one relayer key: 40 answered, 0 settlement_pending, 40 transfers", { skip: redisMissing }, async () => {
+test("relayer: a burst of 40 concurrent calls over two instances with one relayer key: 40 answered, 0 settlement_pending, 40 transfers", {
+  skip: redisMissing,
+}, async () => {
   const payer = accountOf(devnet, 1);
   const from = (await blockNow(devnet)) + 1n;
   const calls = Array.from({ length: 40 }, (_, i) => payProbe(instances[i % 2], payer, `burst${i}`));

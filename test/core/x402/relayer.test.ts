@@ -15,10 +15,15 @@ test("a burst of sends all land, with consecutive nonces, none left waiting in t
   const relayer = createRelayer(client, account, devnet.chainId);
   const first = await client.getTransactionCount({ address: account.address });
   const hashes = await Promise.all(Array.from({ length: 60 }, () => relayer.send({ to, data: "0x", gas: 21_000n })));
-  const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })));
+  const receipts = await Promise.all(
+    hashes.map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })),
+  );
   assert.ok(receipts.every((r) => r.status === "success"));
   const nonces = await Promise.all(hashes.map(async (hash) => (await client.getTransaction({ hash })).nonce));
-  assert.deepEqual([...nonces].sort((a, b) => a - b), Array.from({ length: 60 }, (_, i) => first + i));
+  assert.deepEqual(
+    [...nonces].sort((a, b) => a - b),
+    Array.from({ length: 60 }, (_, i) => first + i),
+  );
   assert.equal(await client.getTransactionCount({ address: account.address, blockTag: "pending" }), first + 60);
 });
 

@@ -26,7 +26,12 @@ async function pay(service: Awaited<ReturnType<typeof startPaidService>>, path: 
 test("a settlement that fails withholds the body and charges nothing", async () => {
   const failing = (real: Facilitator): Facilitator => ({
     verify: real.verify,
-    settle: async () => ({ success: false, errorReason: "invalid_exact_evm_transaction_failed", transaction: "", network: "eip155:84532" }),
+    settle: async () => ({
+      success: false,
+      errorReason: "invalid_exact_evm_transaction_failed",
+      transaction: "",
+      network: "eip155:84532",
+    }),
   });
   const service = await startPaidService(devnet, { plugins: [probePlugin], facilitator: failing });
   const before = await chain.balance(devnet.accounts.payTo.address);
@@ -74,13 +79,25 @@ test("a facilitator that times out after the money moved: reconciled into a cred
 
 test("a timeout where nothing moved is dropped once the authorization expires", async () => {
   let clock = Date.now();
-  const neverSettles = (real: Facilitator): Facilitator => ({ verify: real.verify, settle: async () => { throw new Error("timeout"); } });
+  const neverSettles = (real: Facilitator): Facilitator => ({
+    verify: real.verify,
+    settle: async () => {
+      throw new Error("timeout");
+    },
+  });
   const service = await startPaidService(devnet, { plugins: [probePlugin], facilitator: neverSettles });
   const res = await pay(service, "/v1/probe?echo=lost");
   const { creditCode } = await res.json();
   assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 0, dropped: 0 }, "still valid: keep waiting");
   const { createReconciler } = await import("../../../core/x402/reconcile.ts");
-  const later = createReconciler({ store: service.store, ledger: service.ledger, credits: service.credits, rpcUrl: devnet.rpcUrl, log: service.runtime.log, now: () => (clock += 3600_000) });
+  const later = createReconciler({
+    store: service.store,
+    ledger: service.ledger,
+    credits: service.credits,
+    rpcUrl: devnet.rpcUrl,
+    log: service.runtime.log,
+    now: () => (clock += 3600_000),
+  });
   assert.deepEqual(await later.reconcileOnce(), { credited: 0, dropped: 1 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   await service.close();
@@ -90,7 +107,9 @@ test("credits never go below zero under concurrent spending", async () => {
   const service = await startPaidService(devnet, { plugins: [probePlugin] });
   const code = await service.credits.issue(3000n, "test");
   const responses = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => service.fetch(url(`/v1/probe?echo=${i}`), { headers: { "x-credit-code": code } })),
+    Array.from({ length: 10 }, (_, i) =>
+      service.fetch(url(`/v1/probe?echo=${i}`), { headers: { "x-credit-code": code } }),
+    ),
   );
   assert.equal(responses.filter((r) => r.status === 200).length, 3);
   assert.equal(responses.filter((r) => r.status === 402).length, 7);

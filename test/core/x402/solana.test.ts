@@ -10,7 +10,14 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Facilitator } from "../../../core/x402/facilitator.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
-import { chainReader, startDevnet, startPaidService, startSolanaDevnet, type Devnet, type SolanaDevnet } from "../../helpers/paid.ts";
+import {
+  chainReader,
+  startDevnet,
+  startPaidService,
+  startSolanaDevnet,
+  type Devnet,
+  type SolanaDevnet,
+} from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";
 import { challengeOf, newPaymentId, toHeader } from "../../helpers/sign.ts";
@@ -31,16 +38,28 @@ const price = 1000n;
 const faulty = (real: Facilitator): Facilitator => ({
   verify: (payload, requirements) => real.verify(payload, requirements),
   async settle(payload, requirements) {
-    if (settleMode === "refuse") return { success: false, errorReason: "invalid_exact_svm_transaction_failed", transaction: "", network: String((requirements as { network: string }).network) };
+    if (settleMode === "refuse")
+      return {
+        success: false,
+        errorReason: "invalid_exact_svm_transaction_failed",
+        transaction: "",
+        network: String((requirements as { network: string }).network),
+      };
     const settled = await real.settle(payload, requirements);
-    if (settleMode === "times-out") throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
+    if (settleMode === "times-out")
+      throw Object.assign(new Error("facilitator request timed out"), { name: "FacilitatorTimeoutError" });
     return settled;
   },
 });
 
 before(async () => {
   [evm, solana] = await Promise.all([startDevnet(), startSolanaDevnet()]);
-  service = await startPaidService(evm, { plugins: [probePlugin], solana, facilitator: faulty, solanaConfirmationTimeoutMs: 1500 });
+  service = await startPaidService(evm, {
+    plugins: [probePlugin],
+    solana,
+    facilitator: faulty,
+    solanaConfirmationTimeoutMs: 1500,
+  });
 });
 after(async () => {
   await service?.close();
@@ -56,11 +75,18 @@ async function solanaHolder(amount = 10_000n) {
 const svmScheme = (signer: KeyPairSigner) => new ExactSvmScheme(signer, { rpcUrl: solana.rpcUrl });
 
 /** A v2 payment header for the route's Solana offer, made by the real @x402/svm client. */
-async function solanaHeader(signer: KeyPairSigner, path: string, change: (accepted: any) => any = (a) => a, paymentId?: string) {
+async function solanaHeader(
+  signer: KeyPairSigner,
+  path: string,
+  change: (accepted: any) => any = (a) => a,
+  paymentId?: string,
+) {
   const required = await challengeOf(service.fetch, url(path));
   const accepted = required.accepts.find((a: { network: string }) => a.network === solana.network);
   const { payload } = await svmScheme(signer).createPaymentPayload(2, change(accepted));
-  const extensions = paymentId ? { extensions: { "payment-identifier": { info: { required: false, id: paymentId } } } } : {};
+  const extensions = paymentId
+    ? { extensions: { "payment-identifier": { info: { required: false, id: paymentId } } } }
+    : {};
   return toHeader({ x402Version: 2, resource: required.resource, accepted, payload, ...extensions });
 }
 const pay = (path: string, header: string) => service.fetch(url(path), { headers: { "payment-signature": header } });
@@ -70,8 +96,20 @@ test("solana: the 402 offers Solana beside EVM: v2 with the facilitator's fee pa
   const res = await service.fetch(url("/v1/probe?echo=hi"));
   const v2 = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString("utf8"));
   const offer = v2.accepts[1];
-  assert.deepEqual([offer.network, offer.asset, offer.payTo, offer.amount, offer.extra], [solana.network, solana.usdc.address, solana.accounts.payTo.address, "1000", { feePayer: solana.accounts.feePayer.address }]);
-  assert.deepEqual((await res.json()).accepts.map((a: { network: string }) => a.network), ["base-sepolia", "solana-devnet"]);
+  assert.deepEqual(
+    [offer.network, offer.asset, offer.payTo, offer.amount, offer.extra],
+    [
+      solana.network,
+      solana.usdc.address,
+      solana.accounts.payTo.address,
+      "1000",
+      { feePayer: solana.accounts.feePayer.address },
+    ],
+  );
+  assert.deepEqual(
+    (await res.json()).accepts.map((a: { network: string }) => a.network),
+    ["base-sepolia", "solana-devnet"],
+  );
 });
 
 test("solana: a client holding money only on Solana pays the route with @x402/fetch and @x402/svm; exactly the price moves", async () => {
@@ -145,7 +183,7 @@ test("solana: a refused settlement withholds the answer and charges nothing", as
   assert.equal(res.status, 402);
   const body = await res.json();
   assert.equal(body.reason, "invalid_exact_svm_transaction_failed");
-  assert.equal(JSON.stringify(body).includes("refused\""), false, "the answer is withheld");
+  assert.equal(JSON.stringify(body).includes('refused"'), false, "the answer is withheld");
   assert.equal(await solana.balance(signer.address), 10_000n);
 });
 
@@ -187,7 +225,11 @@ test("solana: a send whose reply is lost and never landed stays pending while it
   const { reason, creditCode } = await res.json();
   assert.equal(reason, "settlement_pending");
   await service.reconciler.reconcileOnce();
-  assert.equal((await service.ledger.pendingSettlements()).filter((p) => p.creditCode === creditCode).length, 1, "kept while its blockhash is valid");
+  assert.equal(
+    (await service.ledger.pendingSettlements()).filter((p) => p.creditCode === creditCode).length,
+    1,
+    "kept while its blockhash is valid",
+  );
   solana.node.skipMinute();
   await service.reconciler.reconcileOnce();
   assert.equal((await service.ledger.pendingSettlements()).filter((p) => p.creditCode === creditCode).length, 0);
@@ -198,7 +240,10 @@ test("solana: a send whose reply is lost and never landed stays pending while it
 test("solana: a transaction paying another account, or signed by someone else, is refused before anything runs", async () => {
   const signer = await solanaHolder();
   const runs = handlerRuns.count;
-  const elsewhere = await solanaHeader(signer, "/v1/probe?echo=x", (a) => ({ ...a, payTo: solana.accounts.others[0].address }));
+  const elsewhere = await solanaHeader(signer, "/v1/probe?echo=x", (a) => ({
+    ...a,
+    payTo: solana.accounts.others[0].address,
+  }));
   const r1 = await pay("/v1/probe?echo=x", elsewhere);
   assert.equal(r1.status, 402);
   assert.equal((await r1.json()).reason, "invalid_exact_svm_payload_recipient_mismatch");
@@ -219,24 +264,52 @@ test("solana: OpenAPI, the manifest, /.well-known/x402, llms.txt and /health lis
   const networks = [evm.network, solana.network];
   const openapi = JSON.parse(await get("/openapi.json"));
   const accepts = openapi.paths["/v1/probe"].get["x-payment-info"].protocols[0].x402.accepts;
-  assert.deepEqual(accepts.map((a: { network: string }) => a.network), networks);
+  assert.deepEqual(
+    accepts.map((a: { network: string }) => a.network),
+    networks,
+  );
   assert.match(openapi.info.description, /Base Sepolia \(eip155:84532\).*Solana devnet \(solana:EtWT/);
   const manifest = JSON.parse(await get("/x402-manifest"));
-  assert.deepEqual(manifest.payment.options.map((o: { network: string }) => o.network), networks);
-  assert.deepEqual(manifest.resources.find((r: { name: string }) => r.name === "probe").accepts.map((a: { network: string }) => a.network), networks);
-  assert.match(JSON.parse(await get("/.well-known/x402")).instructions, new RegExp(`Solana devnet \\(${solana.network}\\), token ${solana.usdc.address}`));
-  assert.match(await get("/llms.txt"), new RegExp(`Base Sepolia \\(eip155:84532\\), token ${evm.usdc.address}; Solana devnet`));
-  assert.deepEqual(JSON.parse(await get("/health")).payment.map((o: { network: string }) => o.network), networks);
+  assert.deepEqual(
+    manifest.payment.options.map((o: { network: string }) => o.network),
+    networks,
+  );
+  assert.deepEqual(
+    manifest.resources
+      .find((r: { name: string }) => r.name === "probe")
+      .accepts.map((a: { network: string }) => a.network),
+    networks,
+  );
+  assert.match(
+    JSON.parse(await get("/.well-known/x402")).instructions,
+    new RegExp(`Solana devnet \\(${solana.network}\\), token ${solana.usdc.address}`),
+  );
+  assert.match(
+    await get("/llms.txt"),
+    new RegExp(`Base Sepolia \\(eip155:84532\\), token ${evm.usdc.address}; Solana devnet`),
+  );
+  assert.deepEqual(
+    JSON.parse(await get("/health")).payment.map((o: { network: string }) => o.network),
+    networks,
+  );
 });
 
 test("solana: MCP's payment requirements list every option, and an MCP client pays a tool on Solana", async () => {
   const mcp = new Client({ name: "solana-mcp-test", version: "1.0.0" });
   await mcp.connect(new StreamableHTTPClientTransport(new URL(`${service.baseUrl}/mcp`), { fetch: service.fetch }));
   try {
-    const call = (payment?: unknown): Promise<any> => mcp.callTool({ name: "call_endpoint", arguments: { name: "probe", arguments: { echo: "mcp" } }, ...(payment ? { _meta: { "x402/payment": payment } } : {}) });
+    const call = (payment?: unknown): Promise<any> =>
+      mcp.callTool({
+        name: "call_endpoint",
+        arguments: { name: "probe", arguments: { echo: "mcp" } },
+        ...(payment ? { _meta: { "x402/payment": payment } } : {}),
+      });
     const unpaid = await call();
     assert.equal(unpaid.isError, true);
-    assert.deepEqual(unpaid.structuredContent.accepts.map((a: { network: string }) => a.network), [evm.network, solana.network]);
+    assert.deepEqual(
+      unpaid.structuredContent.accepts.map((a: { network: string }) => a.network),
+      [evm.network, solana.network],
+    );
     const signer = await solanaHolder();
     const client = new x402Client();
     client.register("solana:*", svmScheme(signer));
@@ -253,7 +326,9 @@ test("solana: MCP's payment requirements list every option, and an MCP client pa
   }
 });
 
-test("solana: two instances on one Redis, copies of one payment alternating between them: one handler run, one transfer", { skip: redisMissing }, async () => {
+test("solana: two instances on one Redis, copies of one payment alternating between them: one handler run, one transfer", {
+  skip: redisMissing,
+}, async () => {
   let redis: RedisServer | undefined;
   const stores: RedisStore[] = [];
   const instances: Paid[] = [];
@@ -267,7 +342,11 @@ test("solana: two instances on one Redis, copies of one payment alternating betw
     const signer = await solanaHolder();
     const header = await solanaHeader(signer, "/v1/probe?echo=two");
     const runs = handlerRuns.count;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => instances[i % 2].fetch(url("/v1/probe?echo=two"), { headers: { "payment-signature": header } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        instances[i % 2].fetch(url("/v1/probe?echo=two"), { headers: { "payment-signature": header } }),
+      ),
+    );
     assert.deepEqual(answers.map((r) => r.status).sort(), [200, ...Array(9).fill(409)]);
     assert.equal(handlerRuns.count - runs, 1);
     assert.equal(await solana.balance(signer.address), 10_000n - price);

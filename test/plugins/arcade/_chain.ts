@@ -31,10 +31,20 @@ const hashOf = (n: number, tag: string) => `0x${createHash("sha256").update(`${t
  * eth_getBlockByNumber), with CORS as public nodes answer it. Block hashes are SHA-256 of a tag and the
  * number unless the test picks one; timestamps come from the shared clock.
  */
-export async function fakeChain(t: AfterHost, clock: TestClock, options: { chainId?: number; tag?: string; head?: number } = {}) {
+export async function fakeChain(
+  t: AfterHost,
+  clock: TestClock,
+  options: { chainId?: number; tag?: string; head?: number } = {},
+) {
   const chainId = options.chainId ?? 84532;
   const tag = options.tag ?? "test";
-  const blocks: FakeBlock[] = [{ number: options.head ?? 1000, hash: hashOf(options.head ?? 1000, tag), timestamp: Math.floor(clock.now().getTime() / 1000) - 1 }];
+  const blocks: FakeBlock[] = [
+    {
+      number: options.head ?? 1000,
+      hash: hashOf(options.head ?? 1000, tag),
+      timestamp: Math.floor(clock.now().getTime() / 1000) - 1,
+    },
+  ];
   const calls: string[] = [];
   let failing = false;
   const head = () => blocks[blocks.length - 1];
@@ -44,12 +54,23 @@ export async function fakeChain(t: AfterHost, clock: TestClock, options: { chain
     if (method === "eth_getBlockByNumber") {
       const n = params[0] === "latest" ? head().number : Number(BigInt(String(params[0])));
       const block = blocks.find((b) => b.number === n);
-      return block ? { number: `0x${block.number.toString(16)}`, hash: block.hash, timestamp: `0x${block.timestamp.toString(16)}`, transactions: [] } : null;
+      return block
+        ? {
+            number: `0x${block.number.toString(16)}`,
+            hash: block.hash,
+            timestamp: `0x${block.timestamp.toString(16)}`,
+            transactions: [],
+          }
+        : null;
     }
     throw new Error(`unsupported ${method}`);
   };
   const server = createServer(async (req, res) => {
-    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type", "access-control-allow-methods": "POST" };
+    const cors = {
+      "access-control-allow-origin": "*",
+      "access-control-allow-headers": "content-type",
+      "access-control-allow-methods": "POST",
+    };
     if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -61,10 +82,13 @@ export async function fakeChain(t: AfterHost, clock: TestClock, options: { chain
     res.writeHead(200, { "content-type": "application/json", ...cors }).end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  t.after(() => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
@@ -73,7 +97,11 @@ export async function fakeChain(t: AfterHost, clock: TestClock, options: { chain
     /** Mines the next block, with a hash of the test's choosing or the tag's. */
     mine(hash?: string): FakeBlock {
       const number = head().number + 1;
-      const block = { number, hash: hash ?? hashOf(number, tag), timestamp: Math.max(head().timestamp + 1, Math.floor(clock.now().getTime() / 1000)) };
+      const block = {
+        number,
+        hash: hash ?? hashOf(number, tag),
+        timestamp: Math.max(head().timestamp + 1, Math.floor(clock.now().getTime() / 1000)),
+      };
       blocks.push(block);
       return block;
     },

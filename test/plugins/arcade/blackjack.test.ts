@@ -9,7 +9,13 @@ import { blockHashOf } from "./_chain.ts";
 import { arcadeService, data, drawOn, player, saltsWhere } from "./_arcade.ts";
 
 /** A deck dealt as player, dealer upcard, player, then the listed cards, then filler. */
-const stacked = (p: [string, string], up: string, ...rest: string[]) => [p[0], up, p[1], ...rest, ...Array(40).fill("2C")];
+const stacked = (p: [string, string], up: string, ...rest: string[]) => [
+  p[0],
+  up,
+  p[1],
+  ...rest,
+  ...Array(40).fill("2C"),
+];
 const ada = playerIdOf("ada", "correct horse battery");
 
 test("totals: aces count 11 until that busts, and say when the hand is soft", () => {
@@ -25,18 +31,27 @@ test("no hole card: the deal shows 3 cards; the dealer draws its second card onl
   const soft17 = stand(open.hand, ["6D", "5C"]);
   assert.deepEqual([soft17.hand.dealer, soft17.drawn, soft17.hand.outcome], [["AS", "6D"], ["6D"], "win"]);
   const soft16 = stand(deal(stacked(["10S", "7H"], "AS")).hand, ["5D", "2H", "KC"]);
-  assert.deepEqual([soft16.hand.dealer, totalOf(soft16.hand.dealer).total, soft16.hand.outcome], [["AS", "5D", "2H"], 18, "loss"]);
+  assert.deepEqual(
+    [soft16.hand.dealer, totalOf(soft16.hand.dealer).total, soft16.hand.outcome],
+    [["AS", "5D", "2H"], 18, "loss"],
+  );
   const natural = stand(deal(stacked(["10S", "8H"], "KD")).hand, ["AH"]);
   assert.deepEqual([natural.hand.dealer, natural.hand.outcome], [["KD", "AH"], "loss"]);
 });
 
 test("a player's natural settles at the deal (a push only against a dealer natural); a bust loses; 21 stands by itself", () => {
-  assert.deepEqual([deal(stacked(["AS", "KH"], "9D", "8D")).hand.outcome, deal(stacked(["AS", "KH"], "9D", "8D")).drawn.length], ["win", 4]);
+  assert.deepEqual(
+    [deal(stacked(["AS", "KH"], "9D", "8D")).hand.outcome, deal(stacked(["AS", "KH"], "9D", "8D")).drawn.length],
+    ["win", 4],
+  );
   assert.equal(deal(stacked(["AS", "KH"], "AD", "QD")).hand.outcome, "push");
   const open = deal(stacked(["10S", "6H"], "9D")).hand;
   assert.equal(hit(open, ["KC"]).hand.outcome, "loss");
   const twentyOne = hit(open, ["5C", "7D", "2S"]);
-  assert.deepEqual([totalOf(twentyOne.hand.player).total, twentyOne.hand.dealer, twentyOne.drawn, twentyOne.hand.outcome], [21, ["9D", "7D", "2S"], ["5C", "7D", "2S"], "win"]);
+  assert.deepEqual(
+    [totalOf(twentyOne.hand.player).total, twentyOne.hand.dealer, twentyOne.drawn, twentyOne.hand.outcome],
+    [21, ["9D", "7D", "2S"], ["5C", "7D", "2S"], "win"],
+  );
   assert.equal(stand(deal(stacked(["10S", "8H"], "10D")).hand, ["8D"]).hand.outcome, "push");
 });
 
@@ -60,15 +75,27 @@ test("blackjack: one fee for the hand; every card comes from a block mined after
     }
     throw new Error("no salt found");
   });
-  const dealt = await a.service.request("/v1/arcade/play", paidPost({ game: "blackjack", action: "deal", salt, player: player() }));
+  const dealt = await a.service.request(
+    "/v1/arcade/play",
+    paidPost({ game: "blackjack", action: "deal", salt, player: player() }),
+  );
   assert.equal(dealt.status, 200);
   const { playId } = (await dealt.json()).data;
-  const me = async () => data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId);
+  const me = async () =>
+    data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId);
   await a.mineAndDraw();
   const open = await me();
-  assert.deepEqual([open.status, open.hand.length, open.dealerHand.length, open.dealerTotal, open.awaiting.what], ["in_progress", 2, 1, null, "move"]);
+  assert.deepEqual(
+    [open.status, open.hand.length, open.dealerHand.length, open.dealerTotal, open.awaiting.what],
+    ["in_progress", 2, 1, null, "move"],
+  );
 
-  const move = (name: string) => a.service.request("/v1/arcade/move", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playId, move: name, player: player() }) });
+  const move = (name: string) =>
+    a.service.request("/v1/arcade/move", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ playId, move: name, player: player() }),
+    });
   assert.equal((await move("hit")).status, 200, "a move is free: no payment asked");
   assert.equal((await move("stand")).status, 409, "one move at a time: the hit's card is not out yet");
   await a.mineAndDraw();
@@ -78,12 +105,34 @@ test("blackjack: one fee for the hand; every card comes from a block mined after
   const done = await me();
   assert.equal(done.status, "settled");
   assert.ok(done.dealerHand.length >= 2);
-  assert.deepEqual(done.fairness.stages.map((s: any) => [s.action, s.blockNumber]), [["deal", first], ["hit", first + 1], ["stand", first + 2]]);
+  assert.deepEqual(
+    done.fairness.stages.map((s: any) => [s.action, s.blockNumber]),
+    [
+      ["deal", first],
+      ["hit", first + 1],
+      ["stand", first + 2],
+    ],
+  );
   assert.equal(done.fairness.outcome, done.outcome);
   assert.equal((await verifyFairness(done.fairness)).ok, true);
-  assert.equal((await a.service.call("arcade/play", { game: "blackjack", action: "stand", playId, salt, player: player() })).status, 400, "the paid route takes no hit or stand");
+  assert.equal(
+    (await a.service.call("arcade/play", { game: "blackjack", action: "stand", playId, salt, player: player() }))
+      .status,
+    400,
+    "the paid route takes no hit or stand",
+  );
   assert.equal((await move("hit")).status, 409, "the hand is over");
-  assert.equal((await a.service.request("/v1/arcade/move", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ playId, move: "hit", player: player("eve") }) })).status, 404, "only its player moves a hand");
+  assert.equal(
+    (
+      await a.service.request("/v1/arcade/move", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ playId, move: "hit", player: player("eve") }),
+      })
+    ).status,
+    404,
+    "only its player moves a hand",
+  );
   const me2 = data(await a.service.call("arcade/me", { id: ada }));
   assert.deepEqual([me2.player.plays, me2.plays.length], [1, 1], "the hand is one play");
 });
@@ -91,27 +140,45 @@ test("blackjack: one fee for the hand; every card comes from a block mined after
 test("blackjack: a hand left open past its deadline counts as a loss and ends the streak", async (t) => {
   const a = await arcadeService(t);
   for (let i = 0; i < 3; i++) {
-    const [salt] = await saltsWhere(blockHashOf(a.chain.head().number + 1), async (s) => diceOutcome("over", await rollDice(s)) === "win", 1, `streak-${i}`);
+    const [salt] = await saltsWhere(
+      blockHashOf(a.chain.head().number + 1),
+      async (s) => diceOutcome("over", await rollDice(s)) === "win",
+      1,
+      `streak-${i}`,
+    );
     await a.service.call("arcade/play", { game: "dice", choice: "over", salt, player: player() });
     await a.mineAndDraw();
   }
   assert.equal(data(await a.service.call("arcade/me", { id: ada })).player.streak, 3);
-  const [salt] = await saltsWhere(blockHashOf(a.chain.head().number + 1), async () => true, 50, "abandon").then(async (salts) => {
-    for (const s of salts) if ((await drawOn("blackjack", "deal", blockHashOf(a.chain.head().number + 1), s)).state.hand!.outcome === null) return [s];
-    throw new Error("no salt found");
-  });
-  const { playId } = data(await a.service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }));
+  const [salt] = await saltsWhere(blockHashOf(a.chain.head().number + 1), async () => true, 50, "abandon").then(
+    async (salts) => {
+      for (const s of salts)
+        if ((await drawOn("blackjack", "deal", blockHashOf(a.chain.head().number + 1), s)).state.hand!.outcome === null)
+          return [s];
+      throw new Error("no salt found");
+    },
+  );
+  const { playId } = data(
+    await a.service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }),
+  );
   await a.mineAndDraw();
   const open = data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId);
   assert.equal(open.status, "in_progress");
   // Each draw tick moves the clock a second: the first lands on the deadline, the second past it.
   a.clock.set(new Date(Date.parse(open.awaiting.deadline) - 1_000).toISOString());
   await a.draw();
-  assert.equal(data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId).status, "in_progress", "not before the deadline");
+  assert.equal(
+    data(await a.service.call("arcade/me", { id: ada })).plays.find((p: any) => p.playId === playId).status,
+    "in_progress",
+    "not before the deadline",
+  );
   await a.draw();
   const me = data(await a.service.call("arcade/me", { id: ada }));
   const ended = me.plays.find((p: any) => p.playId === playId);
-  assert.deepEqual([ended.status, ended.outcome, ended.pointsAwarded, me.player.streak, me.player.plays], ["settled", "loss", 0, 0, 4]);
+  assert.deepEqual(
+    [ended.status, ended.outcome, ended.pointsAwarded, me.player.streak, me.player.plays],
+    ["settled", "loss", 0, 0, 4],
+  );
   assert.match(ended.note, /no move by .*counts as a loss/);
   assert.equal((await a.service.call("arcade/move", { playId, move: "stand", player: player() })).status, 409);
 });
@@ -120,18 +187,25 @@ test("blackjack: two moves sent at once: one applies, the other is refused", asy
   const a = await arcadeService(t);
   const next = a.chain.head().number + 1;
   const [salt] = await saltsWhere(blockHashOf(next), async () => true, 50, "race").then(async (salts) => {
-    for (const s of salts) if ((await drawOn("blackjack", "deal", blockHashOf(next), s)).state.hand!.outcome === null) return [s];
+    for (const s of salts)
+      if ((await drawOn("blackjack", "deal", blockHashOf(next), s)).state.hand!.outcome === null) return [s];
     throw new Error("no salt found");
   });
-  const { playId } = data(await a.service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }));
+  const { playId } = data(
+    await a.service.call("arcade/play", { game: "blackjack", action: "deal", salt, player: player() }),
+  );
   await a.mineAndDraw();
-  const both = await Promise.all(["hit", "stand"].map((move) => a.service.call("arcade/move", { playId, move, player: player() })));
+  const both = await Promise.all(
+    ["hit", "stand"].map((move) => a.service.call("arcade/move", { playId, move, player: player() })),
+  );
   const statuses = both.map((r) => r.status).sort();
   assert.equal(statuses[0], 200);
   assert.ok([409, 503].includes(statuses[1]), String(statuses));
   assert.equal((await a.service.runtime.store.keys(`arcade:move:${playId}:`)).length, 1, "one move took the step");
   await a.mineAndDraw();
-  const stages = data(await a.service.call("arcade/me", { id: ada })).plays[0].fairness.stages.map((s: any) => s.action);
+  const stages = data(await a.service.call("arcade/me", { id: ada })).plays[0].fairness.stages.map(
+    (s: any) => s.action,
+  );
   assert.equal(stages.length, 2);
   assert.equal(stages[1], data(both.find((r) => r.status === 200)!).awaiting.stage);
 });

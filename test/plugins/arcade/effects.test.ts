@@ -30,7 +30,15 @@ async function service(t: TestContext, payments: PaymentGate, options: { plugin?
     paidBoard: await store.top(keys.paidWeekBoard(week), 5),
     plays: (await store.get<{ plays: number }>(keys.profile(ada)))?.plays ?? 0,
   });
-  const winning = async (prefix: string) => (await saltsWhere(blockHashOf(s.chain.head().number + 1), async (seed) => diceOutcome("over", await rollDice(seed)) === "win", 1, prefix))[0];
+  const winning = async (prefix: string) =>
+    (
+      await saltsWhere(
+        blockHashOf(s.chain.head().number + 1),
+        async (seed) => diceOutcome("over", await rollDice(seed)) === "win",
+        1,
+        prefix,
+      )
+    )[0];
   return { ...s, store, play, counts, winning };
 }
 
@@ -46,28 +54,51 @@ test("arcade/play: a settled winning play is recorded once at acceptance, then c
   const salt = await s.winning("paid");
   const { status, data: answer } = await s.play({ game: "dice", choice: "over", salt });
   assert.equal(status, 200);
-  assert.deepEqual(await s.counts(), { records: 1, recent: [answer.playId], points: 0, weekPoints: 0, plays: 0, board: [], paidBoard: [] });
+  assert.deepEqual(await s.counts(), {
+    records: 1,
+    recent: [answer.playId],
+    points: 0,
+    weekPoints: 0,
+    plays: 0,
+    board: [],
+    paidBoard: [],
+  });
   await s.mineAndDraw();
   await s.draw();
   assert.deepEqual(await s.counts(), {
-    records: 1, recent: [answer.playId], points: 10, weekPoints: 10, plays: 1,
-    board: [{ member: ada, score: 10 }], paidBoard: [{ member: ada, score: 10 }],
+    records: 1,
+    recent: [answer.playId],
+    points: 10,
+    weekPoints: 10,
+    plays: 1,
+    board: [{ member: ada, score: 10 }],
+    paidBoard: [{ member: ada, score: 10 }],
   });
   assert.equal((await s.play({ game: "dice", choice: "over", salt })).status, 409, "the paid play used its salt");
 });
 
 test("arcade/play: 8 concurrent settled plays of one player write 8 acceptances and count 8 plays", async (t) => {
   const s = await service(t, settlingGate());
-  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => s.play({ game: "dice", choice: "over", salt: `eight-${i}` })));
-  assert.deepEqual(answers.map((a) => a.status), Array(8).fill(200));
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => s.play({ game: "dice", choice: "over", salt: `eight-${i}` })),
+  );
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    Array(8).fill(200),
+  );
   await s.mineAndDraw();
   const counts = await s.counts();
-  assert.deepEqual([counts.records, counts.recent.length, counts.plays, counts.points === counts.weekPoints], [8, 8, 8, true]);
+  assert.deepEqual(
+    [counts.records, counts.recent.length, counts.plays, counts.points === counts.weekPoints],
+    [8, 8, 8, true],
+  );
 });
 
 test("arcade/play: of 8 plays from a wallet funded for one, only the paid one is recorded", async (t) => {
   const s = await service(t, fundedFor(1));
-  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => s.play({ game: "dice", choice: "over", salt: `funded-${i}` })));
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, (_, i) => s.play({ game: "dice", choice: "over", salt: `funded-${i}` })),
+  );
   const paid = answers.filter((a) => a.status === 200);
   assert.equal(paid.length, 1);
   await s.mineAndDraw();
@@ -100,8 +131,13 @@ test("arcade/play: an acceptance run a second time (a retry) records and counts 
   assert.deepEqual(twice.failed, [], "the second run finds the salt and the acceptance its own");
   await s.mineAndDraw();
   assert.deepEqual(await s.counts(), {
-    records: 1, recent: [answer.playId], points: 10, weekPoints: 10, plays: 1,
-    board: [{ member: ada, score: 10 }], paidBoard: [{ member: ada, score: 10 }],
+    records: 1,
+    recent: [answer.playId],
+    points: 10,
+    weekPoints: 10,
+    plays: 1,
+    board: [{ member: ada, score: 10 }],
+    paidBoard: [{ member: ada, score: 10 }],
   });
 });
 
@@ -115,7 +151,12 @@ test("arcade draw: a draw whose board write fails is done again by the next tick
   assert.equal((await store.get<any>(`arcade:play:${answer.playId}`)).status, "pending");
   await s.draw();
   assert.deepEqual(await s.counts(), {
-    records: 1, recent: [answer.playId], points: 10, weekPoints: 10, plays: 1,
-    board: [{ member: ada, score: 10 }], paidBoard: [{ member: ada, score: 10 }],
+    records: 1,
+    recent: [answer.playId],
+    points: 10,
+    weekPoints: 10,
+    plays: 1,
+    board: [{ member: ada, score: 10 }],
+    paidBoard: [{ member: ada, score: 10 }],
   });
 });

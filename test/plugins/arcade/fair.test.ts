@@ -4,11 +4,26 @@ import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { coinPair, diceOutcome, drawStage, HIGHERLOWER_COINS, jsonRpcChain, rollDice, seedOf, shuffled, streamOf, uniformBelow, verifyFairness, verifyOnChain, type Check } from "../../../plugins/arcade/_fair.js";
+import {
+  coinPair,
+  diceOutcome,
+  drawStage,
+  HIGHERLOWER_COINS,
+  jsonRpcChain,
+  rollDice,
+  seedOf,
+  shuffled,
+  streamOf,
+  uniformBelow,
+  verifyFairness,
+  verifyOnChain,
+  type Check,
+} from "../../../plugins/arcade/_fair.js";
 import { playerIdOf } from "../../../plugins/arcade/_points.ts";
 import { arcadeService, data, player } from "./_arcade.ts";
 
-const seeds = (n: number, tag: string) => Array.from({ length: n }, (_, i) => createHash("sha256").update(`${tag}:${i}`).digest("hex"));
+const seeds = (n: number, tag: string) =>
+  Array.from({ length: n }, (_, i) => createHash("sha256").update(`${tag}:${i}`).digest("hex"));
 const chiSquare = (counts: number[]) => {
   const expected = counts.reduce((a, b) => a + b) / counts.length;
   return counts.reduce((sum, c) => sum + (c - expected) ** 2 / expected, 0);
@@ -61,7 +76,10 @@ test("higherlower coins are two distinct coins of the list, drawn at once or sta
 test("each blackjack stage shuffles only the cards not yet dealt", async () => {
   const [a, b] = seeds(2, "stages");
   const dealt = await drawStage("blackjack", "deal", a);
-  const rest = await shuffled(b, (await shuffled(a)).filter((c) => !dealt.state.used!.includes(c)));
+  const rest = await shuffled(
+    b,
+    (await shuffled(a)).filter((c) => !dealt.state.used!.includes(c)),
+  );
   assert.equal(rest.length, 52 - dealt.drawn.length);
   assert.ok(rest.every((card) => !dealt.drawn.includes(card)));
   await assert.rejects(drawStage("blackjack", "hit", b, {}), /no stage hit/);
@@ -74,14 +92,23 @@ async function forged(record: any, change: { blockHash?: string; blockNumber?: n
   const next = await drawStage(record.game, stage.action, stage.seedHex);
   stage.drawn = next.drawn;
   return {
-    ...record, stages: [stage], blockHash: stage.blockHash, blockNumber: stage.blockNumber, seedHex: stage.seedHex, acceptedAt: stage.acceptedAt,
-    derived: { dice: next.drawn }, outcome: diceOutcome(record.choice, next.drawn as number[]),
+    ...record,
+    stages: [stage],
+    blockHash: stage.blockHash,
+    blockNumber: stage.blockNumber,
+    seedHex: stage.seedHex,
+    acceptedAt: stage.acceptedAt,
+    derived: { dice: next.drawn },
+    outcome: diceOutcome(record.choice, next.drawn as number[]),
   };
 }
 
 const cli = fileURLToPath(new URL("../../../plugins/arcade/_verify-cli.ts", import.meta.url));
 const verifyPlay = async (...args: string[]) =>
-  promisify(execFile)(process.execPath, ["--import", "tsx", cli, ...args], { encoding: "utf8" }).then((r) => ({ status: 0, ...r }), (e) => ({ status: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }));
+  promisify(execFile)(process.execPath, ["--import", "tsx", cli, ...args], { encoding: "utf8" }).then(
+    (r) => ({ status: 0, ...r }),
+    (e) => ({ status: e.code as number, stdout: e.stdout as string, stderr: e.stderr as string }),
+  );
 
 test("verification: a forged block hash or number is refused by verifyOnChain and by npm run verify-play; the real record passes", async (t) => {
   const a = await arcadeService(t);
@@ -96,14 +123,26 @@ test("verification: a forged block hash or number is refused by verifyOnChain an
     hash: await forged(real, { blockHash: otherHash }),
     "number far ahead": await forged(real, { blockNumber: 999_999_999 }),
     "number of another block": await forged(real, { blockNumber: real.blockNumber - 1, blockHash: real.blockHash }),
-    "block before acceptance": await forged(real, { acceptedAt: new Date(Date.parse(real.acceptedAt) + 3_600_000).toISOString() }),
+    "block before acceptance": await forged(real, {
+      acceptedAt: new Date(Date.parse(real.acceptedAt) + 3_600_000).toISOString(),
+    }),
   };
-  for (const [name, record] of Object.entries(cases)) assert.equal((await verifyFairness(record)).ok, true, `${name}: its draws add up`);
-  const onChain: Record<string, Check> = Object.fromEntries(await Promise.all(Object.entries(cases).map(async ([name, record]) => [name, await verifyOnChain(record, chain)])));
+  for (const [name, record] of Object.entries(cases))
+    assert.equal((await verifyFairness(record)).ok, true, `${name}: its draws add up`);
+  const onChain: Record<string, Check> = Object.fromEntries(
+    await Promise.all(Object.entries(cases).map(async ([name, record]) => [name, await verifyOnChain(record, chain)])),
+  );
   assert.deepEqual(Object.fromEntries(Object.entries(onChain).map(([name, check]) => [name, check.ok])), {
-    real: true, hash: false, "number far ahead": false, "number of another block": false, "block before acceptance": false,
+    real: true,
+    hash: false,
+    "number far ahead": false,
+    "number of another block": false,
+    "block before acceptance": false,
   });
-  assert.match(onChain.hash.problems[0], new RegExp(`the chain's hash is ${real.blockHash}, the record says ${otherHash}`));
+  assert.match(
+    onChain.hash.problems[0],
+    new RegExp(`the chain's hash is ${real.blockHash}, the record says ${otherHash}`),
+  );
   assert.match(onChain["number far ahead"].problems[0], /block 999999999: the chain has no such block yet/);
   assert.match(onChain["block before acceptance"].problems[0], /before the stage was accepted/);
 

@@ -20,8 +20,15 @@ test("arcade points awarded through two instances at once add up, each play coun
   stores.push(one, two);
   const ada = playerIdOf("ada", "secret");
   const now = new Date("2026-11-25T12:00:00Z");
-  const plays = Array.from({ length: 6 }, (_, i) => ({ playId: `play-${i}`, playerId: ada, alias: "ada", outcome: "win" as const }));
-  const results = await Promise.all([...plays, plays[0], plays[1]].map((play, i) => award(i % 2 ? two : one, play, now)));
+  const plays = Array.from({ length: 6 }, (_, i) => ({
+    playId: `play-${i}`,
+    playerId: ada,
+    alias: "ada",
+    outcome: "win" as const,
+  }));
+  const results = await Promise.all(
+    [...plays, plays[0], plays[1]].map((play, i) => award(i % 2 ? two : one, play, now)),
+  );
   assert.equal(results.filter((r) => r === undefined).length, 2, "the repeated plays are not counted again");
   // Wins 1 and 2 earn 10, from the third in a row 20: 100 whatever the order the instances took them in.
   assert.equal(await one.get(`arcade:points:${ada}`), 100);

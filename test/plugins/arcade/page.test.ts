@@ -22,12 +22,23 @@ async function remake(record: any, change: object) {
     stages.push({ ...next, drawn: drawn.drawn });
   }
   const [first] = stages;
-  return { ...record, stages, blockHash: first.blockHash, blockNumber: first.blockNumber, seedHex: first.seedHex, derived: { cards: state.used }, outcome: state.hand!.outcome };
+  return {
+    ...record,
+    stages,
+    blockHash: first.blockHash,
+    blockNumber: first.blockNumber,
+    seedHex: first.seedHex,
+    derived: { cards: state.used },
+    outcome: state.hand!.outcome,
+  };
 }
 
 const textOf = (page: Page, id: string) => page.textContent(`#${id}`).then((x) => x ?? "");
 const waitText = (page: Page, id: string, pattern: RegExp) =>
-  page.waitForFunction(([el, source]) => new RegExp(source).test(document.getElementById(el)?.textContent ?? ""), [id, pattern.source] as const);
+  page.waitForFunction(([el, source]) => new RegExp(source).test(document.getElementById(el)?.textContent ?? ""), [
+    id,
+    pattern.source,
+  ] as const);
 
 test("a human plays on /arcade with a proof of work per play, waits for the deciding block, and checks results against the chain", async (t) => {
   const a = await arcadeService(t, [], { env: { ARCADE_POW_WORK: "300" } });
@@ -37,7 +48,15 @@ test("a human plays on /arcade with a proof of work per play, waits for the deci
   await mkdir(shots, { recursive: true });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1200, height: 1600 } });
   const errors: string[] = [];
@@ -56,7 +75,11 @@ test("a human plays on /arcade with a proof of work per play, waits for the deci
   const block = await a.mineAndDraw();
   await waitText(page, "out-dice", /^Rolled \d \+ \d = \d+: (win|loss)/);
   await waitText(page, "plays", /^1$/);
-  assert.equal((await a.service.runtime.store.keys("arcade:pow-used:")).length, 1, "one proof of work spent on one play");
+  assert.equal(
+    (await a.service.runtime.store.keys("arcade:pow-used:")).length,
+    1,
+    "one proof of work spent on one play",
+  );
   await page.click("#verify");
   await waitText(page, "verify-result", /^Verified: block \d+ of eip155:84532/);
   assert.match(await textOf(page, "verify-result"), new RegExp(`block ${block.number} of`));
@@ -91,17 +114,38 @@ test("a human plays on /arcade with a proof of work per play, waits for the deci
     return textOf(page, "check-result");
   };
   assert.match(await check(record), /^Verified/);
-  const forged = { hash: await remake(record, { blockHash: `0x${"cd".repeat(32)}` }), number: await remake(record, { blockNumber: 999_999_999 }) };
-  for (const made of Object.values(forged)) assert.equal((await verifyFairness(made)).ok, true, "the forged draws add up");
-  assert.match(await check(forged.hash), /^Mismatch: stage 1 \(deal\) block \d+: the chain's hash is 0x[0-9a-f]{64}, the record says 0xcdcd/);
-  assert.match(await check(forged.number), /^Mismatch: stage 1 \(deal\) block 999999999: the chain has no such block yet/);
+  const forged = {
+    hash: await remake(record, { blockHash: `0x${"cd".repeat(32)}` }),
+    number: await remake(record, { blockNumber: 999_999_999 }),
+  };
+  for (const made of Object.values(forged))
+    assert.equal((await verifyFairness(made)).ok, true, "the forged draws add up");
+  assert.match(
+    await check(forged.hash),
+    /^Mismatch: stage 1 \(deal\) block \d+: the chain's hash is 0x[0-9a-f]{64}, the record says 0xcdcd/,
+  );
+  assert.match(
+    await check(forged.number),
+    /^Mismatch: stage 1 \(deal\) block 999999999: the chain has no such block yet/,
+  );
   await page.screenshot({ path: new URL("forged.png", shots).pathname, fullPage: true });
 
   assert.deepEqual(errors, []);
   // A script posting without the widget gets no play.
-  const scripted = await page.evaluate(async () => (await fetch("/arcade/api/play", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ game: "dice", choice: "seven", salt: "script", player: { alias: "bot", secret: "bot-secret-1" } }),
-  })).status);
+  const scripted = await page.evaluate(
+    async () =>
+      (
+        await fetch("/arcade/api/play", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            game: "dice",
+            choice: "seven",
+            salt: "script",
+            player: { alias: "bot", secret: "bot-secret-1" },
+          }),
+        })
+      ).status,
+  );
   assert.equal(scripted, 403);
 });

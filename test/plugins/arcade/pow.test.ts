@@ -24,7 +24,11 @@ async function solved(s: Awaited<ReturnType<typeof arcadeService>>): Promise<str
 const easyWork = { env: { ARCADE_POW_WORK: "60" } };
 
 const webPlay = (s: Awaited<ReturnType<typeof arcadeService>>, body: object) =>
-  s.service.request("/arcade/api/play", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: "dice", choice: "over", player: player(), ...body }) });
+  s.service.request("/arcade/api/play", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ game: "dice", choice: "over", player: player(), ...body }),
+  });
 
 test("free play: a script without a solved proof of work gets no play; one solution buys one play", async (t) => {
   const s = await arcadeService(t, [], easyWork);
@@ -62,7 +66,12 @@ test("free play: still limited per visitor, with Retry-After", async (t) => {
 
 test("free play: wins score on the boards but never on the paid board the promo codes rank, and a void free play credits nothing", async (t) => {
   const s = await arcadeService(t, [], easyWork);
-  const [salt] = await saltsWhere(blockHashOf(s.chain.head().number + 1), async (seed) => diceOutcome("over", await rollDice(seed)) === "win", 1, "free-win");
+  const [salt] = await saltsWhere(
+    blockHashOf(s.chain.head().number + 1),
+    async (seed) => diceOutcome("over", await rollDice(seed)) === "win",
+    1,
+    "free-win",
+  );
   assert.equal((await webPlay(s, { salt, altcha: await solved(s) })).status, 200);
   await s.mineAndDraw();
   const store = s.service.runtime.store;

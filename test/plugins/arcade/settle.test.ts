@@ -7,26 +7,35 @@ import { arcadeService, data, player } from "./_arcade.ts";
 
 const at = (iso: string) => Date.parse(iso);
 const fng = (limit: number, rows: [string, string][]): Fixture => ({
-  source: "https://alternative.me/crypto/fear-and-greed-index/#api (GET /fng/?limit=&format=json: newest first, value and UNIX-second timestamp as strings)",
+  source:
+    "https://alternative.me/crypto/fear-and-greed-index/#api (GET /fng/?limit=&format=json: newest first, value and UNIX-second timestamp as strings)",
   request: { method: "GET", path: `/fng-api/fng/?limit=${limit}&format=json` },
   response: {
     status: 200,
     body: {
       name: "Fear and Greed Index",
       data: rows.map(([value, iso], i) => ({
-        value, value_classification: Number(value) > 50 ? "Greed" : "Fear", timestamp: String(at(iso) / 1000), ...(i === 0 ? { time_until_update: "3600" } : {}),
+        value,
+        value_classification: Number(value) > 50 ? "Greed" : "Fear",
+        timestamp: String(at(iso) / 1000),
+        ...(i === 0 ? { time_until_update: "3600" } : {}),
       })),
       metadata: { error: null },
     },
   },
 });
 const funding = (settlesAt: string, prints: { fundingRate: string; fundingTime: number }[]): Fixture => ({
-  source: "https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Get-Funding-Rate-History (oldest first)",
-  request: { method: "GET", path: `/binance/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${at(settlesAt)}&endTime=${at(settlesAt) + 3_600_000}&limit=1000` },
+  source:
+    "https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Get-Funding-Rate-History (oldest first)",
+  request: {
+    method: "GET",
+    path: `/binance/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${at(settlesAt)}&endTime=${at(settlesAt) + 3_600_000}&limit=1000`,
+  },
   response: { status: 200, body: prints.map((p) => ({ symbol: "BTCUSDT", ...p, markPrice: "97012.40000000" })) },
 });
 const candle = (settlesAt: string, row: string[]): Fixture => ({
-  source: "https://www.okx.com/docs-v5/en/#order-book-trading-market-data-get-candlesticks ([ts, o, h, l, c, vol, volCcy, volCcyQuote, confirm], newest first)",
+  source:
+    "https://www.okx.com/docs-v5/en/#order-book-trading-market-data-get-candlesticks ([ts, o, h, l, c, vol, volCcy, volCcyQuote, confirm], newest first)",
   request: { method: "GET", path: `/okx/market/candles?instId=BTC-USDT&bar=1m&after=${at(settlesAt)}&limit=1` },
   response: { status: 200, body: { code: "0", msg: "", data: [row] } },
 });
@@ -37,22 +46,62 @@ test("pending predictions settle from the real data after the clock moves, once 
   let clock = new Date("2026-11-22T23:59:30Z");
   const refs = await serveFixtures(t, [
     fng(1, [["40", "2026-11-22T00:00:00Z"]]),
-    fng(3, [["55", "2026-11-23T00:00:00Z"], ["40", "2026-11-22T00:00:00Z"], ["38", "2026-11-21T00:00:00Z"]]),
-    candle("2026-11-23T00:01:00Z", [String(at("2026-11-23T00:00:00Z")), "97000.1", "97010", "96900", "96950.5", "12.5", "12.5", "1212500", "1"]),
+    fng(3, [
+      ["55", "2026-11-23T00:00:00Z"],
+      ["40", "2026-11-22T00:00:00Z"],
+      ["38", "2026-11-21T00:00:00Z"],
+    ]),
+    candle("2026-11-23T00:01:00Z", [
+      String(at("2026-11-23T00:00:00Z")),
+      "97000.1",
+      "97010",
+      "96900",
+      "96950.5",
+      "12.5",
+      "12.5",
+      "1212500",
+      "1",
+    ]),
     funding("2026-11-23T08:00:00Z", []),
     funding("2026-11-23T08:00:00Z", [{ fundingRate: "0.00010000", fundingTime: at("2026-11-23T08:00:00.004Z") }]),
   ]);
-  const { service } = await arcadeService(t, [], { clock: fixed(() => clock), env: { UPSTREAM_ALTERNATIVE_ME_URL: `${refs.url}/fng-api`, UPSTREAM_BINANCE_FUTURES_URL: `${refs.url}/binance`, UPSTREAM_OKX_URL: `${refs.url}/okx` } });
-  const play = async (game: string, choice: string) => data(await service.call("arcade/play", { game, choice, salt: `${game}-1`, player: player() }));
+  const { service } = await arcadeService(t, [], {
+    clock: fixed(() => clock),
+    env: {
+      UPSTREAM_ALTERNATIVE_ME_URL: `${refs.url}/fng-api`,
+      UPSTREAM_BINANCE_FUTURES_URL: `${refs.url}/binance`,
+      UPSTREAM_OKX_URL: `${refs.url}/okx`,
+    },
+  });
+  const play = async (game: string, choice: string) =>
+    data(await service.call("arcade/play", { game, choice, salt: `${game}-1`, player: player() }));
 
-  const plays = { funding: await play("funding", "positive"), candle: await play("candle", "green"), feargreed: await play("feargreed", "greed") };
-  assert.deepEqual(Object.values(plays).map((p) => [p.status, p.won, p.fairness, p.awaiting.what]), [["pending", null, null, "data"], ["pending", null, null, "data"], ["pending", null, null, "data"]]);
+  const plays = {
+    funding: await play("funding", "positive"),
+    candle: await play("candle", "green"),
+    feargreed: await play("feargreed", "greed"),
+  };
+  assert.deepEqual(
+    Object.values(plays).map((p) => [p.status, p.won, p.fairness, p.awaiting.what]),
+    [
+      ["pending", null, null, "data"],
+      ["pending", null, null, "data"],
+      ["pending", null, null, "data"],
+    ],
+  );
   // Funding plays the print after next (00:00 is the next); the candle is the one that opens at 00:00, after the play.
-  assert.deepEqual(Object.values(plays).map((p) => p.referee.settlesAt), ["2026-11-23T08:00:00.000Z", "2026-11-23T00:01:00.000Z", "2026-11-23T00:00:00.000Z"]);
-  assert.deepEqual(Object.values(plays).map((p) => p.awaiting.deadline), ["2026-11-23T10:00:00.000Z", "2026-11-23T00:16:00.000Z", "2026-11-24T12:00:00.000Z"]);
+  assert.deepEqual(
+    Object.values(plays).map((p) => p.referee.settlesAt),
+    ["2026-11-23T08:00:00.000Z", "2026-11-23T00:01:00.000Z", "2026-11-23T00:00:00.000Z"],
+  );
+  assert.deepEqual(
+    Object.values(plays).map((p) => p.awaiting.deadline),
+    ["2026-11-23T10:00:00.000Z", "2026-11-23T00:16:00.000Z", "2026-11-24T12:00:00.000Z"],
+  );
   assert.deepEqual(plays.feargreed.referee.reference, { value: "40", at: "2026-11-22T00:00:00.000Z" });
   const me = async () => data(await service.call("arcade/me", { id: plays.funding.player.id }));
-  const statusOf = async () => Object.fromEntries((await me()).plays.map((p: any) => [p.game, [p.status, p.outcome, p.pointsAwarded]]));
+  const statusOf = async () =>
+    Object.fromEntries((await me()).plays.map((p: any) => [p.game, [p.status, p.outcome, p.pointsAwarded]]));
 
   clock = new Date("2026-11-22T23:59:45Z");
   assert.equal(await service.jobs.run("arcade-settle"), true);
@@ -60,7 +109,11 @@ test("pending predictions settle from the real data after the clock moves, once 
 
   clock = new Date("2026-11-23T00:01:30Z");
   await service.jobs.run("arcade-settle");
-  assert.deepEqual(await statusOf(), { funding: ["pending", null, 0], candle: ["settled", "loss", 0], feargreed: ["settled", "win", 10] });
+  assert.deepEqual(await statusOf(), {
+    funding: ["pending", null, 0],
+    candle: ["settled", "loss", 0],
+    feargreed: ["settled", "win", 10],
+  });
   const settled = (await me()).plays.find((p: any) => p.game === "candle");
   assert.deepEqual([settled.referee.observed, settled.awaiting], ["open 97000.1, close 96950.5", null]);
 
@@ -83,23 +136,40 @@ test("pending predictions settle from the real data after the clock moves, once 
 test("two workers settling the same plays at once count each play exactly once", async (t) => {
   const store = createMemoryStore();
   let clock = new Date("2026-11-23T15:59:00Z");
-  const refs = await serveFixtures(t, [funding("2026-11-24T00:00:00Z", [{ fundingRate: "-0.00002100", fundingTime: at("2026-11-24T00:00:00Z") }])], { reuse: true });
+  const refs = await serveFixtures(
+    t,
+    [funding("2026-11-24T00:00:00Z", [{ fundingRate: "-0.00002100", fundingTime: at("2026-11-24T00:00:00Z") }])],
+    { reuse: true },
+  );
   const env = { UPSTREAM_BINANCE_FUTURES_URL: `${refs.url}/binance` };
   const { service: a } = await arcadeService(t, [], { store, clock: fixed(() => clock), env });
   // The second instance's clock is one tick ahead, so both ticks run and overlap.
-  const { service: b } = await arcadeService(t, [], { store, clock: fixed(() => new Date(clock.getTime() + 10_000)), env });
+  const { service: b } = await arcadeService(t, [], {
+    store,
+    clock: fixed(() => new Date(clock.getTime() + 10_000)),
+    env,
+  });
   const ids = [];
-  for (const [alias, choice] of [["ada", "negative"], ["bob", "negative"], ["cy", "positive"]]) {
-    ids.push(data(await a.call("arcade/play", { game: "funding", choice, salt: "f", player: player(alias) })).player.id);
+  for (const [alias, choice] of [
+    ["ada", "negative"],
+    ["bob", "negative"],
+    ["cy", "positive"],
+  ]) {
+    ids.push(
+      data(await a.call("arcade/play", { game: "funding", choice, salt: "f", player: player(alias) })).player.id,
+    );
   }
   clock = new Date("2026-11-24T00:00:05Z");
   assert.deepEqual(await Promise.all([a.jobs.run("arcade-settle"), b.jobs.run("arcade-settle")]), [true, true]);
   await Promise.all([a.jobs.run("arcade-settle"), b.jobs.run("arcade-settle")]);
   const players = await Promise.all(ids.map(async (id) => data(await b.call("arcade/me", { id }))));
-  assert.deepEqual(players.map((p) => [p.player.points, p.player.plays, p.plays[0].status, p.plays[0].outcome]), [
-    [10, 1, "settled", "win"],
-    [10, 1, "settled", "win"],
-    [0, 1, "settled", "loss"],
-  ]);
+  assert.deepEqual(
+    players.map((p) => [p.player.points, p.player.plays, p.plays[0].status, p.plays[0].outcome]),
+    [
+      [10, 1, "settled", "win"],
+      [10, 1, "settled", "win"],
+      [0, 1, "settled", "loss"],
+    ],
+  );
   assert.deepEqual(await store.keys("arcade:pending:"), []);
 });

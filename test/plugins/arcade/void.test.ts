@@ -12,8 +12,12 @@ import { arcadeService, data, player } from "./_arcade.ts";
 const ada = playerIdOf("ada", "correct horse battery");
 const at = (iso: string) => Date.parse(iso);
 const noPrintYet = (settlesAt: string): Fixture => ({
-  source: "https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Get-Funding-Rate-History (oldest first; empty before the print)",
-  request: { method: "GET", path: `/binance/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${at(settlesAt)}&endTime=${at(settlesAt) + 3_600_000}&limit=1000` },
+  source:
+    "https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Get-Funding-Rate-History (oldest first; empty before the print)",
+  request: {
+    method: "GET",
+    path: `/binance/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${at(settlesAt)}&endTime=${at(settlesAt) + 3_600_000}&limit=1000`,
+  },
   response: { status: 200, body: [] },
 });
 
@@ -28,16 +32,31 @@ async function twoInstances(t: Parameters<typeof arcadeService>[0], fixtures: Fi
   return { a, b, store, clock, chain };
 }
 
-const promoCodes = async (s: Awaited<ReturnType<typeof arcadeService>>) => data(await s.service.request("/v1/arcade/promo-code", {
-  method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ player: player() }),
-}).then(async (res) => ({ body: await res.json() })));
+const promoCodes = async (s: Awaited<ReturnType<typeof arcadeService>>) =>
+  data(
+    await s.service
+      .request("/v1/arcade/promo-code", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ player: player() }),
+      })
+      .then(async (res) => ({ body: await res.json() })),
+  );
 
 test("a prediction whose data never comes stays in /me, then past its deadline is void, credited once on two instances, and never asked again", async (t) => {
   const { a, b, store, clock } = await twoInstances(t, [noPrintYet("2026-11-25T16:00:00Z")], "2026-11-25T07:30:00Z");
-  const res = await a.service.request("/v1/arcade/play", paidPost({ game: "funding", choice: "positive", salt: "f", player: player() }));
+  const res = await a.service.request(
+    "/v1/arcade/play",
+    paidPost({ game: "funding", choice: "positive", salt: "f", player: player() }),
+  );
   const play = (await res.json()).data;
-  assert.deepEqual([play.status, play.referee.settlesAt, play.awaiting.deadline], ["pending", "2026-11-25T16:00:00.000Z", "2026-11-25T18:00:00.000Z"], "the print after next, with two hours' grace");
-  for (let i = 0; i < 21; i++) await a.service.call("arcade/play", { game: "dice", choice: "over", salt: `d-${i}`, player: player() });
+  assert.deepEqual(
+    [play.status, play.referee.settlesAt, play.awaiting.deadline],
+    ["pending", "2026-11-25T16:00:00.000Z", "2026-11-25T18:00:00.000Z"],
+    "the print after next, with two hours' grace",
+  );
+  for (let i = 0; i < 21; i++)
+    await a.service.call("arcade/play", { game: "dice", choice: "over", salt: `d-${i}`, player: player() });
   await a.mineAndDraw();
   const listed = data(await a.service.call("arcade/me", { id: ada })).plays;
   assert.equal(listed.length, 21, "the open play and the last 20");
@@ -48,7 +67,10 @@ test("a prediction whose data never comes stays in /me, then past its deadline i
   const asked = a.api.calls.length;
   assert.equal(asked, 1, "the print was asked for once it was due");
   clock.set("2026-11-25T18:00:01Z");
-  assert.deepEqual(await Promise.all([a.service.jobs.run("arcade-settle"), b.service.jobs.run("arcade-settle")]), [true, true]);
+  assert.deepEqual(await Promise.all([a.service.jobs.run("arcade-settle"), b.service.jobs.run("arcade-settle")]), [
+    true,
+    true,
+  ]);
   await Promise.all([a.service.jobs.run("arcade-settle"), b.service.jobs.run("arcade-settle")]);
   const voided = await store.get<any>(`arcade:play:${play.playId}`);
   assert.deepEqual([voided.status, voided.outcome, voided.void.refundUsd], ["void", null, "0.005"]);
@@ -67,7 +89,10 @@ test("a prediction whose data never comes stays in /me, then past its deadline i
 
 test("a dice play whose block is never read is void past its deadline and credited once on two instances; the job stops asking", async (t) => {
   const { a, b, store, clock, chain } = await twoInstances(t, [], "2026-11-25T12:00:00Z");
-  const res = await a.service.request("/v1/arcade/play", paidPost({ game: "dice", choice: "seven", salt: "lost", player: player() }));
+  const res = await a.service.request(
+    "/v1/arcade/play",
+    paidPost({ game: "dice", choice: "seven", salt: "lost", player: player() }),
+  );
   const { playId, awaiting } = (await res.json()).data;
   chain.fail(true);
   await a.draw();
@@ -89,5 +114,9 @@ test("a dice play whose block is never read is void past its deadline and credit
   assert.equal(chain.calls.length, calls, "nothing left to ask the chain about");
   chain.mine();
   await a.draw();
-  assert.equal(data(await a.service.call("arcade/me", { id: ada })).plays[0].status, "void", "a block that comes late changes nothing");
+  assert.equal(
+    data(await a.service.call("arcade/me", { id: ada })).plays[0].status,
+    "void",
+    "a block that comes late changes nothing",
+  );
 });

@@ -10,13 +10,25 @@ export const bettorKey = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4
 export const strangerKey = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 
 export const betService = (url: string) =>
-  startTestService({ plugins: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${url}${base}`, UPSTREAM_AZURO_RELAYER_URL: `${url}${base}`, BET_AFFILIATE: affiliate } });
+  startTestService({
+    plugins: ["bet"],
+    env: {
+      UPSTREAM_AZURO_API_URL: `${url}${base}`,
+      UPSTREAM_AZURO_RELAYER_URL: `${url}${base}`,
+      BET_AFFILIATE: affiliate,
+    },
+  });
 
 /** `/bet/calculation` for the stake check at submit time, asked with the bettor's wallet. */
 export function calculation(wallet: string, maxBet: number): Fixture {
   return {
-    source: "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/getBetCalculation.ts (wallet gives the bettor's own maxBet; human token units)",
-    request: { method: "POST", path: `${base}/bet/calculation`, body: { environment: "PolygonUSDT", bets: [{ conditionId, outcomeId: 29 }], wallet } },
+    source:
+      "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/getBetCalculation.ts (wallet gives the bettor's own maxBet; human token units)",
+    request: {
+      method: "POST",
+      path: `${base}/bet/calculation`,
+      body: { environment: "PolygonUSDT", bets: [{ conditionId, outcomeId: 29 }], wallet },
+    },
     response: { status: 200, body: { response: { minBet: 1, maxBet, maxPayout: "5000" } } },
   };
 }
@@ -24,7 +36,8 @@ export function calculation(wallet: string, maxBet: number): Fixture {
 /** The relayer's answer to `POST /bet/orders/ordinar`, any body; the test checks the body it received. */
 export function relayer(status: number, body: unknown): Fixture {
   return {
-    source: "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/createBet.ts (CreateBetResponse {id, state, errorMessage?, error?}; errors are JSON with errorMessage and error) and gem-docs live/errors (OrderError values)",
+    source:
+      "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/createBet.ts (CreateBetResponse {id, state, errorMessage?, error?}; errors are JSON with errorMessage and error) and gem-docs live/errors (OrderError values)",
     request: { method: "POST", path: `${base}/bet/orders/ordinar` },
     response: { status, body },
   };

@@ -4,7 +4,8 @@ import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${url}/api/v1/public` } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${url}/api/v1/public` } });
 
 test("bet/odds: games with their open markets, aliases resolved, every field of the spec's Bet game", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.games-football", "azuro-api.conditions-two-games"], { dir });
@@ -14,7 +15,14 @@ test("bet/odds: games with their open markets, aliases resolved, every field of 
   assert.equal(body.meta.product, "bet");
   assert.match(body.meta.ts, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   const { games, ...head } = body.data;
-  assert.deepEqual(head, { source: "azuro", environment: "PolygonUSDT", chain: 137, betToken: "USDT", betTokenAddress: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", count: 2 });
+  assert.deepEqual(head, {
+    source: "azuro",
+    environment: "PolygonUSDT",
+    chain: 137,
+    betToken: "USDT",
+    betTokenAddress: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
+    count: 2,
+  });
   assert.deepEqual(games[0], {
     gameId: "1006000000000084793028",
     title: "Tottenham Hotspur - Leeds United",
@@ -45,15 +53,17 @@ test("bet/odds: games with their open markets, aliases resolved, every field of 
       },
     ],
   });
-  assert.deepEqual(games[1].markets, [{
-    conditionId: "500610060000000000812047130000000000000000003101",
-    title: "Total Goals",
-    kind: "market-18-2",
-    outcomes: [
-      { outcomeId: "6005", title: "Over (2.5)", odds: 2.08 },
-      { outcomeId: "6006", title: "Under (2.5)", odds: 1.71 },
-    ],
-  }]);
+  assert.deepEqual(games[1].markets, [
+    {
+      conditionId: "500610060000000000812047130000000000000000003101",
+      title: "Total Goals",
+      kind: "market-18-2",
+      outcomes: [
+        { outcomeId: "6005", title: "Over (2.5)", odds: 2.08 },
+        { outcomeId: "6006", title: "Under (2.5)", odds: 1.71 },
+      ],
+    },
+  ]);
   assert.equal(games[1].startsAt, "2026-05-12T17:00:00.000Z");
 });
 
@@ -63,18 +73,36 @@ test("bet/odds: an empty live list in the XDAI environment calls no conditions a
   const input = { gameState: "live", environment: "GnosisXDAI" };
   const first = await service.call("bet/odds", input);
   assert.equal(first.status, 200, JSON.stringify(first.body));
-  assert.deepEqual((first.body as any).data, { source: "azuro", environment: "GnosisXDAI", chain: 100, betToken: "WXDAI", betTokenAddress: "0xe91D153E0b41518A2Ce8Dd3D7944Fa863463a97d", count: 0, games: [] });
+  assert.deepEqual((first.body as any).data, {
+    source: "azuro",
+    environment: "GnosisXDAI",
+    chain: 100,
+    betToken: "WXDAI",
+    betTokenAddress: "0xe91D153E0b41518A2Ce8Dd3D7944Fa863463a97d",
+    count: 0,
+    games: [],
+  });
   const second = await service.call("bet/odds", input);
   assert.equal((second.body as any).meta.cached, true);
   assert.equal(api.calls.length, 1);
 });
 
 test("bet/odds: a failing Azuro API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{
-    source: "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/feed/getGamesByFilters.ts (non-2xx throws)",
-    request: { method: "GET", path: "/api/v1/public/market-manager/games-by-filters?environment=PolygonUSDT&gameState=Prematch&orderBy=startsAt&orderDirection=asc&page=1&perPage=10" },
-    response: { status: 500, body: { message: "Internal server error" } },
-  }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source:
+          "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/feed/getGamesByFilters.ts (non-2xx throws)",
+        request: {
+          method: "GET",
+          path: "/api/v1/public/market-manager/games-by-filters?environment=PolygonUSDT&gameState=Prematch&orderBy=startsAt&orderDirection=asc&page=1&perPage=10",
+        },
+        response: { status: 500, body: { message: "Internal server error" } },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("bet/odds", {});
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.code, "upstream_error");
@@ -83,11 +111,21 @@ test("bet/odds: a failing Azuro API is a 502", async (t) => {
 test("bet/odds: bad input is a free 400 naming the field and calls nothing", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceFor(api.url);
-  for (const [query, field] of [["limit=26", "limit"], ["limit=0", "limit"], ["marketsPerGame=21", "marketsPerGame"], ["gameState=finished", "gameState"], ["environment=BaseWETH", "environment"], ["sport=Foot%20ball", "sport"]]) {
+  for (const [query, field] of [
+    ["limit=26", "limit"],
+    ["limit=0", "limit"],
+    ["marketsPerGame=21", "marketsPerGame"],
+    ["gameState=finished", "gameState"],
+    ["environment=BaseWETH", "environment"],
+    ["sport=Foot%20ball", "sport"],
+  ]) {
     const res = await service.request(`/v1/bet/odds?${query}`);
     assert.equal(res.status, 400, query);
     const issues = ((await res.json()) as any).error.details.issues as { field: string }[];
-    assert.ok(issues.some((i) => i.field === field), `${query}: ${JSON.stringify(issues)}`);
+    assert.ok(
+      issues.some((i) => i.field === field),
+      `${query}: ${JSON.stringify(issues)}`,
+    );
   }
   assert.equal(api.calls.length, 0);
 });

@@ -13,12 +13,23 @@ let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
 let chain: ReturnType<typeof chainReader>;
 
-const api = await serveFixtures({ after }, ["azuro-api.condition-active", calculation(bettor.address, 250.5), relayer(200, { id: "order-1", state: "Created" })], { dir, reuse: true });
+const api = await serveFixtures(
+  { after },
+  ["azuro-api.condition-active", calculation(bettor.address, 250.5), relayer(200, { id: "order-1", state: "Created" })],
+  { dir, reuse: true },
+);
 
 before(async () => {
   devnet = await startDevnet();
   chain = chainReader(devnet);
-  service = await startPaidService(devnet, { families: ["bet"], env: { UPSTREAM_AZURO_API_URL: `${api.url}${base}`, UPSTREAM_AZURO_RELAYER_URL: `${api.url}${base}`, BET_AFFILIATE: affiliate } });
+  service = await startPaidService(devnet, {
+    families: ["bet"],
+    env: {
+      UPSTREAM_AZURO_API_URL: `${api.url}${base}`,
+      UPSTREAM_AZURO_RELAYER_URL: `${api.url}${base}`,
+      BET_AFFILIATE: affiliate,
+    },
+  });
 });
 after(async () => {
   await service?.close();
@@ -26,10 +37,23 @@ after(async () => {
 });
 
 async function submitUrl(signerKey: `0x${string}`) {
-  const raw = { conditionId, outcomeId: "29", amountRaw: "10500000", minOdds: "1760000000000", nonce: String(Date.now()), expiresAt: Math.floor(Date.now() / 1000) + 300, relayerFeeAmount: "23841" };
-  const typed = betTypedData({ chainId: 137, core: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7", affiliate, attention }, raw);
+  const raw = {
+    conditionId,
+    outcomeId: "29",
+    amountRaw: "10500000",
+    minOdds: "1760000000000",
+    nonce: String(Date.now()),
+    expiresAt: Math.floor(Date.now() / 1000) + 300,
+    relayerFeeAmount: "23841",
+  };
+  const typed = betTypedData(
+    { chainId: 137, core: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7", affiliate, attention },
+    raw,
+  );
   const signature = await privateKeyToAccount(signerKey).signTypedData(typed as any);
-  const query = new URLSearchParams(Object.entries({ bettor: bettor.address, signature, ...raw }).map(([k, v]) => [k, String(v)]));
+  const query = new URLSearchParams(
+    Object.entries({ bettor: bettor.address, signature, ...raw }).map(([k, v]) => [k, String(v)]),
+  );
   return `http://127.0.0.1:4021/v1/bet/submit?${query}`;
 }
 

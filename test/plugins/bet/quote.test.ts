@@ -8,7 +8,9 @@ import { affiliate, base, betService, bettorKey, conditionId, dir } from "./_bet
 const input = { conditionId, outcomeId: "29", amount: 10.5 };
 
 test("bet/quote: odds, limits, fee paid by the bettor, minOdds at 5% and typed data a wallet can sign", async (t) => {
-  const api = await serveFixtures(t, ["azuro-api.condition-active", "azuro-api.calculation", "azuro-api.gas-info"], { dir });
+  const api = await serveFixtures(t, ["azuro-api.condition-active", "azuro-api.calculation", "azuro-api.gas-info"], {
+    dir,
+  });
   const before = Math.floor(Date.now() / 1000);
   const out = await (await betService(api.url)).call("bet/quote", input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
@@ -30,17 +32,31 @@ test("bet/quote: odds, limits, fee paid by the bettor, minOdds at 5% and typed d
     relayerFeePaidBy: "bettor",
     relayerFee: 0.023841,
     affiliate,
-    approval: { token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", spender: "0x8dA05c0021e6b35865FDC959c54dCeF3A4AbBa9d", amountRaw: "10523841" },
+    approval: {
+      token: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F",
+      spender: "0x8dA05c0021e6b35865FDC959c54dCeF3A4AbBa9d",
+      amountRaw: "10523841",
+    },
   });
   assert.equal(raw.amountRaw, "10500000");
   assert.equal(raw.minOdds, "1760000000000");
   assert.equal(raw.relayerFeeAmount, "23841");
-  assert.ok(raw.expiresAt >= before + 300 && raw.expiresAt <= Math.floor(Date.now() / 1000) + 300, String(raw.expiresAt));
+  assert.ok(
+    raw.expiresAt >= before + 300 && raw.expiresAt <= Math.floor(Date.now() / 1000) + 300,
+    String(raw.expiresAt),
+  );
   assert.match(raw.nonce, /^\d{16}$/);
   assert.ok(disclaimer.length >= 3);
   assert.equal(typedData.primaryType, "ClientBetData");
-  assert.deepEqual(typedData.domain, { name: "Live Betting", version: "1.0.0", chainId: 137, verifyingContract: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7" });
-  assert.deepEqual(typedData.message.bets, [{ conditionId, outcomeId: "29", minOdds: raw.minOdds, amount: raw.amountRaw, nonce: raw.nonce }]);
+  assert.deepEqual(typedData.domain, {
+    name: "Live Betting",
+    version: "1.0.0",
+    chainId: 137,
+    verifyingContract: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7",
+  });
+  assert.deepEqual(typedData.message.bets, [
+    { conditionId, outcomeId: "29", minOdds: raw.minOdds, amount: raw.amountRaw, nonce: raw.nonce },
+  ]);
   assert.equal(typedData.message.clientData.affiliate, affiliate);
   assert.equal(typedData.message.clientData.isFeeSponsored, false);
 
@@ -66,18 +82,29 @@ test("bet/quote: an unknown outcome is a 404", async (t) => {
 });
 
 test("bet/quote: a stake above the protocol's maxBet is a 422 naming the limits", async (t) => {
-  const api = await serveFixtures(t, ["azuro-api.condition-active", "azuro-api.calculation", "azuro-api.gas-info"], { dir });
+  const api = await serveFixtures(t, ["azuro-api.condition-active", "azuro-api.calculation", "azuro-api.gas-info"], {
+    dir,
+  });
   const out = await (await betService(api.url)).call("bet/quote", { ...input, amount: 300 });
   assert.equal(out.status, 422);
   assert.deepEqual((out.body as any).error.details, { amount: 300, minBet: 1, maxBet: 250.5, maxPayout: 5000 });
 });
 
 test("bet/quote: a failing limits call is a 502", async (t) => {
-  const api = await serveFixtures(t, [
-    "azuro-api.condition-active",
-    "azuro-api.gas-info",
-    { source: "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/getBetCalculation.ts (non-2xx throws)", request: { method: "POST", path: `${base}/bet/calculation` }, response: { status: 503, body: "unavailable" } },
-  ], { dir });
+  const api = await serveFixtures(
+    t,
+    [
+      "azuro-api.condition-active",
+      "azuro-api.gas-info",
+      {
+        source:
+          "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/getBetCalculation.ts (non-2xx throws)",
+        request: { method: "POST", path: `${base}/bet/calculation` },
+        response: { status: 503, body: "unavailable" },
+      },
+    ],
+    { dir },
+  );
   const out = await (await betService(api.url)).call("bet/quote", input);
   assert.equal(out.status, 502);
 });
@@ -95,10 +122,16 @@ test("bet/quote: bad input is a free 400 naming the field and calls nothing", as
     const res = await service.request(`/v1/bet/quote?${query}`);
     assert.equal(res.status, 400, query);
     const issues = ((await res.json()) as any).error.details.issues as { field: string }[];
-    assert.ok(issues.some((i) => i.field === field), `${query}: ${JSON.stringify(issues)}`);
+    assert.ok(
+      issues.some((i) => i.field === field),
+      `${query}: ${JSON.stringify(issues)}`,
+    );
   }
   const finer = await service.call("bet/quote", { ...input, amount: 10.125 });
   assert.equal(finer.status, 400);
-  assert.deepEqual((finer.body as any).error.details.issues.map((i: any) => i.field), ["amount"]);
+  assert.deepEqual(
+    (finer.body as any).error.details.issues.map((i: any) => i.field),
+    ["amount"],
+  );
   assert.equal(api.calls.length, 0);
 });

@@ -11,17 +11,36 @@ const core = "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7";
 
 /** A submission signed by `key` over the raw values, then `changes` applied (after signing). */
 async function signedInput(key = bettorKey, raw: Record<string, unknown> = {}, changes: Record<string, unknown> = {}) {
-  const values = { conditionId, outcomeId: "29", amountRaw: "10500000", minOdds: "1760000000000", nonce: "1778500000000123", expiresAt: Math.floor(Date.now() / 1000) + 300, relayerFeeAmount: "23841", ...raw };
-  const signature = await privateKeyToAccount(key as `0x${string}`).signTypedData(betTypedData({ chainId: 137, core, affiliate, attention }, values as any) as any);
+  const values = {
+    conditionId,
+    outcomeId: "29",
+    amountRaw: "10500000",
+    minOdds: "1760000000000",
+    nonce: "1778500000000123",
+    expiresAt: Math.floor(Date.now() / 1000) + 300,
+    relayerFeeAmount: "23841",
+    ...raw,
+  };
+  const signature = await privateKeyToAccount(key as `0x${string}`).signTypedData(
+    betTypedData({ chainId: 137, core, affiliate, attention }, values as any) as any,
+  );
   return { bettor: bettor.address, signature, ...values, ...changes };
 }
 
 test("bet/submit: a quote signed with viem is accepted and forwarded with the exact body the relayer expects", async (t) => {
   const orderId = `${bettor.address.toLowerCase()}_1778500000000123`;
-  const api = await serveFixtures(t, [
-    "azuro-api.condition-active", "azuro-api.calculation", "azuro-api.gas-info",
-    "azuro-api.condition-active", calculation(bettor.address, 250.5), relayer(200, { id: orderId, state: "Created" }),
-  ], { dir });
+  const api = await serveFixtures(
+    t,
+    [
+      "azuro-api.condition-active",
+      "azuro-api.calculation",
+      "azuro-api.gas-info",
+      "azuro-api.condition-active",
+      calculation(bettor.address, 250.5),
+      relayer(200, { id: orderId, state: "Created" }),
+    ],
+    { dir },
+  );
   const service = await betService(api.url);
   const quote = (await service.call("bet/quote", { conditionId, outcomeId: "29", amount: 10.5 })).body as any;
   const signature = await bettor.signTypedData(JSON.parse(JSON.stringify(quote.data.typedData)));
@@ -65,11 +84,19 @@ test("bet/submit: a signature not 0x + 130 hex is a free 400 naming the field, n
   const api = await serveFixtures(t, []);
   const service = await betService(api.url);
   const input = await signedInput();
-  for (const signature of ["0x1234", input.signature.slice(2), `${input.signature}00`, input.signature.replace(/.$/, "g")]) {
+  for (const signature of [
+    "0x1234",
+    input.signature.slice(2),
+    `${input.signature}00`,
+    input.signature.replace(/.$/, "g"),
+  ]) {
     const query = new URLSearchParams(Object.entries({ ...input, signature }).map(([k, v]) => [k, String(v)]));
     const res = await service.request(`/v1/bet/submit?${query}`);
     assert.equal(res.status, 400, signature);
-    assert.deepEqual(((await res.json()) as any).error.details.issues.map((i: any) => i.field), ["signature"]);
+    assert.deepEqual(
+      ((await res.json()) as any).error.details.issues.map((i: any) => i.field),
+      ["signature"],
+    );
   }
   assert.equal(api.calls.length, 0);
 });
@@ -94,7 +121,10 @@ test("bet/submit: another wallet's signature, or any raw value changed after sig
 
 test("bet/submit: an expired order is a 409 before any call", async (t) => {
   const api = await serveFixtures(t, []);
-  const out = await (await betService(api.url)).call("bet/submit", await signedInput(bettorKey, { expiresAt: Math.floor(Date.now() / 1000) - 1 }));
+  const out = await (await betService(api.url)).call(
+    "bet/submit",
+    await signedInput(bettorKey, { expiresAt: Math.floor(Date.now() / 1000) - 1 }),
+  );
   assert.equal(out.status, 409);
   assert.equal((out.body as any).error.code, "quote_expired");
   assert.equal(api.calls.length, 0);
@@ -110,7 +140,10 @@ test("bet/submit: a market no longer live is a 409 and nothing is forwarded", as
 
 test("bet/submit: odds fallen below the signed minOdds are a 409 and nothing is forwarded", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.condition-active"], { dir });
-  const out = await (await betService(api.url)).call("bet/submit", await signedInput(bettorKey, { minOdds: "1820000000000" }));
+  const out = await (await betService(api.url)).call(
+    "bet/submit",
+    await signedInput(bettorKey, { minOdds: "1820000000000" }),
+  );
   assert.equal(out.status, 409);
   assert.equal((out.body as any).error.code, "odds_moved");
 });
@@ -125,13 +158,21 @@ test("bet/submit: a stake outside the protocol's limits for this bettor is a 422
 
 test("bet/submit: the relayer's refusal is a 422 with its reason; its outage a 502; neither charged", async (t) => {
   const refusal = { error: "TokenAllowance", errorMessage: "Insufficient allowance for the relayer" };
-  for (const [answer, status, code] of [[relayer(400, refusal), 422, "relayer_rejected"], [relayer(500, { message: "Internal server error" }), 502, "upstream_error"]] as const) {
-    const api = await serveFixtures(t, ["azuro-api.condition-active", calculation(bettor.address, 250.5), answer], { dir });
+  for (const [answer, status, code] of [
+    [relayer(400, refusal), 422, "relayer_rejected"],
+    [relayer(500, { message: "Internal server error" }), 502, "upstream_error"],
+  ] as const) {
+    const api = await serveFixtures(t, ["azuro-api.condition-active", calculation(bettor.address, 250.5), answer], {
+      dir,
+    });
     const out = await (await betService(api.url)).call("bet/submit", await signedInput());
     assert.equal(out.status, status, JSON.stringify(out.body));
     assert.equal((out.body as any).error.code, code);
     if (status === 422) {
-      assert.equal((out.body as any).error.message, "Azuro's relayer refused the order: Insufficient allowance for the relayer");
+      assert.equal(
+        (out.body as any).error.message,
+        "Azuro's relayer refused the order: Insufficient allowance for the relayer",
+      );
       assert.deepEqual((out.body as any).error.details, refusal);
     }
   }

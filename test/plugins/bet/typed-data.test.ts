@@ -12,7 +12,12 @@ const protocol = {
   SubBet: "0x3db4c6f0fa66c93eff32759448e8d4f472140b902b943c223c607ff2681ecfe6",
 } as const;
 
-const domain = { chainId: 137, core: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7", affiliate: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C", attention } as const;
+const domain = {
+  chainId: 137,
+  core: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7",
+  affiliate: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
+  attention,
+} as const;
 const raw = {
   conditionId: "300610060000000000847930280000000000002435620690",
   outcomeId: "29",
@@ -25,7 +30,8 @@ const raw = {
 
 /** EIP-712 encodeType: the struct, then the structs it references, sorted by name. */
 function encodeType(name: keyof typeof betTypes): string {
-  const own = (type: string) => `${type}(${betTypes[type as keyof typeof betTypes].map((f) => `${f.type} ${f.name}`).join(",")})`;
+  const own = (type: string) =>
+    `${type}(${betTypes[type as keyof typeof betTypes].map((f) => `${f.type} ${f.name}`).join(",")})`;
   const referenced = new Set<string>();
   const visit = (type: string) => {
     for (const field of betTypes[type as keyof typeof betTypes]) {
@@ -49,20 +55,50 @@ test("bet typed data: each type hash equals the Azuro Relayer's", () => {
 
 test("bet typed data: viem's digest of the served typed data equals the protocol's own encoding", () => {
   const typed = betTypedData(domain, raw);
-  const word = (types: string, values: unknown[]) => keccak256(encodeAbiParameters(types.split(",").map((type) => ({ type })), values));
+  const word = (types: string, values: unknown[]) =>
+    keccak256(
+      encodeAbiParameters(
+        types.split(",").map((type) => ({ type })),
+        values,
+      ),
+    );
   const clientData = word("bytes32,bytes32,address,address,uint256,uint256,uint256,bool,bool,bool", [
-    protocol.ClientData, keccak256(toHex(attention)), domain.affiliate, domain.core, 1778500300n, 137n, 23841n, false, false, false,
+    protocol.ClientData,
+    keccak256(toHex(attention)),
+    domain.affiliate,
+    domain.core,
+    1778500300n,
+    137n,
+    23841n,
+    false,
+    false,
+    false,
   ]);
-  const subBet = word("bytes32,uint256,uint128,uint64,uint128,uint256", [protocol.SubBet, BigInt(raw.conditionId), 29n, 1760000000000n, 10500000n, 1778500000000123n]);
+  const subBet = word("bytes32,uint256,uint128,uint64,uint128,uint256", [
+    protocol.SubBet,
+    BigInt(raw.conditionId),
+    29n,
+    1760000000000n,
+    10500000n,
+    1778500000000123n,
+  ]);
   const struct = word("bytes32,bytes32,bytes32", [protocol.ClientBetData, clientData, keccak256(subBet)]);
   const domainSeparator = word("bytes32,bytes32,bytes32,uint256,address", [
     keccak256(toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)")),
-    keccak256(toHex("Live Betting")), keccak256(toHex("1.0.0")), 137n, domain.core,
+    keccak256(toHex("Live Betting")),
+    keccak256(toHex("1.0.0")),
+    137n,
+    domain.core,
   ]);
   const digest = keccak256(`0x1901${domainSeparator.slice(2)}${struct.slice(2)}` as Hex);
   assert.equal(hashTypedData(typed as any), digest);
   assert.equal(typed.primaryType, "ClientBetData");
-  assert.deepEqual(typed.domain, { name: "Live Betting", version: "1.0.0", chainId: 137, verifyingContract: domain.core });
+  assert.deepEqual(typed.domain, {
+    name: "Live Betting",
+    version: "1.0.0",
+    chainId: 137,
+    verifyingContract: domain.core,
+  });
 });
 
 test("bet minOdds: 5% of the winnings below the odds, floored to 2 decimals, also for one-decimal odds", () => {

@@ -10,11 +10,25 @@ export { dataOf, expectFree400 } from "../../helpers/expect.ts";
 
 // Where each family's recorded fixtures expect an upstream's base URL on the shared server (default /<name>).
 const BASES: Record<string, string> = {
-  goplus: "", "honeypot-is": "", "blockscout-ethereum": "", sourcify: "", "metamask-phishing": "",
-  "ofac-sdn": "/ofac", "eu-fsf": "/eu", "un-sc": "/un", "uk-sanctions": "/uk", "cisa-kev": "/feeds",
+  goplus: "",
+  "honeypot-is": "",
+  "blockscout-ethereum": "",
+  sourcify: "",
+  "metamask-phishing": "",
+  "ofac-sdn": "/ofac",
+  "eu-fsf": "/eu",
+  "un-sc": "/un",
+  "uk-sanctions": "/uk",
+  "cisa-kev": "/feeds",
 };
 
-const upstreams = { ...marketUpstreams, ...onchainUpstreams, ...webUpstreams, ...complianceUpstreams, ...publicdataUpstreams };
+const upstreams = {
+  ...marketUpstreams,
+  ...onchainUpstreams,
+  ...webUpstreams,
+  ...complianceUpstreams,
+  ...publicdataUpstreams,
+};
 
 /** `market/coingecko.global` is test/plugins/market/fixtures/coingecko.global.json, the file that family's tests use. */
 const family = (ref: string) => {
@@ -30,8 +44,14 @@ export async function bundleService(t: AfterHost, fixtures: (string | Fixture)[]
   const loaded = await Promise.all(fixtures.map((f) => (typeof f === "string" ? family(f) : f)));
   const api = await serveFixtures(t, loaded, { reuse: true });
   // No part may reach a public node: a chain's node answers from a closed port (connection refused) unless a test points it elsewhere.
-  const env = upstreamUrlEnv(Object.keys(upstreams), (name) => (name.endsWith("-rpc") ? "http://127.0.0.1:9" : `${api.url}${BASES[name] ?? `/${name}`}`));
-  const service = await startTestService({ plugins: ["bundles", "market", "onchain", "web", "compliance", "publicdata"], ...options, env: { ...env, ...options.env } });
+  const env = upstreamUrlEnv(Object.keys(upstreams), (name) =>
+    name.endsWith("-rpc") ? "http://127.0.0.1:9" : `${api.url}${BASES[name] ?? `/${name}`}`,
+  );
+  const service = await startTestService({
+    plugins: ["bundles", "market", "onchain", "web", "compliance", "publicdata"],
+    ...options,
+    env: { ...env, ...options.env },
+  });
   return { api, service };
 }
 
@@ -45,4 +65,3 @@ export const failing = (path: string, status: number, source: string, method = "
 /** Which parts answered and which failed, with their statuses: `{ price: 200, news: 503 }`. */
 export const statuses = (data: { parts: Record<string, { status: number }> }) =>
   Object.fromEntries(Object.entries(data.parts).map(([name, p]) => [name, p.status]));
-

@@ -8,8 +8,12 @@ import { startTestService } from "../../helpers/service.ts";
 
 const part = (name: string, ms: number, fail = false) =>
   defineEndpoint({
-    name, method: "GET", price: "$0.001", summary: name,
-    input: v.object({ n: v.number() }), output: v.object({ n: v.number() }),
+    name,
+    method: "GET",
+    price: "$0.001",
+    summary: name,
+    input: v.object({ n: v.number() }),
+    output: v.object({ n: v.number() }),
     example: { input: { n: 1 }, output: { n: 1 } },
     handler: async ({ input }) => {
       await sleep(ms);
@@ -18,7 +22,10 @@ const part = (name: string, ms: number, fail = false) =>
     },
   });
 const bundle = defineBundle({
-  name: "pair", price: "$0.01", summary: "fast and slow", description: "Test bundle.",
+  name: "pair",
+  price: "$0.01",
+  summary: "fast and slow",
+  description: "Test bundle.",
   input: v.object({ n: v.number(), all: v.optional(v.boolean(), false) }),
   parts: { fast: "fast", slow: "slow", broken: "broken", missing: "missing" },
   deadlineMs: 150,
@@ -27,7 +34,10 @@ const bundle = defineBundle({
   summarize: (data) => ({ fast: (data.fast as { n: number } | undefined)?.n ?? null }),
   example: { input: { n: 1 }, output: { summary: { fast: 2 }, parts: {}, skipped: [], failed: [] } },
 });
-const plugin = definePlugin({ family: "t", endpoints: [part("fast", 5), part("slow", 1_000), part("broken", 1, true), bundle] });
+const plugin = definePlugin({
+  family: "t",
+  endpoints: [part("fast", 5), part("slow", 1_000), part("broken", 1, true), bundle],
+});
 
 test("compose: parts run at once; a part past the deadline is a 504 in place, a broken one a 500, a missing one a 503", async () => {
   const service = await startTestService({ given: [plugin] });
@@ -37,7 +47,13 @@ test("compose: parts run at once; a part past the deadline is a 504 in place, a 
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.deepEqual(data.summary, { fast: 42 });
-  assert.deepEqual(data.parts.fast, { endpoint: "fast", status: 200, ok: true, ms: data.parts.fast.ms, data: { n: 42 } });
+  assert.deepEqual(data.parts.fast, {
+    endpoint: "fast",
+    status: 200,
+    ok: true,
+    ms: data.parts.fast.ms,
+    data: { n: 42 },
+  });
   assert.equal(data.parts.slow.status, 504);
   assert.equal(data.parts.slow.error.code, "deadline");
   assert.equal(data.parts.broken.status, 500);

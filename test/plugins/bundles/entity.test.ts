@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bundleService, dataOf, expectFree400, failing, statuses } from "./_bundles.ts";
 
-const LISTS = ["ofac-sdn.excerpt", "eu-fsf.excerpt", "un-sc.excerpt", "uk-sanctions.excerpt"].map((n) => `compliance/${n}`);
+const LISTS = ["ofac-sdn.excerpt", "eu-fsf.excerpt", "un-sc.excerpt", "uk-sanctions.excerpt"].map(
+  (n) => `compliance/${n}`,
+);
 const GLEIF = "compliance/gleif.search-bloomberg";
 const KEV = "publicdata/cisa-kev.catalog";
 const LAZARUS_ETH = "0x098B716B8Aaf21512996dC57EB0615e2383E2f96";
@@ -10,7 +12,10 @@ const NOW = new Date("2026-11-21T06:00:00Z");
 
 /** The service with the sanctions lists indexed (the compliance job, as in production). */
 async function indexed(t: { after(fn: () => unknown): void }, fixtures: Parameters<typeof bundleService>[1]) {
-  const { api, service } = await bundleService(t, [...LISTS, ...fixtures], { now: () => NOW, plugins: ["bundles", "compliance", "onchain", "publicdata"] });
+  const { api, service } = await bundleService(t, [...LISTS, ...fixtures], {
+    now: () => NOW,
+    plugins: ["bundles", "compliance", "onchain", "publicdata"],
+  });
   assert.equal(await service.jobs.run("compliance-sanctions-lists"), true);
   return { api, service };
 }
@@ -19,7 +24,10 @@ test("company-risk: sanctions clear, the LEI record matching the name, no KEV en
   const { service } = await indexed(t, [GLEIF, KEV]);
   const data = dataOf(await service.call("company-risk", { name: "Bloomberg Finance" }));
   assert.deepEqual(statuses(data), { sanctions: 200, lei: 200, kev: 200 });
-  assert.deepEqual(data.skipped.map((s: any) => s.part), ["sec", "whois", "tls"]);
+  assert.deepEqual(
+    data.skipped.map((s: any) => s.part),
+    ["sec", "whois", "tls"],
+  );
   assert.equal(data.summary.level, "low");
   assert.deepEqual(data.summary.reasons, []);
   assert.equal(data.summary.sanctionsHits, 0);
@@ -29,7 +37,14 @@ test("company-risk: sanctions clear, the LEI record matching the name, no KEV en
 });
 
 test("company-risk: KEV down is a 502 in place; a bad domain is a free 400", async (t) => {
-  const { api, service } = await indexed(t, [GLEIF, failing("/feeds/known_exploited_vulnerabilities.json", 500, "https://www.cisa.gov/known-exploited-vulnerabilities-catalog")]);
+  const { api, service } = await indexed(t, [
+    GLEIF,
+    failing(
+      "/feeds/known_exploited_vulnerabilities.json",
+      500,
+      "https://www.cisa.gov/known-exploited-vulnerabilities-catalog",
+    ),
+  ]);
   const data = dataOf(await service.call("company-risk", { name: "Bloomberg Finance" }));
   assert.equal(data.parts.kev.status, 502);
   assert.deepEqual(data.failed, ["kev"]);
@@ -42,8 +57,14 @@ test("company-risk: KEV down is a 502 in place; a bad domain is a free 400", asy
 });
 
 test("compliance-scan: a listed name and its listed address are a block; GLEIF and the chain node down stay in place", async (t) => {
-  const { service } = await indexed(t, ["onchain/goplus.address-security-flagged",
-    failing("/gleif/lei-records?filter[fulltext]=Lazarus%20Group&page[size]=2&page[number]=1", 500, "https://api.gleif.org/")]);
+  const { service } = await indexed(t, [
+    "onchain/goplus.address-security-flagged",
+    failing(
+      "/gleif/lei-records?filter[fulltext]=Lazarus%20Group&page[size]=2&page[number]=1",
+      500,
+      "https://api.gleif.org/",
+    ),
+  ]);
   const data = dataOf(await service.call("compliance-scan", { name: "Lazarus Group", address: LAZARUS_ETH }));
   assert.equal(data.parts.sanctionsName.status, 200);
   assert.equal(data.parts.sanctionsAddress.status, 200);
@@ -70,19 +91,32 @@ test("business-verify: LEI, VAT and sanctions compared: a VAT number of another 
   const { service } = await indexed(t, [GLEIF, "compliance/vies.ie-valid"]);
   const data = dataOf(await service.call("business-verify", { name: "Bloomberg Finance", vatNumber: "IE6388047V" }));
   assert.deepEqual(statuses(data), { lei: 200, vat: 200, sanctions: 200 });
-  assert.deepEqual(data.summary.checks.map((c: any) => [c.check, c.passed]), [
-    ["lei-match", true], ["lei-issued", true], ["vat-valid", true], ["vat-name", false], ["sanctions-clear", true],
-  ]);
+  assert.deepEqual(
+    data.summary.checks.map((c: any) => [c.check, c.passed]),
+    [
+      ["lei-match", true],
+      ["lei-issued", true],
+      ["vat-valid", true],
+      ["vat-name", false],
+      ["sanctions-clear", true],
+    ],
+  );
   assert.equal(data.summary.consistency, 0.8);
   assert.equal(data.summary.vatName, "GOOGLE IRELAND LIMITED");
 });
 
 test("business-verify: VIES down is a 502 in place, the checks that could run are scored; a bad LEI is a free 400", async (t) => {
-  const { api, service } = await indexed(t, [GLEIF, failing("/vies/ms/IE/vat/6388047V", 500, "https://ec.europa.eu/taxation_customs/vies/")]);
+  const { api, service } = await indexed(t, [
+    GLEIF,
+    failing("/vies/ms/IE/vat/6388047V", 500, "https://ec.europa.eu/taxation_customs/vies/"),
+  ]);
   const data = dataOf(await service.call("business-verify", { name: "Bloomberg Finance", vatNumber: "IE6388047V" }));
   assert.ok(data.parts.vat.status >= 500);
   assert.deepEqual(data.failed, ["vat"]);
-  assert.deepEqual(data.summary.checks.map((c: any) => c.check), ["lei-match", "lei-issued", "sanctions-clear"]);
+  assert.deepEqual(
+    data.summary.checks.map((c: any) => c.check),
+    ["lei-match", "lei-issued", "sanctions-clear"],
+  );
   assert.equal(data.summary.consistency, 1);
   const calls = api.calls.length;
   await expectFree400(await service.request("/v1/business-verify?name=Acme&lei=123"), "lei");

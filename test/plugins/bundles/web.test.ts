@@ -7,20 +7,39 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Status of Example</tit
 <meta name="viewport" content="width=device-width"><link rel="canonical" href="/"><meta property="og:title" content="Example status">
 <script src="/app.js"></script></head><body><h1>All systems operational</h1><p>Every service answers. The API, the site and the workers are up.</p>
 <a href="/about">About</a></body></html>`;
-const HEADERS = { "strict-transport-security": "max-age=63072000", "content-security-policy": "default-src 'self'", "x-content-type-options": "nosniff", "x-frame-options": "DENY", "referrer-policy": "no-referrer" };
+const HEADERS = {
+  "strict-transport-security": "max-age=63072000",
+  "content-security-policy": "default-src 'self'",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+};
 const target = await startTarget({
   "/": { headers: HEADERS, body: PAGE },
   "/health": { headers: { "content-type": "application/json" }, body: '{"status":"ok"}' },
-  "/robots.txt": { headers: { "content-type": "text/plain" }, body: "User-agent: *\nAllow: /\nSitemap: http://127.0.0.1/sitemap.xml\n" },
+  "/robots.txt": {
+    headers: { "content-type": "text/plain" },
+    body: "User-agent: *\nAllow: /\nSitemap: http://127.0.0.1/sitemap.xml\n",
+  },
 });
 after(() => target.close());
-const web = (t: { after(fn: () => unknown): void }) => bundleService(t, [], { egressLoopbackPort: target.port, plugins: ["bundles", "web"] });
+const web = (t: { after(fn: () => unknown): void }) =>
+  bundleService(t, [], { egressLoopbackPort: target.port, plugins: ["bundles", "web"] });
 
 test("monitoring-suite: probe, health, headers and speed of a page; plain http skips TLS, an IP skips DNS", async (t) => {
   const { service } = await web(t);
-  const data = dataOf(await service.call("monitoring-suite", { url: target.url("/"), keyword: "all systems operational", expectedStatus: 200 }));
+  const data = dataOf(
+    await service.call("monitoring-suite", {
+      url: target.url("/"),
+      keyword: "all systems operational",
+      expectedStatus: 200,
+    }),
+  );
   assert.deepEqual(statuses(data), { monitor: 200, health: 200, headers: 200, speed: 200 });
-  assert.deepEqual(data.skipped.map((s: any) => s.part), ["tls", "dns"]);
+  assert.deepEqual(
+    data.skipped.map((s: any) => s.part),
+    ["tls", "dns"],
+  );
   assert.equal(data.parts.monitor.data.keywordFound, true);
   assert.equal(data.summary.httpStatus, 200);
   assert.equal(data.summary.status, data.summary.alerts.length ? "degraded" : "up");
@@ -30,7 +49,9 @@ test("monitoring-suite: probe, health, headers and speed of a page; plain http s
 
 test("monitoring-suite: a missing keyword is down (the monitor's verdict), a missing health endpoint an alert", async (t) => {
   const { service } = await web(t);
-  const data = dataOf(await service.call("monitoring-suite", { url: target.url("/"), keyword: "maintenance", healthPath: "/healthz" }));
+  const data = dataOf(
+    await service.call("monitoring-suite", { url: target.url("/"), keyword: "maintenance", healthPath: "/healthz" }),
+  );
   assert.equal(data.parts.monitor.status, 200);
   assert.equal(data.parts.monitor.data.up, false);
   assert.equal(data.summary.status, "down");
@@ -41,7 +62,15 @@ test("monitoring-suite: a missing keyword is down (the monitor's verdict), a mis
 test("site-audit: SEO, speed and security scored with prioritized fixes", async (t) => {
   const { service } = await web(t);
   const data = dataOf(await service.call("site-audit", { url: target.url("/") }));
-  assert.deepEqual(statuses(data), { meta: 200, robots: 200, content: 200, speed: 200, headers: 200, tech: 200, info: 200 });
+  assert.deepEqual(statuses(data), {
+    meta: 200,
+    robots: 200,
+    content: 200,
+    speed: 200,
+    headers: 200,
+    tech: 200,
+    info: 200,
+  });
   const { categories, fixes, score } = data.summary;
   assert.equal(categories.seo, 100, JSON.stringify(fixes));
   assert.equal(categories.speed, data.parts.speed.data.score);

@@ -10,7 +10,10 @@ const lists = ["ofac-sdn.excerpt", "eu-fsf.excerpt", "un-sc.excerpt", "uk-sancti
 const now = new Date("2026-11-21T12:00:00Z");
 
 const dnsServer = await startDnsServer({
-  names: { "mailinator.com": { MX: [{ priority: 10, exchange: "mail.mailinator.com" }] }, "new-shop-example.com": { A: ["203.0.113.7"] } },
+  names: {
+    "mailinator.com": { MX: [{ priority: 10, exchange: "mail.mailinator.com" }] },
+    "new-shop-example.com": { A: ["203.0.113.7"] },
+  },
 });
 after(() => dnsServer.close());
 
@@ -26,22 +29,35 @@ async function comDomain(name: string, registered: string): Promise<Fixture> {
   const body = fixture.response.body as { ldhName: string; events: { eventAction: string; eventDate: string }[] };
   body.ldhName = name.toUpperCase();
   body.events = body.events.map((e) => (e.eventAction === "registration" ? { ...e, eventDate: registered } : e));
-  return { ...fixture, source: `${fixture.source}; name and registration date changed for this case`, request: { method: "GET", path: `/com/v1/domain/${name}` } };
+  return {
+    ...fixture,
+    source: `${fixture.source}; name and registration date changed for this case`,
+    request: { method: "GET", path: `/com/v1/domain/${name}` },
+  };
 }
 
 async function setup(t: TestContext, fixtures: (string | Fixture)[], reuse = false) {
   const api = await serveFixtures(t, fixtures, { dir, reuse });
   const bootstrap = await loadFixture("iana-rdap.dns", webDir);
   const body = bootstrap.response.body as { services: [string[], string[]][] };
-  body.services = body.services.map(([tlds, urls]) => [tlds, urls.map((u) => u.replace("https://rdap.verisign.com", api.url))]);
+  body.services = body.services.map(([tlds, urls]) => [
+    tlds,
+    urls.map((u) => u.replace("https://rdap.verisign.com", api.url)),
+  ]);
   const iana = await serveFixtures(t, [bootstrap], { reuse: true });
   const service = await startTestService({
     plugins: ["compliance"],
     now: () => now,
     egressLoopbackPort: Number(new URL(api.url).port),
     env: {
-      DNS_SERVERS: dnsServer.server, UPSTREAM_IANA_RDAP_URL: iana.url, UPSTREAM_TOR_EXIT_LIST_URL: `${api.url}/tor`, UPSTREAM_GOPLUS_URL: `${api.url}/goplus`,
-      UPSTREAM_OFAC_SDN_URL: `${api.url}/ofac`, UPSTREAM_EU_FSF_URL: `${api.url}/eu`, UPSTREAM_UN_SC_URL: `${api.url}/un`, UPSTREAM_UK_SANCTIONS_URL: `${api.url}/uk`,
+      DNS_SERVERS: dnsServer.server,
+      UPSTREAM_IANA_RDAP_URL: iana.url,
+      UPSTREAM_TOR_EXIT_LIST_URL: `${api.url}/tor`,
+      UPSTREAM_GOPLUS_URL: `${api.url}/goplus`,
+      UPSTREAM_OFAC_SDN_URL: `${api.url}/ofac`,
+      UPSTREAM_EU_FSF_URL: `${api.url}/eu`,
+      UPSTREAM_UN_SC_URL: `${api.url}/un`,
+      UPSTREAM_UK_SANCTIONS_URL: `${api.url}/uk`,
     },
   });
   return { api, iana, service };
@@ -55,7 +71,10 @@ test("fraud-score: a disposable e-mail from a Tor exit is severe, every factor e
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.deepEqual(data.checked, ["email", "ip"]);
-  assert.deepEqual(triggered(data), [["disposable-email", 45], ["tor-exit", 50]]);
+  assert.deepEqual(triggered(data), [
+    ["disposable-email", 45],
+    ["tor-exit", 50],
+  ]);
   assert.deepEqual([data.score, data.band], [95, "severe"]);
   const byName = Object.fromEntries(data.factors.map((f: any) => [f.name, f]));
   assert.equal(byName["email-domain-no-mail"].value, "MX mail.mailinator.com");
@@ -65,8 +84,15 @@ test("fraud-score: a disposable e-mail from a Tor exit is severe, every factor e
 
 test("fraud-score: a days-old domain whose role address takes no mail is high", async (t) => {
   const { service } = await setup(t, [await comDomain("new-shop-example.com", "2026-11-11T09:00:00Z")]);
-  const data = ((await service.call("fraud-score", { email: "admin@new-shop-example.com", domain: "www.new-shop-example.com" })).body as any).data;
-  assert.deepEqual(triggered(data), [["email-domain-no-mail", 30], ["role-account", 5], ["young-domain", 30]]);
+  const data = (
+    (await service.call("fraud-score", { email: "admin@new-shop-example.com", domain: "www.new-shop-example.com" }))
+      .body as any
+  ).data;
+  assert.deepEqual(triggered(data), [
+    ["email-domain-no-mail", 30],
+    ["role-account", 5],
+    ["young-domain", 30],
+  ]);
   assert.deepEqual([data.score, data.band, data.checked], [65, "high", ["email", "domain"]]);
 });
 
@@ -75,8 +101,13 @@ test("fraud-score: a private IP is medium without any list fetched; a listed wal
   const ip = ((await service.call("fraud-score", { ip: "10.0.0.8" })).body as any).data;
   assert.deepEqual([triggered(ip), ip.score, ip.band], [[["ip-not-public", 30]], 30, "medium"]);
   assert.equal(api.calls.length, 0);
-  const wallet = ((await service.call("fraud-score", { wallet: "0x098b716b8aaf21512996dc57eb0615e2383e2f96" })).body as any).data;
-  assert.deepEqual(triggered(wallet), [["ofac-listed-address", 100], ["wallet-flagged", 70]]);
+  const wallet = (
+    (await service.call("fraud-score", { wallet: "0x098b716b8aaf21512996dc57eb0615e2383e2f96" })).body as any
+  ).data;
+  assert.deepEqual(triggered(wallet), [
+    ["ofac-listed-address", 100],
+    ["wallet-flagged", 70],
+  ]);
   assert.deepEqual([wallet.score, wallet.band], [100, "severe"]);
 });
 
@@ -91,8 +122,17 @@ test("fraud-score: nothing to score or a malformed field is a 400 before any cal
   const { service, api, iana } = await setup(t, []);
   const none = await service.call("fraud-score", { chain: "ethereum" });
   assert.equal(none.status, 400);
-  assert.deepEqual((none.body as any).error.details.issues.map((i: any) => i.field), ["email", "ip", "domain", "wallet"]);
-  for (const query of ["email=jane", "ip=1.2.3", "wallet=0x12", "domain=-bad-.com", "wallet=0x098b716b8aaf21512996dc57eb0615e2383e2f96&chain=solana"]) {
+  assert.deepEqual(
+    (none.body as any).error.details.issues.map((i: any) => i.field),
+    ["email", "ip", "domain", "wallet"],
+  );
+  for (const query of [
+    "email=jane",
+    "ip=1.2.3",
+    "wallet=0x12",
+    "domain=-bad-.com",
+    "wallet=0x098b716b8aaf21512996dc57eb0615e2383e2f96&chain=solana",
+  ]) {
     const res = await service.request(`/v1/fraud-score?${query}`);
     assert.equal(res.status, 400, query);
   }

@@ -4,7 +4,8 @@ import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["compliance"], env: { UPSTREAM_GLEIF_URL: `${url}/gleif` } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["compliance"], env: { UPSTREAM_GLEIF_URL: `${url}/gleif` } });
 
 test("gleif: an LEI is looked up exactly", async (t) => {
   const api = await serveFixtures(t, ["gleif.lei-bloomberg"], { dir });
@@ -22,8 +23,20 @@ test("gleif: an LEI is looked up exactly", async (t) => {
     jurisdiction: "US-DE",
     legalFormId: "T91T",
     registeredAs: "2650053",
-    legalAddress: { lines: ["C/O The Corporation Trust Company", "1209 Orange Street"], city: "Wilmington", region: "US-DE", country: "US", postalCode: "19801" },
-    headquartersAddress: { lines: ["731 Lexington Avenue"], city: "New York", region: "US-NY", country: "US", postalCode: "10022" },
+    legalAddress: {
+      lines: ["C/O The Corporation Trust Company", "1209 Orange Street"],
+      city: "Wilmington",
+      region: "US-DE",
+      country: "US",
+      postalCode: "19801",
+    },
+    headquartersAddress: {
+      lines: ["731 Lexington Avenue"],
+      city: "New York",
+      region: "US-NY",
+      country: "US",
+      postalCode: "10022",
+    },
     initialRegistrationDate: "2012-06-06T15:53:00Z",
     lastUpdateDate: "2026-06-10T20:42:02Z",
     nextRenewalDate: "2027-06-14T19:15:07Z",
@@ -35,20 +48,32 @@ test("gleif: an LEI is looked up exactly", async (t) => {
 
 test("gleif: a name is a full-text search, limited, with GLEIF's total", async (t) => {
   const api = await serveFixtures(t, ["gleif.search-bloomberg"], { dir });
-  const data = ((await (await serviceFor(api.url)).call("gleif", { q: "Bloomberg Finance", limit: 2 })).body as any).data;
+  const data = ((await (await serviceFor(api.url)).call("gleif", { q: "Bloomberg Finance", limit: 2 })).body as any)
+    .data;
   assert.equal(data.match, "fulltext");
   assert.equal(data.total, 14);
-  assert.deepEqual(data.records.map((r: any) => [r.lei, r.legalName, r.bic]), [
-    ["5493001KJTIIGC8Y1R12", "Bloomberg Finance L.P.", []],
-    ["549300B56MD0ZC402L06", "Bloomberg Finance Holdings L.P.", ["BLFLUS33XXX"]],
-  ]);
+  assert.deepEqual(
+    data.records.map((r: any) => [r.lei, r.legalName, r.bic]),
+    [
+      ["5493001KJTIIGC8Y1R12", "Bloomberg Finance L.P.", []],
+      ["549300B56MD0ZC402L06", "Bloomberg Finance Holdings L.P.", ["BLFLUS33XXX"]],
+    ],
+  );
 });
 
 test("gleif: an unknown LEI is a 404; a failing API a 502; neither charged", async (t) => {
-  const api = await serveFixtures(t, [
-    "gleif.lei-missing",
-    { source: "GLEIF outage (HTTP 500)", request: { method: "GET", path: "/gleif/lei-records?filter[fulltext]=Acme&page[size]=10&page[number]=1" }, response: { status: 500, body: "error" } },
-  ], { dir, reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      "gleif.lei-missing",
+      {
+        source: "GLEIF outage (HTTP 500)",
+        request: { method: "GET", path: "/gleif/lei-records?filter[fulltext]=Acme&page[size]=10&page[number]=1" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { dir, reuse: true },
+  );
   const service = await serviceFor(api.url);
   const missing = await service.call("gleif", { q: "52990000000000ZZZZ78" });
   assert.equal(missing.status, 404);

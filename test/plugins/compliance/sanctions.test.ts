@@ -40,33 +40,54 @@ test("sanctions: the job indexes all four lists; exact names, aliases, misspelli
   assert.equal(api.calls.length, 4);
 
   const exact = await screen(service, { name: "Lazarus Group" });
-  assert.deepEqual(exact.matches.map((m: any) => [m.list, m.id, m.matchedField, m.score]), [["ofac-sdn", "23036", "name", 1]]);
+  assert.deepEqual(
+    exact.matches.map((m: any) => [m.list, m.id, m.matchedField, m.score]),
+    [["ofac-sdn", "23036", "name", 1]],
+  );
   assert.deepEqual(exact.matches[0].programs, ["DPRK3"]);
-  assert.deepEqual(exact.matches[0].addresses, [{ currency: "ETH", address: "0x098B716B8Aaf21512996dC57EB0615e2383E2f96" }]);
+  assert.deepEqual(exact.matches[0].addresses, [
+    { currency: "ETH", address: "0x098B716B8Aaf21512996dC57EB0615e2383E2f96" },
+  ]);
 
   const alias = await screen(service, { name: "hidden cobra" });
-  assert.deepEqual(alias.matches.map((m: any) => [m.id, m.name, m.matchedField, m.matchedValue]), [["23036", "LAZARUS GROUP", "alias", "HIDDEN COBRA"]]);
+  assert.deepEqual(
+    alias.matches.map((m: any) => [m.id, m.name, m.matchedField, m.matchedValue]),
+    [["23036", "LAZARUS GROUP", "alias", "HIDDEN COBRA"]],
+  );
 
   const reordered = await screen(service, { name: "YAN Xiaobing", strict: true });
-  assert.deepEqual(reordered.matches.map((m: any) => [m.id, m.name, m.kind]), [["25308", "Xiaobing YAN", "person"]]);
+  assert.deepEqual(
+    reordered.matches.map((m: any) => [m.id, m.name, m.kind]),
+    [["25308", "Xiaobing YAN", "person"]],
+  );
 
   const misspelt = await screen(service, { name: "Xiaobin Yann" });
   assert.equal(misspelt.matches[0].id, "25308");
   assert.ok(misspelt.matches[0].score > 0.9 && misspelt.matches[0].score < 1, String(misspelt.matches[0].score));
 
   const lowerCased = await screen(service, { address: "0x098b716b8aaf21512996dc57eb0615e2383e2f96" });
-  assert.deepEqual(lowerCased.matches.map((m: any) => [m.list, m.id, m.matchedField, m.matchedValue]), [
-    ["ofac-sdn", "23036", "address", "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"],
-  ]);
+  assert.deepEqual(
+    lowerCased.matches.map((m: any) => [m.list, m.id, m.matchedField, m.matchedValue]),
+    [["ofac-sdn", "23036", "address", "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"]],
+  );
   const bitcoin = await screen(service, { address: "12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h" });
   assert.equal(bitcoin.matches[0].id, "25308");
 
   const un = await screen(service, { name: "Al Qaida" });
-  assert.deepEqual(un.matches.map((m: any) => [m.list, m.id, m.listedOn]), [["un-sc", "QDe.004", "2001-10-06"]]);
+  assert.deepEqual(
+    un.matches.map((m: any) => [m.list, m.id, m.listedOn]),
+    [["un-sc", "QDe.004", "2001-10-06"]],
+  );
   const eu = await screen(service, { name: "Basir Awal Shah" });
-  assert.deepEqual(eu.matches.map((m: any) => [m.list, m.id, m.matchedField, m.programs]), [["eu-fsf", "EU.27.28", "alias", ["AFG"]]]);
+  assert.deepEqual(
+    eu.matches.map((m: any) => [m.list, m.id, m.matchedField, m.programs]),
+    [["eu-fsf", "EU.27.28", "alias", ["AFG"]]],
+  );
   const uk = await screen(service, { name: "Roman Abramovich" });
-  assert.deepEqual(uk.matches.map((m: any) => [m.list, m.id, m.listedOn, m.programs]), [["uk-sanctions", "RUS0255", "2022-03-10", ["Russia"]]]);
+  assert.deepEqual(
+    uk.matches.map((m: any) => [m.list, m.id, m.listedOn, m.programs]),
+    [["uk-sanctions", "RUS0255", "2022-03-10", ["Russia"]]],
+  );
 
   assert.deepEqual(
     exact.lists.map((l: any) => [l.id, l.publishedAt, l.entries, l.stale, l.error]),
@@ -100,7 +121,10 @@ test("sanctions: without the job, the first call builds the index and later call
 });
 
 test("sanctions: the OFAC download follows its redirect to signed storage", async (t) => {
-  const signed = { ...(await loadFixture("ofac-sdn.excerpt", dir)), request: { method: "GET", path: "/storage/SDN.XML?X-Amz-Signature=abc" } };
+  const signed = {
+    ...(await loadFixture("ofac-sdn.excerpt", dir)),
+    request: { method: "GET", path: "/storage/SDN.XML?X-Amz-Signature=abc" },
+  };
   const redirect: Fixture = {
     source: "OFAC Sanctions List Service: exports answer 302 to a short-lived signed storage URL",
     request: { method: "GET", path: "/ofac/SDN.XML" },
@@ -110,7 +134,10 @@ test("sanctions: the OFAC download follows its redirect to signed storage", asyn
   const service = await startTestService({ plugins: ["compliance"], env: envFor(api.url) });
   const data = await screen(service, { name: "Lazarus Group" });
   assert.equal(data.matches[0].id, "23036");
-  assert.deepEqual(api.calls.filter((c) => c.path.includes("SDN")).map((c) => c.path), ["/ofac/SDN.XML", "/storage/SDN.XML?X-Amz-Signature=abc"]);
+  assert.deepEqual(
+    api.calls.filter((c) => c.path.includes("SDN")).map((c) => c.path),
+    ["/ofac/SDN.XML", "/storage/SDN.XML?X-Amz-Signature=abc"],
+  );
 });
 
 test("sanctions: a list that fails to download keeps its previous index and is reported stale", async (t) => {
@@ -136,7 +163,12 @@ test("sanctions: a list that fails to download keeps its previous index and is r
 });
 
 test("sanctions: no list loadable is a 503", async (t) => {
-  const api = await serveFixtures(t, [failing("/ofac/SDN.XML"), failing("/eu/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw"), failing("/un/consolidated.xml"), failing("/uk/UK-Sanctions-List.xml")]);
+  const api = await serveFixtures(t, [
+    failing("/ofac/SDN.XML"),
+    failing("/eu/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw"),
+    failing("/un/consolidated.xml"),
+    failing("/uk/UK-Sanctions-List.xml"),
+  ]);
   const service = await startTestService({ plugins: ["compliance"], env: envFor(api.url) });
   const out = await service.call("sanctions", { name: "Lazarus Group" });
   assert.equal(out.status, 503);
@@ -146,13 +178,22 @@ test("sanctions: no list loadable is a 503", async (t) => {
 test("sanctions: bad input is a 400 before any list is fetched", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await startTestService({ plugins: ["compliance"], env: envFor(api.url) });
-  for (const query of ["name=a", "address=0x123", "address=not%20an%20address", "name=Lazarus&strict=maybe", "name=Lazarus&minScore=0.2"]) {
+  for (const query of [
+    "name=a",
+    "address=0x123",
+    "address=not%20an%20address",
+    "name=Lazarus&strict=maybe",
+    "name=Lazarus&minScore=0.2",
+  ]) {
     const res = await service.request(`/v1/sanctions?${query}`);
     assert.equal(res.status, 400, query);
     assert.ok((await res.json()).error.details.issues.length > 0, query);
   }
   const none = await service.call("sanctions", {});
   assert.equal(none.status, 400);
-  assert.deepEqual((none.body as any).error.details.issues.map((i: any) => i.field), ["name", "address"]);
+  assert.deepEqual(
+    (none.body as any).error.details.issues.map((i: any) => i.field),
+    ["name", "address"],
+  );
   assert.equal(api.calls.length, 0);
 });

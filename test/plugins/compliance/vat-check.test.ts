@@ -4,7 +4,8 @@ import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["compliance"], env: { UPSTREAM_VIES_URL: `${url}/vies` } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["compliance"], env: { UPSTREAM_VIES_URL: `${url}/vies` } });
 
 test("vat-check: a valid number, with the name and address where the state discloses them", async (t) => {
   const api = await serveFixtures(t, ["vies.de-valid", "vies.ie-valid"], { dir });
@@ -12,7 +13,13 @@ test("vat-check: a valid number, with the name and address where the state discl
   const de = await service.call("vat-check", { vatNumber: "DE129273398", country: "DE" });
   assert.equal(de.status, 200, JSON.stringify(de.body));
   assert.deepEqual((de.body as any).data, {
-    country: "DE", vatNumber: "DE129273398", valid: true, name: null, address: null, requestDate: "2026-11-21T10:31:07.512Z", consultationNumber: null,
+    country: "DE",
+    vatNumber: "DE129273398",
+    valid: true,
+    name: null,
+    address: null,
+    requestDate: "2026-11-21T10:31:07.512Z",
+    consultationNumber: null,
   });
   const ie = (await service.call("vat-check", { vatNumber: "IE6388047V" })).body as any;
   assert.equal(ie.data.name, "GOOGLE IRELAND LIMITED");
@@ -35,7 +42,17 @@ test("vat-check: a member state that is down is a 503 with Retry-After; Greece i
 });
 
 test("vat-check: VIES failing is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "VIES outage (HTTP 500)", request: { method: "GET", path: "/vies/ms/DE/vat/129273398" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "VIES outage (HTTP 500)",
+        request: { method: "GET", path: "/vies/ms/DE/vat/129273398" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("vat-check", { vatNumber: "DE129273398" });
   assert.equal(out.status, 502);
 });
@@ -43,7 +60,14 @@ test("vat-check: VIES failing is a 502", async (t) => {
 test("vat-check: bad input is a 400 and calls nothing", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceFor(api.url);
-  for (const query of ["", "vatNumber=129273398", "vatNumber=US123456789", "vatNumber=DE%20129273398", "vatNumber=GR094014201", "vatNumber=DE129273398&country=EL"]) {
+  for (const query of [
+    "",
+    "vatNumber=129273398",
+    "vatNumber=US123456789",
+    "vatNumber=DE%20129273398",
+    "vatNumber=GR094014201",
+    "vatNumber=DE129273398&country=EL",
+  ]) {
     const res = await service.request(`/v1/vat-check?${query}`);
     assert.equal(res.status, 400, query);
   }

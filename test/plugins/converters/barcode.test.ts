@@ -12,7 +12,11 @@ const call = async (input: Record<string, unknown>) => {
   const data = (out.body as any).data;
   const png = Buffer.from(data.png.replace(/^data:image\/png;base64,/, ""), "base64");
   assert.equal(png.readUInt32BE(0), 0x89504e47, "a PNG signature");
-  assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [data.width, data.height], "width and height are the PNG's");
+  assert.deepEqual(
+    [png.readUInt32BE(16), png.readUInt32BE(20)],
+    [data.width, data.height],
+    "width and height are the PNG's",
+  );
   return data;
 };
 
@@ -69,10 +73,22 @@ test("barcode: the documented example is a real call", async () => {
 });
 
 const rejected = [
-  { name: "wrong EAN-13 check digit", input: { text: "4006381333932", type: "ean13" }, message: /Incorrect EAN-13 check digit/ },
+  {
+    name: "wrong EAN-13 check digit",
+    input: { text: "4006381333932", type: "ean13" },
+    message: /Incorrect EAN-13 check digit/,
+  },
   { name: "wrong UPC-A check digit", input: { text: "036000291453", type: "upca" }, message: /check digit/ },
-  { name: "wrong ISBN check digit", input: { text: "978-0-306-40615-6", type: "isbn" }, message: /ISBN-13 check digit/ },
-  { name: "wrong GTIN checksum inside GS1-128", input: { text: "(01)09521234543214", type: "gs1-128" }, message: /checksum/ },
+  {
+    name: "wrong ISBN check digit",
+    input: { text: "978-0-306-40615-6", type: "isbn" },
+    message: /ISBN-13 check digit/,
+  },
+  {
+    name: "wrong GTIN checksum inside GS1-128",
+    input: { text: "(01)09521234543214", type: "gs1-128" },
+    message: /checksum/,
+  },
   { name: "EAN-13 of the wrong length", input: { text: "12345", type: "ean13" }, message: /12 or 13 digits/ },
   { name: "lowercase in Code 39", input: { text: "abc", type: "code39" }, message: /capital letters/ },
 ];
@@ -84,7 +100,10 @@ for (const c of rejected) {
     assert.equal(error.code, "invalid_input");
     assert.match(error.message, c.message);
     assert.doesNotMatch(error.message, /bwipp/);
-    assert.deepEqual(error.details.issues.map((i: any) => i.field), ["text"]);
+    assert.deepEqual(
+      error.details.issues.map((i: any) => i.field),
+      ["text"],
+    );
   });
 }
 

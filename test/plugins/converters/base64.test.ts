@@ -15,7 +15,12 @@ const cases = [
   { name: "decodes without padding", input: { text: "aGk", mode: "decode" }, result: "hi", bytes: 2 },
   { name: "decodes the URL-safe alphabet", input: { text: "Pz8-", mode: "decode" }, result: "??>", bytes: 3 },
   { name: "ignores line breaks", input: { text: "aGVs\nbG8=", mode: "decode" }, result: "hello", bytes: 5 },
-  { name: "reads a space as the + a query string turned into one", input: { text: "Pz8 ", mode: "decode" }, result: "??>", bytes: 3 },
+  {
+    name: "reads a space as the + a query string turned into one",
+    input: { text: "Pz8 ", mode: "decode" },
+    result: "??>",
+    bytes: 3,
+  },
 ];
 
 for (const c of cases) {
@@ -50,7 +55,10 @@ for (const c of undecodable) {
     assert.equal(out.status, 400);
     const body = out.body as any;
     assert.equal(body.error.code, "invalid_input");
-    assert.deepEqual(body.error.details.issues.map((i: any) => i.field), ["text"]);
+    assert.deepEqual(
+      body.error.details.issues.map((i: any) => i.field),
+      ["text"],
+    );
   });
 }
 

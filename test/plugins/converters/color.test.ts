@@ -41,11 +41,51 @@ test("color: gives every representation", async () => {
 });
 
 const contrasts = [
-  { name: "black on white is the maximum 21:1", color: "#000", against: "#fff", ratio: 21, aa: true, aaaNormal: true, aaLarge: true },
-  { name: "#767676 on white just passes AA", color: "#767676", against: "white", ratio: 4.54, aa: true, aaaNormal: false, aaLarge: true },
-  { name: "#777 on white just fails AA for normal text", color: "#777", against: "white", ratio: 4.47, aa: false, aaaNormal: false, aaLarge: true },
-  { name: "a translucent color is blended over the background", color: "rgba(0, 0, 0, 0.5)", against: "#fff", ratio: 3.97, aa: false, aaaNormal: false, aaLarge: true },
-  { name: "order does not matter", color: "#fff", against: "#767676", ratio: 4.54, aa: true, aaaNormal: false, aaLarge: true },
+  {
+    name: "black on white is the maximum 21:1",
+    color: "#000",
+    against: "#fff",
+    ratio: 21,
+    aa: true,
+    aaaNormal: true,
+    aaLarge: true,
+  },
+  {
+    name: "#767676 on white just passes AA",
+    color: "#767676",
+    against: "white",
+    ratio: 4.54,
+    aa: true,
+    aaaNormal: false,
+    aaLarge: true,
+  },
+  {
+    name: "#777 on white just fails AA for normal text",
+    color: "#777",
+    against: "white",
+    ratio: 4.47,
+    aa: false,
+    aaaNormal: false,
+    aaLarge: true,
+  },
+  {
+    name: "a translucent color is blended over the background",
+    color: "rgba(0, 0, 0, 0.5)",
+    against: "#fff",
+    ratio: 3.97,
+    aa: false,
+    aaaNormal: false,
+    aaLarge: true,
+  },
+  {
+    name: "order does not matter",
+    color: "#fff",
+    against: "#767676",
+    ratio: 4.54,
+    aa: true,
+    aaaNormal: false,
+    aaLarge: true,
+  },
 ];
 for (const c of contrasts) {
   test(`color: contrast, ${c.name}`, async () => {
@@ -66,7 +106,10 @@ for (const c of refused) {
   test(`color: ${c.name} is a 400 on ${c.field}`, async () => {
     const out = await service.call("color", c.input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      JSON.stringify(out.body),
+    );
   });
 }
 

@@ -10,19 +10,40 @@ const jsonCases = [
     name: "an added element and a changed value",
     a: { name: "Ada", tags: ["x"], age: 36 },
     b: { name: "Ada", tags: ["x", "y"], age: 37 },
-    expect: { equal: false, similarity: 0.5, added: [{ path: "/tags/1", value: "y" }], removed: [], changed: [{ path: "/age", from: 36, to: 37 }], counts: { added: 1, removed: 0, changed: 1 } },
+    expect: {
+      equal: false,
+      similarity: 0.5,
+      added: [{ path: "/tags/1", value: "y" }],
+      removed: [],
+      changed: [{ path: "/age", from: 36, to: 37 }],
+      counts: { added: 1, removed: 0, changed: 1 },
+    },
   },
   {
     name: "key order does not matter",
     a: { a: 1, b: { c: [1, 2] } },
     b: { b: { c: [1, 2] }, a: 1 },
-    expect: { equal: true, similarity: 1, added: [], removed: [], changed: [], counts: { added: 0, removed: 0, changed: 0 } },
+    expect: {
+      equal: true,
+      similarity: 1,
+      added: [],
+      removed: [],
+      changed: [],
+      counts: { added: 0, removed: 0, changed: 0 },
+    },
   },
   {
     name: "a removed subtree counts all its leaves",
     a: { keep: 1, gone: { x: 1, y: [2, 3] } },
     b: { keep: 1 },
-    expect: { equal: false, similarity: 0.25, added: [], removed: [{ path: "/gone", value: { x: 1, y: [2, 3] } }], changed: [], counts: { added: 0, removed: 1, changed: 0 } },
+    expect: {
+      equal: false,
+      similarity: 0.25,
+      added: [],
+      removed: [{ path: "/gone", value: { x: 1, y: [2, 3] } }],
+      changed: [],
+      counts: { added: 0, removed: 1, changed: 0 },
+    },
   },
   {
     name: "a change of kind is one change",
@@ -33,7 +54,10 @@ const jsonCases = [
       similarity: 0,
       added: [],
       removed: [],
-      changed: [{ path: "/v", from: { x: 1 }, to: [1] }, { path: "/n", from: 1, to: "1" }],
+      changed: [
+        { path: "/v", from: { x: 1 }, to: [1] },
+        { path: "/n", from: 1, to: "1" },
+      ],
       counts: { added: 0, removed: 0, changed: 2 },
     },
   },
@@ -41,19 +65,40 @@ const jsonCases = [
     name: "different scalars at the root",
     a: 1,
     b: null,
-    expect: { equal: false, similarity: 0, added: [], removed: [], changed: [{ path: "", from: 1, to: null }], counts: { added: 0, removed: 0, changed: 1 } },
+    expect: {
+      equal: false,
+      similarity: 0,
+      added: [],
+      removed: [],
+      changed: [{ path: "", from: 1, to: null }],
+      counts: { added: 0, removed: 0, changed: 1 },
+    },
   },
   {
     name: "keys escaped in pointers",
     a: { "a/b": { "~": 1 } },
     b: { "a/b": { "~": 2 } },
-    expect: { equal: false, similarity: 0, added: [], removed: [], changed: [{ path: "/a~1b/~0", from: 1, to: 2 }], counts: { added: 0, removed: 0, changed: 1 } },
+    expect: {
+      equal: false,
+      similarity: 0,
+      added: [],
+      removed: [],
+      changed: [{ path: "/a~1b/~0", from: 1, to: 2 }],
+      counts: { added: 0, removed: 0, changed: 1 },
+    },
   },
   {
     name: "empty containers are equal leaves",
     a: { list: [], map: {} },
     b: { list: [], map: {} },
-    expect: { equal: true, similarity: 1, added: [], removed: [], changed: [], counts: { added: 0, removed: 0, changed: 0 } },
+    expect: {
+      equal: true,
+      similarity: 1,
+      added: [],
+      removed: [],
+      changed: [],
+      counts: { added: 0, removed: 0, changed: 0 },
+    },
   },
 ];
 
@@ -66,18 +111,26 @@ for (const c of jsonCases) {
 
 test("compare: limit shortens the lists, not the counts", async () => {
   const data = dataOf(await service.call("compare", { a: "[]", b: "[1,2,3]", limit: 2 }));
-  assert.deepEqual(data.added, [{ path: "/0", value: 1 }, { path: "/1", value: 2 }]);
+  assert.deepEqual(data.added, [
+    { path: "/0", value: 1 },
+    { path: "/1", value: 2 },
+  ]);
   assert.deepEqual(data.counts, { added: 3, removed: 0, changed: 0 });
 });
 
 test("compare: text, lines added and removed with their numbers", async () => {
-  const data = dataOf(await service.call("compare", { a: "one\ntwo\nthree\n", b: "one\n2\nthree\nfour\n", mode: "text" }));
+  const data = dataOf(
+    await service.call("compare", { a: "one\ntwo\nthree\n", b: "one\n2\nthree\nfour\n", mode: "text" }),
+  );
   assert.deepEqual(data, {
     mode: "text",
     equal: false,
     // 2 x 11 shared characters ("one\n" and "\nthree\n") over 14 + 17
     similarity: 0.7097,
-    added: [{ line: 2, text: "2" }, { line: 4, text: "four" }],
+    added: [
+      { line: 2, text: "2" },
+      { line: 4, text: "four" },
+    ],
     removed: [{ line: 2, text: "two" }],
     counts: { added: 2, removed: 1 },
   });

@@ -10,12 +10,22 @@ const cases = [
   { name: "below zero", input: { value: -40, from: "F", to: "C" }, result: -40, to: "C" },
   { name: "kilometres to miles", input: { value: 10, from: "km", to: "mi" }, result: 6.21371212121, to: "mi" },
   { name: "float noise is rounded away", input: { value: 0.3, from: "m", to: "cm" }, result: 30, to: "cm" },
-  { name: "pounds to kilograms (convert-units uses 0.453592)", input: { value: 1, from: "lb", to: "kg" }, result: 0.453592, to: "kg" },
+  {
+    name: "pounds to kilograms (convert-units uses 0.453592)",
+    input: { value: 1, from: "lb", to: "kg" },
+    result: 0.453592,
+    to: "kg",
+  },
   { name: "speed", input: { value: 100, from: "km/h", to: "m/s" }, result: 27.7777777778, to: "m/s" },
   { name: "data sizes are binary: 1 GB is 1024 MB", input: { value: 1, from: "GB", to: "MB" }, result: 1024, to: "MB" },
   { name: "megabits are not megabytes", input: { value: 8, from: "Mb", to: "MB" }, result: 1, to: "MB" },
   { name: "a unit by its English name", input: { value: 2, from: "kilometres", to: "Meter" }, result: 2000, to: "m" },
-  { name: "an abbreviation in another case when unambiguous", input: { value: 1, from: "KM", to: "M" }, result: 1000, to: "m" },
+  {
+    name: "an abbreviation in another case when unambiguous",
+    input: { value: 1, from: "KM", to: "M" },
+    result: 1000,
+    to: "m",
+  },
   { name: "the most readable unit without to", input: { value: 1500, from: "m" }, result: 1.5, to: "km" },
 ];
 for (const c of cases) {
@@ -30,7 +40,13 @@ for (const c of cases) {
 
 test("convert: names the units and lists the compatible ones", async () => {
   const data = ((await service.call("convert", { value: 1, from: "C", to: "K" })).body as any).data;
-  assert.deepEqual(data.from, { abbr: "C", name: "degree Celsius", plural: "degrees Celsius", measure: "temperature", system: "metric" });
+  assert.deepEqual(data.from, {
+    abbr: "C",
+    name: "degree Celsius",
+    plural: "degrees Celsius",
+    measure: "temperature",
+    system: "metric",
+  });
   assert.deepEqual(data.compatible, ["C", "K", "F", "R"]);
   assert.equal(data.result, 274.15);
 });
@@ -44,7 +60,10 @@ for (const c of refused) {
   test(`convert: ${c.name} is a 400 on ${c.field}`, async () => {
     const out = await service.call("convert", c.input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      JSON.stringify(out.body),
+    );
   });
 }
 

@@ -6,16 +6,61 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "ether to wei", input: { value: "1", from: "ether", to: "wei" }, result: "1000000000000000000", base: "1000000000000000000" },
-  { name: "wei to ether keeps every digit", input: { value: "123456789012345678901", from: "wei", to: "ether" }, result: "123.456789012345678901", base: "123456789012345678901" },
-  { name: "gwei to ether", input: { value: "21000", from: "gwei", to: "eth" }, result: "0.000021", base: "21000000000000" },
-  { name: "scientific notation", input: { value: "1e18", from: "wei", to: "ether" }, result: "1", base: "1000000000000000000" },
-  { name: "negative amounts", input: { value: "-0.5", from: "ether", to: "gwei" }, result: "-500000000", base: "-500000000000000000" },
+  {
+    name: "ether to wei",
+    input: { value: "1", from: "ether", to: "wei" },
+    result: "1000000000000000000",
+    base: "1000000000000000000",
+  },
+  {
+    name: "wei to ether keeps every digit",
+    input: { value: "123456789012345678901", from: "wei", to: "ether" },
+    result: "123.456789012345678901",
+    base: "123456789012345678901",
+  },
+  {
+    name: "gwei to ether",
+    input: { value: "21000", from: "gwei", to: "eth" },
+    result: "0.000021",
+    base: "21000000000000",
+  },
+  {
+    name: "scientific notation",
+    input: { value: "1e18", from: "wei", to: "ether" },
+    result: "1",
+    base: "1000000000000000000",
+  },
+  {
+    name: "negative amounts",
+    input: { value: "-0.5", from: "ether", to: "gwei" },
+    result: "-500000000",
+    base: "-500000000000000000",
+  },
   { name: "btc to sats", input: { value: "0.00012345", from: "btc", to: "sats" }, result: "12345", base: "12345" },
-  { name: "sats to btc", input: { value: "2100000000000000", from: "sat", to: "btc" }, result: "21000000", base: "2100000000000000" },
-  { name: "sol to lamports", input: { value: "1.5", from: "sol", to: "lamports" }, result: "1500000000", base: "1500000000" },
-  { name: "token with 6 decimals to base units", input: { value: "12.345678", from: "token", to: "base", decimals: 6 }, result: "12345678", base: "12345678" },
-  { name: "base units to a token with 18 decimals", input: { value: "5", from: "base", to: "token", decimals: 18 }, result: "0.000000000000000005", base: "5" },
+  {
+    name: "sats to btc",
+    input: { value: "2100000000000000", from: "sat", to: "btc" },
+    result: "21000000",
+    base: "2100000000000000",
+  },
+  {
+    name: "sol to lamports",
+    input: { value: "1.5", from: "sol", to: "lamports" },
+    result: "1500000000",
+    base: "1500000000",
+  },
+  {
+    name: "token with 6 decimals to base units",
+    input: { value: "12.345678", from: "token", to: "base", decimals: 6 },
+    result: "12345678",
+    base: "12345678",
+  },
+  {
+    name: "base units to a token with 18 decimals",
+    input: { value: "5", from: "base", to: "token", decimals: 18 },
+    result: "0.000000000000000005",
+    base: "5",
+  },
   { name: "a leading dot", input: { value: ".25", from: "btc", to: "sats" }, result: "25000000", base: "25000000" },
 ];
 for (const c of cases) {
@@ -43,7 +88,10 @@ for (const c of refused) {
   test(`crypto-units: ${c.name} is a 400 on ${c.field}`, async () => {
     const out = await service.call("crypto-units", c.input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      JSON.stringify(out.body),
+    );
   });
 }
 

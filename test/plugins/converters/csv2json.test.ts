@@ -9,7 +9,14 @@ const cases = [
   {
     name: "semicolons detected, values typed",
     input: { csv: "name;age;member\nAda;36;true\nAlan;41;false", dynamicTyping: true },
-    expect: { rows: [{ name: "Ada", age: 36, member: true }, { name: "Alan", age: 41, member: false }], fields: ["name", "age", "member"], delimiter: ";" },
+    expect: {
+      rows: [
+        { name: "Ada", age: 36, member: true },
+        { name: "Alan", age: 41, member: false },
+      ],
+      fields: ["name", "age", "member"],
+      delimiter: ";",
+    },
   },
   {
     name: "text stays text without dynamicTyping",
@@ -19,7 +26,14 @@ const cases = [
   {
     name: "no header gives arrays",
     input: { csv: "a,b\n1,2", header: false },
-    expect: { rows: [["a", "b"], ["1", "2"]], fields: [], delimiter: "," },
+    expect: {
+      rows: [
+        ["a", "b"],
+        ["1", "2"],
+      ],
+      fields: [],
+      delimiter: ",",
+    },
   },
   {
     name: "tab named explicitly",
@@ -91,7 +105,10 @@ test("csv2json: rows with the wrong number of fields are kept and reported", asy
 
 test("csv2json: an unterminated quote is reported", async () => {
   const data = dataOf(await service.call("csv2json", { csv: 'a\n"open' }));
-  assert.deepEqual(data.errors.map((e: { code: string }) => e.code), ["MissingQuotes"]);
+  assert.deepEqual(
+    data.errors.map((e: { code: string }) => e.code),
+    ["MissingQuotes"],
+  );
 });
 
 const bad = [

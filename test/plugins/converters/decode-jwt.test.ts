@@ -14,7 +14,10 @@ const rsa = await generateKeyPair("RS256");
 const otherRsa = await generateKeyPair("RS256");
 const ec = await generateKeyPair("ES256");
 const rsaPem = await exportSPKI(rsa.publicKey);
-const rs256 = await new SignJWT({ sub: "svc" }).setProtectedHeader({ alg: "RS256", kid: "k1" }).setIssuedAt(1700000000).sign(rsa.privateKey);
+const rs256 = await new SignJWT({ sub: "svc" })
+  .setProtectedHeader({ alg: "RS256", kid: "k1" })
+  .setIssuedAt(1700000000)
+  .sign(rsa.privateKey);
 const es256 = await new SignJWT({ sub: "svc" }).setProtectedHeader({ alg: "ES256" }).sign(ec.privateKey);
 const future = await new SignJWT({ sub: "later" })
   .setProtectedHeader({ alg: "HS256" })
@@ -39,16 +42,36 @@ test("decode-jwt: decodes without verifying when no key is given", async () => {
 
 const verifications = [
   { name: "the right HS256 secret", input: { token: hs256, secret }, verified: true, error: null },
-  { name: "a wrong secret", input: { token: hs256, secret: "guess" }, verified: false, error: "The signature does not match" },
+  {
+    name: "a wrong secret",
+    input: { token: hs256, secret: "guess" },
+    verified: false,
+    error: "The signature does not match",
+  },
   { name: "a 'Bearer ' prefix is accepted", input: { token: `Bearer ${hs256}`, secret }, verified: true, error: null },
   { name: "RS256 with the PEM public key", input: { token: rs256, key: rsaPem }, verified: true, error: null },
-  { name: "RS256 with another key", input: { token: rs256, key: await exportSPKI(otherRsa.publicKey) }, verified: false, error: "The signature does not match" },
-  { name: "RS256 with a JWK", input: { token: rs256, key: JSON.stringify(await exportJWK(rsa.publicKey)) }, verified: true, error: null },
+  {
+    name: "RS256 with another key",
+    input: { token: rs256, key: await exportSPKI(otherRsa.publicKey) },
+    verified: false,
+    error: "The signature does not match",
+  },
+  {
+    name: "RS256 with a JWK",
+    input: { token: rs256, key: JSON.stringify(await exportJWK(rsa.publicKey)) },
+    verified: true,
+    error: null,
+  },
   {
     name: "RS256 with a JWKS picked by kid",
     input: {
       token: rs256,
-      key: JSON.stringify({ keys: [{ ...(await exportJWK(otherRsa.publicKey)), kid: "k0" }, { ...(await exportJWK(rsa.publicKey)), kid: "k1" }] }),
+      key: JSON.stringify({
+        keys: [
+          { ...(await exportJWK(otherRsa.publicKey)), kid: "k0" },
+          { ...(await exportJWK(rsa.publicKey)), kid: "k1" },
+        ],
+      }),
     },
     verified: true,
     error: null,
@@ -59,8 +82,18 @@ const verifications = [
     verified: false,
     error: "No key in the JWKS matches the token's kid and alg",
   },
-  { name: "ES256 with a JWK", input: { token: es256, key: JSON.stringify(await exportJWK(ec.publicKey)) }, verified: true, error: null },
-  { name: "an unsigned token never verifies", input: { token: unsigned, secret }, verified: false, error: "The token is unsigned (alg none)" },
+  {
+    name: "ES256 with a JWK",
+    input: { token: es256, key: JSON.stringify(await exportJWK(ec.publicKey)) },
+    verified: true,
+    error: null,
+  },
+  {
+    name: "an unsigned token never verifies",
+    input: { token: unsigned, secret },
+    verified: false,
+    error: "The token is unsigned (alg none)",
+  },
 ];
 for (const c of verifications) {
   test(`decode-jwt: ${c.name}`, async () => {
@@ -93,7 +126,11 @@ const refused = [
   { name: "a public key for an HS256 token", input: { token: hs256, key: rsaPem }, field: "key" },
   { name: "both secret and key", input: { token: hs256, secret, key: rsaPem }, field: "key" },
   { name: "a key that is not PEM or JWK", input: { token: rs256, key: "not a key" }, field: "key" },
-  { name: "an EC key for an RS256 token", input: { token: rs256, key: JSON.stringify(await exportJWK(ec.publicKey)) }, field: "key" },
+  {
+    name: "an EC key for an RS256 token",
+    input: { token: rs256, key: JSON.stringify(await exportJWK(ec.publicKey)) },
+    field: "key",
+  },
   { name: "a payload that is not JSON", input: { token: "eyJhbGciOiJIUzI1NiJ9.bm90IGpzb24.c2ln" }, field: "token" },
 ];
 for (const c of refused) {

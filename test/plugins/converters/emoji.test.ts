@@ -23,7 +23,11 @@ for (const c of searches) {
     const data = await emoji({ q: c.q });
     assert.equal(data.mode, "search");
     assert.equal(data.results[0].emoji, c.first, JSON.stringify(data.results.map((r: any) => r.emoji)));
-    for (const e of c.includes) assert.ok(data.results.some((r: any) => r.emoji === e), e);
+    for (const e of c.includes)
+      assert.ok(
+        data.results.some((r: any) => r.emoji === e),
+        e,
+      );
     assert.equal(data.count, data.results.length);
   });
 }
@@ -52,14 +56,28 @@ test("emoji: describes each emoji in a text, ZWJ sequences, flags and keycaps in
   const data = await emoji({ q: "hi 👨‍👩‍👧 and 🇫🇷 or 1️⃣ ❤️" });
   assert.deepEqual(
     data.emojis.map((e: any) => [e.name, e.components]),
-    [["family_man_woman_girl", ["man", "woman", "girl"]], ["fr", []], ["one", []], ["heart", []]],
+    [
+      ["family_man_woman_girl", ["man", "woman", "girl"]],
+      ["fr", []],
+      ["one", []],
+      ["heart", []],
+    ],
   );
   assert.deepEqual(data.emojis[1].codepoints, ["U+1F1EB", "U+1F1F7"]);
 });
 
 test("emoji: an emoji newer than the data set is described by code points only", async () => {
   const data = await emoji({ q: "🫠" });
-  assert.deepEqual(data.emojis[0], { emoji: "🫠", name: null, shortcode: null, keywords: [], category: null, codepoints: ["U+1FAE0"], skinTone: null, components: [] });
+  assert.deepEqual(data.emojis[0], {
+    emoji: "🫠",
+    name: null,
+    shortcode: null,
+    keywords: [],
+    category: null,
+    codepoints: ["U+1FAE0"],
+    skinTone: null,
+    components: [],
+  });
 });
 
 const bad = [

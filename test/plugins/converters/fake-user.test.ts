@@ -53,7 +53,8 @@ for (const c of countries) {
     const data = await call({ locale: c.locale, seed: 3, count: 2 });
     assert.equal(data.locale, c.locale);
     assert.equal(data.users.length, 2);
-    for (const u of data.users) assert.deepEqual([u.address.countryCode, u.address.country], [c.countryCode, c.country]);
+    for (const u of data.users)
+      assert.deepEqual([u.address.countryCode, u.address.country], [c.countryCode, c.country]);
   });
 }
 

@@ -6,8 +6,16 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "sha256 by default", input: { text: "hi" }, hex: "8f434346648f6b96df89dda901c5176b10a6d83961dd3c1ac88b59b2dc327aa4" },
-  { name: "keccak256", input: { text: "hi", algo: "keccak256" }, hex: "7624778dedc75f8b322b9fa1632a610d40b85e106c7d9bf0e743a9ce291b9c6f" },
+  {
+    name: "sha256 by default",
+    input: { text: "hi" },
+    hex: "8f434346648f6b96df89dda901c5176b10a6d83961dd3c1ac88b59b2dc327aa4",
+  },
+  {
+    name: "keccak256",
+    input: { text: "hi", algo: "keccak256" },
+    hex: "7624778dedc75f8b322b9fa1632a610d40b85e106c7d9bf0e743a9ce291b9c6f",
+  },
   { name: "md5", input: { text: "hi", algo: "md5" }, hex: "49f68a5c8493ec2c0bf489821c21fc3b" },
   { name: "empty text", input: { text: "" }, hex: "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
   { name: "utf-8 text", input: { text: "é", algo: "sha1" }, hex: "bf15be717ac1b080b4f1c456692825891ff5073d" },

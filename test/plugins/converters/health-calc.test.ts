@@ -15,20 +15,34 @@ const cases: { name: string; input: object; expect: object }[] = [
   {
     name: "bmi, metric",
     input: { type: "bmi", weight: 70, height: 175 },
-    expect: { bmi: 22.9, category: "normal", bmiPrime: 0.91, healthyWeight: { min: 56.7, max: 76.3 }, weightUnit: "kg" },
+    expect: {
+      bmi: 22.9,
+      category: "normal",
+      bmiPrime: 0.91,
+      healthyWeight: { min: 56.7, max: 76.3 },
+      weightUnit: "kg",
+    },
   },
   {
     name: "bmi, imperial, with the range in pounds",
     input: { type: "bmi", units: "imperial", weight: 220, height: 70 },
     expect: { bmi: 31.6, category: "obese class I", healthyWeight: { min: 128.9, max: 173.5 }, weightUnit: "lb" },
   },
-  { name: "bmi underweight", input: { type: "bmi", weight: 50, height: 180 }, expect: { bmi: 15.4, category: "underweight" } },
+  {
+    name: "bmi underweight",
+    input: { type: "bmi", weight: 50, height: 180 },
+    expect: { bmi: 15.4, category: "underweight" },
+  },
   {
     name: "bmr by Mifflin-St Jeor and Harris-Benedict",
     input: { type: "bmr", weight: 70, height: 175, age: 30, sex: "male" },
     expect: { bmr: 1649, formulas: { mifflinStJeor: 1649, harrisBenedict: 1696 } },
   },
-  { name: "bmr for a woman", input: { type: "bmr", weight: 60, height: 165, age: 40, sex: "female" }, expect: { bmr: 1270 } },
+  {
+    name: "bmr for a woman",
+    input: { type: "bmr", weight: 60, height: 165, age: 40, sex: "female" },
+    expect: { bmr: 1270 },
+  },
   {
     name: "tdee with an activity factor",
     input: { type: "tdee", weight: 70, height: 175, age: 30, sex: "male", activity: "moderate" },
@@ -75,16 +89,31 @@ test("health-calc: notes warn where a formula does not fit", async () => {
 
 const refused = [
   { name: "bmr without age and sex", input: { type: "bmr", weight: 70, height: 175 }, fields: ["age", "sex"] },
-  { name: "tdee without activity", input: { type: "tdee", weight: 70, height: 175, age: 30, sex: "male" }, fields: ["activity"] },
-  { name: "a woman's body fat without hip", input: { type: "bodyfat", sex: "female", height: 165, waist: 70, neck: 32 }, fields: ["hip"] },
+  {
+    name: "tdee without activity",
+    input: { type: "tdee", weight: 70, height: 175, age: 30, sex: "male" },
+    fields: ["activity"],
+  },
+  {
+    name: "a woman's body fat without hip",
+    input: { type: "bodyfat", sex: "female", height: 165, waist: 70, neck: 32 },
+    fields: ["hip"],
+  },
   { name: "bmi without weight", input: { type: "bmi", height: 175 }, fields: ["weight"] },
-  { name: "a waist no larger than the neck", input: { type: "bodyfat", sex: "male", height: 178, waist: 38, neck: 40 }, fields: ["waist"] },
+  {
+    name: "a waist no larger than the neck",
+    input: { type: "bodyfat", sex: "male", height: 178, waist: 38, neck: 40 },
+    fields: ["waist"],
+  },
 ];
 for (const c of refused) {
   test(`health-calc: ${c.name} is a 400 naming ${c.fields.join(", ")}`, async () => {
     const out = await service.call("health-calc", c.input);
     assert.equal(out.status, 400);
-    assert.deepEqual((out.body as any).error.details.issues.map((i: any) => i.field), c.fields);
+    assert.deepEqual(
+      (out.body as any).error.details.issues.map((i: any) => i.field),
+      c.fields,
+    );
   });
 }
 

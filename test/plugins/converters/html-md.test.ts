@@ -7,16 +7,44 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "headings, emphasis and links", input: { html: "<h2>Title</h2><p>Some <strong>bold</strong> and <em>soft</em> <a href=\"https://example.com/a\">link</a>.</p>" }, markdown: "## Title\n\nSome **bold** and _soft_ [link](https://example.com/a)." },
-  { name: "setext headings on request", input: { html: "<h1>Big</h1><h2>Less</h2>", headingStyle: "setext" }, markdown: "Big\n===\n\nLess\n----" },
-  { name: "bullet and numbered lists", input: { html: "<ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol>" }, markdown: "-   one\n-   two\n\n1.  first\n2.  second" },
-  { name: "fenced code keeps its language", input: { html: "<pre><code class=\"language-js\">const a = 1;\n</code></pre>" }, markdown: "```js\nconst a = 1;\n```" },
-  { name: "indented code on request", input: { html: "<pre><code>x = 1</code></pre>", codeBlockStyle: "indented" }, markdown: "    x = 1" },
-  { name: "inline code, images and entities", input: { html: "<p>Run <code>npm test</code> &amp; see <img src=\"/a.png\" alt=\"chart\"></p>" }, markdown: "Run `npm test` & see ![chart](/a.png)" },
+  {
+    name: "headings, emphasis and links",
+    input: {
+      html: '<h2>Title</h2><p>Some <strong>bold</strong> and <em>soft</em> <a href="https://example.com/a">link</a>.</p>',
+    },
+    markdown: "## Title\n\nSome **bold** and _soft_ [link](https://example.com/a).",
+  },
+  {
+    name: "setext headings on request",
+    input: { html: "<h1>Big</h1><h2>Less</h2>", headingStyle: "setext" },
+    markdown: "Big\n===\n\nLess\n----",
+  },
+  {
+    name: "bullet and numbered lists",
+    input: { html: "<ul><li>one</li><li>two</li></ul><ol><li>first</li><li>second</li></ol>" },
+    markdown: "-   one\n-   two\n\n1.  first\n2.  second",
+  },
+  {
+    name: "fenced code keeps its language",
+    input: { html: '<pre><code class="language-js">const a = 1;\n</code></pre>' },
+    markdown: "```js\nconst a = 1;\n```",
+  },
+  {
+    name: "indented code on request",
+    input: { html: "<pre><code>x = 1</code></pre>", codeBlockStyle: "indented" },
+    markdown: "    x = 1",
+  },
+  {
+    name: "inline code, images and entities",
+    input: { html: '<p>Run <code>npm test</code> &amp; see <img src="/a.png" alt="chart"></p>' },
+    markdown: "Run `npm test` & see ![chart](/a.png)",
+  },
   { name: "strikethrough", input: { html: "<p><del>old</del> <s>gone</s> new</p>" }, markdown: "~~old~~ ~~gone~~ new" },
   {
     name: "a table with a header row",
-    input: { html: "<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Tea</td><td>2</td></tr><tr><td>Cake</td><td>1</td></tr></tbody></table>" },
+    input: {
+      html: "<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>Tea</td><td>2</td></tr><tr><td>Cake</td><td>1</td></tr></tbody></table>",
+    },
     markdown: "| Name | Qty |\n| --- | --- |\n| Tea | 2 |\n| Cake | 1 |",
   },
   {
@@ -26,7 +54,9 @@ const cases = [
   },
   {
     name: "scripts, styles, forms and the head are dropped",
-    input: { html: "<html><head><title>Page</title><style>p{color:red}</style></head><body><script>alert(1)</script><p>Kept</p><form><input name=q><button>Go</button></form><noscript>js off</noscript></body></html>" },
+    input: {
+      html: "<html><head><title>Page</title><style>p{color:red}</style></head><body><script>alert(1)</script><p>Kept</p><form><input name=q><button>Go</button></form><noscript>js off</noscript></body></html>",
+    },
     markdown: "Kept",
   },
 ];
@@ -67,7 +97,10 @@ test("html-md: html and url together are a free 400 naming url; url alone is pri
   const both = await service.request("/v1/html-md?html=%3Cp%3Ex%3C%2Fp%3E&url=https%3A%2F%2Fexample.com");
   assert.equal(both.status, 400);
   const body = await both.json();
-  assert.deepEqual(body.error.details.issues.map((i: any) => i.field), ["url"]);
+  assert.deepEqual(
+    body.error.details.issues.map((i: any) => i.field),
+    ["url"],
+  );
   const alone = await service.request("/v1/html-md?url=https%3A%2F%2Fexample.com");
   assert.equal(alone.status, 402);
 });

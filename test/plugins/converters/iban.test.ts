@@ -15,16 +15,40 @@ const valid = [
   {
     name: "a German IBAN with spaces",
     iban: "DE89 3704 0044 0532 0130 00",
-    expect: { electronic: "DE89370400440532013000", countryCode: "DE", countryName: "Germany", checkDigits: "89", bban: "370400440532013000", bankIdentifier: "37040044", accountNumber: "0532013000", expectedLength: 22, sepa: true },
+    expect: {
+      electronic: "DE89370400440532013000",
+      countryCode: "DE",
+      countryName: "Germany",
+      checkDigits: "89",
+      bban: "370400440532013000",
+      bankIdentifier: "37040044",
+      accountNumber: "0532013000",
+      expectedLength: 22,
+      sepa: true,
+    },
   },
   {
     name: "a British IBAN in lower case with its sort code",
     iban: "gb82west12345698765432",
-    expect: { electronic: "GB82WEST12345698765432", friendly: "GB82 WEST 1234 5698 7654 32", countryName: "United Kingdom", bankIdentifier: "WEST", branchIdentifier: "123456" },
+    expect: {
+      electronic: "GB82WEST12345698765432",
+      friendly: "GB82 WEST 1234 5698 7654 32",
+      countryName: "United Kingdom",
+      bankIdentifier: "WEST",
+      branchIdentifier: "123456",
+    },
   },
-  { name: "a Dutch IBAN with dashes", iban: "NL91-ABNA-0417-1643-00", expect: { electronic: "NL91ABNA0417164300", bankIdentifier: "ABNA", accountNumber: "0417164300" } },
+  {
+    name: "a Dutch IBAN with dashes",
+    iban: "NL91-ABNA-0417-1643-00",
+    expect: { electronic: "NL91ABNA0417164300", bankIdentifier: "ABNA", accountNumber: "0417164300" },
+  },
   { name: "a Swiss QR-IBAN", iban: "CH4431999123000889012", expect: { qrIban: true, countryName: "Switzerland" } },
-  { name: "a Belgian IBAN, whose bogus account split is dropped", iban: "BE68539007547034", expect: { bankIdentifier: "539", accountNumber: null } },
+  {
+    name: "a Belgian IBAN, whose bogus account split is dropped",
+    iban: "BE68539007547034",
+    expect: { bankIdentifier: "539", accountNumber: null },
+  },
 ];
 for (const c of valid) {
   test(`iban: ${c.name}`, async () => {
@@ -37,7 +61,11 @@ for (const c of valid) {
 
 const invalid = [
   { name: "a wrong checksum", iban: "NL91ABNA0417164301", errors: ["WrongIBANChecksum"] },
-  { name: "a wrong length", iban: "DE8937040044053201300", errors: ["WrongBBANLength", "WrongBBANFormat", "WrongIBANChecksum"] },
+  {
+    name: "a wrong length",
+    iban: "DE8937040044053201300",
+    errors: ["WrongBBANLength", "WrongBBANFormat", "WrongIBANChecksum"],
+  },
   { name: "an unknown country", iban: "XX00123456", errors: ["NoIBANCountry"] },
 ];
 for (const c of invalid) {
@@ -51,7 +79,17 @@ for (const c of invalid) {
 
 test("iban: checks a BIC against the IBAN's country", async () => {
   const same = (await iban({ iban: "DE89370400440532013000", bic: "COBADEFFXXX" })).bic;
-  assert.deepEqual(same, { bic: "COBADEFFXXX", valid: true, errors: [], bankCode: "COBA", countryCode: "DE", locationCode: "FF", branchCode: "XXX", testBic: false, matchesIbanCountry: true });
+  assert.deepEqual(same, {
+    bic: "COBADEFFXXX",
+    valid: true,
+    errors: [],
+    bankCode: "COBA",
+    countryCode: "DE",
+    locationCode: "FF",
+    branchCode: "XXX",
+    testBic: false,
+    matchesIbanCountry: true,
+  });
   const other = (await iban({ iban: "DE89370400440532013000", bic: "abnanl2a" })).bic;
   assert.equal(other.valid, true);
   assert.equal(other.bic, "ABNANL2A");

@@ -36,15 +36,43 @@ test("ics: a timed event becomes a complete VCALENDAR in UTC", async () => {
       "",
     ].join("\r\n"),
   );
-  assert.deepEqual({ ...data, ics: undefined }, { ics: undefined, uid: "launch-1", allDay: false, start: "2025-03-10T15:00:00Z", end: "2025-03-10T16:30:00Z" });
+  assert.deepEqual(
+    { ...data, ics: undefined },
+    { ics: undefined, uid: "launch-1", allDay: false, start: "2025-03-10T15:00:00Z", end: "2025-03-10T16:30:00Z" },
+  );
 });
 
 const times = [
-  { name: "local time in Paris in summer (UTC+2)", input: { start: "2025-07-01T09:00", timezone: "Europe/Paris" }, start: "20250701T070000Z", end: "20250701T080000Z" },
-  { name: "local time in New York in winter (UTC-5)", input: { start: "2025-01-15T09:00", timezone: "America/New_York", durationMinutes: 30 }, start: "20250115T140000Z", end: "20250115T143000Z" },
-  { name: "an explicit offset wins over the time zone", input: { start: "2025-01-15T10:00:00-05:00", timezone: "Asia/Tokyo" }, start: "20250115T150000Z", end: "20250115T160000Z" },
-  { name: "an end in another offset", input: { start: "2025-06-01T23:00Z", end: "2025-06-02T03:00+02:00" }, start: "20250601T230000Z", end: "20250602T010000Z" },
-  { name: "60 minutes by default", input: { start: "2025-12-31T23:30Z" }, start: "20251231T233000Z", end: "20260101T003000Z" },
+  {
+    name: "local time in Paris in summer (UTC+2)",
+    input: { start: "2025-07-01T09:00", timezone: "Europe/Paris" },
+    start: "20250701T070000Z",
+    end: "20250701T080000Z",
+  },
+  {
+    name: "local time in New York in winter (UTC-5)",
+    input: { start: "2025-01-15T09:00", timezone: "America/New_York", durationMinutes: 30 },
+    start: "20250115T140000Z",
+    end: "20250115T143000Z",
+  },
+  {
+    name: "an explicit offset wins over the time zone",
+    input: { start: "2025-01-15T10:00:00-05:00", timezone: "Asia/Tokyo" },
+    start: "20250115T150000Z",
+    end: "20250115T160000Z",
+  },
+  {
+    name: "an end in another offset",
+    input: { start: "2025-06-01T23:00Z", end: "2025-06-02T03:00+02:00" },
+    start: "20250601T230000Z",
+    end: "20250602T010000Z",
+  },
+  {
+    name: "60 minutes by default",
+    input: { start: "2025-12-31T23:30Z" },
+    start: "20251231T233000Z",
+    end: "20260101T003000Z",
+  },
 ];
 for (const c of times) {
   test(`ics: ${c.name}`, async () => {
@@ -80,7 +108,10 @@ test("ics: text fields are escaped and long lines folded (RFC 5545)", async () =
   assert.ok(ics.includes("DESCRIPTION:Line one\\nLine two\\; with\\, commas"));
   assert.ok(ics.includes("URL:https://example.com/meet"));
   const long = await call({ title: "x".repeat(200), start: "2025-09-01T10:00Z" });
-  assert.ok(lines(long.ics).every((l) => Buffer.byteLength(l) <= 75), "no line over 75 octets");
+  assert.ok(
+    lines(long.ics).every((l) => Buffer.byteLength(l) <= 75),
+    "no line over 75 octets",
+  );
 });
 
 test("ics: the UID is a UUID v5 of the fields, stable across calls", async () => {
@@ -99,21 +130,40 @@ test("ics: the documented example is a real call", async () => {
 });
 
 const rejected = [
-  { name: "both end and durationMinutes", input: { start: "2025-07-01T09:00Z", end: "2025-07-01T10:00Z", durationMinutes: 30 }, field: "durationMinutes" },
+  {
+    name: "both end and durationMinutes",
+    input: { start: "2025-07-01T09:00Z", end: "2025-07-01T10:00Z", durationMinutes: 30 },
+    field: "durationMinutes",
+  },
   { name: "end before start", input: { start: "2025-07-01T09:00Z", end: "2025-07-01T08:00Z" }, field: "end" },
   { name: "end equal to start", input: { start: "2025-07-01T09:00Z", end: "2025-07-01T09:00Z" }, field: "end" },
-  { name: "an unknown time zone", input: { start: "2025-07-01T09:00", timezone: "Mars/Olympus_Mons" }, field: "timezone" },
+  {
+    name: "an unknown time zone",
+    input: { start: "2025-07-01T09:00", timezone: "Mars/Olympus_Mons" },
+    field: "timezone",
+  },
   { name: "a date that does not exist", input: { start: "2025-02-30T09:00" }, field: "start" },
-  { name: "a timed start with a date-only end", input: { start: "2025-07-01T09:00Z", end: "2025-07-02" }, field: "end" },
+  {
+    name: "a timed start with a date-only end",
+    input: { start: "2025-07-01T09:00Z", end: "2025-07-02" },
+    field: "end",
+  },
   { name: "an all-day start with a timed end", input: { start: "2025-07-01", end: "2025-07-02T10:00Z" }, field: "end" },
-  { name: "an all-day event with a duration", input: { start: "2025-07-01", durationMinutes: 60 }, field: "durationMinutes" },
+  {
+    name: "an all-day event with a duration",
+    input: { start: "2025-07-01", durationMinutes: 60 },
+    field: "durationMinutes",
+  },
   { name: "an all-day end before its start", input: { start: "2025-07-03", end: "2025-07-01" }, field: "end" },
 ];
 for (const c of rejected) {
   test(`ics: ${c.name} is a 400 naming ${c.field}`, async () => {
     const out = await service.call("ics", { title: "t", ...c.input });
     assert.equal(out.status, 400, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).error.details.issues.map((i: any) => i.field), [c.field]);
+    assert.deepEqual(
+      (out.body as any).error.details.issues.map((i: any) => i.field),
+      [c.field],
+    );
   });
 }
 

@@ -6,7 +6,13 @@ import { dataOf, expect402, expectFree400, expectHandler400, query } from "./_ex
 const service = await startTestService({ plugins: ["converters"] });
 
 const store = JSON.stringify({
-  store: { book: [{ title: "Dune", price: 9 }, { title: "Emma", price: 5 }], bicycle: { price: 20 } },
+  store: {
+    book: [
+      { title: "Dune", price: 9 },
+      { title: "Emma", price: 5 },
+    ],
+    bicycle: { price: 20 },
+  },
 });
 
 const cases = [
@@ -55,7 +61,11 @@ const cases = [
 
 for (const c of cases) {
   test(`json-path: ${c.name}`, async () => {
-    assert.deepEqual(dataOf(await service.call("json-path", c.input)), { count: c.matches.length, matches: c.matches, truncated: false });
+    assert.deepEqual(dataOf(await service.call("json-path", c.input)), {
+      count: c.matches.length,
+      matches: c.matches,
+      truncated: false,
+    });
   });
 }
 
@@ -63,11 +73,17 @@ test("json-path: limit keeps the first matches and the full count", async () => 
   const data = dataOf(await service.call("json-path", { json: store, path: "$..price", limit: 1 }));
   assert.equal(data.count, 3);
   assert.equal(data.truncated, true);
-  assert.deepEqual(data.matches.map((m: { value: unknown }) => m.value), [9]);
+  assert.deepEqual(
+    data.matches.map((m: { value: unknown }) => m.value),
+    [9],
+  );
 });
 
 test("json-path: filter expressions are refused, nothing is evaluated", async () => {
-  const issue = expectHandler400(await service.call("json-path", { json: store, path: "$.store.book[?(@.price < 6)]" }), "path");
+  const issue = expectHandler400(
+    await service.call("json-path", { json: store, path: "$.store.book[?(@.price < 6)]" }),
+    "path",
+  );
   assert.match(issue.message, /not supported/);
 });
 

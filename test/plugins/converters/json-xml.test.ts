@@ -13,8 +13,16 @@ const cases = [
     input: { json: '{"book":{"@id":"7","title":"Dune & more","tags":["sf","classic"]}}', root: "library" },
     xml: '<?xml version="1.0" encoding="UTF-8"?>\n<library>\n  <book id="7">\n    <title>Dune &amp; more</title>\n    <tags>sf</tags>\n    <tags>classic</tags>\n  </book>\n</library>\n',
   },
-  { name: "a top-level array becomes items", input: { json: '[{"a":1},{"a":2}]', ...compact }, xml: "<root><item><a>1</a></item><item><a>2</a></item></root>" },
-  { name: "arrays inside arrays become items", input: { json: '{"d":[[1,2],[3]]}', ...compact }, xml: "<root><d><item>1</item><item>2</item></d><d><item>3</item></d></root>" },
+  {
+    name: "a top-level array becomes items",
+    input: { json: '[{"a":1},{"a":2}]', ...compact },
+    xml: "<root><item><a>1</a></item><item><a>2</a></item></root>",
+  },
+  {
+    name: "arrays inside arrays become items",
+    input: { json: '{"d":[[1,2],[3]]}', ...compact },
+    xml: "<root><d><item>1</item><item>2</item></d><d><item>3</item></d></root>",
+  },
   {
     name: "names repaired",
     input: { json: '{"1st":1,"a b":2,"ok-é":3,"":4}', ...compact },
@@ -25,12 +33,32 @@ const cases = [
     input: { json: '{"t":"a < b \\"q\\" \\u0001 \\ud800 ]]>"}', ...compact },
     xml: "<root><t>a &lt; b &quot;q&quot; \uFFFD \uFFFD ]]&gt;</t></root>",
   },
-  { name: "#text next to attributes", input: { json: '{"x":{"@y":true,"#text":"t"}}', ...compact }, xml: '<root><x y="true">t</x></root>' },
+  {
+    name: "#text next to attributes",
+    input: { json: '{"x":{"@y":true,"#text":"t"}}', ...compact },
+    xml: '<root><x y="true">t</x></root>',
+  },
   { name: "a scalar document", input: { json: "5", ...compact }, xml: "<root>5</root>" },
-  { name: "null, empty object and empty array", input: { json: '{"a":null,"c":{},"b":[]}', ...compact }, xml: "<root><a/><c></c></root>" },
-  { name: "another attribute prefix", input: { json: '{"$id":1,"@x":2}', root: "r", attributePrefix: "$", ...compact }, xml: '<r id="1"><_x>2</_x></r>' },
-  { name: "an object as attribute value is JSON text", input: { json: '{"@meta":{"k":1}}', ...compact }, xml: '<root meta="{&quot;k&quot;:1}"></root>' },
-  { name: "reserved JavaScript names are plain element names", input: { json: '{"__proto__":{"constructor":1}}', ...compact }, xml: "<root><__proto__><constructor>1</constructor></__proto__></root>" },
+  {
+    name: "null, empty object and empty array",
+    input: { json: '{"a":null,"c":{},"b":[]}', ...compact },
+    xml: "<root><a/><c></c></root>",
+  },
+  {
+    name: "another attribute prefix",
+    input: { json: '{"$id":1,"@x":2}', root: "r", attributePrefix: "$", ...compact },
+    xml: '<r id="1"><_x>2</_x></r>',
+  },
+  {
+    name: "an object as attribute value is JSON text",
+    input: { json: '{"@meta":{"k":1}}', ...compact },
+    xml: '<root meta="{&quot;k&quot;:1}"></root>',
+  },
+  {
+    name: "reserved JavaScript names are plain element names",
+    input: { json: '{"__proto__":{"constructor":1}}', ...compact },
+    xml: "<root><__proto__><constructor>1</constructor></__proto__></root>",
+  },
 ];
 
 for (const c of cases) {

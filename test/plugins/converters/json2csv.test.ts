@@ -16,7 +16,7 @@ const cases = [
   {
     name: "formula-looking text is defused, numbers are not",
     input: { json: '[{"a":"=1+1","b":"@x","c":-5,"d":"+1","e":"\\tx"}]' },
-    csv: "a,b,c,d,e\r\n\"'=1+1\",\"'@x\",-5,\"'+1\",\"'\tx\"",
+    csv: 'a,b,c,d,e\r\n"\'=1+1","\'@x",-5,"\'+1","\'\tx"',
     columns: ["a", "b", "c", "d", "e"],
   },
   {
@@ -37,12 +37,37 @@ const cases = [
     csv: "3\t1\t",
     columns: ["c", "a", "missing"],
   },
-  { name: "a semicolon delimiter", input: { json: '[{"a":1,"b":"x;y"}]', delimiter: ";" }, csv: 'a;b\r\n1;"x;y"', columns: ["a", "b"] },
+  {
+    name: "a semicolon delimiter",
+    input: { json: '[{"a":1,"b":"x;y"}]', delimiter: ";" },
+    csv: 'a;b\r\n1;"x;y"',
+    columns: ["a", "b"],
+  },
   { name: "one object is one row", input: { json: '{"a":1,"b":null}' }, csv: "a,b\r\n1,", columns: ["a", "b"] },
-  { name: "rows that are arrays use their indices", input: { json: "[[1,2],[3]]" }, csv: "0,1\r\n1,2\r\n3,", columns: ["0", "1"] },
-  { name: "scalar rows go in a value column", input: { json: '[1,"a",null,true]' }, csv: "value\r\n1\r\na\r\n\r\ntrue", columns: ["value"] },
-  { name: "an empty object is a cell, a filled one is flattened", input: { json: '[{"a":{}},{"a":{"b":1}}]' }, csv: "a,a.b\r\n{},\r\n,1", columns: ["a", "a.b"] },
-  { name: "__proto__ is an ordinary column", input: { json: '[{"__proto__":1,"n":{"__proto__":2}}]' }, csv: "__proto__,n.__proto__\r\n1,2", columns: ["__proto__", "n.__proto__"] },
+  {
+    name: "rows that are arrays use their indices",
+    input: { json: "[[1,2],[3]]" },
+    csv: "0,1\r\n1,2\r\n3,",
+    columns: ["0", "1"],
+  },
+  {
+    name: "scalar rows go in a value column",
+    input: { json: '[1,"a",null,true]' },
+    csv: "value\r\n1\r\na\r\n\r\ntrue",
+    columns: ["value"],
+  },
+  {
+    name: "an empty object is a cell, a filled one is flattened",
+    input: { json: '[{"a":{}},{"a":{"b":1}}]' },
+    csv: "a,a.b\r\n{},\r\n,1",
+    columns: ["a", "a.b"],
+  },
+  {
+    name: "__proto__ is an ordinary column",
+    input: { json: '[{"__proto__":1,"n":{"__proto__":2}}]' },
+    csv: "__proto__,n.__proto__\r\n1,2",
+    columns: ["__proto__", "n.__proto__"],
+  },
   { name: "an empty array", input: { json: "[]" }, csv: "", columns: [] },
 ];
 
@@ -55,7 +80,10 @@ for (const c of cases) {
 }
 
 test("json2csv: rowCount and a round trip through a CSV parser", async () => {
-  const rows = [{ id: 1, note: "a, \"b\"\nc" }, { id: 2, note: "plain" }];
+  const rows = [
+    { id: 1, note: 'a, "b"\nc' },
+    { id: 2, note: "plain" },
+  ];
   const data = dataOf(await service.call("json2csv", { json: JSON.stringify(rows) }));
   assert.equal(data.rowCount, 2);
   assert.deepEqual(Papa.parse(data.csv, { header: true, dynamicTyping: true }).data, rows);
@@ -74,7 +102,11 @@ test("json2csv: more than 1,000 columns is a 400 on json", async () => {
 const bad = [
   { name: "missing json", query: "", field: "json" },
   { name: "a two-character delimiter", query: query({ json: "[]", delimiter: ";;" }), field: "delimiter" },
-  { name: "more than 1,000 columns named", query: query({ json: "[]", columns: Array.from({ length: 1001 }, (_, i) => `c${i}`).join(",") }), field: "columns" },
+  {
+    name: "more than 1,000 columns named",
+    query: query({ json: "[]", columns: Array.from({ length: 1001 }, (_, i) => `c${i}`).join(",") }),
+    field: "columns",
+  },
   { name: "header that is not a boolean", query: query({ json: "[]", header: "top" }), field: "header" },
 ];
 for (const c of bad) {

@@ -35,7 +35,22 @@ for (const c of cases) {
 }
 
 test("json2yaml: strings YAML 1.1 or 1.2 readers would misread stay strings in both", async () => {
-  const tricky = { a: "no", b: "on", c: "yes", d: "Y", e: "0o10", f: "010", g: "1e3", h: "2001-12-14", i: "null", j: "~", k: "1_000", l: "0x1F", m: ".inf", n: "1:20" };
+  const tricky = {
+    a: "no",
+    b: "on",
+    c: "yes",
+    d: "Y",
+    e: "0o10",
+    f: "010",
+    g: "1e3",
+    h: "2001-12-14",
+    i: "null",
+    j: "~",
+    k: "1_000",
+    l: "0x1F",
+    m: ".inf",
+    n: "1:20",
+  };
   const { yaml } = dataOf(await service.call("json2yaml", { json: JSON.stringify(tricky) }));
   assert.deepEqual(parse(yaml, { version: "1.2" }), tricky);
   assert.deepEqual(parse(yaml, { version: "1.1" }), tricky);

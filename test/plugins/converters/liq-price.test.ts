@@ -14,13 +14,49 @@ const call = async (input: Record<string, unknown>) => {
 
 const cases = [
   // 60,000 × 0.9 / 0.995 = 54,271.356783919...; 12 significant digits.
-  { name: "a 10x long with 0.5% maintenance", input: { side: "long", entry: 60_000, leverage: 10 }, liquidation: 54271.3567839, bankruptcy: 54000, distance: 9.5477 },
+  {
+    name: "a 10x long with 0.5% maintenance",
+    input: { side: "long", entry: 60_000, leverage: 10 },
+    liquidation: 54271.3567839,
+    bankruptcy: 54000,
+    distance: 9.5477,
+  },
   // 2,000 × 1.05 / 1.01 = 2,079.2079207920...
-  { name: "a 20x short with 1% maintenance", input: { side: "short", entry: 2000, leverage: 20, maintenanceMarginPercent: 1 }, liquidation: 2079.20792079, bankruptcy: 2100, distance: 3.9604 },
-  { name: "no maintenance margin: liquidation at bankruptcy", input: { side: "long", entry: 100, leverage: 4, maintenanceMarginPercent: 0 }, liquidation: 75, bankruptcy: 75, distance: 25 },
-  { name: "a 1x long can only be liquidated at zero", input: { side: "long", entry: 100, leverage: 1 }, liquidation: 0, bankruptcy: 0, distance: 100 },
-  { name: "a 1x short without maintenance margin is liquidated at double the entry", input: { side: "short", entry: 100, leverage: 1, maintenanceMarginPercent: 0 }, liquidation: 200, bankruptcy: 200, distance: 100 },
-  { name: "tiny prices keep their digits", input: { side: "long", entry: 0.00001234, leverage: 5, maintenanceMarginPercent: 0 }, liquidation: 0.000009872, bankruptcy: 0.000009872, distance: 20 },
+  {
+    name: "a 20x short with 1% maintenance",
+    input: { side: "short", entry: 2000, leverage: 20, maintenanceMarginPercent: 1 },
+    liquidation: 2079.20792079,
+    bankruptcy: 2100,
+    distance: 3.9604,
+  },
+  {
+    name: "no maintenance margin: liquidation at bankruptcy",
+    input: { side: "long", entry: 100, leverage: 4, maintenanceMarginPercent: 0 },
+    liquidation: 75,
+    bankruptcy: 75,
+    distance: 25,
+  },
+  {
+    name: "a 1x long can only be liquidated at zero",
+    input: { side: "long", entry: 100, leverage: 1 },
+    liquidation: 0,
+    bankruptcy: 0,
+    distance: 100,
+  },
+  {
+    name: "a 1x short without maintenance margin is liquidated at double the entry",
+    input: { side: "short", entry: 100, leverage: 1, maintenanceMarginPercent: 0 },
+    liquidation: 200,
+    bankruptcy: 200,
+    distance: 100,
+  },
+  {
+    name: "tiny prices keep their digits",
+    input: { side: "long", entry: 0.00001234, leverage: 5, maintenanceMarginPercent: 0 },
+    liquidation: 0.000009872,
+    bankruptcy: 0.000009872,
+    distance: 20,
+  },
 ];
 
 for (const c of cases) {
@@ -30,7 +66,12 @@ for (const c of cases) {
     assert.equal(data.liquidationPrice, c.liquidation);
     assert.equal(data.bankruptcyPrice, c.bankruptcy);
     assert.equal(data.distancePercent, c.distance);
-    assert.match(data.formula, c.input.side === "long" ? /entry × \(1 − 1\/leverage\) ÷ \(1 − mmr\)/ : /entry × \(1 \+ 1\/leverage\) ÷ \(1 \+ mmr\)/);
+    assert.match(
+      data.formula,
+      c.input.side === "long"
+        ? /entry × \(1 − 1\/leverage\) ÷ \(1 − mmr\)/
+        : /entry × \(1 \+ 1\/leverage\) ÷ \(1 \+ mmr\)/,
+    );
     assert.match(data.formula, /Isolated margin/);
   });
 }
@@ -41,11 +82,19 @@ test("liq-price: the documented example is a real call", async () => {
 });
 
 test("liq-price: leverage whose initial margin does not exceed the maintenance margin is a 400 naming leverage", async () => {
-  const out = await service.call("liq-price", { side: "long", entry: 100, leverage: 200, maintenanceMarginPercent: 0.5 });
+  const out = await service.call("liq-price", {
+    side: "long",
+    entry: 100,
+    leverage: 200,
+    maintenanceMarginPercent: 0.5,
+  });
   assert.equal(out.status, 400);
   const error = (out.body as any).error;
   assert.match(error.message, /0\.5%\) does not exceed the maintenance margin/);
-  assert.deepEqual(error.details.issues.map((i: any) => i.field), ["leverage"]);
+  assert.deepEqual(
+    error.details.issues.map((i: any) => i.field),
+    ["leverage"],
+  );
 });
 
 const bad = [
@@ -54,7 +103,11 @@ const bad = [
   { name: "zero entry", query: "side=long&entry=0&leverage=10", field: "entry" },
   { name: "leverage below 1", query: "side=long&entry=100&leverage=0.5", field: "leverage" },
   { name: "leverage over 200", query: "side=long&entry=100&leverage=201", field: "leverage" },
-  { name: "maintenance margin over 50%", query: "side=long&entry=100&leverage=10&maintenanceMarginPercent=60", field: "maintenanceMarginPercent" },
+  {
+    name: "maintenance margin over 50%",
+    query: "side=long&entry=100&leverage=10&maintenanceMarginPercent=60",
+    field: "maintenanceMarginPercent",
+  },
 ];
 for (const c of bad) {
   test(`liq-price: ${c.name} is a free 400 naming the field`, async () => {

@@ -6,13 +6,41 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "a valid Visa test number with spaces", input: { number: "4539 1488 0343 6467" }, data: { mode: "validate", number: "4539148803436467", valid: true, checkDigit: 7 } },
-  { name: "the classic example", input: { number: "79927398713" }, data: { mode: "validate", number: "79927398713", valid: true, checkDigit: 3 } },
-  { name: "a wrong check digit", input: { number: "79927398710" }, data: { mode: "validate", number: "79927398710", valid: false, checkDigit: 3 } },
-  { name: "an IMEI with dashes", input: { number: "49-015420-323751-8" }, data: { mode: "validate", number: "490154203237518", valid: true, checkDigit: 8 } },
-  { name: "a swapped pair of digits is caught", input: { number: "4539148803436476" }, data: { mode: "validate", number: "4539148803436476", valid: false, checkDigit: 5 } },
-  { name: "generate appends the check digit", input: { number: "7992739871", mode: "generate" }, data: { mode: "generate", number: "79927398713", valid: true, checkDigit: 3 } },
-  { name: "generate for a single digit", input: { number: "0", mode: "generate" }, data: { mode: "generate", number: "00", valid: true, checkDigit: 0 } },
+  {
+    name: "a valid Visa test number with spaces",
+    input: { number: "4539 1488 0343 6467" },
+    data: { mode: "validate", number: "4539148803436467", valid: true, checkDigit: 7 },
+  },
+  {
+    name: "the classic example",
+    input: { number: "79927398713" },
+    data: { mode: "validate", number: "79927398713", valid: true, checkDigit: 3 },
+  },
+  {
+    name: "a wrong check digit",
+    input: { number: "79927398710" },
+    data: { mode: "validate", number: "79927398710", valid: false, checkDigit: 3 },
+  },
+  {
+    name: "an IMEI with dashes",
+    input: { number: "49-015420-323751-8" },
+    data: { mode: "validate", number: "490154203237518", valid: true, checkDigit: 8 },
+  },
+  {
+    name: "a swapped pair of digits is caught",
+    input: { number: "4539148803436476" },
+    data: { mode: "validate", number: "4539148803436476", valid: false, checkDigit: 5 },
+  },
+  {
+    name: "generate appends the check digit",
+    input: { number: "7992739871", mode: "generate" },
+    data: { mode: "generate", number: "79927398713", valid: true, checkDigit: 3 },
+  },
+  {
+    name: "generate for a single digit",
+    input: { number: "0", mode: "generate" },
+    data: { mode: "generate", number: "00", valid: true, checkDigit: 0 },
+  },
 ];
 for (const c of cases) {
   test(`luhn: ${c.name}`, async () => {

@@ -8,7 +8,7 @@ const service = await startTestService({ plugins: ["converters"] });
 const cases = [
   {
     name: "headings, emphasis and links",
-    input: { markdown: "# Hi\n\nSome **bold** and [a link](https://example.com \"t\")." },
+    input: { markdown: '# Hi\n\nSome **bold** and [a link](https://example.com "t").' },
     html: '<h1>Hi</h1>\n<p>Some <strong>bold</strong> and <a href="https://example.com" title="t">a link</a>.</p>\n',
   },
   {
@@ -23,7 +23,10 @@ const cases = [
   },
   {
     name: "event handlers, styles and iframes are removed",
-    input: { markdown: '<span style="color:red" onclick="x()">s</span> <iframe src="https://e.com"></iframe> <img src="https://e.com/a.png" onerror="x()">' },
+    input: {
+      markdown:
+        '<span style="color:red" onclick="x()">s</span> <iframe src="https://e.com"></iframe> <img src="https://e.com/a.png" onerror="x()">',
+    },
     html: '<p><span>s</span>  <img src="https://e.com/a.png" /></p>\n',
   },
   {
@@ -73,7 +76,7 @@ for (const c of cases) {
 
 test("markdown: crafted emphasis that would render for minutes is a 400 after the deadline", async () => {
   const started = Date.now();
-  const out = await service.call("markdown", { markdown: "*a ".repeat(15_000) + "b" + "* ".repeat(15_000) });
+  const out = await service.call("markdown", { markdown: `${"*a ".repeat(15_000)}b${"* ".repeat(15_000)}` });
   assert.match(expectHandler400(out, "markdown").message, /took longer than 2000 ms/);
   assert.ok(Date.now() - started < 10_000);
 });
@@ -84,7 +87,10 @@ test("markdown: renders again after a worker was stopped", async () => {
 
 test("markdown: concurrent calls each get their own answer", async () => {
   const outs = await Promise.all(Array.from({ length: 8 }, (_, i) => service.call("markdown", { markdown: `# ${i}` })));
-  assert.deepEqual(outs.map((o) => dataOf(o).html), Array.from({ length: 8 }, (_, i) => `<h1>${i}</h1>\n`));
+  assert.deepEqual(
+    outs.map((o) => dataOf(o).html),
+    Array.from({ length: 8 }, (_, i) => `<h1>${i}</h1>\n`),
+  );
 });
 
 const bad = [

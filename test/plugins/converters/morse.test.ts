@@ -6,15 +6,63 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "encodes letters and words", input: { text: "SOS help" }, direction: "encode", result: "... --- ... / .... . .-.. .--.", unknown: [] },
-  { name: "encodes digits and ITU punctuation", input: { text: "a1.@" }, direction: "encode", result: ".- .---- .-.-.- .--.-.", unknown: [] },
+  {
+    name: "encodes letters and words",
+    input: { text: "SOS help" },
+    direction: "encode",
+    result: "... --- ... / .... . .-.. .--.",
+    unknown: [],
+  },
+  {
+    name: "encodes digits and ITU punctuation",
+    input: { text: "a1.@" },
+    direction: "encode",
+    result: ".- .---- .-.-.- .--.-.",
+    unknown: [],
+  },
   { name: "encodes the accented E", input: { text: "é" }, direction: "encode", result: "..-..", unknown: [] },
-  { name: "leaves out and lists characters ITU does not define", input: { text: "hi! ♥" }, direction: "encode", result: ".... ..", unknown: ["!", "♥"] },
-  { name: "decodes with slashes between words", input: { text: "... --- ... / .... . .-.. .--." }, direction: "decode", result: "SOS HELP", unknown: [] },
-  { name: "decodes with two spaces or a bar between words", input: { text: ".- -...  -.-.|-.." }, direction: "decode", result: "AB C D", unknown: [] },
-  { name: "reads typographic dots and dashes", input: { text: "·−  −−−" }, direction: "decode", result: "A O", unknown: [] },
-  { name: "marks unknown codes", input: { text: ".- ........ -" }, direction: "decode", result: "A\uFFFDT", unknown: ["........"] },
-  { name: "a forced direction wins over auto", input: { text: "-.-", direction: "encode" }, direction: "encode", result: "-....- .-.-.- -....-", unknown: [] },
+  {
+    name: "leaves out and lists characters ITU does not define",
+    input: { text: "hi! ♥" },
+    direction: "encode",
+    result: ".... ..",
+    unknown: ["!", "♥"],
+  },
+  {
+    name: "decodes with slashes between words",
+    input: { text: "... --- ... / .... . .-.. .--." },
+    direction: "decode",
+    result: "SOS HELP",
+    unknown: [],
+  },
+  {
+    name: "decodes with two spaces or a bar between words",
+    input: { text: ".- -...  -.-.|-.." },
+    direction: "decode",
+    result: "AB C D",
+    unknown: [],
+  },
+  {
+    name: "reads typographic dots and dashes",
+    input: { text: "·−  −−−" },
+    direction: "decode",
+    result: "A O",
+    unknown: [],
+  },
+  {
+    name: "marks unknown codes",
+    input: { text: ".- ........ -" },
+    direction: "decode",
+    result: "A\uFFFDT",
+    unknown: ["........"],
+  },
+  {
+    name: "a forced direction wins over auto",
+    input: { text: "-.-", direction: "encode" },
+    direction: "encode",
+    result: "-....- .-.-.- -....-",
+    unknown: [],
+  },
 ];
 for (const c of cases) {
   test(`morse: ${c.name}`, async () => {

@@ -33,7 +33,10 @@ test("ocr: reads the text of a PNG, with its lines and boxes", async () => {
 test("ocr: accepts a data: URL and reuses the worker for concurrent calls", async () => {
   const dataUrl = `data:image/png;base64,${helloPng.toString("base64")}`;
   const results = await Promise.all([read(dataUrl), read(helloPng.toString("base64url"))]);
-  assert.deepEqual(results.map((r) => r.text), ["HELLO WORLD 42", "HELLO WORLD 42"]);
+  assert.deepEqual(
+    results.map((r) => r.text),
+    ["HELLO WORLD 42", "HELLO WORLD 42"],
+  );
 });
 
 test("ocr: works again after the worker is closed", async () => {
@@ -76,7 +79,10 @@ for (const c of rejected) {
     assert.equal(out.status, 400, JSON.stringify(out.body));
     const error = (out.body as any).error;
     assert.match(error.message, c.message);
-    assert.deepEqual(error.details.issues.map((i: any) => i.field), ["image"]);
+    assert.deepEqual(
+      error.details.issues.map((i: any) => i.field),
+      ["image"],
+    );
   });
 }
 

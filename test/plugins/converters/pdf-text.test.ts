@@ -14,7 +14,10 @@ const extract = async (pdf: string) => {
 };
 
 test("pdf-text: the text of every page, in order, with the document info", async () => {
-  const pdf = buildPdf(["First page\nsecond line", "Page two (with parentheses)", ""], { title: "Report", author: "Ada" });
+  const pdf = buildPdf(["First page\nsecond line", "Page two (with parentheses)", ""], {
+    title: "Report",
+    author: "Ada",
+  });
   assert.deepEqual(await extract(pdf.toString("base64")), {
     pageCount: 3,
     title: "Report",
@@ -57,8 +60,16 @@ test("pdf-text: the documented example is a real call", async () => {
 });
 
 const rejected = [
-  { name: "base64 of something that is not a PDF", pdf: Buffer.from("hello, world").toString("base64"), message: /not a PDF/ },
-  { name: "a damaged PDF", pdf: Buffer.from("%PDF-1.4\nthis is not really a pdf\n%%EOF").toString("base64"), message: /damaged/ },
+  {
+    name: "base64 of something that is not a PDF",
+    pdf: Buffer.from("hello, world").toString("base64"),
+    message: /not a PDF/,
+  },
+  {
+    name: "a damaged PDF",
+    pdf: Buffer.from("%PDF-1.4\nthis is not really a pdf\n%%EOF").toString("base64"),
+    message: /damaged/,
+  },
 ];
 for (const c of rejected) {
   test(`pdf-text: ${c.name} is a 400 naming pdf`, async () => {
@@ -66,7 +77,10 @@ for (const c of rejected) {
     assert.equal(out.status, 400, JSON.stringify(out.body));
     const error = (out.body as any).error;
     assert.match(error.message, c.message);
-    assert.deepEqual(error.details.issues.map((i: any) => i.field), ["pdf"]);
+    assert.deepEqual(
+      error.details.issues.map((i: any) => i.field),
+      ["pdf"],
+    );
   });
 }
 

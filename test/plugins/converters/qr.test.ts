@@ -15,10 +15,34 @@ const pngSize = (dataUrl: string) => {
 // Versions and capacities from the QR code standard (ISO/IEC 18004) tables.
 const cases = [
   { name: "short text at level M", input: { text: "hi" }, ecc: "M", version: 1, modules: 21 },
-  { name: "20 digits fit version 1 at M (numeric mode holds 34)", input: { text: "12345678901234567890" }, ecc: "M", version: 1, modules: 21 },
-  { name: "14 bytes fill version 2 at H", input: { text: "https://exa.co", ecc: "H" }, ecc: "H", version: 2, modules: 25 },
-  { name: "15 bytes need version 3 at H", input: { text: "https://exam.co", ecc: "H" }, ecc: "H", version: 3, modules: 29 },
-  { name: "2953 bytes fill version 40 at L", input: { text: "a".repeat(2953), ecc: "L" }, ecc: "L", version: 40, modules: 177 },
+  {
+    name: "20 digits fit version 1 at M (numeric mode holds 34)",
+    input: { text: "12345678901234567890" },
+    ecc: "M",
+    version: 1,
+    modules: 21,
+  },
+  {
+    name: "14 bytes fill version 2 at H",
+    input: { text: "https://exa.co", ecc: "H" },
+    ecc: "H",
+    version: 2,
+    modules: 25,
+  },
+  {
+    name: "15 bytes need version 3 at H",
+    input: { text: "https://exam.co", ecc: "H" },
+    ecc: "H",
+    version: 3,
+    modules: 29,
+  },
+  {
+    name: "2953 bytes fill version 40 at L",
+    input: { text: "a".repeat(2953), ecc: "L" },
+    ecc: "L",
+    version: 40,
+    modules: 177,
+  },
 ];
 
 for (const c of cases) {

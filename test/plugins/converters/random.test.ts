@@ -13,20 +13,90 @@ async function values(input: object) {
 }
 
 const cases: { name: string; input: object; check: (v: any[]) => boolean; count: number }[] = [
-  { name: "one int in 1..100 by default", input: {}, count: 1, check: (v) => Number.isInteger(v[0]) && v[0] >= 1 && v[0] <= 100 },
-  { name: "ints within min and max", input: { count: 50, min: -3, max: 3 }, count: 50, check: (v) => v.every((x) => Number.isInteger(x) && x >= -3 && x <= 3) },
-  { name: "a single-value range", input: { count: 5, min: 7, max: 7 }, count: 5, check: (v) => v.every((x) => x === 7) },
-  { name: "unique ints use the whole range", input: { type: "int", count: 10, min: 1, max: 10, unique: true }, count: 10, check: (v) => [...v].sort((a, b) => a - b).join() === "1,2,3,4,5,6,7,8,9,10" },
-  { name: "ints over a range wider than 2^48", input: { count: 20, min: -9e15, max: 9e15 }, count: 20, check: (v) => v.every((x) => Number.isSafeInteger(x) && x >= -9e15 && x <= 9e15) },
-  { name: "floats in [0, 1) by default", input: { type: "float", count: 20 }, count: 20, check: (v) => v.every((x) => x >= 0 && x < 1) },
-  { name: "floats in [min, max)", input: { type: "float", count: 20, min: 5, max: 6 }, count: 20, check: (v) => v.every((x) => x >= 5 && x < 6) },
-  { name: "hex strings of the given length", input: { type: "string", count: 3, length: 40, charset: "hex" }, count: 3, check: (v) => v.every((x) => /^[0-9a-f]{40}$/.test(x)) },
-  { name: "alphanumeric strings by default", input: { type: "string", count: 2 }, count: 2, check: (v) => v.every((x) => /^[A-Za-z0-9]{16}$/.test(x)) },
-  { name: "picks from the items", input: { type: "pick", count: 30, items: ["a", "b"] }, count: 30, check: (v) => v.every((x) => x === "a" || x === "b") },
-  { name: "unique picks", input: { type: "pick", count: 3, items: ["a", "b", "c"], unique: true }, count: 3, check: (v) => [...v].sort().join() === "a,b,c" },
-  { name: "a shuffle is a permutation of all items", input: { type: "shuffle", items: ["1", "2", "3", "4", "5"] }, count: 5, check: (v) => [...v].sort().join() === "1,2,3,4,5" },
-  { name: "dice with the given sides", input: { type: "dice", count: 50, sides: 20 }, count: 50, check: (v) => v.every((x) => Number.isInteger(x) && x >= 1 && x <= 20) },
-  { name: "coins are heads or tails", input: { type: "coin", count: 50 }, count: 50, check: (v) => v.every((x) => x === "heads" || x === "tails") },
+  {
+    name: "one int in 1..100 by default",
+    input: {},
+    count: 1,
+    check: (v) => Number.isInteger(v[0]) && v[0] >= 1 && v[0] <= 100,
+  },
+  {
+    name: "ints within min and max",
+    input: { count: 50, min: -3, max: 3 },
+    count: 50,
+    check: (v) => v.every((x) => Number.isInteger(x) && x >= -3 && x <= 3),
+  },
+  {
+    name: "a single-value range",
+    input: { count: 5, min: 7, max: 7 },
+    count: 5,
+    check: (v) => v.every((x) => x === 7),
+  },
+  {
+    name: "unique ints use the whole range",
+    input: { type: "int", count: 10, min: 1, max: 10, unique: true },
+    count: 10,
+    check: (v) => [...v].sort((a, b) => a - b).join() === "1,2,3,4,5,6,7,8,9,10",
+  },
+  {
+    name: "ints over a range wider than 2^48",
+    input: { count: 20, min: -9e15, max: 9e15 },
+    count: 20,
+    check: (v) => v.every((x) => Number.isSafeInteger(x) && x >= -9e15 && x <= 9e15),
+  },
+  {
+    name: "floats in [0, 1) by default",
+    input: { type: "float", count: 20 },
+    count: 20,
+    check: (v) => v.every((x) => x >= 0 && x < 1),
+  },
+  {
+    name: "floats in [min, max)",
+    input: { type: "float", count: 20, min: 5, max: 6 },
+    count: 20,
+    check: (v) => v.every((x) => x >= 5 && x < 6),
+  },
+  {
+    name: "hex strings of the given length",
+    input: { type: "string", count: 3, length: 40, charset: "hex" },
+    count: 3,
+    check: (v) => v.every((x) => /^[0-9a-f]{40}$/.test(x)),
+  },
+  {
+    name: "alphanumeric strings by default",
+    input: { type: "string", count: 2 },
+    count: 2,
+    check: (v) => v.every((x) => /^[A-Za-z0-9]{16}$/.test(x)),
+  },
+  {
+    name: "picks from the items",
+    input: { type: "pick", count: 30, items: ["a", "b"] },
+    count: 30,
+    check: (v) => v.every((x) => x === "a" || x === "b"),
+  },
+  {
+    name: "unique picks",
+    input: { type: "pick", count: 3, items: ["a", "b", "c"], unique: true },
+    count: 3,
+    check: (v) => [...v].sort().join() === "a,b,c",
+  },
+  {
+    name: "a shuffle is a permutation of all items",
+    input: { type: "shuffle", items: ["1", "2", "3", "4", "5"] },
+    count: 5,
+    check: (v) => [...v].sort().join() === "1,2,3,4,5",
+  },
+  {
+    name: "dice with the given sides",
+    input: { type: "dice", count: 50, sides: 20 },
+    count: 50,
+    check: (v) => v.every((x) => Number.isInteger(x) && x >= 1 && x <= 20),
+  },
+  {
+    name: "coins are heads or tails",
+    input: { type: "coin", count: 50 },
+    count: 50,
+    check: (v) => v.every((x) => x === "heads" || x === "tails"),
+  },
 ];
 for (const c of cases) {
   test(`random: ${c.name}`, async () => {
@@ -38,7 +108,10 @@ for (const c of cases) {
 
 test("random: dice report their total", async () => {
   const data = await values({ type: "dice", count: 10 });
-  assert.equal(data.total, data.values.reduce((a: number, b: number) => a + b, 0));
+  assert.equal(
+    data.total,
+    data.values.reduce((a: number, b: number) => a + b, 0),
+  );
   assert.equal((await values({ type: "coin" })).total, undefined);
 });
 
@@ -65,13 +138,20 @@ const refused = [
   { name: "an empty float range", input: { type: "float", min: 1, max: 1 }, field: "max" },
   { name: "pick without items", input: { type: "pick" }, field: "items" },
   { name: "shuffle without items", input: { type: "shuffle" }, field: "items" },
-  { name: "more unique picks than items", input: { type: "pick", items: ["a"], count: 2, unique: true }, field: "count" },
+  {
+    name: "more unique picks than items",
+    input: { type: "pick", items: ["a"], count: 2, unique: true },
+    field: "count",
+  },
 ];
 for (const c of refused) {
   test(`random: ${c.name} is a 400 on ${c.field}`, async () => {
     const out = await service.call("random", c.input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      JSON.stringify(out.body),
+    );
   });
 }
 

@@ -43,7 +43,13 @@ const cases = [
   {
     name: "without g only the first match",
     input: { pattern: "o", flags: "", text: "foo" },
-    expect: { op: "match", safe: true, count: 1, truncated: false, matches: [{ match: "o", index: 1, end: 2, groups: [], named: null }] },
+    expect: {
+      op: "match",
+      safe: true,
+      count: 1,
+      truncated: false,
+      matches: [{ match: "o", index: 1, end: 2, groups: [], named: null }],
+    },
   },
   {
     name: "limit truncates the list",
@@ -59,11 +65,24 @@ const cases = [
       ],
     },
   },
-  { name: "test", input: { pattern: "^h.llo$", flags: "i", text: "HELLO", op: "test" }, expect: { op: "test", safe: true, matched: true } },
-  { name: "test without a match", input: { pattern: "z", text: "abc", op: "test" }, expect: { op: "test", safe: true, matched: false } },
+  {
+    name: "test",
+    input: { pattern: "^h.llo$", flags: "i", text: "HELLO", op: "test" },
+    expect: { op: "test", safe: true, matched: true },
+  },
+  {
+    name: "test without a match",
+    input: { pattern: "z", text: "abc", op: "test" },
+    expect: { op: "test", safe: true, matched: false },
+  },
   {
     name: "replace with numbered and named references",
-    input: { pattern: "(?<first>\\w+) (\\w+)", text: "john smith, jane doe", op: "replace", replacement: "$2 $<first>" },
+    input: {
+      pattern: "(?<first>\\w+) (\\w+)",
+      text: "john smith, jane doe",
+      op: "replace",
+      replacement: "$2 $<first>",
+    },
     expect: { op: "replace", safe: true, result: "smith john, doe jane", replacements: 2 },
   },
   {
@@ -79,7 +98,13 @@ const cases = [
   {
     name: "unicode flag counts code points",
     input: { pattern: "\\p{Emoji_Presentation}", flags: "gu", text: "a😀b", op: "match" },
-    expect: { op: "match", safe: true, count: 1, truncated: false, matches: [{ match: "😀", index: 1, end: 3, groups: [], named: null }] },
+    expect: {
+      op: "match",
+      safe: true,
+      count: 1,
+      truncated: false,
+      matches: [{ match: "😀", index: 1, end: 3, groups: [], named: null }],
+    },
   },
 ];
 for (const c of cases) {
@@ -105,14 +130,24 @@ test("regex: safe-regex2 flags a risky pattern even when it finishes", async () 
 });
 
 test("regex: a replacement that would explode the text is refused", async () => {
-  const out = await service.call("regex", { pattern: "", text: "x".repeat(100_000), op: "replace", replacement: "y".repeat(100) });
+  const out = await service.call("regex", {
+    pattern: "",
+    text: "x".repeat(100_000),
+    op: "replace",
+    replacement: "y".repeat(100),
+  });
   assert.equal(out.status, 400);
   assert.match((out.body as any).error.message, /longer than 1000000 characters/);
 });
 
 test("regex: calls beyond the worker pool wait their turn", async () => {
-  const all = await Promise.all(Array.from({ length: 10 }, (_, i) => run({ pattern: "\\d+", text: `n${i}`, op: "match" })));
-  assert.deepEqual(all.map((d) => d.matches[0].match), ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]);
+  const all = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => run({ pattern: "\\d+", text: `n${i}`, op: "match" })),
+  );
+  assert.deepEqual(
+    all.map((d) => d.matches[0].match),
+    ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+  );
 });
 
 const refused = [
@@ -123,7 +158,10 @@ for (const c of refused) {
   test(`regex: ${c.name} is a 400 on ${c.field}`, async () => {
     const out = await service.call("regex", c.input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      JSON.stringify(out.body),
+    );
   });
 }
 

@@ -29,7 +29,11 @@ const cases = [
     schema: {
       $schema,
       type: "array",
-      items: { type: "object", properties: { a: { type: "integer" }, b: { type: "string" }, c: { type: "boolean" } }, required: ["a"] },
+      items: {
+        type: "object",
+        properties: { a: { type: "integer" }, b: { type: "string" }, c: { type: "boolean" } },
+        required: ["a"],
+      },
     },
   },
   {
@@ -83,7 +87,13 @@ for (const c of cases) {
 }
 
 test("schema-gen: the inferred schema accepts its sample and rejects a wrong one", async () => {
-  const sample = { users: [{ name: "Ada", born: "1815-12-10", langs: ["en", "fr"] }, { name: "Alan", langs: [] }], count: 2 };
+  const sample = {
+    users: [
+      { name: "Ada", born: "1815-12-10", langs: ["en", "fr"] },
+      { name: "Alan", langs: [] },
+    ],
+    count: 2,
+  };
   const { schema } = dataOf(await service.call("schema-gen", { json: JSON.stringify(sample) }));
   const ajv = new Ajv2020({ strict: true });
   ajvFormats.default(ajv);
@@ -106,7 +116,10 @@ for (const c of refused) {
 }
 
 test("schema-gen: 100 levels of nesting are fine", async () => {
-  assert.equal(dataOf(await service.call("schema-gen", { json: "[".repeat(100) + "]".repeat(100) })).schema.type, "array");
+  assert.equal(
+    dataOf(await service.call("schema-gen", { json: "[".repeat(100) + "]".repeat(100) })).schema.type,
+    "array",
+  );
 });
 
 const bad = [

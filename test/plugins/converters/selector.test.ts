@@ -6,14 +6,62 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "a bare function signature", signature: "transfer(address,uint256)", kind: "function", canonical: "transfer(address,uint256)", selector: "0xa9059cbb" },
-  { name: "a declaration with names, modifiers and returns", signature: "function balanceOf(address owner) external view returns (uint256)", kind: "function", canonical: "balanceOf(address)", selector: "0x70a08231" },
-  { name: "uint is normalized to uint256", signature: "approve(address spender, uint amount)", kind: "function", canonical: "approve(address,uint256)", selector: "0x095ea7b3" },
-  { name: "no parameters", signature: "totalSupply()", kind: "function", canonical: "totalSupply()", selector: "0x18160ddd" },
-  { name: "tuples are expanded", signature: "function f((uint a, bytes b)[] items)", kind: "function", canonical: "f((uint256,bytes)[])", selector: "0x5319cf8a" },
-  { name: "an event declaration", signature: "event Transfer(address indexed from, address indexed to, uint256 value)", kind: "event", canonical: "Transfer(address,address,uint256)", selector: "0xddf252ad" },
-  { name: "indexed makes a bare signature an event", signature: "Approval(address indexed owner, address indexed spender, uint value);", kind: "event", canonical: "Approval(address,address,uint256)", selector: "0x8c5be1e5" },
-  { name: "a custom error", signature: "error InsufficientBalance(uint256 available, uint256 required)", kind: "error", canonical: "InsufficientBalance(uint256,uint256)", selector: "0xcf479181" },
+  {
+    name: "a bare function signature",
+    signature: "transfer(address,uint256)",
+    kind: "function",
+    canonical: "transfer(address,uint256)",
+    selector: "0xa9059cbb",
+  },
+  {
+    name: "a declaration with names, modifiers and returns",
+    signature: "function balanceOf(address owner) external view returns (uint256)",
+    kind: "function",
+    canonical: "balanceOf(address)",
+    selector: "0x70a08231",
+  },
+  {
+    name: "uint is normalized to uint256",
+    signature: "approve(address spender, uint amount)",
+    kind: "function",
+    canonical: "approve(address,uint256)",
+    selector: "0x095ea7b3",
+  },
+  {
+    name: "no parameters",
+    signature: "totalSupply()",
+    kind: "function",
+    canonical: "totalSupply()",
+    selector: "0x18160ddd",
+  },
+  {
+    name: "tuples are expanded",
+    signature: "function f((uint a, bytes b)[] items)",
+    kind: "function",
+    canonical: "f((uint256,bytes)[])",
+    selector: "0x5319cf8a",
+  },
+  {
+    name: "an event declaration",
+    signature: "event Transfer(address indexed from, address indexed to, uint256 value)",
+    kind: "event",
+    canonical: "Transfer(address,address,uint256)",
+    selector: "0xddf252ad",
+  },
+  {
+    name: "indexed makes a bare signature an event",
+    signature: "Approval(address indexed owner, address indexed spender, uint value);",
+    kind: "event",
+    canonical: "Approval(address,address,uint256)",
+    selector: "0x8c5be1e5",
+  },
+  {
+    name: "a custom error",
+    signature: "error InsufficientBalance(uint256 available, uint256 required)",
+    kind: "error",
+    canonical: "InsufficientBalance(uint256,uint256)",
+    selector: "0xcf479181",
+  },
 ];
 for (const c of cases) {
   test(`selector: ${c.name}`, async () => {
@@ -29,7 +77,13 @@ for (const c of cases) {
 }
 
 test("selector: the Transfer event topic is the well-known one", async () => {
-  const data = ((await service.call("selector", { signature: "event Transfer(address indexed from, address indexed to, uint256 value)" })).body as any).data;
+  const data = (
+    (
+      await service.call("selector", {
+        signature: "event Transfer(address indexed from, address indexed to, uint256 value)",
+      })
+    ).body as any
+  ).data;
   assert.equal(data.topic, "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef");
   assert.equal(data.readable, "Transfer(address from, address to, uint256 value)");
   assert.deepEqual(data.inputs, [

@@ -10,14 +10,46 @@ const filler = (n: number) => Array.from({ length: n }, () => "table").join(" ")
 
 // AFINN-165: love +3, good +3, great +3, bad -3, hate -3, terrible -3.
 const cases = [
-  { name: "one positive word", text: "I love it", expected: { score: 3, comparative: 1, label: "positive", tokens: 3, positive: ["love"], negative: [] } },
-  { name: "negation flips the sign", text: "This is not good", expected: { score: -3, comparative: -0.75, label: "negative", tokens: 4, positive: [], negative: ["good"] } },
-  { name: "no known words is neutral", text: "The table is made of wood.", expected: { score: 0, comparative: 0, label: "neutral", tokens: 6, positive: [], negative: [] } },
-  { name: "balanced words cancel out", text: "Great food, terrible service", expected: { score: 0, comparative: 0, label: "neutral", tokens: 4, positive: ["great"], negative: ["terrible"] } },
-  { name: "repeated words are listed once, in order", text: "good bad good hate", expected: { score: 0, comparative: 0, label: "neutral", tokens: 4, positive: ["good"], negative: ["bad", "hate"] } },
-  { name: "comparative 0.05 is the edge of positive", text: `good ${filler(59)}`, expected: { score: 3, comparative: 0.05, label: "positive", tokens: 60, positive: ["good"], negative: [] } },
-  { name: "just under 0.05 is neutral", text: `good ${filler(60)}`, expected: { score: 3, comparative: 0.0492, label: "neutral", tokens: 61, positive: ["good"], negative: [] } },
-  { name: "-0.05 is the edge of negative", text: `bad ${filler(59)}`, expected: { score: -3, comparative: -0.05, label: "negative", tokens: 60, positive: [], negative: ["bad"] } },
+  {
+    name: "one positive word",
+    text: "I love it",
+    expected: { score: 3, comparative: 1, label: "positive", tokens: 3, positive: ["love"], negative: [] },
+  },
+  {
+    name: "negation flips the sign",
+    text: "This is not good",
+    expected: { score: -3, comparative: -0.75, label: "negative", tokens: 4, positive: [], negative: ["good"] },
+  },
+  {
+    name: "no known words is neutral",
+    text: "The table is made of wood.",
+    expected: { score: 0, comparative: 0, label: "neutral", tokens: 6, positive: [], negative: [] },
+  },
+  {
+    name: "balanced words cancel out",
+    text: "Great food, terrible service",
+    expected: { score: 0, comparative: 0, label: "neutral", tokens: 4, positive: ["great"], negative: ["terrible"] },
+  },
+  {
+    name: "repeated words are listed once, in order",
+    text: "good bad good hate",
+    expected: { score: 0, comparative: 0, label: "neutral", tokens: 4, positive: ["good"], negative: ["bad", "hate"] },
+  },
+  {
+    name: "comparative 0.05 is the edge of positive",
+    text: `good ${filler(59)}`,
+    expected: { score: 3, comparative: 0.05, label: "positive", tokens: 60, positive: ["good"], negative: [] },
+  },
+  {
+    name: "just under 0.05 is neutral",
+    text: `good ${filler(60)}`,
+    expected: { score: 3, comparative: 0.0492, label: "neutral", tokens: 61, positive: ["good"], negative: [] },
+  },
+  {
+    name: "-0.05 is the edge of negative",
+    text: `bad ${filler(59)}`,
+    expected: { score: -3, comparative: -0.05, label: "negative", tokens: 60, positive: [], negative: ["bad"] },
+  },
 ];
 
 for (const c of cases) {

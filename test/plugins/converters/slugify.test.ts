@@ -6,16 +6,28 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
-  { name: "transliterates and joins with dashes", input: { text: "Déjà Vu & Crème Brûlée" }, slug: "deja-vu-and-creme-brulee" },
+  {
+    name: "transliterates and joins with dashes",
+    input: { text: "Déjà Vu & Crème Brûlée" },
+    slug: "deja-vu-and-creme-brulee",
+  },
   { name: "splits camelCase", input: { text: "fooBarBaz" }, slug: "foo-bar-baz" },
   { name: "keeps camelCase whole when asked", input: { text: "fooBar", decamelize: false }, slug: "foobar" },
-  { name: "a custom separator and case", input: { text: "Hello World", separator: "_", lowercase: false }, slug: "Hello_World" },
+  {
+    name: "a custom separator and case",
+    input: { text: "Hello World", separator: "_", lowercase: false },
+    slug: "Hello_World",
+  },
   { name: "German umlauts", input: { text: "Ärger über Öl" }, slug: "aerger-ueber-oel" },
   { name: "Swedish rules with a locale", input: { text: "Räksmörgås", locale: "sv" }, slug: "raksmorgas" },
   { name: "punctuation and extra spaces collapse", input: { text: "  --Hello,   world!!--  " }, slug: "hello-world" },
   { name: "text with no Latin equivalent gives an empty slug", input: { text: "日本語" }, slug: "" },
   { name: "maxLength cuts at a separator", input: { text: "the quick brown fox", maxLength: 12 }, slug: "the-quick" },
-  { name: "maxLength inside one long word cuts the word", input: { text: "supercalifragilistic", maxLength: 5 }, slug: "super" },
+  {
+    name: "maxLength inside one long word cuts the word",
+    input: { text: "supercalifragilistic", maxLength: 5 },
+    slug: "super",
+  },
 ];
 for (const c of cases) {
   test(`slugify: ${c.name}`, async () => {

@@ -23,7 +23,10 @@ const cats = [
 
 test("summarize: keeps the sentences made of the text's most frequent words, in reading order", async () => {
   const data = await call({ text: cats, sentences: 2 });
-  assert.deepEqual(data.sentences.map((s: any) => s.index), [0, 2]);
+  assert.deepEqual(
+    data.sentences.map((s: any) => s.index),
+    [0, 2],
+  );
   assert.equal(data.summary, "Cats sleep most of the day. Cats sleep in warm places and cats hunt at night.");
   assert.equal(data.sentenceCount, 5);
 });
@@ -31,7 +34,13 @@ test("summarize: keeps the sentences made of the text's most frequent words, in 
 test("summarize: scores are the frequency sum over the square root of the content words", async () => {
   // Frequencies: cats 4 (max), sleep 2, everything else 1. Sentence 0: cats, sleep, day -> (1 + 0.5 + 0.25) / sqrt(3).
   const data = await call({ text: cats, sentences: 1 });
-  assert.deepEqual(data.sentences, [{ index: 2, text: "Cats sleep in warm places and cats hunt at night.", score: Math.round(((1 + 0.5 + 0.25 + 0.25 + 1 + 0.25 + 0.25) / Math.sqrt(7)) * 10_000) / 10_000 }]);
+  assert.deepEqual(data.sentences, [
+    {
+      index: 2,
+      text: "Cats sleep in warm places and cats hunt at night.",
+      score: Math.round(((1 + 0.5 + 0.25 + 0.25 + 1 + 0.25 + 0.25) / Math.sqrt(7)) * 10_000) / 10_000,
+    },
+  ]);
   const all = await call({ text: cats, sentences: 5 });
   assert.equal(all.sentences[0].score, Math.round(((1 + 0.5 + 0.25) / Math.sqrt(3)) * 10_000) / 10_000);
 });
@@ -43,13 +52,22 @@ test("summarize: asking for more sentences than there are returns them all", asy
 });
 
 test("summarize: abbreviations and decimals do not end a sentence", async () => {
-  const data = await call({ text: "Dr. Smith paid $3.50 for it, e.g. in cash. Mr. Jones disagreed! Was it fair?", sentences: 3 });
-  assert.deepEqual(data.sentences.map((s: any) => s.text), ["Dr. Smith paid $3.50 for it, e.g. in cash.", "Mr. Jones disagreed!", "Was it fair?"]);
+  const data = await call({
+    text: "Dr. Smith paid $3.50 for it, e.g. in cash. Mr. Jones disagreed! Was it fair?",
+    sentences: 3,
+  });
+  assert.deepEqual(
+    data.sentences.map((s: any) => s.text),
+    ["Dr. Smith paid $3.50 for it, e.g. in cash.", "Mr. Jones disagreed!", "Was it fair?"],
+  );
 });
 
 test("summarize: line breaks and runs of spaces are tidied inside sentences", async () => {
   const data = await call({ text: "First   line\ncontinues here.\n\nSecond paragraph.", sentences: 2 });
-  assert.deepEqual(data.sentences.map((s: any) => s.text), ["First line continues here.", "Second paragraph."]);
+  assert.deepEqual(
+    data.sentences.map((s: any) => s.text),
+    ["First line continues here.", "Second paragraph."],
+  );
 });
 
 test("summarize: ties keep the earlier sentence", async () => {

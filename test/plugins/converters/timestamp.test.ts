@@ -7,17 +7,62 @@ const service = await startTestService({ plugins: ["converters"] });
 
 const cases = [
   { name: "unix seconds", input: { value: "1700000000" }, format: "unix-s", iso: "2023-11-14T22:13:20.000Z" },
-  { name: "unix milliseconds by magnitude", input: { value: "1700000000123" }, format: "unix-ms", iso: "2023-11-14T22:13:20.123Z" },
-  { name: "unix microseconds by magnitude", input: { value: "1700000000123456" }, format: "unix-us", iso: "2023-11-14T22:13:20.123Z" },
-  { name: "unix nanoseconds by magnitude", input: { value: "1700000000123456789" }, format: "unix-ns", iso: "2023-11-14T22:13:20.123Z" },
-  { name: "a small number read as ms when unit says so", input: { value: "1500", unit: "ms" }, format: "unix-ms", iso: "1970-01-01T00:00:01.500Z" },
-  { name: "negative seconds before 1970", input: { value: "-86400" }, format: "unix-s", iso: "1969-12-31T00:00:00.000Z" },
+  {
+    name: "unix milliseconds by magnitude",
+    input: { value: "1700000000123" },
+    format: "unix-ms",
+    iso: "2023-11-14T22:13:20.123Z",
+  },
+  {
+    name: "unix microseconds by magnitude",
+    input: { value: "1700000000123456" },
+    format: "unix-us",
+    iso: "2023-11-14T22:13:20.123Z",
+  },
+  {
+    name: "unix nanoseconds by magnitude",
+    input: { value: "1700000000123456789" },
+    format: "unix-ns",
+    iso: "2023-11-14T22:13:20.123Z",
+  },
+  {
+    name: "a small number read as ms when unit says so",
+    input: { value: "1500", unit: "ms" },
+    format: "unix-ms",
+    iso: "1970-01-01T00:00:01.500Z",
+  },
+  {
+    name: "negative seconds before 1970",
+    input: { value: "-86400" },
+    format: "unix-s",
+    iso: "1969-12-31T00:00:00.000Z",
+  },
   { name: "fractional seconds", input: { value: "1.25" }, format: "unix-s", iso: "1970-01-01T00:00:01.250Z" },
-  { name: "ISO 8601 with an offset", input: { value: "2024-02-29T12:00:00+02:00" }, format: "iso8601", iso: "2024-02-29T10:00:00.000Z" },
-  { name: "ISO 8601 without offset is read in tz", input: { value: "2024-07-01T12:00", tz: "Europe/Paris" }, format: "iso8601", iso: "2024-07-01T10:00:00.000Z" },
+  {
+    name: "ISO 8601 with an offset",
+    input: { value: "2024-02-29T12:00:00+02:00" },
+    format: "iso8601",
+    iso: "2024-02-29T10:00:00.000Z",
+  },
+  {
+    name: "ISO 8601 without offset is read in tz",
+    input: { value: "2024-07-01T12:00", tz: "Europe/Paris" },
+    format: "iso8601",
+    iso: "2024-07-01T10:00:00.000Z",
+  },
   { name: "a date only", input: { value: "2024-01-01" }, format: "iso8601", iso: "2024-01-01T00:00:00.000Z" },
-  { name: "RFC 2822", input: { value: "Tue, 14 Nov 2023 22:13:20 +0000" }, format: "rfc2822", iso: "2023-11-14T22:13:20.000Z" },
-  { name: "HTTP date", input: { value: "Tue, 14 Nov 2023 22:13:20 GMT" }, format: "http", iso: "2023-11-14T22:13:20.000Z" },
+  {
+    name: "RFC 2822",
+    input: { value: "Tue, 14 Nov 2023 22:13:20 +0000" },
+    format: "rfc2822",
+    iso: "2023-11-14T22:13:20.000Z",
+  },
+  {
+    name: "HTTP date",
+    input: { value: "Tue, 14 Nov 2023 22:13:20 GMT" },
+    format: "http",
+    iso: "2023-11-14T22:13:20.000Z",
+  },
   { name: "SQL datetime", input: { value: "2023-11-14 22:13:20" }, format: "sql", iso: "2023-11-14T22:13:20.000Z" },
 ];
 
@@ -36,7 +81,13 @@ for (const c of cases) {
 test("timestamp: the local view follows the zone and its daylight saving time", async () => {
   const summer = (await service.call("timestamp", { value: "1719835200", tz: "Europe/Paris" })).body as any;
   assert.deepEqual(
-    { iso: summer.data.local.iso, offset: summer.data.local.offset, minutes: summer.data.local.offsetMinutes, dst: summer.data.local.isDst, abbr: summer.data.local.abbreviation },
+    {
+      iso: summer.data.local.iso,
+      offset: summer.data.local.offset,
+      minutes: summer.data.local.offsetMinutes,
+      dst: summer.data.local.isDst,
+      abbr: summer.data.local.abbreviation,
+    },
     { iso: "2024-07-01T14:00:00.000+02:00", offset: "+02:00", minutes: 120, dst: true, abbr: "GMT+2" },
   );
   const winter = (await service.call("timestamp", { value: "1700000000", tz: "America/New_York" })).body as any;
@@ -65,7 +116,10 @@ for (const c of unreadable) {
   test(`timestamp: ${c.name} is a 400 on ${c.field}`, async () => {
     const out = await service.call("timestamp", c.input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === c.field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      JSON.stringify(out.body),
+    );
   });
 }
 

@@ -8,8 +8,14 @@ import ocr from "../../../plugins/converters/ocr.ts";
 
 const target = await startTarget({
   "/page.html": { body: "<html><head><title>x</title></head><body><h1>Prices</h1><p>Tea <b>3</b></p></body></html>" },
-  "/latin1.html": { headers: { "content-type": "text/html; charset=iso-8859-1" }, body: Buffer.from("<p>caf\xe9</p>", "latin1") },
-  "/invoice.pdf": { headers: { "content-type": "application/pdf" }, body: Buffer.from(pdfText.example.input.pdf!, "base64") },
+  "/latin1.html": {
+    headers: { "content-type": "text/html; charset=iso-8859-1" },
+    body: Buffer.from("<p>caf\xe9</p>", "latin1"),
+  },
+  "/invoice.pdf": {
+    headers: { "content-type": "application/pdf" },
+    body: Buffer.from(pdfText.example.input.pdf!, "base64"),
+  },
   "/hello.png": { headers: { "content-type": "image/png" }, body: Buffer.from(ocr.example.input.image!, "base64") },
   "/broken": { status: 500, body: "down" },
   "/text.txt": { headers: { "content-type": "text/plain" }, body: "not a pdf" },

@@ -20,12 +20,24 @@ const cases = [
   {
     name: "a trailing comma is a parse error with its position",
     input: { json: '{"a":1,}' },
-    expect: { valid: false, parseError: { message: 'Expected a property name in double quotes', line: 1, column: 8 }, draft: null, errors: [], errorCount: 0 },
+    expect: {
+      valid: false,
+      parseError: { message: "Expected a property name in double quotes", line: 1, column: 8 },
+      draft: null,
+      errors: [],
+      errorCount: 0,
+    },
   },
   {
     name: "a missing comma is found on its line",
     input: { json: '{\n  "a": 1\n  "b": 2\n}', schema: person },
-    expect: { valid: false, parseError: { message: "Expected ',' or '}' after a property value", line: 3, column: 3 }, draft: "2020-12", errors: [], errorCount: 0 },
+    expect: {
+      valid: false,
+      parseError: { message: "Expected ',' or '}' after a property value", line: 3, column: 3 },
+      draft: "2020-12",
+      errors: [],
+      errorCount: 0,
+    },
   },
   {
     name: "a conforming object",
@@ -40,8 +52,20 @@ const cases = [
       parseError: null,
       draft: "2020-12",
       errors: [
-        { instancePath: "/id", schemaPath: "#/properties/id/type", keyword: "type", message: "must be integer", params: { type: "integer" } },
-        { instancePath: "/email", schemaPath: "#/properties/email/format", keyword: "format", message: 'must match format "email"', params: { format: "email" } },
+        {
+          instancePath: "/id",
+          schemaPath: "#/properties/id/type",
+          keyword: "type",
+          message: "must be integer",
+          params: { type: "integer" },
+        },
+        {
+          instancePath: "/email",
+          schemaPath: "#/properties/email/format",
+          keyword: "format",
+          message: 'must match format "email"',
+          params: { format: "email" },
+        },
       ],
       errorCount: 2,
     },
@@ -53,7 +77,15 @@ const cases = [
       valid: false,
       parseError: null,
       draft: "2020-12",
-      errors: [{ instancePath: "", schemaPath: "#/required", keyword: "required", message: "must have required property 'id'", params: { missingProperty: "id" } }],
+      errors: [
+        {
+          instancePath: "",
+          schemaPath: "#/required",
+          keyword: "required",
+          message: "must have required property 'id'",
+          params: { missingProperty: "id" },
+        },
+      ],
       errorCount: 2,
     },
   },
@@ -64,7 +96,15 @@ const cases = [
       valid: false,
       parseError: null,
       draft: "2020-12",
-      errors: [{ instancePath: "", schemaPath: "#/maxLength", keyword: "maxLength", message: "must NOT have more than 2 characters", params: { limit: 2 } }],
+      errors: [
+        {
+          instancePath: "",
+          schemaPath: "#/maxLength",
+          keyword: "maxLength",
+          message: "must NOT have more than 2 characters",
+          params: { limit: 2 },
+        },
+      ],
       errorCount: 1,
     },
   },
@@ -72,24 +112,52 @@ const cases = [
     name: "draft-07 with definitions and a local $ref",
     input: {
       json: [1, "x"],
-      schema: { $schema: "http://json-schema.org/draft-07/schema#", type: "array", items: { $ref: "#/definitions/n" }, definitions: { n: { type: "number" } } },
+      schema: {
+        $schema: "http://json-schema.org/draft-07/schema#",
+        type: "array",
+        items: { $ref: "#/definitions/n" },
+        definitions: { n: { type: "number" } },
+      },
     },
     expect: {
       valid: false,
       parseError: null,
       draft: "draft-07",
-      errors: [{ instancePath: "/1", schemaPath: "#/definitions/n/type", keyword: "type", message: "must be number", params: { type: "number" } }],
+      errors: [
+        {
+          instancePath: "/1",
+          schemaPath: "#/definitions/n/type",
+          keyword: "type",
+          message: "must be number",
+          params: { type: "number" },
+        },
+      ],
       errorCount: 1,
     },
   },
   {
     name: "2020-12 prefixItems",
-    input: { json: [1, 2], schema: { $schema: "https://json-schema.org/draft/2020-12/schema", prefixItems: [{ type: "integer" }], items: false } },
+    input: {
+      json: [1, 2],
+      schema: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        prefixItems: [{ type: "integer" }],
+        items: false,
+      },
+    },
     expect: {
       valid: false,
       parseError: null,
       draft: "2020-12",
-      errors: [{ instancePath: "", schemaPath: "#/items", keyword: "items", message: "must NOT have more than 1 items", params: { limit: 1 } }],
+      errors: [
+        {
+          instancePath: "",
+          schemaPath: "#/items",
+          keyword: "items",
+          message: "must NOT have more than 1 items",
+          params: { limit: 1 },
+        },
+      ],
       errorCount: 1,
     },
   },
@@ -102,11 +170,22 @@ for (const c of cases) {
 }
 
 test("validate-json: patterns that would backtrack run in linear time and still decide", async () => {
-  for (const [pattern, text, valid] of [["(a+)+$", "aaaa", true], ["^(a|a)+$", `${"a".repeat(25)}b`, false], ["^(a*)*$", "a".repeat(50_000), true]] as const) {
-    const out = dataOf(await service.call("validate-json", { json: JSON.stringify(text), schema: { type: "string", pattern } }));
+  for (const [pattern, text, valid] of [
+    ["(a+)+$", "aaaa", true],
+    ["^(a|a)+$", `${"a".repeat(25)}b`, false],
+    ["^(a*)*$", "a".repeat(50_000), true],
+  ] as const) {
+    const out = dataOf(
+      await service.call("validate-json", { json: JSON.stringify(text), schema: { type: "string", pattern } }),
+    );
     assert.equal(out.valid, valid, pattern);
   }
-  const keyed = dataOf(await service.call("validate-json", { json: { ab: 1, b: 2 }, schema: { patternProperties: { "^a": { type: "string" } } } }));
+  const keyed = dataOf(
+    await service.call("validate-json", {
+      json: { ab: 1, b: 2 },
+      schema: { patternProperties: { "^a": { type: "string" } } },
+    }),
+  );
   assert.equal(keyed.valid, false, "patternProperties still select keys");
 });
 
@@ -118,13 +197,29 @@ test("validate-json: the same schema compiles once and validates again", async (
 });
 
 const refused = [
-  { name: "a remote $ref is never fetched", schema: { $ref: "https://example.com/schema.json" }, message: /can't resolve reference/ },
-  { name: "a pattern with a lookahead (RE2 has none)", schema: { type: "string", pattern: "^(?=a)a+$" }, message: /not supported/ },
-  { name: "a patternProperties key with a backreference", schema: { patternProperties: { "^(a)\\1$": {} } }, message: /not supported/ },
+  {
+    name: "a remote $ref is never fetched",
+    schema: { $ref: "https://example.com/schema.json" },
+    message: /can't resolve reference/,
+  },
+  {
+    name: "a pattern with a lookahead (RE2 has none)",
+    schema: { type: "string", pattern: "^(?=a)a+$" },
+    message: /not supported/,
+  },
+  {
+    name: "a patternProperties key with a backreference",
+    schema: { patternProperties: { "^(a)\\1$": {} } },
+    message: /not supported/,
+  },
   { name: "an invalid schema", schema: { type: "strin" }, message: /schema is invalid/ },
   { name: "an array", schema: [1], message: /not an array/ },
   { name: "an $async schema", schema: { $async: true, type: "object" }, message: /\$async/ },
-  { name: "an unsupported draft", schema: { $schema: "http://json-schema.org/draft-04/schema#" }, message: /not supported/ },
+  {
+    name: "an unsupported draft",
+    schema: { $schema: "http://json-schema.org/draft-04/schema#" },
+    message: /not supported/,
+  },
   { name: "a schema over 100,000 characters", schema: { enum: ["x".repeat(100_000)] }, message: /at most 100000/ },
 ];
 for (const c of refused) {

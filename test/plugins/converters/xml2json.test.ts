@@ -5,7 +5,8 @@ import { dataOf, expect402, expectFree400, expectHandler400, query } from "./_ex
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const mixed = '<a x="1" y="true"><b>2</b><b>3</b><c/><d>  spaced  </d><e><![CDATA[<raw> & stuff]]></e><!-- c --><?pi x?></a>';
+const mixed =
+  '<a x="1" y="true"><b>2</b><b>3</b><c/><d>  spaced  </d><e><![CDATA[<raw> & stuff]]></e><!-- c --><?pi x?></a>';
 
 const cases = [
   {
@@ -18,9 +19,21 @@ const cases = [
     input: { xml: mixed, attributes: false, parseValues: true, alwaysArray: ["d"] },
     json: { a: { b: [2, 3], c: "", d: ["spaced"], e: "<raw> & stuff" } },
   },
-  { name: "another attribute prefix", input: { xml: '<a id="1">t</a>', attributePrefix: "$" }, json: { a: { "#text": "t", $id: "1" } } },
-  { name: "predefined entities and character references", input: { xml: "<a>&lt;b&gt; &amp; &#65;&#x42;</a>" }, json: { a: "<b> & AB" } },
-  { name: "an internal entity is expanded", input: { xml: '<!DOCTYPE a [<!ENTITY greet "hello">]><a>&greet; world</a>' }, json: { a: "hello world" } },
+  {
+    name: "another attribute prefix",
+    input: { xml: '<a id="1">t</a>', attributePrefix: "$" },
+    json: { a: { "#text": "t", $id: "1" } },
+  },
+  {
+    name: "predefined entities and character references",
+    input: { xml: "<a>&lt;b&gt; &amp; &#65;&#x42;</a>" },
+    json: { a: "<b> & AB" },
+  },
+  {
+    name: "an internal entity is expanded",
+    input: { xml: '<!DOCTYPE a [<!ENTITY greet "hello">]><a>&greet; world</a>' },
+    json: { a: "hello world" },
+  },
   {
     name: "nested entities are not expanded (no billion laughs)",
     input: {
@@ -28,7 +41,11 @@ const cases = [
     },
     json: { l: "&c;" },
   },
-  { name: "namespaces keep their prefix", input: { xml: '<ns:a xmlns:ns="u"><ns:b>1</ns:b></ns:a>' }, json: { "ns:a": { "ns:b": "1", "@xmlns:ns": "u" } } },
+  {
+    name: "namespaces keep their prefix",
+    input: { xml: '<ns:a xmlns:ns="u"><ns:b>1</ns:b></ns:a>' },
+    json: { "ns:a": { "ns:b": "1", "@xmlns:ns": "u" } },
+  },
 ];
 
 for (const c of cases) {
@@ -38,9 +55,21 @@ for (const c of cases) {
 }
 
 const refused = [
-  { name: "an external entity", xml: '<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>', message: /External entities are not supported/ },
-  { name: "an entity expanded past the length cap", xml: `<!DOCTYPE a [<!ENTITY x "${"x".repeat(900)}">]><a>${"&x;".repeat(200)}</a>`, message: /limit exceeded/ },
-  { name: "a __proto__ element", xml: "<__proto__><polluted>yes</polluted></__proto__>", message: /prototype pollution/ },
+  {
+    name: "an external entity",
+    xml: '<!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>',
+    message: /External entities are not supported/,
+  },
+  {
+    name: "an entity expanded past the length cap",
+    xml: `<!DOCTYPE a [<!ENTITY x "${"x".repeat(900)}">]><a>${"&x;".repeat(200)}</a>`,
+    message: /limit exceeded/,
+  },
+  {
+    name: "a __proto__ element",
+    xml: "<__proto__><polluted>yes</polluted></__proto__>",
+    message: /prototype pollution/,
+  },
 ];
 for (const c of refused) {
   test(`xml2json: ${c.name} is a 400 on xml`, async () => {
@@ -62,8 +91,16 @@ test("xml2json: text that is not XML is a 400", async () => {
 
 const bad = [
   { name: "missing xml", query: "", field: "xml" },
-  { name: "more than 100 alwaysArray names", query: query({ xml: "<a/>", alwaysArray: Array.from({ length: 101 }, (_, i) => `t${i}`).join(",") }), field: "alwaysArray" },
-  { name: "parseValues that is not a boolean", query: query({ xml: "<a/>", parseValues: "no way" }), field: "parseValues" },
+  {
+    name: "more than 100 alwaysArray names",
+    query: query({ xml: "<a/>", alwaysArray: Array.from({ length: 101 }, (_, i) => `t${i}`).join(",") }),
+    field: "alwaysArray",
+  },
+  {
+    name: "parseValues that is not a boolean",
+    query: query({ xml: "<a/>", parseValues: "no way" }),
+    field: "parseValues",
+  },
   { name: "xml over 100,000 characters", query: query({ xml: "<a>".padEnd(100_001, "x") }), field: "xml" },
 ];
 for (const c of bad) {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import {
-  BaseError,
+  type BaseError,
   createPublicClient,
   createTestClient,
   createWalletClient,
@@ -16,7 +16,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devnetChain, startDevnet, type DevAccount, type Devnet } from "../../../core/x402/devnet/index.ts";
+import { devnetChain, startDevnet, type DevAccount } from "../../../core/x402/devnet/index.ts";
 import { duelEscrowAbi } from "../../../plugins/duel/_abi.ts";
 import { duelDevnet } from "../../../plugins/duel/_settings.ts";
 import { startTestService } from "../../helpers/service.ts";
@@ -43,7 +43,13 @@ export async function startDuelWorld() {
 
   /** Sends the API's transaction from the player's own wallet and counts the gas it paid. */
   async function send(from: Player, tx: Tx): Promise<TransactionReceipt> {
-    const hash = await from.wallet.sendTransaction({ account: from.wallet.account!, chain, to: tx.to, data: tx.data, value: BigInt(tx.value) });
+    const hash = await from.wallet.sendTransaction({
+      account: from.wallet.account!,
+      chain,
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+    });
     const receipt = await chainReader.waitForTransactionReceipt({ hash });
     assert.equal(receipt.status, "success");
     gasSpent.set(from.address, (gasSpent.get(from.address) ?? 0n) + receipt.gasUsed * receipt.effectiveGasPrice);
@@ -55,7 +61,9 @@ export async function startDuelWorld() {
     try {
       await chainReader.call({ account: from.address, to: tx.to, data: tx.data, value: BigInt(tx.value) });
     } catch (error) {
-      const raw = (error as BaseError).walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
+      const raw = (error as BaseError).walk((e) => typeof (e as { data?: unknown }).data === "string") as {
+        data?: Hex;
+      } | null;
       assert.ok(raw?.data, `no revert data in ${(error as Error).message}`);
       return decodeErrorResult({ abi: duelEscrowAbi, data: raw.data }).errorName;
     }
@@ -89,14 +97,20 @@ export async function startDuelWorld() {
 
   /** commit's calldata for a move commitment computed here (duel id, player, hits, salt, packed). */
   async function commitOf(duelId: number, player: Player, hits: number, salt: Hex): Promise<Tx> {
-    const commitment = keccak256(encodePacked(["uint256", "address", "uint8", "bytes32"], [BigInt(duelId), player.address, hits, salt]));
+    const commitment = keccak256(
+      encodePacked(["uint256", "address", "uint8", "bytes32"], [BigInt(duelId), player.address, hits, salt]),
+    );
     return free(`/duel/tx?action=commit&duelId=${duelId}&commitment=${commitment}`);
   }
 
   /** reveal-moves' calldata: the service's prefix, hits and salt appended here. */
   async function revealMovesOf(duelId: number, hits: number, salt: Hex): Promise<Tx> {
     const template = await free(`/duel/tx?action=reveal-moves&duelId=${duelId}`);
-    return { to: template.to, value: template.value, data: `${template.dataPrefix}${hits.toString(16).padStart(64, "0")}${salt.slice(2)}` as Hex };
+    return {
+      to: template.to,
+      value: template.value,
+      data: `${template.dataPrefix}${hits.toString(16).padStart(64, "0")}${salt.slice(2)}` as Hex,
+    };
   }
 
   const state = async (duelId: number) => (await paid("duel/state", { duelId })).data;
@@ -155,7 +169,12 @@ export async function startDuelWorld() {
 export type DuelWorld = Awaited<ReturnType<typeof startDuelWorld>>;
 
 /** Moves for a hand as the player works them out from /duel/shoe: the best stand, or the first bust. */
-export async function chooseHits(world: DuelWorld, seed: Hex, sideA: boolean, aim: "best" | "bust" | number): Promise<number> {
+export async function chooseHits(
+  world: DuelWorld,
+  seed: Hex,
+  sideA: boolean,
+  aim: "best" | "bust" | number,
+): Promise<number> {
   const { data } = await world.free(`/duel/shoe?seed=${seed}&sideA=${sideA}`);
   const hands: { hits: number; score: number; bust: boolean }[] = data.hands;
   if (typeof aim === "number") return aim;

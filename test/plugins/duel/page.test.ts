@@ -23,7 +23,10 @@ test("/duel: the page works out commitments and reveal calldata in the browser, 
   const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   t.after(() => server.close(true));
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"] });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+  });
   const page = await browser.newPage();
   const requests: string[] = [];
   page.on("request", (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`));
@@ -43,11 +46,24 @@ test("/duel: the page works out commitments and reveal calldata in the browser, 
   await page.fill("#hits", "3");
   await page.click("#new-salt");
   const salt = (await page.inputValue("#salt")) as Hex;
-  assert.equal(await page.textContent("#moves"), keccak256(encodePacked(["uint256", "address", "uint8", "bytes32"], [42n, player, 3, salt])));
-  assert.equal(await page.textContent("#reveal-data"), encodeFunctionData({ abi: duelEscrowAbi, functionName: "reveal", args: [42n, secret] }));
-  assert.equal(await page.textContent("#reveal-moves-data"), encodeFunctionData({ abi: duelEscrowAbi, functionName: "revealMoves", args: [42n, 3, salt] }));
+  assert.equal(
+    await page.textContent("#moves"),
+    keccak256(encodePacked(["uint256", "address", "uint8", "bytes32"], [42n, player, 3, salt])),
+  );
+  assert.equal(
+    await page.textContent("#reveal-data"),
+    encodeFunctionData({ abi: duelEscrowAbi, functionName: "reveal", args: [42n, secret] }),
+  );
+  assert.equal(
+    await page.textContent("#reveal-moves-data"),
+    encodeFunctionData({ abi: duelEscrowAbi, functionName: "revealMoves", args: [42n, 3, salt] }),
+  );
 
   assert.deepEqual(errors, []);
-  assert.deepEqual(requests.filter((r) => !["GET /duel", "GET /duel/app.js", "GET /duel/keccak.js", "GET /favicon.svg"].includes(r)), [], "only the page and its scripts");
+  assert.deepEqual(
+    requests.filter((r) => !["GET /duel", "GET /duel/app.js", "GET /duel/keccak.js", "GET /favicon.svg"].includes(r)),
+    [],
+    "only the page and its scripts",
+  );
   assert.ok(requests.every((r) => !r.includes(secret.slice(2)) && !r.includes(salt.slice(2))));
 });

@@ -170,7 +170,9 @@ test("duel/join: player B must commit to a different secret than player A", asyn
   const out = await world.service.call("duel/join", { duelId, commitmentB: secretA.commitment });
   assert.equal(out.status, 400);
   assert.equal((out.body as any).error.details.issues[0].field, "commitmentB");
-  const composed = await world.free(`/duel/tx?action=join&duelId=${duelId}&commitment=${(await world.secret()).commitment}`);
+  const composed = await world.free(
+    `/duel/tx?action=join&duelId=${duelId}&commitment=${(await world.secret()).commitment}`,
+  );
   assert.equal(await world.revertName(a, composed), "OwnDuel");
 });
 
@@ -190,7 +192,15 @@ test("duel/create: the bare transaction carries the stake in wei; stakes outside
 test("duel/quote and duel/feed: the deployed terms, and only duels still open", async () => {
   const quote = (await world.free("/duel/quote")).data;
   assert.deepEqual(
-    [quote.contract, quote.rakeBps, quote.rakeCapBps, quote.tipBps, quote.stake.minEth, quote.stake.maxEth, quote.windows.phaseSeconds],
+    [
+      quote.contract,
+      quote.rakeBps,
+      quote.rakeCapBps,
+      quote.tipBps,
+      quote.stake.minEth,
+      quote.stake.maxEth,
+      quote.windows.phaseSeconds,
+    ],
     [world.devnet.duelEscrow, 300, 1000, 100, "0.0001", "10", 600],
   );
   const { duelId } = await world.openAndJoin(a, undefined, 0.0003);

@@ -78,8 +78,14 @@ test("duel cancel: before anyone joins player A takes the whole stake back; nobo
   });
   assert.deepEqual(net, { a: 0n, b: 0n, keeper: 0n, house: 0n }, "the stake comes back to the wei");
   const state = await world.state(duelId);
-  assert.deepEqual([state.phase, state.result.outcome, state.escrowed, state.next], ["settled", "cancelled", "0", null]);
-  assert.equal((await world.service.call("duel/join", { duelId, commitmentB: (await world.secret()).commitment })).status, 409);
+  assert.deepEqual(
+    [state.phase, state.result.outcome, state.escrowed, state.next],
+    ["settled", "cancelled", "0", null],
+  );
+  assert.equal(
+    (await world.service.call("duel/join", { duelId, commitmentB: (await world.secret()).commitment })).status,
+    409,
+  );
   const { duelId: joined } = await world.openAndJoin(a, b);
   assert.equal(await world.revertName(a, await world.free(`/duel/tx?action=cancel&duelId=${joined}`)), "WrongPhase");
 });
@@ -108,8 +114,17 @@ test("duel timeout, commit-moves: the loser who knows it stalls and times out, i
       settled = await timesOut(duelId, PHASE_WINDOW, staller === "itself" ? a : keeper);
     });
     assert.equal(settled.result.outcome, "b-wins-by-timeout", staller);
-    assert.deepEqual(settled.result.payouts, { a: "0", b: (2n * STAKE - RAKE).toString(), rake: RAKE.toString(), tip: "0" });
-    assert.deepEqual(net, { a: -STAKE, b: STAKE - RAKE, keeper: 0n, house: RAKE }, `the staller (${staller}) gets nothing; the winner gets what settle would pay`);
+    assert.deepEqual(settled.result.payouts, {
+      a: "0",
+      b: (2n * STAKE - RAKE).toString(),
+      rake: RAKE.toString(),
+      tip: "0",
+    });
+    assert.deepEqual(
+      net,
+      { a: -STAKE, b: STAKE - RAKE, keeper: 0n, house: RAKE },
+      `the staller (${staller}) gets nothing; the winner gets what settle would pay`,
+    );
   }
 });
 
@@ -117,7 +132,8 @@ test("duel timeout, reveal-moves: neither revealed; both stakes come back in ful
   let settled: any;
   const net = await netOf(async () => {
     const { duelId } = await seeded();
-    for (const player of [a, b]) await world.send(player, await world.commitOf(duelId, player, 1, toHex(randomBytes(32))));
+    for (const player of [a, b])
+      await world.send(player, await world.commitOf(duelId, player, 1, toHex(randomBytes(32))));
     assert.equal((await world.state(duelId)).phase, "reveal-moves");
     settled = await timesOut(duelId, PHASE_WINDOW, keeper);
   });
@@ -126,14 +142,26 @@ test("duel timeout, reveal-moves: neither revealed; both stakes come back in ful
 });
 
 test("duel rake: a rake raised after create does not apply to the duel; a create that accepts less than the new rake is refused", async () => {
-  const setRake = (rake: number) => ({ to: world.devnet.duelEscrow, data: encodeFunctionData({ abi: duelEscrowAbi, functionName: "setRake", args: [rake] }), value: "0x0" as const });
+  const setRake = (rake: number) => ({
+    to: world.devnet.duelEscrow,
+    data: encodeFunctionData({ abi: duelEscrowAbi, functionName: "setRake", args: [rake] }),
+    value: "0x0" as const,
+  });
   const { duelId, secretA } = await world.openAndJoin(a, b, 0.01, 300);
-  const stale = await world.paid("duel/create", { commitmentA: (await world.secret()).commitment, stake: 0.01, maxRakeBps: 300 });
+  const stale = await world.paid("duel/create", {
+    commitmentA: (await world.secret()).commitment,
+    stake: 0.01,
+    maxRakeBps: 300,
+  });
   await world.send(owner, setRake(500));
   try {
     assert.equal((await world.state(duelId)).rakeBps, 300, "the duel keeps the rake it was created with");
     assert.equal(await world.revertName(a, stale), "RakeAboveMax", "a create composed before the raise reverts");
-    const refused = await world.service.call("duel/create", { commitmentA: (await world.secret()).commitment, stake: 0.01, maxRakeBps: 300 });
+    const refused = await world.service.call("duel/create", {
+      commitmentA: (await world.secret()).commitment,
+      stake: 0.01,
+      maxRakeBps: 300,
+    });
     assert.deepEqual([refused.status, (refused.body as any).error.code], [409, "rake_above_max"]);
     let settled: any;
     const net = await netOf(async () => {
@@ -141,7 +169,11 @@ test("duel rake: a rake raised after create does not apply to the duel; a create
       settled = await timesOut(duelId, PHASE_WINDOW, keeper);
     });
     assert.equal(settled.result.outcome, "a-wins-by-timeout");
-    assert.deepEqual(net, { a: 2n * STAKE - RAKE, b: 0n, keeper: 0n, house: RAKE }, "the stakes were in already: A takes the pot minus 3%, not 5%");
+    assert.deepEqual(
+      net,
+      { a: 2n * STAKE - RAKE, b: 0n, keeper: 0n, house: RAKE },
+      "the stakes were in already: A takes the pot minus 3%, not 5%",
+    );
   } finally {
     await world.send(owner, setRake(300));
   }

@@ -23,9 +23,18 @@ export async function marketService(t: AfterHost, fixtures: (string | Fixture)[]
 export const failing = (path: string, status: number, source: string, method = "GET"): Fixture => ({
   source,
   request: { method, path },
-  response: { status, body: status === 451 ? { code: 0, msg: "Service unavailable from a restricted location according to 'b. Eligibility' in https://www.binance.com/en/terms. Please contact customer service if you believe you received this message in error." } : "upstream error", headers: { "retry-after": "0" } },
+  response: {
+    status,
+    body:
+      status === 451
+        ? {
+            code: 0,
+            msg: "Service unavailable from a restricted location according to 'b. Eligibility' in https://www.binance.com/en/terms. Please contact customer service if you believe you received this message in error.",
+          }
+        : "upstream error",
+    headers: { "retry-after": "0" },
+  },
 });
-
 
 /** An upstream failure: 502/503/504 with an error body, so nothing is charged. */
 export function expectUpstreamFailure(out: Outcome) {

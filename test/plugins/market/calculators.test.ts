@@ -14,7 +14,9 @@ test("il-calc: a doubling costs 5.72 % against holding, in decimal", async () =>
 });
 
 test("il-calc: entry and exit prices, fees offsetting the loss", async () => {
-  const data = dataOf(await service.call("il-calc", { entryPrice: 2000, exitPrice: 1500, amount: 10000, feeApr: 30, days: 60 }));
+  const data = dataOf(
+    await service.call("il-calc", { entryPrice: 2000, exitPrice: 1500, amount: 10000, feeApr: 30, days: 60 }),
+  );
   assert.equal(data.priceRatio, "0.75");
   assert.equal(data.impermanentLossPercent, "-1.025668");
   assert.equal(data.feeIncome, "493.15068493");
@@ -28,10 +30,17 @@ test("il-calc: no move, no loss", async () => {
 });
 
 test("il-calc: missing or conflicting inputs are 400s naming the field", async () => {
-  for (const [input, field] of [[{}, "priceChangePercent"], [{ entryPrice: 1 }, "exitPrice"], [{ priceChangePercent: 5, entryPrice: 1, exitPrice: 2 }, "priceChangePercent"]] as const) {
+  for (const [input, field] of [
+    [{}, "priceChangePercent"],
+    [{ entryPrice: 1 }, "exitPrice"],
+    [{ priceChangePercent: 5, entryPrice: 1, exitPrice: 2 }, "priceChangePercent"],
+  ] as const) {
     const out = await service.call("il-calc", input);
     assert.equal(out.status, 400);
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === field),
+      JSON.stringify(out.body),
+    );
   }
   await expectFree400(await service.request("/v1/il-calc?priceChangePercent=-100"), "priceChangePercent");
   await expectFree400(await service.request("/v1/il-calc?priceChangePercent=10&days=0"), "days");
@@ -39,7 +48,12 @@ test("il-calc: missing or conflicting inputs are 400s naming the field", async (
 
 test("apr-apy: 10 % APR compounded daily", async () => {
   assert.deepEqual(dataOf(await service.call("apr-apy", { apr: 10 })), {
-    apr: "10", apy: "10.515578161626", compounding: "daily", periodsPerYear: 365, amount: "1000", interestAfterOneYear: "105.155781616264",
+    apr: "10",
+    apy: "10.515578161626",
+    compounding: "daily",
+    periodsPerYear: 365,
+    amount: "1000",
+    interestAfterOneYear: "105.155781616264",
   });
 });
 

@@ -3,7 +3,12 @@ import assert from "node:assert/strict";
 import { dataOf, expectFree400, failing, marketService } from "./_market.ts";
 
 const NOW = Date.parse("2025-01-15T12:00:00.000Z");
-const twoDays = ["binance.funding-rate-btc-2d", "bybit.funding-history-btc-2d", "okx.funding-history-btc", "hyperliquid.funding-history-btc-2d"];
+const twoDays = [
+  "binance.funding-rate-btc-2d",
+  "bybit.funding-history-btc-2d",
+  "okx.funding-history-btc",
+  "hyperliquid.funding-history-btc-2d",
+];
 
 test("funding-history: every venue's prints over the window, summarized in decimal", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
@@ -20,7 +25,10 @@ test("funding-history: every venue's prints over the window, summarized in decim
   assert.equal(binance.positiveShare, "0.8333");
   assert.equal(binance.meanRate, "0.000071666667");
   // Bybit pages newest first; the answer is oldest first
-  assert.deepEqual(data.venues[1].prints.map((p: any) => p.rate), ["0.0001", "0.00008", "-0.00002", "0.00005", "0.00012", "0.0001"]);
+  assert.deepEqual(
+    data.venues[1].prints.map((p: any) => p.rate),
+    ["0.0001", "0.00008", "-0.00002", "0.00005", "0.00012", "0.0001"],
+  );
   // OKX's print older than the window is dropped
   assert.equal(data.venues[2].count, 6);
   // Hyperliquid: 47 hourly prints of 0.0000125
@@ -41,18 +49,39 @@ test("funding-history: 30 days and the BTC USDT perpetual by default; one exchan
 
 test("funding-history: Binance refusing the region leaves the others", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, [
-    failing(`/binance-futures/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${NOW - 2 * 86_400_000}&endTime=${NOW}&limit=1000`, 451, "https://dev.binance.vision/t/binance-api-451-error/"),
-    ...twoDays.slice(1),
-  ], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing(
+        `/binance-futures/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${NOW - 2 * 86_400_000}&endTime=${NOW}&limit=1000`,
+        451,
+        "https://dev.binance.vision/t/binance-api-451-error/",
+      ),
+      ...twoDays.slice(1),
+    ],
+    { reuse: true },
+  );
   const data = dataOf(await service.call("funding-history", { days: 2 }));
   assert.deepEqual(data.sources.missing, [{ venue: "binance-futures", reason: "binance-futures answered 451" }]);
-  assert.deepEqual(data.venues.map((x: any) => x.venue), ["bybit", "okx", "hyperliquid"]);
+  assert.deepEqual(
+    data.venues.map((x: any) => x.venue),
+    ["bybit", "okx", "hyperliquid"],
+  );
 });
 
 test("funding-history: one exchange chosen and down is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, [failing("/okx/public/funding-rate-history?instId=BTC-USDT-SWAP&limit=100", 500, "https://www.okx.com/docs-v5/en/#error-code")], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing(
+        "/okx/public/funding-rate-history?instId=BTC-USDT-SWAP&limit=100",
+        500,
+        "https://www.okx.com/docs-v5/en/#error-code",
+      ),
+    ],
+    { reuse: true },
+  );
   const out = await service.call("funding-history", { exchange: "okx", days: 2 });
   assert.equal(out.status, 502);
 });

@@ -2,19 +2,39 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dataOf, expectUpstreamFailure, failing, marketService } from "./_market.ts";
 
-const all = ["binance.premium-index-all", "binance.funding-info", "bybit.tickers-linear", "okx.funding-rate-btc", "okx.funding-rate-eth", "okx.funding-rate-sol", "hyperliquid.meta-and-asset-ctxs"];
+const all = [
+  "binance.premium-index-all",
+  "binance.funding-info",
+  "bybit.tickers-linear",
+  "okx.funding-rate-btc",
+  "okx.funding-rate-eth",
+  "okx.funding-rate-sol",
+  "hyperliquid.meta-and-asset-ctxs",
+];
 const BINANCE_451 = "https://dev.binance.vision/t/binance-api-451-error/ (HTTP 451 from restricted locations)";
 
 test("funding: every venue's current rate per asset, annualized per interval, with the spread", async (t) => {
   const { service } = await marketService(t, all);
   const data = dataOf(await service.call("funding", {}));
   assert.deepEqual(data.sources, { answered: ["binance-futures", "bybit", "okx", "hyperliquid"], missing: [] });
-  assert.deepEqual(data.assets.map((a: any) => a.asset), ["BTC", "ETH", "SOL"]);
+  assert.deepEqual(
+    data.assets.map((a: any) => a.asset),
+    ["BTC", "ETH", "SOL"],
+  );
   const btc = data.assets[0];
-  assert.deepEqual(btc.venues.find((v: any) => v.venue === "binance-futures"), {
-    venue: "binance-futures", asset: "BTC", symbol: "BTCUSDT", rate: "0.00010000", intervalHours: 8, annualizedPercent: "10.95",
-    nextFundingTime: "2025-01-15T16:00:00.000Z", markPrice: "99421.30000000",
-  });
+  assert.deepEqual(
+    btc.venues.find((v: any) => v.venue === "binance-futures"),
+    {
+      venue: "binance-futures",
+      asset: "BTC",
+      symbol: "BTCUSDT",
+      rate: "0.00010000",
+      intervalHours: 8,
+      annualizedPercent: "10.95",
+      nextFundingTime: "2025-01-15T16:00:00.000Z",
+      markPrice: "99421.30000000",
+    },
+  );
   // Hyperliquid funds hourly: 0.0000125 x 24 x 365 x 100 = 10.95
   assert.equal(btc.venues.find((v: any) => v.venue === "hyperliquid").annualizedPercent, "10.95");
   // OKX: 0.0000868 x 3 x 365 x 100 = 9.5046; spread against 10.95
@@ -24,15 +44,22 @@ test("funding: every venue's current rate per asset, annualized per interval, wi
   const sol = data.assets[2].venues.find((v: any) => v.venue === "binance-futures");
   assert.equal(sol.intervalHours, 4);
   assert.equal(sol.annualizedPercent, "-4.7085");
-  assert.equal(data.assets[2].venues.some((v: any) => v.venue === "bybit"), false);
+  assert.equal(
+    data.assets[2].venues.some((v: any) => v.venue === "bybit"),
+    false,
+  );
 });
 
 test("funding: Binance refusing the region (451) leaves the other venues and says so", async (t) => {
-  const { service } = await marketService(t, [
-    failing("/binance-futures/fapi/v1/premiumIndex", 451, BINANCE_451),
-    failing("/binance-futures/fapi/v1/fundingInfo", 451, BINANCE_451),
-    ...all.slice(2),
-  ], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing("/binance-futures/fapi/v1/premiumIndex", 451, BINANCE_451),
+      failing("/binance-futures/fapi/v1/fundingInfo", 451, BINANCE_451),
+      ...all.slice(2),
+    ],
+    { reuse: true },
+  );
   const data = dataOf(await service.call("funding", {}));
   assert.deepEqual(data.sources.answered, ["bybit", "okx", "hyperliquid"]);
   assert.deepEqual(data.sources.missing, [{ venue: "binance-futures", reason: "binance-futures answered 451" }]);
@@ -40,15 +67,28 @@ test("funding: Binance refusing the region (451) leaves the other venues and say
 });
 
 test("funding: every venue down is a 502", async (t) => {
-  const { service } = await marketService(t, [
-    failing("/binance-futures/fapi/v1/premiumIndex", 451, BINANCE_451),
-    failing("/binance-futures/fapi/v1/fundingInfo", 451, BINANCE_451),
-    failing("/bybit/v5/market/tickers?category=linear", 403, "https://bybit-exchange.github.io/docs/v5/error (403: access from a restricted IP)"),
-    failing("/okx/public/funding-rate?instId=BTC-USDT-SWAP", 500, "https://www.okx.com/docs-v5/en/#error-code"),
-    failing("/okx/public/funding-rate?instId=ETH-USDT-SWAP", 500, "https://www.okx.com/docs-v5/en/#error-code"),
-    failing("/okx/public/funding-rate?instId=SOL-USDT-SWAP", 500, "https://www.okx.com/docs-v5/en/#error-code"),
-    failing("/hyperliquid/info", 500, "https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/info-endpoint", "POST"),
-  ], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing("/binance-futures/fapi/v1/premiumIndex", 451, BINANCE_451),
+      failing("/binance-futures/fapi/v1/fundingInfo", 451, BINANCE_451),
+      failing(
+        "/bybit/v5/market/tickers?category=linear",
+        403,
+        "https://bybit-exchange.github.io/docs/v5/error (403: access from a restricted IP)",
+      ),
+      failing("/okx/public/funding-rate?instId=BTC-USDT-SWAP", 500, "https://www.okx.com/docs-v5/en/#error-code"),
+      failing("/okx/public/funding-rate?instId=ETH-USDT-SWAP", 500, "https://www.okx.com/docs-v5/en/#error-code"),
+      failing("/okx/public/funding-rate?instId=SOL-USDT-SWAP", 500, "https://www.okx.com/docs-v5/en/#error-code"),
+      failing(
+        "/hyperliquid/info",
+        500,
+        "https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/info-endpoint",
+        "POST",
+      ),
+    ],
+    { reuse: true },
+  );
   const out = await service.call("funding", {});
   expectUpstreamFailure(out);
   assert.match((out.body as any).error.message, /binance-futures.*bybit.*okx.*hyperliquid/);

@@ -5,14 +5,31 @@ import { dataOf, expectFree400, expectUpstreamFailure, failing, marketService } 
 test("fx: USD to EUR by default from both sources, Frankfurter's rate first, amount converted in decimal", async (t) => {
   const { service } = await marketService(t, ["frankfurter.latest-usd-eur", "exchangerate-api.latest-usd"]);
   assert.deepEqual(dataOf(await service.call("fx", { amount: 100 })), {
-    from: "USD", to: "EUR", rate: 0.97182, date: "2025-01-14", source: "frankfurter", amount: 100, converted: "97.182", inverse: "1.0289971394",
-    quotes: [{ venue: "frankfurter", rate: 0.97182, date: "2025-01-14" }, { venue: "exchangerate-api", rate: 0.971605, date: "2025-01-15" }],
+    from: "USD",
+    to: "EUR",
+    rate: 0.97182,
+    date: "2025-01-14",
+    source: "frankfurter",
+    amount: 100,
+    converted: "97.182",
+    inverse: "1.0289971394",
+    quotes: [
+      { venue: "frankfurter", rate: 0.97182, date: "2025-01-14" },
+      { venue: "exchangerate-api", rate: 0.971605, date: "2025-01-15" },
+    ],
     sources: { answered: ["frankfurter", "exchangerate-api"], missing: [] },
   });
 });
 
 test("fx: Frankfurter down, ExchangeRate-API answers and the answer says so", async (t) => {
-  const { service } = await marketService(t, [failing("/frankfurter/v1/latest?base=USD&symbols=JPY", 503, "https://frankfurter.dev/"), "exchangerate-api.latest-usd"], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing("/frankfurter/v1/latest?base=USD&symbols=JPY", 503, "https://frankfurter.dev/"),
+      "exchangerate-api.latest-usd",
+    ],
+    { reuse: true },
+  );
   const data = dataOf(await service.call("fx", { to: "jpy" }));
   assert.equal(data.rate, 157.903421);
   assert.equal(data.source, "exchangerate-api");
@@ -21,11 +38,19 @@ test("fx: Frankfurter down, ExchangeRate-API answers and the answer says so", as
 });
 
 test("fx: both down is a 502; a currency no one quotes is a 404", async (t) => {
-  const { service } = await marketService(t, [
-    failing("/frankfurter/v1/latest?base=USD&symbols=EUR", 500, "https://frankfurter.dev/"), failing("/exchangerate-api/latest/USD", 500, "https://www.exchangerate-api.com/docs/free"),
-  ], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing("/frankfurter/v1/latest?base=USD&symbols=EUR", 500, "https://frankfurter.dev/"),
+      failing("/exchangerate-api/latest/USD", 500, "https://www.exchangerate-api.com/docs/free"),
+    ],
+    { reuse: true },
+  );
   expectUpstreamFailure(await service.call("fx", {}));
-  const { service: other } = await marketService(t, ["frankfurter.latest-usd-xyz", "exchangerate-api.latest-usd-for-xyz"]);
+  const { service: other } = await marketService(t, [
+    "frankfurter.latest-usd-xyz",
+    "exchangerate-api.latest-usd-for-xyz",
+  ]);
   assert.equal((await other.call("fx", { to: "XYZ" })).status, 404);
 });
 
@@ -39,7 +64,10 @@ test("fx: a code that is not three letters is a free 400", async (t) => {
 
 test("fx-history: one date, base USD by default", async (t) => {
   const { service } = await marketService(t, ["frankfurter.day-usd-eur-gbp", "frankfurter.day-weekend"]);
-  assert.deepEqual(dataOf(await service.call("fx-history", { date: "2025-01-14", symbols: "eur,gbp" })), { base: "USD", days: [{ date: "2025-01-14", rates: { EUR: 0.97182, GBP: 0.81921 } }] });
+  assert.deepEqual(dataOf(await service.call("fx-history", { date: "2025-01-14", symbols: "eur,gbp" })), {
+    base: "USD",
+    days: [{ date: "2025-01-14", rates: { EUR: 0.97182, GBP: 0.81921 } }],
+  });
   const weekend = dataOf(await service.call("fx-history", { date: "2025-01-12" }));
   assert.equal(weekend.days[0].date, "2025-01-10");
 });
@@ -47,17 +75,33 @@ test("fx-history: one date, base USD by default", async (t) => {
 test("fx-history: a series between start and end, oldest first", async (t) => {
   const { service } = await marketService(t, ["frankfurter.series-usd-eur"]);
   const data = dataOf(await service.call("fx-history", { start: "2025-01-08", end: "2025-01-10", symbols: "EUR" }));
-  assert.deepEqual(data.days.map((d: any) => [d.date, d.rates.EUR]), [["2025-01-08", 0.96993], ["2025-01-09", 0.97068], ["2025-01-10", 0.97276]]);
+  assert.deepEqual(
+    data.days.map((d: any) => [d.date, d.rates.EUR]),
+    [
+      ["2025-01-08", 0.96993],
+      ["2025-01-09", 0.97068],
+      ["2025-01-10", 0.97276],
+    ],
+  );
 });
 
 test("fx-history: Frankfurter down is a 502", async (t) => {
-  const { service } = await marketService(t, [failing("/frankfurter/v1/2025-01-14?base=USD", 500, "https://frankfurter.dev/")], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [failing("/frankfurter/v1/2025-01-14?base=USD", 500, "https://frankfurter.dev/")],
+    { reuse: true },
+  );
   expectUpstreamFailure(await service.call("fx-history", { date: "2025-01-14" }));
 });
 
 test("fx-history: conflicting or out-of-range dates are 400s and call nothing", async (t) => {
   const { service, api } = await marketService(t, []);
-  for (const [input, field] of [[{ date: "2025-01-14", start: "2025-01-01" }, "date"], [{ end: "2025-01-10" }, "start"], [{ start: "2023-01-01", end: "2025-01-01" }, "end"], [{ start: "2025-02-01", end: "2025-01-01" }, "start"]] as const) {
+  for (const [input, field] of [
+    [{ date: "2025-01-14", start: "2025-01-01" }, "date"],
+    [{ end: "2025-01-10" }, "start"],
+    [{ start: "2023-01-01", end: "2025-01-01" }, "end"],
+    [{ start: "2025-02-01", end: "2025-01-01" }, "start"],
+  ] as const) {
     const out = await service.call("fx-history", input);
     assert.equal(out.status, 400, JSON.stringify(input));
     assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === field));

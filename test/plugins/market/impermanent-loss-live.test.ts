@@ -8,7 +8,11 @@ const LLAMA_DOCS = "https://api-docs.defillama.com/#tag/coins";
 
 test("impermanent-loss-live: ETH/USDC on ethereum over 30 days by default, fee APR from the deepest matching pool", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, ["defillama.historical-eth-usdc-30d", "defillama.current-eth-usdc", "defillama.yield-pools"]);
+  const { service } = await marketService(t, [
+    "defillama.historical-eth-usdc-30d",
+    "defillama.current-eth-usdc",
+    "defillama.yield-pools",
+  ]);
   const data = dataOf(await service.call("impermanent-loss-live", {}));
   assert.equal(data.pair, "ETH/USDC");
   assert.equal(data.chain, "ethereum");
@@ -27,11 +31,16 @@ test("impermanent-loss-live: ETH/USDC on ethereum over 30 days by default, fee A
 
 test("impermanent-loss-live: DefiLlama prices down falls back to CoinGecko's chart and says so", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, [
-    failing(`/defillama-coins/prices/historical/${THEN}/coingecko:ethereum,coingecko:usd-coin`, 500, LLAMA_DOCS),
-    failing("/defillama-coins/prices/current/coingecko:ethereum,coingecko:usd-coin", 500, LLAMA_DOCS),
-    "coingecko.market-chart-ethereum-30d", "coingecko.market-chart-usd-coin-30d",
-  ], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing(`/defillama-coins/prices/historical/${THEN}/coingecko:ethereum,coingecko:usd-coin`, 500, LLAMA_DOCS),
+      failing("/defillama-coins/prices/current/coingecko:ethereum,coingecko:usd-coin", 500, LLAMA_DOCS),
+      "coingecko.market-chart-ethereum-30d",
+      "coingecko.market-chart-usd-coin-30d",
+    ],
+    { reuse: true },
+  );
   const data = dataOf(await service.call("impermanent-loss-live", { pair: "weth-usdc", feeApr: 10, lpAmount: 5000 }));
   assert.deepEqual(data.pricesUsd, { then: ["3948", "1.0001"], now: ["3302", "1"] });
   assert.equal(data.feePool, null);
@@ -52,12 +61,24 @@ test("impermanent-loss-live: priceChangePercent and feeApr skip every read", asy
 
 test("impermanent-loss-live: every price source down is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, [
-    failing(`/defillama-coins/prices/historical/${THEN}/coingecko:ethereum,coingecko:usd-coin`, 500, LLAMA_DOCS),
-    failing("/defillama-coins/prices/current/coingecko:ethereum,coingecko:usd-coin", 500, LLAMA_DOCS),
-    failing("/coingecko/coins/ethereum/market_chart?vs_currency=usd&days=30", 429, "https://docs.coingecko.com/docs/common-errors-rate-limit"),
-    failing("/coingecko/coins/usd-coin/market_chart?vs_currency=usd&days=30", 429, "https://docs.coingecko.com/docs/common-errors-rate-limit"),
-  ], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing(`/defillama-coins/prices/historical/${THEN}/coingecko:ethereum,coingecko:usd-coin`, 500, LLAMA_DOCS),
+      failing("/defillama-coins/prices/current/coingecko:ethereum,coingecko:usd-coin", 500, LLAMA_DOCS),
+      failing(
+        "/coingecko/coins/ethereum/market_chart?vs_currency=usd&days=30",
+        429,
+        "https://docs.coingecko.com/docs/common-errors-rate-limit",
+      ),
+      failing(
+        "/coingecko/coins/usd-coin/market_chart?vs_currency=usd&days=30",
+        429,
+        "https://docs.coingecko.com/docs/common-errors-rate-limit",
+      ),
+    ],
+    { reuse: true },
+  );
   expectUpstreamFailure(await service.call("impermanent-loss-live", { feeApr: 5 }));
 });
 

@@ -9,14 +9,24 @@ const path = (id: string) => `/fred/fredgraph.csv?id=${id}&cosd=2023-05-26`;
 
 test("macro: every series' latest value, the change and year-over-year for index series", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, IDS.map((id) => `fred.${id.toLowerCase()}`));
+  const { service } = await marketService(
+    t,
+    IDS.map((id) => `fred.${id.toLowerCase()}`),
+  );
   const data = dataOf(await service.call("macro", {}));
   assert.deepEqual(data.sources, { answered: IDS, missing: [] });
   const by = Object.fromEntries(data.indicators.map((x: any) => [x.id, x]));
   // 316.441 / 308.087 (2023-11) - 1
   assert.deepEqual(by.CPIAUCSL, {
-    id: "CPIAUCSL", name: "Consumer price index (all items)", unit: "index 1982-84=100", date: "2024-11-01", value: "316.441",
-    previous: { date: "2024-10-01", value: "315.454" }, change: "0.987", yoyPercent: "2.7116", url: "https://fred.stlouisfed.org/series/CPIAUCSL",
+    id: "CPIAUCSL",
+    name: "Consumer price index (all items)",
+    unit: "index 1982-84=100",
+    date: "2024-11-01",
+    value: "316.441",
+    previous: { date: "2024-10-01", value: "315.454" },
+    change: "0.987",
+    yoyPercent: "2.7116",
+    url: "https://fred.stlouisfed.org/series/CPIAUCSL",
   });
   assert.equal(by.UNRATE.value, "4.1");
   assert.equal(by.UNRATE.change, "-0.1");
@@ -29,7 +39,11 @@ test("macro: every series' latest value, the change and year-over-year for index
 
 test("macro: a series that fails is listed as missing, the rest answer; all failing is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, [failing(path("CPIAUCSL"), 500, FRED_DOCS), ...IDS.slice(1).map((id) => `fred.${id.toLowerCase()}`)], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [failing(path("CPIAUCSL"), 500, FRED_DOCS), ...IDS.slice(1).map((id) => `fred.${id.toLowerCase()}`)],
+    { reuse: true },
+  );
   const data = dataOf(await service.call("macro", {}));
   assert.deepEqual(data.sources.missing, [{ venue: "CPIAUCSL", reason: "fred answered 500" }]);
   assert.equal(data.indicators.length, 8);
@@ -37,6 +51,10 @@ test("macro: a series that fails is listed as missing, the rest answer; all fail
 
 test("macro: FRED down for every series is a 502", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, IDS.map((id) => failing(path(id), 503, FRED_DOCS)), { reuse: true });
+  const { service } = await marketService(
+    t,
+    IDS.map((id) => failing(path(id), 503, FRED_DOCS)),
+    { reuse: true },
+  );
   expectUpstreamFailure(await service.call("macro", {}));
 });

@@ -10,12 +10,26 @@ test("new-pairs: pools younger than maxAgeMin (60 by default), newest first", as
   const { service } = await marketService(t, ["geckoterminal.new-pools-base"]);
   const data = dataOf(await service.call("new-pairs", { chain: "base" }));
   assert.equal(data.maxAgeMin, 60);
-  assert.deepEqual(data.pools.map((p: any) => p.name), ["BLOB / WETH", "CAT / WETH"]);
+  assert.deepEqual(
+    data.pools.map((p: any) => p.name),
+    ["BLOB / WETH", "CAT / WETH"],
+  );
   assert.deepEqual(data.pools[0], {
-    chain: "base", pool: "0x8f1a3a5c0e2d7b44a6a0f6e1b1d3a9c2e4f5a6b7", name: "BLOB / WETH", dex: "uniswap-v3-base",
-    baseToken: "0x4b2c1d3e5f60718293a4b5c6d7e8f90112233445", quoteToken: "0x4200000000000000000000000000000000000006",
-    priceUsd: "0.000412331", priceChange1hPercent: "35.2", priceChange24hPercent: "35.2", volume24hUsd: "18210.55", liquidityUsd: "24120.8012", txns24h: 143,
-    createdAt: "2025-01-15T11:52:11.000Z", url: "https://www.geckoterminal.com/base/pools/0x8f1a3a5c0e2d7b44a6a0f6e1b1d3a9c2e4f5a6b7", source: "geckoterminal",
+    chain: "base",
+    pool: "0x8f1a3a5c0e2d7b44a6a0f6e1b1d3a9c2e4f5a6b7",
+    name: "BLOB / WETH",
+    dex: "uniswap-v3-base",
+    baseToken: "0x4b2c1d3e5f60718293a4b5c6d7e8f90112233445",
+    quoteToken: "0x4200000000000000000000000000000000000006",
+    priceUsd: "0.000412331",
+    priceChange1hPercent: "35.2",
+    priceChange24hPercent: "35.2",
+    volume24hUsd: "18210.55",
+    liquidityUsd: "24120.8012",
+    txns24h: 143,
+    createdAt: "2025-01-15T11:52:11.000Z",
+    url: "https://www.geckoterminal.com/base/pools/0x8f1a3a5c0e2d7b44a6a0f6e1b1d3a9c2e4f5a6b7",
+    source: "geckoterminal",
   });
 });
 
@@ -28,7 +42,9 @@ test("new-pairs: maxAgeMin widens the window, limit caps it", async (t) => {
 });
 
 test("new-pairs: GeckoTerminal throttling is a 502", async (t) => {
-  const { service } = await marketService(t, [failing("/geckoterminal/networks/eth/new_pools?page=1", 429, GT_DOCS)], { reuse: true });
+  const { service } = await marketService(t, [failing("/geckoterminal/networks/eth/new_pools?page=1", 429, GT_DOCS)], {
+    reuse: true,
+  });
   expectUpstreamFailure(await service.call("new-pairs", {}));
 });
 

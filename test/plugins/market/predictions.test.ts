@@ -8,9 +8,15 @@ test("predictions: busiest open markets with 24 h volume of at least 100,000 USD
   assert.equal(data.minVolume, 100_000);
   assert.equal(data.markets.length, 2, "the 90,000 USD market is under the default floor");
   assert.deepEqual(data.markets[0], {
-    id: "516710", question: "Fed decreases interest rates by 25 bps after January 2025 meeting?",
-    outcomes: [{ name: "Yes", price: "0.0035" }, { name: "No", price: "0.9965" }],
-    volume24hUsd: 4123456.78, liquidityUsd: 1987654.32, endDate: "2025-01-29T12:00:00Z",
+    id: "516710",
+    question: "Fed decreases interest rates by 25 bps after January 2025 meeting?",
+    outcomes: [
+      { name: "Yes", price: "0.0035" },
+      { name: "No", price: "0.9965" },
+    ],
+    volume24hUsd: 4123456.78,
+    liquidityUsd: 1987654.32,
+    endDate: "2025-01-29T12:00:00Z",
     url: "https://polymarket.com/market/fed-decreases-interest-rates-by-25-bps-after-january-2025-meeting",
   });
 });
@@ -23,7 +29,17 @@ test("predictions: limit and minVolume", async (t) => {
 });
 
 test("predictions: Polymarket down is a 502", async (t) => {
-  const { service } = await marketService(t, [failing("/polymarket-gamma/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100", 500, "https://docs.polymarket.com/")], { reuse: true });
+  const { service } = await marketService(
+    t,
+    [
+      failing(
+        "/polymarket-gamma/markets?active=true&closed=false&order=volume24hr&ascending=false&limit=100",
+        500,
+        "https://docs.polymarket.com/",
+      ),
+    ],
+    { reuse: true },
+  );
   expectUpstreamFailure(await service.call("predictions", {}));
 });
 

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dataOf, expectFree400, expectUpstreamFailure, failing, marketService } from "./_market.ts";
 
-const SEC_DOCS = "https://www.sec.gov/os/accessing-edgar-data (403 without a User-Agent naming a contact; 10 requests/s)";
+const SEC_DOCS =
+  "https://www.sec.gov/os/accessing-edgar-data (403 without a User-Agent naming a contact; 10 requests/s)";
 
 test("sec-metrics: the latest fiscal year against the one before, balances from the latest report", async (t) => {
   const { service } = await marketService(t, ["sec.company-tickers", "sec.companyfacts-aapl"]);
@@ -12,8 +13,16 @@ test("sec-metrics: the latest fiscal year against the one before, balances from 
   const by = Object.fromEntries(data.metrics.map((m: any) => [m.name, m]));
   // the quarter inside the 10-K and the 10-Q quarter are not fiscal years
   assert.deepEqual(by.revenue, {
-    name: "revenue", concept: "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax", unit: "USD", value: "391035000000", periodStart: "2023-10-01", periodEnd: "2024-09-28",
-    form: "10-K", filed: "2024-11-01", previousValue: "383285000000", changePercent: "2.022",
+    name: "revenue",
+    concept: "us-gaap:RevenueFromContractWithCustomerExcludingAssessedTax",
+    unit: "USD",
+    value: "391035000000",
+    periodStart: "2023-10-01",
+    periodEnd: "2024-09-28",
+    form: "10-K",
+    filed: "2024-11-01",
+    previousValue: "383285000000",
+    changePercent: "2.022",
   });
   assert.equal(by.netIncome.changePercent, "-3.36");
   assert.equal(by.epsDiluted.value, "6.08");
@@ -25,7 +34,11 @@ test("sec-metrics: the latest fiscal year against the one before, balances from 
 });
 
 test("sec-metrics: an unknown ticker is a 404; SEC refusing is a 502", async (t) => {
-  const { service } = await marketService(t, ["sec.company-tickers", failing("/sec-data/api/xbrl/companyfacts/CIK0000789019.json", 403, SEC_DOCS)], { reuse: true });
+  const { service } = await marketService(
+    t,
+    ["sec.company-tickers", failing("/sec-data/api/xbrl/companyfacts/CIK0000789019.json", 403, SEC_DOCS)],
+    { reuse: true },
+  );
   assert.equal((await service.call("sec-metrics", { ticker: "NOSUCH" })).status, 404);
   expectUpstreamFailure(await service.call("sec-metrics", { ticker: "MSFT" }));
 });

@@ -46,7 +46,14 @@ export interface Scene {
   proxy: Address;
   clone: Address;
   tokenAbi: Abi;
-  tx: { deployToken: Hash; transfer: Hash; approveUnlimited: Hash; approveBob: Hash; revokeDave: Hash; approveNftAll: Hash };
+  tx: {
+    deployToken: Hash;
+    transfer: Hash;
+    approveUnlimited: Hash;
+    approveBob: Hash;
+    revokeDave: Hash;
+    approveNftAll: Hash;
+  };
   blocks: { deployToken: bigint; transfer: bigint; latest: bigint };
 }
 
@@ -66,7 +73,8 @@ export async function startScene(slugs: string[] = ["base-sepolia"]): Promise<Sc
   const chain = devnetChain(devnet.rpcUrl);
   const publicClient = createPublicClient({ chain, transport: http(devnet.rpcUrl), cacheTime: 0 });
   const [aliceKey, bobKey, carolKey, daveKey, freshKey] = devnet.accounts.others;
-  const wallet = (account: DevAccount) => createWalletClient({ chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(account.privateKey) });
+  const wallet = (account: DevAccount) =>
+    createWalletClient({ chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(account.privateKey) });
   const alice = wallet(aliceKey);
   const mined = async (hash: Hash) => {
     const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
@@ -94,7 +102,11 @@ export async function startScene(slugs: string[] = ["base-sepolia"]): Promise<Sc
 
   const proxyDeployed = await deploy(proxy, [tokenDeployed.address, bobKey.address]);
   // EIP-1167 minimal proxy of the token, deployed from its raw init code.
-  const cloneInit = concatHex(["0x3d602d80600a3d3981f3363d3d373d3d3d363d73", tokenDeployed.address, "0x5af43d82803e903d91602b57fd5bf3"]);
+  const cloneInit = concatHex([
+    "0x3d602d80600a3d3981f3363d3d373d3d3d363d73",
+    tokenDeployed.address,
+    "0x5af43d82803e903d91602b57fd5bf3",
+  ]);
   const clone = await mined(await alice.sendTransaction({ data: cloneInit as Hex }));
 
   return {
@@ -119,6 +131,10 @@ export async function startScene(slugs: string[] = ["base-sepolia"]): Promise<Sc
       revokeDave: revokeDave.transactionHash,
       approveNftAll: approveNftAll.transactionHash,
     },
-    blocks: { deployToken: (await publicClient.getTransactionReceipt({ hash: tokenDeployed.hash })).blockNumber, transfer: transfer.blockNumber, latest: await publicClient.getBlockNumber() },
+    blocks: {
+      deployToken: (await publicClient.getTransactionReceipt({ hash: tokenDeployed.hash })).blockNumber,
+      transfer: transfer.blockNumber,
+      latest: await publicClient.getBlockNumber(),
+    },
   };
 }

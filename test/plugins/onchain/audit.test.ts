@@ -7,7 +7,8 @@ const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], en
 const TOKEN = "0x4444444444444444444444444444444444444444";
 const path = `/v2/contract/56/${TOKEN}?fields=sources,compilation,proxyResolution`;
 const sourcify = (status: number, body: unknown): Fixture => ({
-  source: "https://sourcify.dev/server/api-docs/#/Contract%20Lookup/get_v2_contract__chainId___address_ (fields=sources,compilation,proxyResolution)",
+  source:
+    "https://sourcify.dev/server/api-docs/#/Contract%20Lookup/get_v2_contract__chainId___address_ (fields=sources,compilation,proxyResolution)",
   request: { method: "GET", path },
   response: { status, body },
 });
@@ -21,18 +22,32 @@ const risky = [
   "    function setSellFee(uint256 fee) external onlyOwner { sellFee = fee; }",
   "    function setBots(address[] calldata bots) external onlyOwner {}",
   "    function sweep(address to) external onlyOwner {",
-  "        to.call{value: address(this).balance}(\"\");",
+  '        to.call{value: address(this).balance}("");',
   "    }",
   "}",
 ].join("\n");
 
 test("contract-audit: each finding with its file, line and matched code, and a score from them", async (t) => {
-  const api = await serveFixtures(t, [sourcify(200, { match: "exact_match", chainId: "56", address: TOKEN, sources: { "contracts/MoonToken.sol": { content: risky } }, compilation: { language: "Solidity", compilerVersion: "0.8.19+commit.7dd6d404", name: "MoonToken" }, proxyResolution: { isProxy: false, implementations: [] } })]);
+  const api = await serveFixtures(t, [
+    sourcify(200, {
+      match: "exact_match",
+      chainId: "56",
+      address: TOKEN,
+      sources: { "contracts/MoonToken.sol": { content: risky } },
+      compilation: { language: "Solidity", compilerVersion: "0.8.19+commit.7dd6d404", name: "MoonToken" },
+      proxyResolution: { isProxy: false, implementations: [] },
+    }),
+  ]);
   const out = await (await serviceWith(api.url)).call("contract-audit", { address: TOKEN, chain: "bsc" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual(data.findings.map((f: any) => f.id), ["tx-origin-auth", "owner-mint", "blacklist", "fee-setter", "unchecked-call"]);
-  assert.deepEqual(data.findings[0].locations, [{ file: "contracts/MoonToken.sol", line: 4, evidence: "require(tx.origin ==" }]);
+  assert.deepEqual(
+    data.findings.map((f: any) => f.id),
+    ["tx-origin-auth", "owner-mint", "blacklist", "fee-setter", "unchecked-call"],
+  );
+  assert.deepEqual(data.findings[0].locations, [
+    { file: "contracts/MoonToken.sol", line: 4, evidence: "require(tx.origin ==" },
+  ]);
   assert.equal(data.findings.find((f: any) => f.id === "owner-mint").locations[0].line, 6);
   assert.ok(!data.findings.some((f: any) => f.id === "selfdestruct"), "commented-out code is not a finding");
   assert.deepEqual([data.score, data.level, data.filesReviewed, data.name], [80, "high", 1, "MoonToken"]);
@@ -41,7 +56,10 @@ test("contract-audit: each finding with its file, line and matched code, and a s
 
 test("contract-audit: an unverified contract is a 404; a Sourcify outage a 502", async (t) => {
   const api = await serveFixtures(t, [sourcify(404, { customCode: "not_found", message: "not found", errorId: "x" })]);
-  assert.equal((await (await serviceWith(api.url)).call("contract-audit", { address: TOKEN, chain: "bsc" })).status, 404);
+  assert.equal(
+    (await (await serviceWith(api.url)).call("contract-audit", { address: TOKEN, chain: "bsc" })).status,
+    404,
+  );
   const down = await serveFixtures(t, [sourcify(500, "error")], { reuse: true });
   const failed = await (await serviceWith(down.url)).call("contract-audit", { address: TOKEN, chain: "bsc" });
   assert.equal(failed.status, 502);

@@ -9,7 +9,8 @@ const chain = "base-sepolia";
 const service = await startTestService({ plugins: ["onchain"], env: scene.env });
 
 const sourcify = (address: string, status: number, body: unknown): Fixture => ({
-  source: "https://sourcify.dev/server/api-docs/#/Contract%20Lookup/get_v2_contract__chainId___address_ (200 {match, creationMatch, runtimeMatch, verifiedAt, chainId, address, compilation}; 404 {customCode, message, errorId})",
+  source:
+    "https://sourcify.dev/server/api-docs/#/Contract%20Lookup/get_v2_contract__chainId___address_ (200 {match, creationMatch, runtimeMatch, verifiedAt, chainId, address, compilation}; 404 {customCode, message, errorId})",
   request: { method: "GET", path: `/v2/contract/84532/${address}?fields=compilation` },
   response: { status, body },
 });
@@ -32,7 +33,10 @@ test("gas-history: one row per block, oldest first, with a summary", async () =>
   assert.equal(data.blocks.length, 5);
   assert.equal(data.toBlock, Number(scene.blocks.latest));
   assert.equal(data.fromBlock, data.toBlock - 4);
-  assert.deepEqual(data.blocks.map((b: any) => b.block), [0, 1, 2, 3, 4].map((i) => data.fromBlock + i));
+  assert.deepEqual(
+    data.blocks.map((b: any) => b.block),
+    [0, 1, 2, 3, 4].map((i) => data.fromBlock + i),
+  );
   assert.ok(Number(data.baseFeeGwei.min) <= Number(data.baseFeeGwei.max));
 });
 
@@ -64,12 +68,25 @@ test("proxy-detect: an EIP-1167 clone, a plain contract and a wallet", async () 
 test("contract: a verified ERC-20 profile, code from the node and verification from Sourcify", async (t) => {
   const api = await serveFixtures(t, [
     sourcify(scene.token, 200, {
-      match: "exact_match", creationMatch: "exact_match", runtimeMatch: "exact_match", verifiedAt: "2025-01-14T10:00:00Z",
-      chainId: "84532", address: scene.token, matchId: "1",
-      compilation: { language: "Solidity", compiler: "solc", compilerVersion: "0.8.28+commit.7893614a", name: "TestToken", fullyQualifiedName: "TestToken.sol:TestToken" },
+      match: "exact_match",
+      creationMatch: "exact_match",
+      runtimeMatch: "exact_match",
+      verifiedAt: "2025-01-14T10:00:00Z",
+      chainId: "84532",
+      address: scene.token,
+      matchId: "1",
+      compilation: {
+        language: "Solidity",
+        compiler: "solc",
+        compilerVersion: "0.8.28+commit.7893614a",
+        name: "TestToken",
+        fullyQualifiedName: "TestToken.sol:TestToken",
+      },
     }),
   ]);
-  const out = await (await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } })).call("contract", { address: scene.token, chain });
+  const out = await (
+    await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } })
+  ).call("contract", { address: scene.token, chain });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.equal(data.tokenStandard, "erc20");
@@ -78,19 +95,30 @@ test("contract: a verified ERC-20 profile, code from the node and verification f
   assert.equal(data.proxy.isProxy, false);
   assert.equal(data.verified, true);
   assert.deepEqual(data.verification, {
-    match: "exact_match", name: "TestToken", language: "Solidity", compilerVersion: "0.8.28+commit.7893614a",
-    verifiedAt: "2025-01-14T10:00:00Z", url: `https://repo.sourcify.dev/84532/${scene.token}`,
+    match: "exact_match",
+    name: "TestToken",
+    language: "Solidity",
+    compilerVersion: "0.8.28+commit.7893614a",
+    verifiedAt: "2025-01-14T10:00:00Z",
+    url: `https://repo.sourcify.dev/84532/${scene.token}`,
   });
 });
 
 test("contract: an unverified NFT and a proxy", async (t) => {
-  const missing = { customCode: "not_found", message: "Contract not found", errorId: "5f1c3e2a-0000-4000-8000-000000000000" };
+  const missing = {
+    customCode: "not_found",
+    message: "Contract not found",
+    errorId: "5f1c3e2a-0000-4000-8000-000000000000",
+  };
   const api = await serveFixtures(t, [sourcify(scene.nft, 404, missing), sourcify(scene.proxy, 404, missing)]);
   const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
   const nft = (await svc.call("contract", { address: scene.nft, chain })).body as any;
   assert.deepEqual([nft.data.tokenStandard, nft.data.verified, nft.data.verification], ["erc721", false, null]);
   const proxy = (await svc.call("contract", { address: scene.proxy, chain })).body as any;
-  assert.deepEqual([proxy.data.proxy.standard, proxy.data.proxy.implementation, proxy.data.tokenStandard], ["eip-1967", scene.token, "erc20"]);
+  assert.deepEqual(
+    [proxy.data.proxy.standard, proxy.data.proxy.implementation, proxy.data.tokenStandard],
+    ["eip-1967", scene.token, "erc20"],
+  );
 });
 
 test("contract: a wallet address is a 404; a failing Sourcify a 502", async (t) => {
@@ -104,7 +132,11 @@ test("contract: a wallet address is a 404; a failing Sourcify a 502", async (t) 
 test("proxy-detect and contract: bad input is a 400 before anything is called", async (t) => {
   const api = await serveFixtures(t, []);
   const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
-  for (const path of [`/v1/proxy-detect?address=${scene.proxy}&chain=mainnet`, `/v1/contract?address=0xzz&chain=base`, "/v1/contract?chain=base"]) {
+  for (const path of [
+    `/v1/proxy-detect?address=${scene.proxy}&chain=mainnet`,
+    `/v1/contract?address=0xzz&chain=base`,
+    "/v1/contract?chain=base",
+  ]) {
     const res = await svc.request(path);
     assert.equal(res.status, 400, path);
   }

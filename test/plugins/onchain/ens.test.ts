@@ -1,6 +1,15 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { createPublicClient, createTestClient, createWalletClient, getAddress, http, namehash, type Abi, type Address } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  http,
+  namehash,
+  type Abi,
+  type Address,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { compileContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain, startDevnet } from "../../../core/x402/devnet/index.ts";
@@ -9,18 +18,39 @@ import { startTestService } from "../../helpers/service.ts";
 import { chainEnv } from "./_devnet.ts";
 
 // A minimal ENS on anvil: a registry placed at the mainnet registry address and one resolver, set up as ENS would be.
-const [devnet, registry, resolver] = await Promise.all([startDevnet(), compileContract("TestEnsRegistry", new URL("./contracts/", import.meta.url)), compileContract("TestEnsResolver", new URL("./contracts/", import.meta.url))]);
+const [devnet, registry, resolver] = await Promise.all([
+  startDevnet(),
+  compileContract("TestEnsRegistry", new URL("./contracts/", import.meta.url)),
+  compileContract("TestEnsResolver", new URL("./contracts/", import.meta.url)),
+]);
 after(() => devnet.stop());
 const chain = devnetChain(devnet.rpcUrl);
 const [owner, alice, bob] = devnet.accounts.others;
-const wallet = createWalletClient({ chain, transport: http(devnet.rpcUrl), account: privateKeyToAccount(owner.privateKey) });
+const wallet = createWalletClient({
+  chain,
+  transport: http(devnet.rpcUrl),
+  account: privateKeyToAccount(owner.privateKey),
+});
 const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl) });
-await createTestClient({ chain, mode: "anvil", transport: http(devnet.rpcUrl) }).setCode({ address: ENS_REGISTRY, bytecode: registry.deployedBytecode });
-const mined = async (hash: `0x${string}`) => assert.equal((await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status, "success");
-const resolverAddress = getAddress((await reader.waitForTransactionReceipt({ hash: await wallet.deployContract({ abi: resolver.abi, bytecode: resolver.bytecode }), pollingInterval: 20 })).contractAddress!);
-const write = async (address: Address, abi: Abi, functionName: string, args: unknown[]) => mined(await wallet.writeContract({ address, abi, functionName, args, chain }));
+await createTestClient({ chain, mode: "anvil", transport: http(devnet.rpcUrl) }).setCode({
+  address: ENS_REGISTRY,
+  bytecode: registry.deployedBytecode,
+});
+const mined = async (hash: `0x${string}`) =>
+  assert.equal((await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 })).status, "success");
+const resolverAddress = getAddress(
+  (
+    await reader.waitForTransactionReceipt({
+      hash: await wallet.deployContract({ abi: resolver.abi, bytecode: resolver.bytecode }),
+      pollingInterval: 20,
+    })
+  ).contractAddress!,
+);
+const write = async (address: Address, abi: Abi, functionName: string, args: unknown[]) =>
+  mined(await wallet.writeContract({ address, abi, functionName, args, chain }));
 const reverseNode = (address: Address) => namehash(`${address.slice(2).toLowerCase()}.addr.reverse`);
-for (const node of [namehash("alice.eth"), namehash("bob.eth"), reverseNode(alice.address), reverseNode(bob.address)]) await write(ENS_REGISTRY, registry.abi, "setResolver", [node, resolverAddress]);
+for (const node of [namehash("alice.eth"), namehash("bob.eth"), reverseNode(alice.address), reverseNode(bob.address)])
+  await write(ENS_REGISTRY, registry.abi, "setResolver", [node, resolverAddress]);
 await write(resolverAddress, resolver.abi, "setAddr", [namehash("alice.eth"), alice.address]);
 await write(resolverAddress, resolver.abi, "setText", [namehash("alice.eth"), "com.github", "alice-dev"]);
 await write(resolverAddress, resolver.abi, "setText", [namehash("alice.eth"), "url", "https://alice.example"]);
@@ -35,8 +65,14 @@ test("ens: a name resolves to its address and text records, and is the address's
   const out = await service.call("ens", { name: "Alice.ETH" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual([data.lookup, data.name, data.address, data.resolver, data.primary], ["forward", "alice.eth", alice.address, resolverAddress, true]);
-  assert.deepEqual([data.records["com.github"], data.records.url, data.records.avatar], ["alice-dev", "https://alice.example", null]);
+  assert.deepEqual(
+    [data.lookup, data.name, data.address, data.resolver, data.primary],
+    ["forward", "alice.eth", alice.address, resolverAddress, true],
+  );
+  assert.deepEqual(
+    [data.records["com.github"], data.records.url, data.records.avatar],
+    ["alice-dev", "https://alice.example", null],
+  );
 });
 
 test("ens: a name that is not its address's primary name says so", async () => {
@@ -46,7 +82,10 @@ test("ens: a name that is not its address's primary name says so", async () => {
 
 test("ens: reverse lookup counts a primary name only when it resolves back", async () => {
   const verified = ((await service.call("ens", { name: alice.address.toLowerCase() })).body as any).data;
-  assert.deepEqual([verified.lookup, verified.name, verified.address, verified.primary], ["reverse", "alice.eth", alice.address, true]);
+  assert.deepEqual(
+    [verified.lookup, verified.name, verified.address, verified.primary],
+    ["reverse", "alice.eth", alice.address, true],
+  );
   const claimed = ((await service.call("ens", { name: bob.address })).body as any).data;
   assert.deepEqual([claimed.name, claimed.address, claimed.primary], ["alice.eth", alice.address, false]);
 });
@@ -57,10 +96,17 @@ test("ens: an unregistered name and an address without a primary name are 404s",
 });
 
 test("ens: bad names and chains are a 400 before the node is asked", async () => {
-  for (const [path, field] of [["/v1/ens?name=no%20spaces.eth", "name"], ["/v1/ens?name=vitalik.eth&chain=base", "chain"], ["/v1/ens?name=0x1234", "name"]]) {
+  for (const [path, field] of [
+    ["/v1/ens?name=no%20spaces.eth", "name"],
+    ["/v1/ens?name=vitalik.eth&chain=base", "chain"],
+    ["/v1/ens?name=0x1234", "name"],
+  ]) {
     const res = await service.request(path);
     assert.equal(res.status, 400, path);
-    assert.ok((await res.json()).error.details.issues.some((i: any) => i.field === field), path);
+    assert.ok(
+      (await res.json()).error.details.issues.some((i: any) => i.field === field),
+      path,
+    );
   }
   const invalid = await service.call("ens", { name: "a_b\u200d.eth" });
   assert.equal(invalid.status, 400, JSON.stringify(invalid.body));

@@ -3,14 +3,16 @@ import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_SNAPSHOT_HUB_URL: url } });
+const serviceWith = (url: string) =>
+  startTestService({ plugins: ["onchain"], env: { UPSTREAM_SNAPSHOT_HUB_URL: url } });
 const query = `query Proposals($first: Int!, $where: ProposalWhere) {
   proposals(first: $first, skip: 0, where: $where, orderBy: "created", orderDirection: desc) {
     id title state author created start end choices scores scores_total votes quorum link space { id name }
   }
 }`;
 const graphql = (variables: unknown, status: number, body: unknown): Fixture => ({
-  source: "https://docs.snapshot.box/tools/api (POST /graphql, proposals(first, skip, where, orderBy, orderDirection) -> {data: {proposals: [{id, title, state, author, created, start, end, choices, scores, scores_total, votes, quorum, link, space{id, name}}]}}; errors as {errors: [{message}]})",
+  source:
+    "https://docs.snapshot.box/tools/api (POST /graphql, proposals(first, skip, where, orderBy, orderDirection) -> {data: {proposals: [{id, title, state, author, created, start, end, choices, scores, scores_total, votes, quorum, link, space{id, name}}]}}; errors as {errors: [{message}]})",
   request: { method: "POST", path: "/graphql", body: { query, variables } },
   response: { status, body },
 });
@@ -33,12 +35,24 @@ const aaveProposal = {
 };
 
 test("snapshot-proposals: a space's active proposals with ISO dates and the leading choice", async (t) => {
-  const api = await serveFixtures(t, [graphql({ first: 5, where: { space: "aave.eth", state: "active" } }, 200, { data: { proposals: [aaveProposal] } })]);
-  const out = await (await serviceWith(api.url)).call("snapshot-proposals", { space: "aave.eth", state: "active", limit: 5 });
+  const api = await serveFixtures(t, [
+    graphql({ first: 5, where: { space: "aave.eth", state: "active" } }, 200, { data: { proposals: [aaveProposal] } }),
+  ]);
+  const out = await (await serviceWith(api.url)).call("snapshot-proposals", {
+    space: "aave.eth",
+    state: "active",
+    limit: 5,
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const [p] = (out.body as any).data.proposals;
-  assert.deepEqual([p.title, p.space.name, p.state, p.leadingChoice, p.votes], [aaveProposal.title, "Aave", "active", "YAE", 87]);
-  assert.deepEqual([p.createdAt, p.startsAt, p.endsAt], ["2024-07-03T09:46:40.000Z", "2024-07-04T09:46:40.000Z", "2024-07-07T09:46:40.000Z"]);
+  assert.deepEqual(
+    [p.title, p.space.name, p.state, p.leadingChoice, p.votes],
+    [aaveProposal.title, "Aave", "active", "YAE", 87],
+  );
+  assert.deepEqual(
+    [p.createdAt, p.startsAt, p.endsAt],
+    ["2024-07-03T09:46:40.000Z", "2024-07-04T09:46:40.000Z", "2024-07-07T09:46:40.000Z"],
+  );
   assert.deepEqual(p.scores, [412000.5, 1200, 0]);
   assert.equal(p.url, aaveProposal.link);
 });
@@ -60,10 +74,17 @@ test("snapshot-proposals: state all sends no state filter; GraphQL errors are a 
 test("snapshot-proposals: bad input is a 400 calling nothing", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceWith(api.url);
-  for (const [path, field] of [["/v1/snapshot-proposals?state=open", "state"], ["/v1/snapshot-proposals?limit=500", "limit"], ["/v1/snapshot-proposals?space=a%20b", "space"]]) {
+  for (const [path, field] of [
+    ["/v1/snapshot-proposals?state=open", "state"],
+    ["/v1/snapshot-proposals?limit=500", "limit"],
+    ["/v1/snapshot-proposals?space=a%20b", "space"],
+  ]) {
     const res = await service.request(path);
     assert.equal(res.status, 400, path);
-    assert.ok((await res.json()).error.details.issues.some((i: any) => i.field === field), path);
+    assert.ok(
+      (await res.json()).error.details.issues.some((i: any) => i.field === field),
+      path,
+    );
   }
   assert.equal(api.calls.length, 0);
 });

@@ -4,10 +4,14 @@ import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_BLOCKSCOUT_ETHEREUM_URL: url, UPSTREAM_BLOCKSCOUT_BASE_URL: url } });
+const serviceWith = (url: string) =>
+  startTestService({
+    plugins: ["onchain"],
+    env: { UPSTREAM_BLOCKSCOUT_ETHEREUM_URL: url, UPSTREAM_BLOCKSCOUT_BASE_URL: url },
+  });
 const PEPE = "0x6982508145454Ce325dDbE47a25d4ec3d2311933";
 const blockscout = (path: string, status: number, body: unknown): Fixture => ({
-  source: "https://docs.blockscout.com/api-reference/get-token-info (404 {message: \"Not found\"})",
+  source: 'https://docs.blockscout.com/api-reference/get-token-info (404 {message: "Not found"})',
   request: { method: "GET", path },
   response: { status, body },
 });
@@ -17,21 +21,45 @@ test("token-holders: ranked holders with shares of supply, labels and the holder
   const out = await (await serviceWith(api.url)).call("token-holders", { address: PEPE.toLowerCase(), limit: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual([data.chain, data.symbol, data.type, data.decimals, data.holderCount], ["ethereum", "PEPE", "ERC-20", 18, 502118]);
+  assert.deepEqual(
+    [data.chain, data.symbol, data.type, data.decimals, data.holderCount],
+    ["ethereum", "PEPE", "ERC-20", 18, 502118],
+  );
   assert.equal(data.holders.length, 2);
-  assert.deepEqual(data.holders[0], { rank: 1, address: "0xF977814e90dA44bFA03b6295A0616a897441aceC", balance: "34120135408541234000000000000000", balanceFormatted: "34120135408541.234", share: 0.081105, isContract: false, label: "Binance 8" });
-  assert.deepEqual([data.holders[1].isContract, data.holders[1].label, data.holders[1].share], [true, "UniswapV2Pair", 0.000027]);
+  assert.deepEqual(data.holders[0], {
+    rank: 1,
+    address: "0xF977814e90dA44bFA03b6295A0616a897441aceC",
+    balance: "34120135408541234000000000000000",
+    balanceFormatted: "34120135408541.234",
+    share: 0.081105,
+    isContract: false,
+    label: "Binance 8",
+  });
+  assert.deepEqual(
+    [data.holders[1].isContract, data.holders[1].label, data.holders[1].share],
+    [true, "UniswapV2Pair", 0.000027],
+  );
   assert.equal(data.topShare, 0.081132);
   assert.match(data.source, /\/token\/0x6982508145454Ce325dDbE47a25d4ec3d2311933\?tab=holders$/);
 });
 
 test("token-holders: a token Blockscout does not know is a 404; an outage a 502", async (t) => {
-  const api = await serveFixtures(t, [blockscout(`/api/v2/tokens/${PEPE}`, 404, { message: "Not found" }), blockscout(`/api/v2/tokens/${PEPE}/holders`, 404, { message: "Not found" })]);
-  assert.equal((await (await serviceWith(api.url)).call("token-holders", { address: PEPE, chain: "base" })).status, 404);
+  const api = await serveFixtures(t, [
+    blockscout(`/api/v2/tokens/${PEPE}`, 404, { message: "Not found" }),
+    blockscout(`/api/v2/tokens/${PEPE}/holders`, 404, { message: "Not found" }),
+  ]);
+  assert.equal(
+    (await (await serviceWith(api.url)).call("token-holders", { address: PEPE, chain: "base" })).status,
+    404,
+  );
 });
 
 test("token-holders: a Blockscout outage is a 502", async (t) => {
-  const api = await serveFixtures(t, [blockscout(`/api/v2/tokens/${PEPE}`, 503, "busy"), blockscout(`/api/v2/tokens/${PEPE}/holders`, 503, "busy")], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [blockscout(`/api/v2/tokens/${PEPE}`, 503, "busy"), blockscout(`/api/v2/tokens/${PEPE}/holders`, 503, "busy")],
+    { reuse: true },
+  );
   const out = await (await serviceWith(api.url)).call("token-holders", { address: PEPE });
   assert.equal(out.status, 502);
 });
@@ -39,10 +67,17 @@ test("token-holders: a Blockscout outage is a 502", async (t) => {
 test("token-holders: a chain without Blockscout, a bad address or limit is a 400 calling nothing", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceWith(api.url);
-  for (const [path, field] of [[`/v1/token-holders?address=${PEPE}&chain=bsc`, "chain"], ["/v1/token-holders?address=pepe", "address"], [`/v1/token-holders?address=${PEPE}&limit=51`, "limit"]]) {
+  for (const [path, field] of [
+    [`/v1/token-holders?address=${PEPE}&chain=bsc`, "chain"],
+    ["/v1/token-holders?address=pepe", "address"],
+    [`/v1/token-holders?address=${PEPE}&limit=51`, "limit"],
+  ]) {
     const res = await service.request(path);
     assert.equal(res.status, 400, path);
-    assert.ok((await res.json()).error.details.issues.some((i: any) => i.field === field), path);
+    assert.ok(
+      (await res.json()).error.details.issues.some((i: any) => i.field === field),
+      path,
+    );
   }
   assert.equal(api.calls.length, 0);
 });

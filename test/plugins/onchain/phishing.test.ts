@@ -4,7 +4,8 @@ import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_METAMASK_PHISHING_URL: url } });
+const serviceWith = (url: string) =>
+  startTestService({ plugins: ["onchain"], env: { UPSTREAM_METAMASK_PHISHING_URL: url } });
 
 test("phishing-check: listed, look-alike, allowed and unlisted hosts, with the list fetched once", async (t) => {
   const api = await serveFixtures(t, ["metamask-phishing.config"], { dir });
@@ -15,7 +16,10 @@ test("phishing-check: listed, look-alike, allowed and unlisted hosts, with the l
     return (out.body as any).data;
   };
   const listed = await check("https://claim.uniswap-airdrop.app/connect?wallet=1");
-  assert.deepEqual([listed.domain, listed.flagged, listed.verdict, listed.match], ["claim.uniswap-airdrop.app", true, "phishing", "uniswap-airdrop.app"]);
+  assert.deepEqual(
+    [listed.domain, listed.flagged, listed.verdict, listed.match],
+    ["claim.uniswap-airdrop.app", true, "phishing", "uniswap-airdrop.app"],
+  );
   const lookAlike = await check("metamsk.io");
   assert.deepEqual([lookAlike.verdict, lookAlike.similarTo, lookAlike.flagged], ["look-alike", "metamask.io", true]);
   const lookAlikeByOne = await check("opensae.io");
@@ -30,7 +34,17 @@ test("phishing-check: listed, look-alike, allowed and unlisted hosts, with the l
 });
 
 test("phishing-check: the list unavailable is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "GitHub raw outage", request: { method: "GET", path: "/src/config.json" }, response: { status: 503, body: "unavailable" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "GitHub raw outage",
+        request: { method: "GET", path: "/src/config.json" },
+        response: { status: 503, body: "unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceWith(api.url)).call("phishing-check", { url: "example.com" });
   assert.equal(out.status, 502);
 });

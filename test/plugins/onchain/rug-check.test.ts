@@ -4,19 +4,48 @@ import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_GOPLUS_URL: url, UPSTREAM_HONEYPOT_IS_URL: url } });
+const serviceWith = (url: string) =>
+  startTestService({ plugins: ["onchain"], env: { UPSTREAM_GOPLUS_URL: url, UPSTREAM_HONEYPOT_IS_URL: url } });
 const PEPE = "0x6982508145454Ce325dDbE47a25d4ec3d2311933";
 const SCAM = "0x1111111111111111111111111111111111111111";
 const goplus = (path: string, body: unknown, status = 200): Fixture => ({
-  source: "https://docs.gopluslabs.io/reference/api-overview (token_security: {code, message, result: {<address>: report}})",
+  source:
+    "https://docs.gopluslabs.io/reference/api-overview (token_security: {code, message, result: {<address>: report}})",
   request: { method: "GET", path },
   response: { status, body },
 });
 const scamReport = {
-  token_name: "Moon Rocket", token_symbol: "MOON", is_honeypot: "1", cannot_sell_all: "1", sell_tax: "0.35", buy_tax: "0.05", is_mintable: "1", is_open_source: "0",
-  owner_change_balance: "1", hidden_owner: "0", is_proxy: "0", is_in_dex: "1", holder_count: "212",
-  holders: [{ address: "0x2222222222222222222222222222222222222222", tag: "", is_contract: 0, balance: "700000", percent: "0.70", is_locked: 0 }],
-  dex: [{ liquidity_type: "UniV2", name: "QuickSwap", liquidity: "1520.40", pair: "0x3333333333333333333333333333333333333333" }],
+  token_name: "Moon Rocket",
+  token_symbol: "MOON",
+  is_honeypot: "1",
+  cannot_sell_all: "1",
+  sell_tax: "0.35",
+  buy_tax: "0.05",
+  is_mintable: "1",
+  is_open_source: "0",
+  owner_change_balance: "1",
+  hidden_owner: "0",
+  is_proxy: "0",
+  is_in_dex: "1",
+  holder_count: "212",
+  holders: [
+    {
+      address: "0x2222222222222222222222222222222222222222",
+      tag: "",
+      is_contract: 0,
+      balance: "700000",
+      percent: "0.70",
+      is_locked: 0,
+    },
+  ],
+  dex: [
+    {
+      liquidity_type: "UniV2",
+      name: "QuickSwap",
+      liquidity: "1520.40",
+      pair: "0x3333333333333333333333333333333333333333",
+    },
+  ],
 };
 
 test("rug-check: a clean token scores low, every factor explained with its source", async (t) => {
@@ -34,25 +63,61 @@ test("rug-check: a clean token scores low, every factor explained with its sourc
 });
 
 test("rug-check: a honeypot with owner powers and thin liquidity scores high (GoPlus alone off honeypot.is chains)", async (t) => {
-  const api = await serveFixtures(t, [goplus(`/v1/token_security/137?contract_addresses=${SCAM}`, { code: 1, message: "OK", result: { [SCAM]: scamReport } })]);
+  const api = await serveFixtures(t, [
+    goplus(`/v1/token_security/137?contract_addresses=${SCAM}`, {
+      code: 1,
+      message: "OK",
+      result: { [SCAM]: scamReport },
+    }),
+  ]);
   const out = await (await serviceWith(api.url)).call("rug-check", { address: SCAM, chain: "polygon" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.equal(data.level, "high");
   assert.equal(data.score, 100);
-  for (const id of ["honeypot", "cannotSellAll", "sellTax", "ownerCanChangeBalance", "mintable", "closedSource", "holderConcentration", "thinLiquidity"]) assert.ok(data.raised.includes(id), id);
+  for (const id of [
+    "honeypot",
+    "cannotSellAll",
+    "sellTax",
+    "ownerCanChangeBalance",
+    "mintable",
+    "closedSource",
+    "holderConcentration",
+    "thinLiquidity",
+  ])
+    assert.ok(data.raised.includes(id), id);
   assert.ok(data.unknownFactors.includes("selfDestruct"), "a flag GoPlus left out is unknown, not safe");
   assert.equal(data.factors.find((f: any) => f.id === "honeypot").source, "goplus token_security");
 });
 
 test("rug-check: honeypot.is failing still answers from GoPlus; GoPlus failing is a 502", async (t) => {
-  const api = await serveFixtures(t, [
-    "goplus.token-security-pepe",
-    { source: "honeypot.is outage", request: { method: "GET", path: `/v2/IsHoneypot?address=${PEPE}&chainID=1` }, response: { status: 500, body: "error" } },
-    { source: "honeypot.is outage (retry)", request: { method: "GET", path: `/v2/IsHoneypot?address=${PEPE}&chainID=1` }, response: { status: 500, body: "error" } },
-    { source: "honeypot.is outage (retry)", request: { method: "GET", path: `/v2/IsHoneypot?address=${PEPE}&chainID=1` }, response: { status: 500, body: "error" } },
-    goplus(`/v1/token_security/137?contract_addresses=${PEPE.toLowerCase()}`, { code: 4029, message: "too many requests", result: null }),
-  ], { dir });
+  const api = await serveFixtures(
+    t,
+    [
+      "goplus.token-security-pepe",
+      {
+        source: "honeypot.is outage",
+        request: { method: "GET", path: `/v2/IsHoneypot?address=${PEPE}&chainID=1` },
+        response: { status: 500, body: "error" },
+      },
+      {
+        source: "honeypot.is outage (retry)",
+        request: { method: "GET", path: `/v2/IsHoneypot?address=${PEPE}&chainID=1` },
+        response: { status: 500, body: "error" },
+      },
+      {
+        source: "honeypot.is outage (retry)",
+        request: { method: "GET", path: `/v2/IsHoneypot?address=${PEPE}&chainID=1` },
+        response: { status: 500, body: "error" },
+      },
+      goplus(`/v1/token_security/137?contract_addresses=${PEPE.toLowerCase()}`, {
+        code: 4029,
+        message: "too many requests",
+        result: null,
+      }),
+    ],
+    { dir },
+  );
   const service = await serviceWith(api.url);
   const partial = await service.call("rug-check", { address: PEPE });
   assert.equal(partial.status, 200, JSON.stringify(partial.body));

@@ -15,7 +15,10 @@ const goplusAnswer = (path: string, body: unknown, status = 200): Fixture => ({
 
 test("token-security: GoPlus flags as booleans, taxes as fractions, raised flags listed", async (t) => {
   const api = await serveFixtures(t, ["goplus.token-security-pepe"], { dir });
-  const out = await (await serviceWith(api.url)).call("token-security", { address: PEPE.toLowerCase(), chain: "ethereum" });
+  const out = await (await serviceWith(api.url)).call("token-security", {
+    address: PEPE.toLowerCase(),
+    chain: "ethereum",
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.deepEqual([data.address, data.name, data.symbol], [PEPE, "Pepe", "PEPE"]);
@@ -24,8 +27,16 @@ test("token-security: GoPlus flags as booleans, taxes as fractions, raised flags
   assert.deepEqual(data.risks, ["blacklist"]);
   assert.deepEqual([data.buyTax, data.sellTax, data.holderCount], [0, 0, 502118]);
   assert.deepEqual(data.creator, { address: "0xF4a5E8F5D4FD61d4Ffa2FBDc5b6F3AA4f98a84D8", share: 0 });
-  assert.deepEqual(data.topHolders[1], { address: "0x000000000000000000000000000000000000dead", share: 0.0099, isContract: false, isLocked: true, tag: "Null Address" });
-  assert.deepEqual(data.dexes, [{ name: "UniswapV2", pair: "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f", liquidityUsd: 28914236.5 }]);
+  assert.deepEqual(data.topHolders[1], {
+    address: "0x000000000000000000000000000000000000dead",
+    share: 0.0099,
+    isContract: false,
+    isLocked: true,
+    tag: "Null Address",
+  });
+  assert.deepEqual(data.dexes, [
+    { name: "UniswapV2", pair: "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f", liquidityUsd: 28914236.5 },
+  ]);
 });
 
 test("token-security: a token GoPlus does not know is a 404; an error code a 502", async (t) => {
@@ -53,7 +64,9 @@ test("address-security: flags, risks and data sources", async (t) => {
 });
 
 test("address-security: a failing GoPlus is a 502", async (t) => {
-  const api = await serveFixtures(t, [goplusAnswer(`/v1/address_security/${FLAGGED}?chain_id=1`, "bad gateway", 502)], { reuse: true });
+  const api = await serveFixtures(t, [goplusAnswer(`/v1/address_security/${FLAGGED}?chain_id=1`, "bad gateway", 502)], {
+    reuse: true,
+  });
   const out = await (await serviceWith(api.url)).call("address-security", { address: FLAGGED, chain: "ethereum" });
   assert.equal(out.status, 502);
 });
@@ -61,7 +74,11 @@ test("address-security: a failing GoPlus is a 502", async (t) => {
 test("token-security and address-security: bad input is a 400 calling nothing", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceWith(api.url);
-  for (const path of ["/v1/token-security?address=PEPE", `/v1/token-security?address=${PEPE}&chain=eth`, "/v1/address-security?address=0x12&chain=ethereum"]) {
+  for (const path of [
+    "/v1/token-security?address=PEPE",
+    `/v1/token-security?address=${PEPE}&chain=eth`,
+    "/v1/address-security?address=0x12&chain=ethereum",
+  ]) {
     assert.equal((await service.request(path)).status, 400, path);
   }
   assert.equal(api.calls.length, 0);

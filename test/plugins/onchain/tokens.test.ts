@@ -6,16 +6,25 @@ import { startScene } from "./_devnet.ts";
 
 const scene = await startScene(["base-sepolia", "base"]);
 const llama = (path: string, body: unknown, status = 200): Fixture => ({
-  source: "https://api-docs.defillama.com/#tag/coins/GET/prices/current/{coins} ({coins: {chain:address: {decimals, symbol, price, timestamp, confidence}}})",
+  source:
+    "https://api-docs.defillama.com/#tag/coins/GET/prices/current/{coins} ({coins: {chain:address: {decimals, symbol, price, timestamp, confidence}}})",
   request: { method: "GET", path },
   response: { status, body },
 });
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_DEFILLAMA_COINS_URL: url } });
+const serviceWith = (url: string) =>
+  startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_DEFILLAMA_COINS_URL: url } });
 
 test("token-info: reads an ERC-20 from the node and prices it with DefiLlama", async (t) => {
   const coin = `base:${scene.token}`;
-  const api = await serveFixtures(t, [llama(`/prices/current/${coin}`, { coins: { [coin]: { decimals: 18, symbol: "TTK", price: 0.25, timestamp: 1736900000, confidence: 0.99 } } })]);
-  const out = await (await serviceWith(api.url)).call("token-info", { address: scene.token.toLowerCase(), chain: "base" });
+  const api = await serveFixtures(t, [
+    llama(`/prices/current/${coin}`, {
+      coins: { [coin]: { decimals: 18, symbol: "TTK", price: 0.25, timestamp: 1736900000, confidence: 0.99 } },
+    }),
+  ]);
+  const out = await (await serviceWith(api.url)).call("token-info", {
+    address: scene.token.toLowerCase(),
+    chain: "base",
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   assert.deepEqual((out.body as any).data, {
     chain: "base",
@@ -47,7 +56,9 @@ test("token-info: an address without code is a 404", async (t) => {
 });
 
 test("token-info: a failing price API is a 502", async (t) => {
-  const api = await serveFixtures(t, [llama(`/prices/current/base:${scene.token}`, "upstream down", 500)], { reuse: true });
+  const api = await serveFixtures(t, [llama(`/prices/current/base:${scene.token}`, "upstream down", 500)], {
+    reuse: true,
+  });
   const out = await (await serviceWith(api.url)).call("token-info", { address: scene.token, chain: "base" });
   assert.equal(out.status, 502);
 });
@@ -71,7 +82,10 @@ test("token-info: bad addresses and chains are a free 400 before anything is cal
     const res = await service.request(`/v1/token-info?${query}`);
     assert.equal(res.status, 400, query);
     const body = await res.json();
-    assert.ok(body.error.details.issues.some((i: any) => i.field === field), JSON.stringify(body));
+    assert.ok(
+      body.error.details.issues.some((i: any) => i.field === field),
+      JSON.stringify(body),
+    );
     if (field === "chain") assert.match(JSON.stringify(body), /ethereum, base, optimism/);
   }
   assert.equal(api.calls.length, 0);
@@ -85,7 +99,10 @@ test("event-logs: every log of the token in the default range, ERC-20 events dec
   const data = (out.body as any).data;
   assert.equal(data.fromBlock, 0);
   assert.equal(data.total, 6, "mint, transfer and four approvals");
-  assert.deepEqual(data.logs.map((l: any) => l.event), ["Transfer", "Transfer", "Approval", "Approval", "Approval", "Approval"]);
+  assert.deepEqual(
+    data.logs.map((l: any) => l.event),
+    ["Transfer", "Transfer", "Approval", "Approval", "Approval", "Approval"],
+  );
   const transfer = data.logs[1];
   assert.equal(transfer.txHash, scene.tx.transfer);
   assert.deepEqual(transfer.args, { from: scene.alice, to: scene.bob, value: "250000000000000000000" });
@@ -93,15 +110,29 @@ test("event-logs: every log of the token in the default range, ERC-20 events dec
 
 test("event-logs: filtered and decoded by a given event, newest kept under the limit", async () => {
   const out = await node.call("event-logs", {
-    address: scene.token, chain: "base-sepolia", event: "Approval(address indexed owner, address indexed spender, uint256 value)", limit: 2,
+    address: scene.token,
+    chain: "base-sepolia",
+    event: "Approval(address indexed owner, address indexed spender, uint256 value)",
+    limit: 2,
   });
   const data = (out.body as any).data;
   assert.deepEqual([data.total, data.truncated, data.logs.length], [4, true, 2]);
-  assert.deepEqual(data.logs.map((l: any) => [l.args.spender, l.args.value]), [[scene.dave, "5000000000000000000"], [scene.dave, "0"]]);
+  assert.deepEqual(
+    data.logs.map((l: any) => [l.args.spender, l.args.value]),
+    [
+      [scene.dave, "5000000000000000000"],
+      [scene.dave, "0"],
+    ],
+  );
 });
 
 test("event-logs: a bad range or event is a 400", async () => {
-  const reversed = await node.call("event-logs", { address: scene.token, chain: "base-sepolia", fromBlock: "10", toBlock: "5" });
+  const reversed = await node.call("event-logs", {
+    address: scene.token,
+    chain: "base-sepolia",
+    fromBlock: "10",
+    toBlock: "5",
+  });
   assert.equal(reversed.status, 400);
   const bad = await node.request(`/v1/event-logs?address=${scene.token}&chain=base-sepolia&event=Transfer`);
   assert.equal(bad.status, 400);

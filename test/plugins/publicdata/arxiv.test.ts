@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import arxiv from "../../../plugins/publicdata/arxiv.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_ARXIV_URL: `${url}/api` });
@@ -18,13 +26,26 @@ test("arxiv: a search ANDs the words and the category, newest first", async (t) 
   const api = await serveFixtures(t, [
     {
       source: `${docs} (search_query with field prefixes joined by AND; sortBy submittedDate)`,
-      request: { method: "GET", path: "/api/query?search_query=all:attention AND all:transformer AND cat:cs.CL&start=0&max_results=5&sortBy=submittedDate&sortOrder=descending" },
+      request: {
+        method: "GET",
+        path: "/api/query?search_query=all:attention AND all:transformer AND cat:cs.CL&start=0&max_results=5&sortBy=submittedDate&sortOrder=descending",
+      },
       response: { status: 200, body: feed.replace(">1</opensearch:totalResults>", ">4211</opensearch:totalResults>") },
     },
   ]);
-  const data = dataOf(await (await serviceFor(api.url)).call("arxiv", { q: "attention transformer", category: "cs.CL", sort: "submitted", limit: 5 }));
+  const data = dataOf(
+    await (await serviceFor(api.url)).call("arxiv", {
+      q: "attention transformer",
+      category: "cs.CL",
+      sort: "submitted",
+      limit: 5,
+    }),
+  );
   assert.equal(data.total, 4211);
-  assert.deepEqual(data.papers.map((p: any) => p.id), ["1706.03762"]);
+  assert.deepEqual(
+    data.papers.map((p: any) => p.id),
+    ["1706.03762"],
+  );
 });
 
 test("arxiv: an id arXiv does not have is a 404", async (t) => {
@@ -33,7 +54,9 @@ test("arxiv: an id arXiv does not have is a 404", async (t) => {
 });
 
 test("arxiv: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [failing("GET", "/api/query?id_list=1706.03762&max_results=1", docs)], { reuse: true });
+  const api = await serveFixtures(t, [failing("GET", "/api/query?id_list=1706.03762&max_results=1", docs)], {
+    reuse: true,
+  });
   expectUpstreamFailure(await (await serviceFor(api.url)).call("arxiv", { id: "1706.03762" }));
 });
 

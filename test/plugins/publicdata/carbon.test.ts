@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import carbon from "../../../plugins/publicdata/carbon.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_CARBON_INTENSITY_URL: url });
@@ -16,7 +24,10 @@ test("carbon: a postcode's regional forecast and mix", async (t) => {
 test("carbon: the national figure carries the metered actual and the national mix", async (t) => {
   const api = await serveFixtures(t, ["carbon-intensity.national", "carbon-intensity.generation"], { dir });
   const data = dataOf(await (await serviceFor(api.url)).call("carbon", {}));
-  assert.deepEqual([data.scope, data.region, data.from, data.forecast, data.actual, data.index], ["national", null, "2025-01-15T12:00:00.000Z", 156, 161, "moderate"]);
+  assert.deepEqual(
+    [data.scope, data.region, data.from, data.forecast, data.actual, data.index],
+    ["national", null, "2025-01-15T12:00:00.000Z", 156, 161, "moderate"],
+  );
   assert.deepEqual(data.generationMix[0], { fuel: "gas", percent: 35.1 });
   assert.equal(api.calls.length, 2);
 });
@@ -26,7 +37,10 @@ test("carbon: a postcode area outside GB is a 404", async (t) => {
     {
       source: `${docs} (an unknown postcode answers 400 with error.code and error.message)`,
       request: { method: "GET", path: "/regional/postcode/ZZ9" },
-      response: { status: 400, body: { error: { code: "400 Bad Request", message: "Please enter a valid UK outward postcode i.e. RG41" } } },
+      response: {
+        status: 400,
+        body: { error: { code: "400 Bad Request", message: "Please enter a valid UK outward postcode i.e. RG41" } },
+      },
     },
   ]);
   expectNotFound(await (await serviceFor(api.url)).call("carbon", { postcode: "ZZ9" }));

@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import chembl from "../../../plugins/publicdata/chembl.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_CHEMBL_URL: `${url}/chembl/api/data` });
@@ -28,12 +36,21 @@ test("chembl: an unknown id is a 404, a search with no match an empty list", asy
     {
       source: `${docs} (an unknown id answers 404 with error_message)`,
       request: { method: "GET", path: "/chembl/api/data/molecule/CHEMBL999999999.json" },
-      response: { status: 404, body: { error_message: "No resource found for URL: /chembl/api/data/molecule/CHEMBL999999999.json", error_code: 404 } },
+      response: {
+        status: 404,
+        body: {
+          error_message: "No resource found for URL: /chembl/api/data/molecule/CHEMBL999999999.json",
+          error_code: 404,
+        },
+      },
     },
     {
       source: docs,
       request: { method: "GET", path: "/chembl/api/data/molecule/search.json?q=zzxqv&limit=5" },
-      response: { status: 200, body: { molecules: [], page_meta: { limit: 5, next: null, offset: 0, previous: null, total_count: 0 } } },
+      response: {
+        status: 200,
+        body: { molecules: [], page_meta: { limit: 5, next: null, offset: 0, previous: null, total_count: 0 } },
+      },
     },
   ]);
   const service = await serviceFor(api.url);
@@ -42,7 +59,9 @@ test("chembl: an unknown id is a 404, a search with no match an empty list", asy
 });
 
 test("chembl: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [failing("GET", "/chembl/api/data/molecule/CHEMBL25.json", docs)], { reuse: true });
+  const api = await serveFixtures(t, [failing("GET", "/chembl/api/data/molecule/CHEMBL25.json", docs)], {
+    reuse: true,
+  });
   expectUpstreamFailure(await (await serviceFor(api.url)).call("chembl", { id: "CHEMBL25" }));
 });
 

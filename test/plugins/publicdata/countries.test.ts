@@ -38,7 +38,10 @@ test("countries: filters combine and the list is sorted by name", async () => {
   const list = await data("countries", { region: "Americas", language: "Spanish", independent: true });
   const names = list.countries.map((c: any) => c.name);
   assert.ok(names.includes("Mexico") && names.includes("Argentina") && !names.includes("Brazil"), names.join());
-  assert.deepEqual(names, [...names].sort((a: string, b: string) => a.localeCompare(b)));
+  assert.deepEqual(
+    names,
+    [...names].sort((a: string, b: string) => a.localeCompare(b)),
+  );
   assert.equal(list.count, names.length);
   const euro = await data("countries", { currency: "eur", subregion: "western europe" });
   assert.ok(euro.countries.every((c: any) => c.subregion === "Western Europe"));
@@ -57,7 +60,10 @@ test("countries: bad input is a free 400 naming the field", async () => {
 
 test("dial-code: a country's calling code, by code or by name", async () => {
   const fr = await data("dial-code", { country: "fr" });
-  assert.deepEqual(fr.regions.map((r: any) => [r.country, r.callingCode, r.nationalPrefix]), [["FR", "+33", "0"]]);
+  assert.deepEqual(
+    fr.regions.map((r: any) => [r.country, r.callingCode, r.nationalPrefix]),
+    [["FR", "+33", "0"]],
+  );
   assert.match(fr.regions[0].exampleNumber, /^\+33 /);
   assert.equal((await data("dial-code", { country: "Japan" })).regions[0].callingCode, "+81");
   assert.match(fr.dataset, /^google-libphonenumber@/);
@@ -66,7 +72,10 @@ test("dial-code: a country's calling code, by code or by name", async () => {
 test("dial-code: a shared code lists every region, the main one marked", async () => {
   const nanp = await data("dial-code", { code: "1" });
   assert.ok(nanp.count > 20);
-  assert.deepEqual(nanp.regions.filter((r: any) => r.mainRegionForCode).map((r: any) => r.country), ["US"]);
+  assert.deepEqual(
+    nanp.regions.filter((r: any) => r.mainRegionForCode).map((r: any) => r.country),
+    ["US"],
+  );
   assert.ok(nanp.regions.some((r: any) => r.country === "CA"));
 });
 
@@ -83,12 +92,17 @@ test("dial-code: both or neither of country and code is a 400; bad input is a fr
 
 test("currencies: one currency with its symbol, minor units and users", async () => {
   const out = await data("currencies", { code: "jpy" });
-  assert.deepEqual(out.currencies, [{ code: "JPY", number: "392", name: "Yen", minorUnits: 0, symbol: "¥", countries: ["Japan"] }]);
+  assert.deepEqual(out.currencies, [
+    { code: "JPY", number: "392", name: "Yen", minorUnits: 0, symbol: "¥", countries: ["Japan"] },
+  ]);
   assert.match(out.dataset.listDate, /^\d{4}-\d\d-\d\d$/);
 });
 
 test("currencies: by country, by name, and the whole list", async () => {
-  assert.deepEqual((await data("currencies", { country: "Switzerland" })).currencies.map((c: any) => c.code), ["CHF"]);
+  assert.deepEqual(
+    (await data("currencies", { country: "Switzerland" })).currencies.map((c: any) => c.code),
+    ["CHF"],
+  );
   const dinars = await data("currencies", { q: "dinar" });
   assert.ok(dinars.currencies.some((c: any) => c.code === "KWD" && c.minorUnits === 3));
   assert.ok((await data("currencies", {})).count > 150);

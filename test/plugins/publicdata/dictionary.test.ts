@@ -5,7 +5,8 @@ import { startTestService } from "../../helpers/service.ts";
 import { expectFree400 } from "../../helpers/expect.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_FREE_DICTIONARY_URL: url } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_FREE_DICTIONARY_URL: url } });
 
 test("dictionary: definitions, pronunciation and an https audio link", async (t) => {
   const api = await serveFixtures(t, ["free-dictionary.serendipity"], { dir });
@@ -28,7 +29,17 @@ test("dictionary: an unknown word is a 404", async (t) => {
 });
 
 test("dictionary: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://dictionaryapi.dev/", request: { method: "GET", path: "/entries/en/serendipity" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://dictionaryapi.dev/",
+        request: { method: "GET", path: "/entries/en/serendipity" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("dictionary", { word: "serendipity" });
   assert.equal(out.status, 502);
 });

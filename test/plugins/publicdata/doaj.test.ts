@@ -1,7 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import doaj from "../../../plugins/publicdata/doaj.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_DOAJ_URL: `${url}/api` });
@@ -40,7 +47,10 @@ test("doaj: no match is empty lists; a query DOAJ cannot parse is a 400", async 
     {
       source: docs,
       request: { method: "GET", path: "/api/search/articles/zzxqv%20wwq?page=1&pageSize=10" },
-      response: { status: 200, body: { timestamp: "2025-01-15T10:00:00Z", page: 1, pageSize: 10, query: "zzxqv wwq", total: 0, results: [] } },
+      response: {
+        status: 200,
+        body: { timestamp: "2025-01-15T10:00:00Z", page: 1, pageSize: 10, query: "zzxqv wwq", total: 0, results: [] },
+      },
     },
     {
       source: `${docs} (a query the search cannot parse answers 400 with error)`,
@@ -49,14 +59,21 @@ test("doaj: no match is empty lists; a query DOAJ cannot parse is a 400", async 
     },
   ]);
   const service = await serviceFor(api.url);
-  assert.deepEqual(dataOf(await service.call("doaj", { q: "zzxqv wwq" })), { total: 0, page: 1, articles: [], journals: [] });
+  assert.deepEqual(dataOf(await service.call("doaj", { q: "zzxqv wwq" })), {
+    total: 0,
+    page: 1,
+    articles: [],
+    journals: [],
+  });
   const out = await service.call("doaj", { q: 'title:("open' });
   assert.equal(out.status, 400);
   assert.match((out.body as any).error.message, /malformed/);
 });
 
 test("doaj: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [failing("GET", "/api/search/articles/coral?page=1&pageSize=10", docs)], { reuse: true });
+  const api = await serveFixtures(t, [failing("GET", "/api/search/articles/coral?page=1&pageSize=10", docs)], {
+    reuse: true,
+  });
   expectUpstreamFailure(await (await serviceFor(api.url)).call("doaj", { q: "coral" }));
 });
 

@@ -9,32 +9,70 @@ const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], 
 const empty = (path: string) => ({
   source: "https://earthquake.usgs.gov/fdsnws/event/1/ (no events: an empty feature list)",
   request: { method: "GET", path },
-  response: { status: 200, body: { type: "FeatureCollection", metadata: { generated: 1, url: "", title: "USGS Earthquakes", status: 200, api: "1.14.1", count: 0 }, features: [] } },
+  response: {
+    status: 200,
+    body: {
+      type: "FeatureCollection",
+      metadata: { generated: 1, url: "", title: "USGS Earthquakes", status: 200, api: "1.14.1", count: 0 },
+      features: [],
+    },
+  },
 });
 
 test("earthquakes: events in a window, in our shape", async (t) => {
   const api = await serveFixtures(t, ["usgs.kamchatka"], { dir });
-  const out = await (await serviceFor(api.url)).call("earthquakes", { start: "2025-07-29", end: "2025-07-30", minMagnitude: 8, limit: 1 });
+  const out = await (await serviceFor(api.url)).call("earthquakes", {
+    start: "2025-07-29",
+    end: "2025-07-30",
+    minMagnitude: 8,
+    limit: 1,
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const [quake] = (out.body as any).data.events;
-  assert.deepEqual([quake.id, quake.magnitude, quake.time, quake.lat, quake.lon, quake.depthKm, quake.tsunami, quake.alert], ["us6000qw60", 8.8, "2025-07-29T23:24:52.481Z", 52.4876, 160.2641, 35, true, "yellow"]);
+  assert.deepEqual(
+    [quake.id, quake.magnitude, quake.time, quake.lat, quake.lon, quake.depthKm, quake.tsunami, quake.alert],
+    ["us6000qw60", 8.8, "2025-07-29T23:24:52.481Z", 52.4876, 160.2641, 35, true, "yellow"],
+  );
 });
 
 test("earthquakes: the last 7 days by default, and a radius search around a point", async (t) => {
   const start = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
   const api = await serveFixtures(t, [
     empty(`/fdsnws/event/1/query?format=geojson&orderby=time&starttime=${start}&minmagnitude=4.5&limit=20`),
-    empty(`/fdsnws/event/1/query?format=geojson&orderby=time&starttime=${start}&minmagnitude=2&limit=20&latitude=35.7&longitude=139.7&maxradiuskm=100`),
+    empty(
+      `/fdsnws/event/1/query?format=geojson&orderby=time&starttime=${start}&minmagnitude=2&limit=20&latitude=35.7&longitude=139.7&maxradiuskm=100`,
+    ),
   ]);
   const service = await serviceFor(api.url);
   assert.deepEqual(((await service.call("earthquakes", {})).body as any).data, { count: 0, events: [] });
-  assert.equal((await service.call("earthquakes", { minMagnitude: 2, lat: 35.7, lon: 139.7, radiusKm: 100 })).status, 200);
+  assert.equal(
+    (await service.call("earthquakes", { minMagnitude: 2, lat: 35.7, lon: 139.7, radiusKm: 100 })).status,
+    200,
+  );
   assert.equal(api.calls.length, 2);
 });
 
 test("earthquakes: a failing catalog is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://earthquake.usgs.gov/fdsnws/event/1/", request: { method: "GET", path: "/fdsnws/event/1/query?format=geojson&orderby=time&starttime=2025-07-29&endtime=2025-07-30T23:59:59&minmagnitude=8&limit=1" }, response: { status: 503, body: "Service Unavailable" } }], { reuse: true });
-  const out = await (await serviceFor(api.url)).call("earthquakes", { start: "2025-07-29", end: "2025-07-30", minMagnitude: 8, limit: 1 });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://earthquake.usgs.gov/fdsnws/event/1/",
+        request: {
+          method: "GET",
+          path: "/fdsnws/event/1/query?format=geojson&orderby=time&starttime=2025-07-29&endtime=2025-07-30T23:59:59&minmagnitude=8&limit=1",
+        },
+        response: { status: 503, body: "Service Unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
+  const out = await (await serviceFor(api.url)).call("earthquakes", {
+    start: "2025-07-29",
+    end: "2025-07-30",
+    minMagnitude: 8,
+    limit: 1,
+  });
   assert.equal(out.status, 502);
 });
 

@@ -9,7 +9,10 @@ const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://openchargemap.org/site/develop/api#/operations/get-poi";
 const key = "test-ocm-key";
 const serviceFor = (url: string, env: Record<string, string> = { UPSTREAM_OPEN_CHARGE_MAP_KEY: key }) =>
-  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_OPEN_CHARGE_MAP_URL: url, UPSTREAM_OPEN_METEO_GEOCODING_URL: url, ...env } });
+  startTestService({
+    plugins: ["publicdata"],
+    env: { UPSTREAM_OPEN_CHARGE_MAP_URL: url, UPSTREAM_OPEN_METEO_GEOCODING_URL: url, ...env },
+  });
 const poiPath = (lat: number, lon: number, distance: number, max: number) =>
   `/v3/poi?output=json&compact=false&verbose=false&latitude=${lat}&longitude=${lon}&distanceunit=KM&distance=${distance}&maxresults=${max}`;
 
@@ -24,25 +27,54 @@ test("ev-chargers: stations near a point, nearest first, with operator, address,
 
 test("ev-chargers: connector and power filters reach Open Charge Map as its ids and kW", async (t) => {
   const api = await serveFixtures(t, ["open-charge-map.portland-tesla"], { dir });
-  const out = await (await serviceFor(api.url)).call("ev-chargers", { lat: 45.5051, lon: -122.675, radiusKm: 1, connector: "tesla", minPowerKw: 7 });
+  const out = await (await serviceFor(api.url)).call("ev-chargers", {
+    lat: 45.5051,
+    lon: -122.675,
+    radiusKm: 1,
+    connector: "tesla",
+    minPowerKw: 7,
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const [station] = (out.body as any).data.stations;
-  assert.deepEqual([station.id, station.operator, station.usage, station.status, station.points, station.distanceKm], [97419, "Tesla Motors (Worldwide)", "Public - Membership Required", "Operational", 2, 0.71]);
-  assert.deepEqual(station.connectors, [{ type: "Tesla (Model S/X)", powerKw: 8, current: "AC (Single-Phase)", count: 2, status: "Operational" }]);
+  assert.deepEqual(
+    [station.id, station.operator, station.usage, station.status, station.points, station.distanceKm],
+    [97419, "Tesla Motors (Worldwide)", "Public - Membership Required", "Operational", 2, 0.71],
+  );
+  assert.deepEqual(station.connectors, [
+    { type: "Tesla (Model S/X)", powerKw: 8, current: "AC (Single-Phase)", count: 2, status: "Operational" },
+  ]);
 });
 
 test("ev-chargers: a place is geocoded first; nothing in range is a 404", async (t) => {
-  const api = await serveFixtures(t, [
-    "open-meteo-geocoding.paris-1",
-    { source: `${docs} (no POI in range: an empty array)`, request: { method: "GET", path: poiPath(48.85341, 2.3488, 0.1, 10) }, response: { status: 200, body: [] } },
-  ], { dir });
+  const api = await serveFixtures(
+    t,
+    [
+      "open-meteo-geocoding.paris-1",
+      {
+        source: `${docs} (no POI in range: an empty array)`,
+        request: { method: "GET", path: poiPath(48.85341, 2.3488, 0.1, 10) },
+        response: { status: 200, body: [] },
+      },
+    ],
+    { dir },
+  );
   const out = await (await serviceFor(api.url)).call("ev-chargers", { place: "Paris", country: "FR", radiusKm: 0.1 });
   assert.equal(out.status, 404, JSON.stringify(out.body));
   assert.equal(api.calls.length, 2);
 });
 
 test("ev-chargers: a failing Open Charge Map is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: docs, request: { method: "GET", path: poiPath(45.5051, -122.675, 5, 10) }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: docs,
+        request: { method: "GET", path: poiPath(45.5051, -122.675, 5, 10) },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("ev-chargers", { lat: 45.5051, lon: -122.675 });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });

@@ -1,20 +1,41 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import federalRegister from "../../../plugins/publicdata/federal-register.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_FEDERAL_REGISTER_URL: `${url}/api/v1` });
 const docs = "https://www.federalregister.gov/developers/documentation/api/v1";
-const fieldParams = ["document_number", "title", "type", "abstract", "publication_date", "agencies", "html_url", "pdf_url"].map((f) => ["fields[]", f]);
+const fieldParams = [
+  "document_number",
+  "title",
+  "type",
+  "abstract",
+  "publication_date",
+  "agencies",
+  "html_url",
+  "pdf_url",
+].map((f) => ["fields[]", f]);
 
 test("federal-register: one document by number in our shape", async (t) => {
   const api = await serveFixtures(t, ["federal-register.pfas-rule"], { dir });
-  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call("federal-register", federalRegister.example.input)), federalRegister.example.output);
+  assert.deepEqual(
+    dataOf(await (await serviceFor(api.url)).call("federal-register", federalRegister.example.input)),
+    federalRegister.example.output,
+  );
 });
 
 test("federal-register: a search sends the conditions and keeps the count", async (t) => {
-  const doc = (await import("./fixtures/federal-register.pfas-rule.json", { with: { type: "json" } })).default.response.body;
+  const doc = (await import("./fixtures/federal-register.pfas-rule.json", { with: { type: "json" } })).default.response
+    .body;
   const query = new URLSearchParams([
     ...fieldParams,
     ["conditions[term]", "PFAS"],
@@ -28,10 +49,27 @@ test("federal-register: a search sends the conditions and keeps the count", asyn
     {
       source: `${docs} (GET /documents.json: {count, description, total_pages, next_page_url, results[]})`,
       request: { method: "GET", path: `/api/v1/documents.json?${query}` },
-      response: { status: 200, body: { count: 14, description: "Documents matching 'PFAS'", total_pages: 3, next_page_url: "https://www.federalregister.gov/api/v1/documents.json?page=2", results: [doc] } },
+      response: {
+        status: 200,
+        body: {
+          count: 14,
+          description: "Documents matching 'PFAS'",
+          total_pages: 3,
+          next_page_url: "https://www.federalregister.gov/api/v1/documents.json?page=2",
+          results: [doc],
+        },
+      },
     },
   ]);
-  const data = dataOf(await (await serviceFor(api.url)).call("federal-register", { q: "PFAS", type: "RULE", agency: "environmental-protection-agency", since: "2024-01-01", limit: 5 }));
+  const data = dataOf(
+    await (await serviceFor(api.url)).call("federal-register", {
+      q: "PFAS",
+      type: "RULE",
+      agency: "environmental-protection-agency",
+      since: "2024-01-01",
+      limit: 5,
+    }),
+  );
   assert.equal(data.total, 14);
   assert.equal(data.documents[0].id, "2024-07773");
 });
@@ -40,7 +78,10 @@ test("federal-register: no match is an empty list; an unknown number is a 404", 
   const api = await serveFixtures(t, [
     {
       source: `${docs} (a search without matches: count 0, no results key)`,
-      request: { method: "GET", path: `/api/v1/documents.json?${new URLSearchParams([...fieldParams, ["conditions[term]", "zzqxv"], ["per_page", "20"], ["order", "newest"]])}` },
+      request: {
+        method: "GET",
+        path: `/api/v1/documents.json?${new URLSearchParams([...fieldParams, ["conditions[term]", "zzqxv"], ["per_page", "20"], ["order", "newest"]])}`,
+      },
       response: { status: 200, body: { count: 0, description: "Documents matching 'zzqxv'" } },
     },
     {
@@ -55,7 +96,11 @@ test("federal-register: no match is an empty list; an unknown number is a 404", 
 });
 
 test("federal-register: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [failing("GET", `/api/v1/documents/2024-07773.json?${new URLSearchParams(fieldParams)}`, docs)], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [failing("GET", `/api/v1/documents/2024-07773.json?${new URLSearchParams(fieldParams)}`, docs)],
+    { reuse: true },
+  );
   expectUpstreamFailure(await (await serviceFor(api.url)).call("federal-register", federalRegister.example.input));
 });
 

@@ -1,12 +1,21 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import food from "../../../plugins/publicdata/food.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_OPENFOODFACTS_URL: url });
 const docs = "https://openfoodfacts.github.io/openfoodfacts-server/api/ref-v2/";
-const productPath = (barcode: string) => `/api/v2/product/${barcode}.json?fields=product_name,brands,quantity,categories,nutriscore_grade,nova_group,ecoscore_grade,allergens_tags,ingredients_text,image_url,nutriments`;
+const productPath = (barcode: string) =>
+  `/api/v2/product/${barcode}.json?fields=product_name,brands,quantity,categories,nutriscore_grade,nova_group,ecoscore_grade,allergens_tags,ingredients_text,image_url,nutriments`;
 
 test("food: a product in our shape, cached for 24 hours", async (t) => {
   const api = await serveFixtures(t, ["openfoodfacts.nutella"], { dir });

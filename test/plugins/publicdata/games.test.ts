@@ -7,7 +7,8 @@ import games from "../../../plugins/publicdata/games.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://apidocs.cheapshark.com/";
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_CHEAPSHARK_URL: url } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_CHEAPSHARK_URL: url } });
 
 test("games: titles with their cheapest price, deal link and Steam app", async (t) => {
   const api = await serveFixtures(t, ["cheapshark.elden-ring"], { dir });
@@ -17,13 +18,32 @@ test("games: titles with their cheapest price, deal link and Steam app", async (
 });
 
 test("games: no match is an empty list, and exact is passed on", async (t) => {
-  const api = await serveFixtures(t, [{ source: `${docs} (List of Games: no match is [])`, request: { method: "GET", path: "/games?title=xqzzy&limit=10&exact=1" }, response: { status: 200, body: [] } }]);
-  assert.deepEqual(((await (await serviceFor(api.url)).call("games", { q: "xqzzy", exact: true })).body as any).data, { count: 0, games: [] });
+  const api = await serveFixtures(t, [
+    {
+      source: `${docs} (List of Games: no match is [])`,
+      request: { method: "GET", path: "/games?title=xqzzy&limit=10&exact=1" },
+      response: { status: 200, body: [] },
+    },
+  ]);
+  assert.deepEqual(((await (await serviceFor(api.url)).call("games", { q: "xqzzy", exact: true })).body as any).data, {
+    count: 0,
+    games: [],
+  });
   assert.equal(api.calls.length, 1);
 });
 
 test("games: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: docs, request: { method: "GET", path: "/games?title=portal&limit=10&exact=0" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: docs,
+        request: { method: "GET", path: "/games?title=portal&limit=10&exact=0" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("games", { q: "portal" });
   assert.equal(out.status, 502);
 });

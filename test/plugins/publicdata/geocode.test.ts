@@ -5,14 +5,18 @@ import { startTestService } from "../../helpers/service.ts";
 import { expectFree400 } from "../../helpers/expect.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_OPEN_METEO_GEOCODING_URL: url } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_OPEN_METEO_GEOCODING_URL: url } });
 
 test("geocode: places matching a name, in our shape", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-geocoding.berlin"], { dir });
   const out = await (await serviceFor(api.url)).call("geocode", { q: "Berlin", country: "DE", limit: 1 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const [berlin] = (out.body as any).data.places;
-  assert.deepEqual([berlin.geonameId, berlin.lat, berlin.lon, berlin.zone, berlin.countryCode, berlin.admin2], [2950159, 52.52437, 13.41053, "Europe/Berlin", "DE", null]);
+  assert.deepEqual(
+    [berlin.geonameId, berlin.lat, berlin.lon, berlin.zone, berlin.countryCode, berlin.admin2],
+    [2950159, 52.52437, 13.41053, "Europe/Berlin", "DE", null],
+  );
   assert.equal(api.calls.length, 1);
 });
 
@@ -24,16 +28,33 @@ test("geocode: no match is a 404", async (t) => {
 });
 
 test("geocode: a failing geocoder is a 502", async (t) => {
-  const api = await serveFixtures(t, [
-    { source: "https://open-meteo.com/en/docs/geocoding-api", request: { method: "GET", path: "/v1/search?name=Berlin&count=5&language=en&format=json" }, response: { status: 503, body: "unavailable" } },
-  ], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://open-meteo.com/en/docs/geocoding-api",
+        request: { method: "GET", path: "/v1/search?name=Berlin&count=5&language=en&format=json" },
+        response: { status: 503, body: "unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("geocode", { q: "Berlin" });
   assert.equal(out.status, 502);
 });
 
 test("geocode: a configured key is sent as apikey (paid plan)", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://open-meteo.com/en/pricing (commercial: customer- host plus &apikey=)", request: { method: "GET", path: "/v1/search?name=Xqzzyville&count=5&language=en&format=json&apikey=k123" }, response: { status: 200, body: { generationtime_ms: 0.4 } } }]);
-  const service = await startTestService({ plugins: ["publicdata"], env: { UPSTREAM_OPEN_METEO_GEOCODING_URL: api.url, UPSTREAM_OPEN_METEO_GEOCODING_KEY: "k123" } });
+  const api = await serveFixtures(t, [
+    {
+      source: "https://open-meteo.com/en/pricing (commercial: customer- host plus &apikey=)",
+      request: { method: "GET", path: "/v1/search?name=Xqzzyville&count=5&language=en&format=json&apikey=k123" },
+      response: { status: 200, body: { generationtime_ms: 0.4 } },
+    },
+  ]);
+  const service = await startTestService({
+    plugins: ["publicdata"],
+    env: { UPSTREAM_OPEN_METEO_GEOCODING_URL: api.url, UPSTREAM_OPEN_METEO_GEOCODING_KEY: "k123" },
+  });
   assert.equal((await service.call("geocode", { q: "Xqzzyville" })).status, 404);
   assert.equal(api.calls.length, 1);
 });

@@ -5,8 +5,13 @@ import { startTestService } from "../../helpers/service.ts";
 import { expectFree400 } from "../../helpers/expect.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_NAGER_DATE_URL: url } });
-const answer = (path: string, status: number, body: unknown) => ({ source: "https://date.nager.at/Api (v3 PublicHolidays; unsupported countries 404)", request: { method: "GET", path }, response: { status, body } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_NAGER_DATE_URL: url } });
+const answer = (path: string, status: number, body: unknown) => ({
+  source: "https://date.nager.at/Api (v3 PublicHolidays; unsupported countries 404)",
+  request: { method: "GET", path },
+  response: { status, body },
+});
 
 test("holidays: national and regional holidays from Nager.Date", async (t) => {
   const api = await serveFixtures(t, ["nager-date.at-2025"], { dir });
@@ -14,28 +19,52 @@ test("holidays: national and regional holidays from Nager.Date", async (t) => {
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.deepEqual([data.country, data.count, data.source], ["AT", 3, "nager-date"]);
-  assert.deepEqual(data.holidays[1], { date: "2025-03-19", name: "Saint Joseph's Day", localName: "Josef", global: false, regions: ["AT-2", "AT-6", "AT-7", "AT-8"], types: ["Public"] });
+  assert.deepEqual(data.holidays[1], {
+    date: "2025-03-19",
+    name: "Saint Joseph's Day",
+    localName: "Josef",
+    global: false,
+    regions: ["AT-2", "AT-6", "AT-7", "AT-8"],
+    types: ["Public"],
+  });
 });
 
 test("holidays: a region keeps national holidays and its own", async (t) => {
   const api = await serveFixtures(t, ["nager-date.at-2025"], { dir });
-  const data = ((await (await serviceFor(api.url)).call("holidays", { country: "AT", year: 2025, region: "at-9" })).body as any).data;
-  assert.deepEqual(data.holidays.map((h: any) => h.localName), ["Neujahr", "Leopold"]);
+  const data = (
+    (await (await serviceFor(api.url)).call("holidays", { country: "AT", year: 2025, region: "at-9" })).body as any
+  ).data;
+  assert.deepEqual(
+    data.holidays.map((h: any) => h.localName),
+    ["Neujahr", "Leopold"],
+  );
 });
 
 test("holidays: a country Nager.Date lacks is answered from the bundled rules", async (t) => {
   const api = await serveFixtures(t, [answer("/PublicHolidays/2025/IN", 404, "")]);
   const data = ((await (await serviceFor(api.url)).call("holidays", { country: "IN", year: 2025 })).body as any).data;
   assert.match(data.source, /^date-holidays@\d/);
-  assert.ok(data.holidays.some((h: any) => h.date === "2025-01-26"), JSON.stringify(data.holidays.map((h: any) => h.date)));
+  assert.ok(
+    data.holidays.some((h: any) => h.date === "2025-01-26"),
+    JSON.stringify(data.holidays.map((h: any) => h.date)),
+  );
 });
 
 test("holidays: when Nager.Date is down the bundled rules answer; a country neither knows stays a 502", async (t) => {
-  const api = await serveFixtures(t, [answer("/PublicHolidays/2025/FR", 500, "error"), answer("/PublicHolidays/2025/QQ", 500, "error")], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [answer("/PublicHolidays/2025/FR", 500, "error"), answer("/PublicHolidays/2025/QQ", 500, "error")],
+    { reuse: true },
+  );
   const service = await serviceFor(api.url);
   const fr = ((await service.call("holidays", { country: "FR", year: 2025 })).body as any).data;
   assert.match(fr.source, /^date-holidays@/);
-  assert.ok(fr.holidays.some((h: any) => h.date === "2025-07-14" && h.name === "Bastille Day" && h.localName === "Fête Nationale de la France"), JSON.stringify(fr.holidays));
+  assert.ok(
+    fr.holidays.some(
+      (h: any) => h.date === "2025-07-14" && h.name === "Bastille Day" && h.localName === "Fête Nationale de la France",
+    ),
+    JSON.stringify(fr.holidays),
+  );
   const out = await service.call("holidays", { country: "QQ", year: 2025 });
   assert.equal(out.status, 502);
 });

@@ -5,14 +5,18 @@ import { startTestService } from "../../helpers/service.ts";
 import { expectFree400 } from "../../helpers/expect.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_OPEN_LIBRARY_URL: url } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_OPEN_LIBRARY_URL: url } });
 
 test("isbn: an ISBN-10 is checked, converted and looked up", async (t) => {
   const api = await serveFixtures(t, ["open-library.fantastic-mr-fox"], { dir });
   const out = await (await serviceFor(api.url)).call("isbn", { isbn: "0-14-032872-6" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const book = (out.body as any).data;
-  assert.deepEqual([book.isbn10, book.isbn13, book.title, book.authors, book.pages], ["0140328726", "9780140328721", "Fantastic Mr. Fox", ["Roald Dahl"], 96]);
+  assert.deepEqual(
+    [book.isbn10, book.isbn13, book.title, book.authors, book.pages],
+    ["0140328726", "9780140328721", "Fantastic Mr. Fox", ["Roald Dahl"], 96],
+  );
   assert.equal(book.cover, "https://covers.openlibrary.org/b/id/8739161-L.jpg");
 });
 
@@ -23,12 +27,28 @@ test("isbn: an ISBN-13 with hyphens gives the same book", async (t) => {
 });
 
 test("isbn: a valid ISBN Open Library lacks is a 404", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://openlibrary.org/dev/docs/api/books (unknown ISBN: an empty object)", request: { method: "GET", path: "/api/books?bibkeys=ISBN:9780306406157&format=json&jscmd=data" }, response: { status: 200, body: {} } }]);
+  const api = await serveFixtures(t, [
+    {
+      source: "https://openlibrary.org/dev/docs/api/books (unknown ISBN: an empty object)",
+      request: { method: "GET", path: "/api/books?bibkeys=ISBN:9780306406157&format=json&jscmd=data" },
+      response: { status: 200, body: {} },
+    },
+  ]);
   assert.equal((await (await serviceFor(api.url)).call("isbn", { isbn: "9780306406157" })).status, 404);
 });
 
 test("isbn: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://openlibrary.org/dev/docs/api/books", request: { method: "GET", path: "/api/books?bibkeys=ISBN:9780140328721&format=json&jscmd=data" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://openlibrary.org/dev/docs/api/books",
+        request: { method: "GET", path: "/api/books?bibkeys=ISBN:9780140328721&format=json&jscmd=data" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("isbn", { isbn: "9780140328721" });
   assert.equal(out.status, 502);
 });

@@ -21,23 +21,54 @@ test("music: an id is looked up, and an artist comes back as an artist", async (
   const out = await (await serviceFor(api.url)).call("music", { id: 74570585 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const [artist] = (out.body as any).data.results;
-  assert.deepEqual([artist.type, artist.id, artist.title, artist.genre, artist.album, artist.url], ["artist", 74570585, "Tokyo Incidents", "Rock", null, "https://music.apple.com/us/artist/tokyo-incidents/74570585?uo=4"]);
+  assert.deepEqual(
+    [artist.type, artist.id, artist.title, artist.genre, artist.album, artist.url],
+    [
+      "artist",
+      74570585,
+      "Tokyo Incidents",
+      "Rock",
+      null,
+      "https://music.apple.com/us/artist/tokyo-incidents/74570585?uo=4",
+    ],
+  );
 });
 
 test("music: an unknown id is a 404, a search with no match an empty list", async (t) => {
   const empty = { status: 200, body: { resultCount: 0, results: [] } };
   const api = await serveFixtures(t, [
-    { source: `${docs}LookupExamples.html (unknown id: resultCount 0)`, request: { method: "GET", path: "/lookup?id=1&country=US" }, response: empty },
-    { source: `${docs}Searching.html (no match: resultCount 0)`, request: { method: "GET", path: "/search?term=xqzzy+vvq&media=music&entity=album&country=GB&limit=10" }, response: empty },
+    {
+      source: `${docs}LookupExamples.html (unknown id: resultCount 0)`,
+      request: { method: "GET", path: "/lookup?id=1&country=US" },
+      response: empty,
+    },
+    {
+      source: `${docs}Searching.html (no match: resultCount 0)`,
+      request: { method: "GET", path: "/search?term=xqzzy+vvq&media=music&entity=album&country=GB&limit=10" },
+      response: empty,
+    },
   ]);
   const service = await serviceFor(api.url);
   assert.equal((await service.call("music", { id: 1 })).status, 404);
-  assert.deepEqual(((await service.call("music", { q: "xqzzy vvq", type: "album", country: "gb" })).body as any).data, { count: 0, results: [] });
+  assert.deepEqual(((await service.call("music", { q: "xqzzy vvq", type: "album", country: "gb" })).body as any).data, {
+    count: 0,
+    results: [],
+  });
   assert.equal(api.calls.length, 2);
 });
 
 test("music: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: `${docs}Searching.html`, request: { method: "GET", path: "/search?term=lost&media=music&entity=musicArtist&country=US&limit=10" }, response: { status: 503, body: "unavailable" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: `${docs}Searching.html`,
+        request: { method: "GET", path: "/search?term=lost&media=music&entity=musicArtist&country=US&limit=10" },
+        response: { status: 503, body: "unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("music", { q: "lost", type: "artist" });
   assert.equal(out.status, 502);
 });

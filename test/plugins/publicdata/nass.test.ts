@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 
 const key = "test-nass-key";
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_NASS_URL: `${url}/api`, UPSTREAM_NASS_KEY: key });
@@ -36,22 +44,45 @@ test("nass: counts, then reads the rows, with the key on every request", async (
 });
 
 test("nass: withheld values stay as published, with no number", async (t) => {
-  const row = (await import("./fixtures/nass.corn-yield-2023.json", { with: { type: "json" } })).default.response.body.data[0];
+  const row = (await import("./fixtures/nass.corn-yield-2023.json", { with: { type: "json" } })).default.response.body
+    .data[0];
   const api = await serveFixtures(t, [
-    { source: docs, request: { method: "GET", path: "/api/get_counts/?commodity_desc=CORN&state_alpha=IA" }, response: { status: 200, body: { count: 2 } } },
+    {
+      source: docs,
+      request: { method: "GET", path: "/api/get_counts/?commodity_desc=CORN&state_alpha=IA" },
+      response: { status: 200, body: { count: 2 } },
+    },
     {
       source: `${docs} ("(D)" marks a value withheld to avoid disclosing individual operations)`,
       request: { method: "GET", path: "/api/api_GET/?commodity_desc=CORN&state_alpha=IA&format=JSON" },
-      response: { status: 200, body: { data: [{ ...row, Value: " 2,552,400,000" }, { ...row, Value: "(D)" }] } },
+      response: {
+        status: 200,
+        body: {
+          data: [
+            { ...row, Value: " 2,552,400,000" },
+            { ...row, Value: "(D)" },
+          ],
+        },
+      },
     },
   ]);
   const data = dataOf(await (await serviceFor(api.url)).call("nass", { commodity: "CORN", state: "ia" }));
-  assert.deepEqual(data.rows.map((r: any) => [r.value, r.number]), [["2,552,400,000", 2552400000], ["(D)", null]]);
+  assert.deepEqual(
+    data.rows.map((r: any) => [r.value, r.number]),
+    [
+      ["2,552,400,000", 2552400000],
+      ["(D)", null],
+    ],
+  );
 });
 
 test("nass: a query with no rows is a 404 and reads nothing more", async (t) => {
   const api = await serveFixtures(t, [
-    { source: docs, request: { method: "GET", path: "/api/get_counts/?commodity_desc=CORN&year=1850" }, response: { status: 200, body: { count: 0 } } },
+    {
+      source: docs,
+      request: { method: "GET", path: "/api/get_counts/?commodity_desc=CORN&year=1850" },
+      response: { status: 200, body: { count: 0 } },
+    },
   ]);
   expectNotFound(await (await serviceFor(api.url)).call("nass", { commodity: "CORN", year: 1850 }));
   assert.equal(api.calls.length, 1);
@@ -59,7 +90,11 @@ test("nass: a query with no rows is a 404 and reads nothing more", async (t) => 
 
 test("nass: a query above 50,000 rows is a 400 asking to narrow it", async (t) => {
   const api = await serveFixtures(t, [
-    { source: docs, request: { method: "GET", path: "/api/get_counts/?commodity_desc=CORN" }, response: { status: 200, body: { count: 1_652_311 } } },
+    {
+      source: docs,
+      request: { method: "GET", path: "/api/get_counts/?commodity_desc=CORN" },
+      response: { status: 200, body: { count: 1_652_311 } },
+    },
   ]);
   const out = await (await serviceFor(api.url)).call("nass", { commodity: "CORN" });
   assert.equal(out.status, 400);

@@ -7,14 +7,22 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_GDELT_URL: url } });
 const gdelt = (query: string, body: string) => ({
-  source: "https://blog.gdeltproject.org/gdelt-doc-2-0-api-debuts/ (no match: {}; a refused query: a plain-text reason)",
-  request: { method: "GET", path: `/doc/doc?query=${encodeURIComponent(query)}&mode=artlist&format=json&maxrecords=25&timespan=24h&sort=datedesc` },
+  source:
+    "https://blog.gdeltproject.org/gdelt-doc-2-0-api-debuts/ (no match: {}; a refused query: a plain-text reason)",
+  request: {
+    method: "GET",
+    path: `/doc/doc?query=${encodeURIComponent(query)}&mode=artlist&format=json&maxrecords=25&timespan=24h&sort=datedesc`,
+  },
   response: { status: 200, body },
 });
 
 test("news-web: articles matching a query, newest first, in our shape", async (t) => {
   const api = await serveFixtures(t, ["gdelt.heat-pump"], { dir });
-  const out = await (await serviceFor(api.url)).call("news-web", { q: "\"heat pump\" subsidy", timespan: "7d", limit: 1 });
+  const out = await (await serviceFor(api.url)).call("news-web", {
+    q: '"heat pump" subsidy',
+    timespan: "7d",
+    limit: 1,
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   assert.deepEqual((out.body as any).data.articles[0], {
     title: "Government extends heat pump subsidy to 2028",
@@ -29,7 +37,10 @@ test("news-web: articles matching a query, newest first, in our shape", async (t
 
 test("news-web: a language filter goes into the query; no match is an empty list", async (t) => {
   const api = await serveFixtures(t, [gdelt("xqzzy plonk sourcelang:spanish", "{}")]);
-  assert.deepEqual(((await (await serviceFor(api.url)).call("news-web", { q: "xqzzy plonk", language: "spanish" })).body as any).data, { count: 0, articles: [] });
+  assert.deepEqual(
+    ((await (await serviceFor(api.url)).call("news-web", { q: "xqzzy plonk", language: "spanish" })).body as any).data,
+    { count: 0, articles: [] },
+  );
 });
 
 test("news-web: a query GDELT refuses is a 400 with its reason", async (t) => {
@@ -40,7 +51,9 @@ test("news-web: a query GDELT refuses is a 400 with its reason", async (t) => {
 });
 
 test("news-web: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ ...gdelt("solar power", ""), response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(t, [{ ...gdelt("solar power", ""), response: { status: 500, body: "error" } }], {
+    reuse: true,
+  });
   const out = await (await serviceFor(api.url)).call("news-web", { q: "solar power" });
   assert.equal(out.status, 502);
 });

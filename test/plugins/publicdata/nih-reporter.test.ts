@@ -1,7 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import nihReporter from "../../../plugins/publicdata/nih-reporter.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_NIH_REPORTER_URL: `${url}/v2` });
@@ -22,17 +29,53 @@ test("nih-reporter: organization, investigator and institute become RePORTER cri
         path: "/v2/projects/search",
         body: {
           criteria: { org_names: ["BROAD INSTITUTE"], pi_names: [{ any_name: "Zzxqv" }], agencies: ["NCI"] },
-          include_fields: ["ApplId", "ProjectNum", "ProjectTitle", "AbstractText", "FiscalYear", "AwardAmount", "ActivityCode", "Organization", "PrincipalInvestigators", "AgencyIcAdmin", "ProjectStartDate", "ProjectEndDate", "ProjectDetailUrl"],
+          include_fields: [
+            "ApplId",
+            "ProjectNum",
+            "ProjectTitle",
+            "AbstractText",
+            "FiscalYear",
+            "AwardAmount",
+            "ActivityCode",
+            "Organization",
+            "PrincipalInvestigators",
+            "AgencyIcAdmin",
+            "ProjectStartDate",
+            "ProjectEndDate",
+            "ProjectDetailUrl",
+          ],
           offset: 20,
           limit: 10,
           sort_field: "fiscal_year",
           sort_order: "desc",
         },
       },
-      response: { status: 200, body: { meta: { search_id: "a1", total: 0, offset: 20, limit: 10, sort_field: "fiscal_year", sort_order: "desc", sorted_by_relevance: false, properties: {} }, results: [] } },
+      response: {
+        status: 200,
+        body: {
+          meta: {
+            search_id: "a1",
+            total: 0,
+            offset: 20,
+            limit: 10,
+            sort_field: "fiscal_year",
+            sort_order: "desc",
+            sorted_by_relevance: false,
+            properties: {},
+          },
+          results: [],
+        },
+      },
     },
   ]);
-  const data = dataOf(await (await serviceFor(api.url)).call("nih-reporter", { organization: "BROAD INSTITUTE", pi: "Zzxqv", agency: "nci", offset: 20 }));
+  const data = dataOf(
+    await (await serviceFor(api.url)).call("nih-reporter", {
+      organization: "BROAD INSTITUTE",
+      pi: "Zzxqv",
+      agency: "nci",
+      offset: 20,
+    }),
+  );
   assert.deepEqual(data, { total: 0, projects: [] });
 });
 

@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import orcid from "../../../plugins/publicdata/orcid.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_ORCID_URL: `${url}/v3.0` });
@@ -19,7 +27,15 @@ test("orcid: an id ORCID does not have is a 404", async (t) => {
     {
       source: `${docs} (an unknown iD answers 404 with response-code and user-message)`,
       request: { method: "GET", path: "/v3.0/0000-0001-5109-3700/record" },
-      response: { status: 404, body: { "response-code": 404, "developer-message": "404 Not Found: The resource was not found.", "user-message": "The resource was not found.", "error-code": 9016 } },
+      response: {
+        status: 404,
+        body: {
+          "response-code": 404,
+          "developer-message": "404 Not Found: The resource was not found.",
+          "user-message": "The resource was not found.",
+          "error-code": 9016,
+        },
+      },
     },
   ]);
   expectNotFound(await (await serviceFor(api.url)).call("orcid", { id: "0000-0001-5109-3700" }));

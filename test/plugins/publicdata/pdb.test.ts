@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import pdb from "../../../plugins/publicdata/pdb.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_RCSB_DATA_URL: `${url}/rest/v1` });
@@ -14,7 +22,11 @@ test("pdb: an entry in our shape, dates in ISO 8601", async (t) => {
 
 test("pdb: an unknown id is a 404", async (t) => {
   const api = await serveFixtures(t, [
-    { source: `${docs} (404 {status, message})`, request: { method: "GET", path: "/rest/v1/core/entry/9ZZZ" }, response: { status: 404, body: { status: 404, message: "No data found for entry with id: 9ZZZ" } } },
+    {
+      source: `${docs} (404 {status, message})`,
+      request: { method: "GET", path: "/rest/v1/core/entry/9ZZZ" },
+      response: { status: 404, body: { status: 404, message: "No data found for entry with id: 9ZZZ" } },
+    },
   ]);
   expectNotFound(await (await serviceFor(api.url)).call("pdb", { id: "9ZZZ" }));
 });

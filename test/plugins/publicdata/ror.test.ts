@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import ror from "../../../plugins/publicdata/ror.ts";
 
 const clientId = "test-ror-client-id";
@@ -17,12 +25,23 @@ test("ror: one organization by id, with the client ID header", async (t) => {
 
 test("ror: affiliation matching keeps ROR's score and choice", async (t) => {
   const api = await serveFixtures(t, ["ror.affiliation-mit"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("ror", { affiliation: "Dept. of Physics, MIT, Cambridge MA" }));
+  const data = dataOf(
+    await (await serviceFor(api.url)).call("ror", { affiliation: "Dept. of Physics, MIT, Cambridge MA" }),
+  );
   assert.equal(data.total, 1);
   const [mit] = data.organizations;
-  assert.deepEqual([mit.id, mit.title, mit.acronyms, mit.country, mit.domains, mit.score, mit.chosen], [
-    "042nb2s44", "Massachusetts Institute of Technology", ["MIT"], { code: "US", name: "United States" }, ["mit.edu"], 0.9, true,
-  ]);
+  assert.deepEqual(
+    [mit.id, mit.title, mit.acronyms, mit.country, mit.domains, mit.score, mit.chosen],
+    [
+      "042nb2s44",
+      "Massachusetts Institute of Technology",
+      ["MIT"],
+      { code: "US", name: "United States" },
+      ["mit.edu"],
+      0.9,
+      true,
+    ],
+  );
 });
 
 test("ror: an unknown id is a 404, a search with no match an empty list", async (t) => {
@@ -35,7 +54,10 @@ test("ror: an unknown id is a 404, a search with no match an empty list", async 
     {
       source: `${docs} (query=: {number_of_results, time_taken, items, meta})`,
       request: { method: "GET", path: "/v2/organizations?query=zzxqv%20institute" },
-      response: { status: 200, body: { number_of_results: 0, time_taken: 3, items: [], meta: { types: [], countries: [], statuses: [] } } },
+      response: {
+        status: 200,
+        body: { number_of_results: 0, time_taken: 3, items: [], meta: { types: [], countries: [], statuses: [] } },
+      },
     },
   ]);
   const service = await serviceFor(api.url);

@@ -20,16 +20,37 @@ test("sports: a league's games on a day, with teams, scores and status", async (
 
 test("sports: a day without games is an empty list; no date asks for the current board", async (t) => {
   const api = await serveFixtures(t, [
-    { source: "https://gist.github.com/akeaswaran/b48b02f1c94f873c6655e7129910fc3b (no games: events is empty)", request: { method: "GET", path: "/soccer/eng.1/scoreboard?dates=20250101" }, response: { status: 200, body: { leagues: [], events: [] } } },
-    { source: "https://gist.github.com/akeaswaran/b48b02f1c94f873c6655e7129910fc3b (no dates: the current scoreboard)", request: { method: "GET", path: "/hockey/nhl/scoreboard" }, response: { status: 200, body: { leagues: [], events: [] } } },
+    {
+      source: "https://gist.github.com/akeaswaran/b48b02f1c94f873c6655e7129910fc3b (no games: events is empty)",
+      request: { method: "GET", path: "/soccer/eng.1/scoreboard?dates=20250101" },
+      response: { status: 200, body: { leagues: [], events: [] } },
+    },
+    {
+      source: "https://gist.github.com/akeaswaran/b48b02f1c94f873c6655e7129910fc3b (no dates: the current scoreboard)",
+      request: { method: "GET", path: "/hockey/nhl/scoreboard" },
+      response: { status: 200, body: { leagues: [], events: [] } },
+    },
   ]);
   const service = await serviceFor(api.url);
-  assert.deepEqual(((await service.call("sports", { league: "premier-league", date: "2025-01-01" })).body as any).data, { league: "premier-league", date: "2025-01-01", count: 0, games: [] });
+  assert.deepEqual(
+    ((await service.call("sports", { league: "premier-league", date: "2025-01-01" })).body as any).data,
+    { league: "premier-league", date: "2025-01-01", count: 0, games: [] },
+  );
   assert.equal(((await service.call("sports", { league: "nhl" })).body as any).data.date, null);
 });
 
 test("sports: a failing feed is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://gist.github.com/akeaswaran/b48b02f1c94f873c6655e7129910fc3b", request: { method: "GET", path: "/basketball/nba/scoreboard" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://gist.github.com/akeaswaran/b48b02f1c94f873c6655e7129910fc3b",
+        request: { method: "GET", path: "/basketball/nba/scoreboard" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("sports", { league: "nba" });
   assert.equal(out.status, 502);
 });

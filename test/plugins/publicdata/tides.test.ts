@@ -7,7 +7,11 @@ import tides from "../../../plugins/publicdata/tides.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://api.tidesandcurrents.noaa.gov/api/prod/";
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_NOAA_COOPS_URL: url, UPSTREAM_OPEN_METEO_GEOCODING_URL: url } });
+const serviceFor = (url: string) =>
+  startTestService({
+    plugins: ["publicdata"],
+    env: { UPSTREAM_NOAA_COOPS_URL: url, UPSTREAM_OPEN_METEO_GEOCODING_URL: url },
+  });
 const predictionsPath = (station: string, day: string) =>
   `/api/prod/datagetter?product=predictions&application=x402-publicdata&station=${station}&datum=MLLW&interval=hilo&format=json&time_zone=lst_ldt&units=metric&begin_date=${day}&end_date=${day}`;
 
@@ -20,11 +24,26 @@ test("tides: a named station's highs and lows, local times with offsets, heights
 
 test("tides: coordinates pick the nearest station, a subordinate one here, in feet over two days", async (t) => {
   const api = await serveFixtures(t, ["noaa-coops.tide-stations", "noaa-coops.petaluma-20250115-feet"], { dir });
-  const out = await (await serviceFor(api.url)).call("tides", { lat: 38.1, lon: -122.52, date: "2025-01-15", days: 2, units: "imperial" });
+  const out = await (await serviceFor(api.url)).call("tides", {
+    lat: 38.1,
+    lon: -122.52,
+    date: "2025-01-15",
+    days: 2,
+    units: "imperial",
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual([data.station.id, data.station.kind, data.station.referenceId, data.station.distanceKm], ["9415252", "subordinate", "9414290", 2.1]);
-  assert.deepEqual(data.location, { lat: 38.1, lon: -122.52, name: null, countryCode: null, resolvedFrom: "coordinates" });
+  assert.deepEqual(
+    [data.station.id, data.station.kind, data.station.referenceId, data.station.distanceKm],
+    ["9415252", "subordinate", "9414290", 2.1],
+  );
+  assert.deepEqual(data.location, {
+    lat: 38.1,
+    lon: -122.52,
+    name: null,
+    countryCode: null,
+    resolvedFrom: "coordinates",
+  });
   assert.equal(data.unit, "ft");
   assert.equal(data.tides.length, 8);
   assert.deepEqual(data.tides[3], { time: "2025-01-15T19:49:00-08:00", type: "low", height: "-1.044" });
@@ -43,17 +62,35 @@ test("tides: an unknown station id is a 404", async (t) => {
 });
 
 test("tides: a failing API, or an error in a 200 answer, is a 502", async (t) => {
-  const api = await serveFixtures(t, [
-    "noaa-coops.tide-stations",
-    { source: docs, request: { method: "GET", path: predictionsPath("9414290", "20250601") }, response: { status: 500, body: "error" } },
-    { source: `${docs} (errors come as {error: {message}} with status 200)`, request: { method: "GET", path: predictionsPath("1611400", "20250601") }, response: { status: 200, body: { error: { message: "No Predictions data was found. Please make sure the Datum input is valid." } } } },
-  ], { dir, reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      "noaa-coops.tide-stations",
+      {
+        source: docs,
+        request: { method: "GET", path: predictionsPath("9414290", "20250601") },
+        response: { status: 500, body: "error" },
+      },
+      {
+        source: `${docs} (errors come as {error: {message}} with status 200)`,
+        request: { method: "GET", path: predictionsPath("1611400", "20250601") },
+        response: {
+          status: 200,
+          body: { error: { message: "No Predictions data was found. Please make sure the Datum input is valid." } },
+        },
+      },
+    ],
+    { dir, reuse: true },
+  );
   const service = await serviceFor(api.url);
   for (const station of ["9414290", "1611400"]) {
     const out = await service.call("tides", { station, date: "2025-06-01", days: 1 });
     assert.equal(out.status, 502, station);
   }
-  assert.match(JSON.stringify((await service.call("tides", { station: "1611400", date: "2025-06-01", days: 1 })).body), /No Predictions data/);
+  assert.match(
+    JSON.stringify((await service.call("tides", { station: "1611400", date: "2025-06-01", days: 1 })).body),
+    /No Predictions data/,
+  );
 });
 
 test("tides: bad input is a free 400 and calls nothing", async (t) => {

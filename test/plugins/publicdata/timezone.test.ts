@@ -6,7 +6,11 @@ import { expectFree400 } from "../../helpers/expect.ts";
 const service = await startTestService({ plugins: ["publicdata"] });
 
 test("timezone: a zone by name at a given instant, converted to another zone", async () => {
-  const out = await service.call("timezone", { zone: "America/New_York", time: "2025-07-01T12:00:00Z", to: "Asia/Tokyo" });
+  const out = await service.call("timezone", {
+    zone: "America/New_York",
+    time: "2025-07-01T12:00:00Z",
+    to: "Asia/Tokyo",
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   assert.equal(data.local, "2025-07-01T08:00:00-04:00");
@@ -19,7 +23,9 @@ test("timezone: a zone by name at a given instant, converted to another zone", a
 });
 
 test("timezone: coordinates resolve to a zone; winter time has no DST", async () => {
-  const data = ((await service.call("timezone", { lat: -33.87, lon: 151.21, time: "2025-07-01T00:00:00Z" })).body as any).data;
+  const data = (
+    (await service.call("timezone", { lat: -33.87, lon: 151.21, time: "2025-07-01T00:00:00Z" })).body as any
+  ).data;
   assert.equal(data.zone, "Australia/Sydney");
   assert.equal(data.resolvedFrom, "coordinates");
   assert.equal(data.utcOffset, "+10:00");
@@ -28,7 +34,8 @@ test("timezone: coordinates resolve to a zone; winter time has no DST", async ()
 });
 
 test("timezone: a wall time without offset is read in the zone, and a skipped time moves forward", async () => {
-  const data = ((await service.call("timezone", { zone: "Europe/Paris", time: "2025-03-30T02:30:00" })).body as any).data;
+  const data = ((await service.call("timezone", { zone: "Europe/Paris", time: "2025-03-30T02:30:00" })).body as any)
+    .data;
   assert.equal(data.local, "2025-03-30T03:30:00+02:00");
   assert.equal(data.utc, "2025-03-30T01:30:00Z");
 });
@@ -39,7 +46,12 @@ test("timezone: without a time it answers for now", async () => {
 });
 
 test("timezone: an unknown zone is a 400 naming the field", async () => {
-  for (const [input, field] of [[{ zone: "Mars/Olympus" }, "zone"], [{ zone: "UTC", to: "Nowhere/City" }, "to"], [{ lat: 10 }, "lon"], [{}, "zone"]] as const) {
+  for (const [input, field] of [
+    [{ zone: "Mars/Olympus" }, "zone"],
+    [{ zone: "UTC", to: "Nowhere/City" }, "to"],
+    [{ lat: 10 }, "lon"],
+    [{}, "zone"],
+  ] as const) {
     const out = await service.call("timezone", input);
     assert.equal(out.status, 400, JSON.stringify(input));
     assert.equal((out.body as any).error.details.issues[0].field, field);

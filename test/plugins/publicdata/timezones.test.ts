@@ -21,7 +21,10 @@ test("timezones: the zones of a country with their offsets at a given instant", 
 
 test("timezones: a text filter matches names and descriptions", async () => {
   const data = ((await service.call("timezones", { q: "kolkata" })).body as any).data;
-  assert.deepEqual(data.zones.map((z: any) => z.zone), ["Asia/Kolkata"]);
+  assert.deepEqual(
+    data.zones.map((z: any) => z.zone),
+    ["Asia/Kolkata"],
+  );
   assert.equal(data.zones[0].utcOffset, "+05:30");
 });
 

@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import trials from "../../../plugins/publicdata/trials.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_CLINICALTRIALS_URL: `${url}/api/v2` });
@@ -9,11 +17,15 @@ const docs = "https://clinicaltrials.gov/data-api/api";
 
 test("trials: one study by NCT number in our shape", async (t) => {
   const api = await serveFixtures(t, ["clinicaltrials.nct04368728"], { dir });
-  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call("trials", trials.example.input)), trials.example.output);
+  assert.deepEqual(
+    dataOf(await (await serviceFor(api.url)).call("trials", trials.example.input)),
+    trials.example.output,
+  );
 });
 
 test("trials: a search passes query, status and phase filters and reads totalCount", async (t) => {
-  const study = (await import("./fixtures/clinicaltrials.nct04368728.json", { with: { type: "json" } })).default.response.body;
+  const study = (await import("./fixtures/clinicaltrials.nct04368728.json", { with: { type: "json" } })).default
+    .response.body;
   const api = await serveFixtures(t, [
     {
       source: `${docs} (GET /studies: query.cond, query.intr, filter.overallStatus, filter.advanced=AREA[Phase]..., pageSize, countTotal; answers {studies[], nextPageToken, totalCount})`,
@@ -24,14 +36,29 @@ test("trials: a search passes query, status and phase filters and reads totalCou
       response: { status: 200, body: { studies: [study], totalCount: 12, nextPageToken: "ZVNj7o2Elu8o3lpoWsOrtQ" } },
     },
   ]);
-  const data = dataOf(await (await serviceFor(api.url)).call("trials", { condition: "COVID-19", intervention: "BNT162b2", status: "COMPLETED", phase: "PHASE3", limit: 5 }));
+  const data = dataOf(
+    await (await serviceFor(api.url)).call("trials", {
+      condition: "COVID-19",
+      intervention: "BNT162b2",
+      status: "COMPLETED",
+      phase: "PHASE3",
+      limit: 5,
+    }),
+  );
   assert.equal(data.total, 12);
-  assert.deepEqual(data.trials.map((x: any) => x.id), ["NCT04368728"]);
+  assert.deepEqual(
+    data.trials.map((x: any) => x.id),
+    ["NCT04368728"],
+  );
 });
 
 test("trials: an unknown NCT number is a 404", async (t) => {
   const api = await serveFixtures(t, [
-    { source: `${docs} (unknown nctId: 404)`, request: { method: "GET", path: "/api/v2/studies/NCT99999999" }, response: { status: 404, body: "Study not found" } },
+    {
+      source: `${docs} (unknown nctId: 404)`,
+      request: { method: "GET", path: "/api/v2/studies/NCT99999999" },
+      response: { status: 404, body: "Study not found" },
+    },
   ]);
   expectNotFound(await (await serviceFor(api.url)).call("trials", { id: "NCT99999999" }));
 });

@@ -12,18 +12,46 @@ test("tv: shows matching a name, summaries as plain text, web channels as networ
   const out = await (await serviceFor(api.url)).call("tv", { q: "breaking bad" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const [show, fan] = (out.body as any).data.shows;
-  assert.deepEqual([show.id, show.network, show.country, show.imdbId, show.rating], [169, "AMC", "US", "tt0903747", 9.2]);
-  assert.equal(show.summary, "Breaking Bad follows protagonist Walter White, a chemistry teacher who lives in New Mexico with his wife and teenage son who has cerebral palsy.");
-  assert.deepEqual([fan.network, fan.country, fan.runtimeMinutes, fan.summary, fan.image], ["YouTube", null, 11, null, null]);
+  assert.deepEqual(
+    [show.id, show.network, show.country, show.imdbId, show.rating],
+    [169, "AMC", "US", "tt0903747", 9.2],
+  );
+  assert.equal(
+    show.summary,
+    "Breaking Bad follows protagonist Walter White, a chemistry teacher who lives in New Mexico with his wife and teenage son who has cerebral palsy.",
+  );
+  assert.deepEqual(
+    [fan.network, fan.country, fan.runtimeMinutes, fan.summary, fan.image],
+    ["YouTube", null, 11, null, null],
+  );
 });
 
 test("tv: no match is an empty list", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://www.tvmaze.com/api#show-search (no match: [])", request: { method: "GET", path: "/search/shows?q=xqzzy" }, response: { status: 200, body: [] } }]);
-  assert.deepEqual(((await (await serviceFor(api.url)).call("tv", { q: "xqzzy" })).body as any).data, { count: 0, shows: [] });
+  const api = await serveFixtures(t, [
+    {
+      source: "https://www.tvmaze.com/api#show-search (no match: [])",
+      request: { method: "GET", path: "/search/shows?q=xqzzy" },
+      response: { status: 200, body: [] },
+    },
+  ]);
+  assert.deepEqual(((await (await serviceFor(api.url)).call("tv", { q: "xqzzy" })).body as any).data, {
+    count: 0,
+    shows: [],
+  });
 });
 
 test("tv: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://www.tvmaze.com/api", request: { method: "GET", path: "/search/shows?q=lost" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://www.tvmaze.com/api",
+        request: { method: "GET", path: "/search/shows?q=lost" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("tv", { q: "lost" });
   assert.equal(out.status, 502);
 });

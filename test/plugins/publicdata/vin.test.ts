@@ -1,7 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { dataOf, expectFree400, expectNotFound, expectUpstreamFailure, failing, fixtureDir as dir, publicdataService } from "./_sg-expect.ts";
+import {
+  dataOf,
+  expectFree400,
+  expectNotFound,
+  expectUpstreamFailure,
+  failing,
+  fixtureDir as dir,
+  publicdataService,
+} from "./_sg-expect.ts";
 import vin, { checkDigitValid } from "../../../plugins/publicdata/vin.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_NHTSA_VPIC_URL: `${url}/api` });
@@ -9,7 +17,10 @@ const docs = "https://vpic.nhtsa.dot.gov/api/";
 
 test("vin: a decoded VIN in our shape, unknown fields null", async (t) => {
   const api = await serveFixtures(t, ["nhtsa-vpic.accord"], { dir });
-  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call("vin", { vin: "1hgcm82633a004352" })), vin.example.output);
+  assert.deepEqual(
+    dataOf(await (await serviceFor(api.url)).call("vin", { vin: "1hgcm82633a004352" })),
+    vin.example.output,
+  );
 });
 
 test("vin: the check digit follows the North American rule", () => {
@@ -20,8 +31,17 @@ test("vin: the check digit follows the North American rule", () => {
 
 test("vin: the model year is passed on when given", async (t) => {
   const body = (await import("./fixtures/nhtsa-vpic.accord.json", { with: { type: "json" } })).default.response.body;
-  const api = await serveFixtures(t, [{ source: docs, request: { method: "GET", path: "/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json&modelyear=2003" }, response: { status: 200, body } }]);
-  assert.equal(dataOf(await (await serviceFor(api.url)).call("vin", { vin: "1HGCM82633A004352", modelYear: 2003 })).modelYear, 2003);
+  const api = await serveFixtures(t, [
+    {
+      source: docs,
+      request: { method: "GET", path: "/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json&modelyear=2003" },
+      response: { status: 200, body },
+    },
+  ]);
+  assert.equal(
+    dataOf(await (await serviceFor(api.url)).call("vin", { vin: "1HGCM82633A004352", modelYear: 2003 })).modelYear,
+    2003,
+  );
 });
 
 test("vin: a VIN NHTSA cannot decode is a 404", async (t) => {
@@ -30,7 +50,11 @@ test("vin: a VIN NHTSA cannot decode is a 404", async (t) => {
 });
 
 test("vin: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [failing("GET", "/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json", docs)], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [failing("GET", "/api/vehicles/DecodeVinValues/1HGCM82633A004352?format=json", docs)],
+    { reuse: true },
+  );
   expectUpstreamFailure(await (await serviceFor(api.url)).call("vin", { vin: "1HGCM82633A004352" }));
 });
 

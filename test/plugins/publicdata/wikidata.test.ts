@@ -12,24 +12,50 @@ test("wikidata: an item by id, with key facts labelled and deprecated claims lef
   const out = await (await serviceFor(api.url)).call("wikidata", { id: "q42" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual([data.id, data.label, data.wikipedia], ["Q42", "Douglas Adams", "https://en.wikipedia.org/wiki/Douglas_Adams"]);
+  assert.deepEqual(
+    [data.id, data.label, data.wikipedia],
+    ["Q42", "Douglas Adams", "https://en.wikipedia.org/wiki/Douglas_Adams"],
+  );
   const fact = (p: string) => data.facts.find((f: any) => f.property === p);
   assert.deepEqual(fact("P31").values, [{ value: "human", id: "Q5" }]);
-  assert.deepEqual(fact("P106").values.map((x: any) => x.value), ["novelist", "screenwriter"]);
+  assert.deepEqual(
+    fact("P106").values.map((x: any) => x.value),
+    ["novelist", "screenwriter"],
+  );
   assert.deepEqual(fact("P569").values, [{ value: "1952-03-11", id: null }]);
   assert.equal(fact("P735"), undefined);
 });
 
 test("wikidata: a search picks the best match", async (t) => {
   const api = await serveFixtures(t, ["wikidata.search-douglas-adams", "wikidata.q42", "wikidata.q42-labels"], { dir });
-  assert.equal(((await (await serviceFor(api.url)).call("wikidata", { q: "douglas adams" })).body as any).data.id, "Q42");
+  assert.equal(
+    ((await (await serviceFor(api.url)).call("wikidata", { q: "douglas adams" })).body as any).data.id,
+    "Q42",
+  );
   assert.equal(api.calls.length, 3);
 });
 
 test("wikidata: a missing item or an empty search is a 404", async (t) => {
   const api = await serveFixtures(t, [
-    { source: "https://www.wikidata.org/w/api.php?action=help&modules=wbgetentities (a missing id: {id, missing: \"\"})", request: { method: "GET", path: "/w/api.php?action=wbgetentities&ids=Q999999999999&props=labels%7Cdescriptions%7Caliases%7Cclaims%7Csitelinks%2Furls&languages=en&sitefilter=enwiki&format=json" }, response: { status: 200, body: { entities: { Q999999999999: { id: "Q999999999999", missing: "" } }, success: 1 } } },
-    { source: "https://www.wikidata.org/w/api.php?action=help&modules=wbsearchentities (no match: empty search list)", request: { method: "GET", path: "/w/api.php?action=wbsearchentities&search=xqzzy&language=en&type=item&limit=1&format=json" }, response: { status: 200, body: { searchinfo: { search: "xqzzy" }, search: [], success: 1 } } },
+    {
+      source: 'https://www.wikidata.org/w/api.php?action=help&modules=wbgetentities (a missing id: {id, missing: ""})',
+      request: {
+        method: "GET",
+        path: "/w/api.php?action=wbgetentities&ids=Q999999999999&props=labels%7Cdescriptions%7Caliases%7Cclaims%7Csitelinks%2Furls&languages=en&sitefilter=enwiki&format=json",
+      },
+      response: {
+        status: 200,
+        body: { entities: { Q999999999999: { id: "Q999999999999", missing: "" } }, success: 1 },
+      },
+    },
+    {
+      source: "https://www.wikidata.org/w/api.php?action=help&modules=wbsearchentities (no match: empty search list)",
+      request: {
+        method: "GET",
+        path: "/w/api.php?action=wbsearchentities&search=xqzzy&language=en&type=item&limit=1&format=json",
+      },
+      response: { status: 200, body: { searchinfo: { search: "xqzzy" }, search: [], success: 1 } },
+    },
   ]);
   const service = await serviceFor(api.url);
   assert.equal((await service.call("wikidata", { id: "Q999999999999" })).status, 404);
@@ -37,7 +63,20 @@ test("wikidata: a missing item or an empty search is a 404", async (t) => {
 });
 
 test("wikidata: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://www.wikidata.org/w/api.php", request: { method: "GET", path: "/w/api.php?action=wbsearchentities&search=paris&language=en&type=item&limit=1&format=json" }, response: { status: 503, body: "Service Unavailable" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://www.wikidata.org/w/api.php",
+        request: {
+          method: "GET",
+          path: "/w/api.php?action=wbsearchentities&search=paris&language=en&type=item&limit=1&format=json",
+        },
+        response: { status: 503, body: "Service Unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("wikidata", { q: "paris" });
   assert.equal(out.status, 502);
 });

@@ -6,14 +6,20 @@ import { expectFree400 } from "../../helpers/expect.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
-  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_WIKIPEDIA_URL: url, UPSTREAM_WIKIPEDIA_API_URL: `${url}/w/api.php` } });
+  startTestService({
+    plugins: ["publicdata"],
+    env: { UPSTREAM_WIKIPEDIA_URL: url, UPSTREAM_WIKIPEDIA_API_URL: `${url}/w/api.php` },
+  });
 
 test("wikipedia: a summary by title", async (t) => {
   const api = await serveFixtures(t, ["wikipedia.summary-alan-turing"], { dir });
   const out = await (await serviceFor(api.url)).call("wikipedia", { title: "Alan Turing" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual([data.title, data.wikidataId, data.pageId, data.type, data.url], ["Alan Turing", "Q7251", 1208, "standard", "https://en.wikipedia.org/wiki/Alan_Turing"]);
+  assert.deepEqual(
+    [data.title, data.wikidataId, data.pageId, data.type, data.url],
+    ["Alan Turing", "Q7251", 1208, "standard", "https://en.wikipedia.org/wiki/Alan_Turing"],
+  );
   assert.match(data.extract, /^Alan Mathison Turing/);
   assert.equal(data.thumbnail.width, 330);
   assert.match(data.licence, /CC BY-SA/);
@@ -28,8 +34,25 @@ test("wikipedia: a search finds the title, then its summary", async (t) => {
 
 test("wikipedia: a missing article or an empty search is a 404", async (t) => {
   const api = await serveFixtures(t, [
-    { source: "https://en.wikipedia.org/api/rest_v1/ (missing page: 404 problem JSON)", request: { method: "GET", path: "/page/summary/No_such_article_xq?redirect=true" }, response: { status: 404, body: { type: "https://mediawiki.org/wiki/HyperSwitch/errors/not_found", title: "Not found.", method: "get", detail: "Page or revision not found.", uri: "/en.wikipedia.org/v1/page/summary/No_such_article_xq" } } },
-    { source: "https://www.mediawiki.org/wiki/API:Opensearch (no match: empty lists)", request: { method: "GET", path: "/w/api.php?action=opensearch&search=xqzzy&limit=1&namespace=0&format=json" }, response: { status: 200, body: ["xqzzy", [], [], []] } },
+    {
+      source: "https://en.wikipedia.org/api/rest_v1/ (missing page: 404 problem JSON)",
+      request: { method: "GET", path: "/page/summary/No_such_article_xq?redirect=true" },
+      response: {
+        status: 404,
+        body: {
+          type: "https://mediawiki.org/wiki/HyperSwitch/errors/not_found",
+          title: "Not found.",
+          method: "get",
+          detail: "Page or revision not found.",
+          uri: "/en.wikipedia.org/v1/page/summary/No_such_article_xq",
+        },
+      },
+    },
+    {
+      source: "https://www.mediawiki.org/wiki/API:Opensearch (no match: empty lists)",
+      request: { method: "GET", path: "/w/api.php?action=opensearch&search=xqzzy&limit=1&namespace=0&format=json" },
+      response: { status: 200, body: ["xqzzy", [], [], []] },
+    },
   ]);
   const service = await serviceFor(api.url);
   assert.equal((await service.call("wikipedia", { title: "No such article xq" })).status, 404);
@@ -37,7 +60,17 @@ test("wikipedia: a missing article or an empty search is a 404", async (t) => {
 });
 
 test("wikipedia: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://en.wikipedia.org/api/rest_v1/", request: { method: "GET", path: "/page/summary/Alan_Turing?redirect=true" }, response: { status: 503, body: "Service Unavailable" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://en.wikipedia.org/api/rest_v1/",
+        request: { method: "GET", path: "/page/summary/Alan_Turing?redirect=true" },
+        response: { status: 503, body: "Service Unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("wikipedia", { title: "Alan Turing" });
   assert.equal(out.status, 502);
 });
@@ -59,7 +92,10 @@ test("on-this-day: the editors' selection for a day, limited", async (t) => {
   const data = (out.body as any).data;
   assert.equal(data.count, 1);
   assert.equal(data.entries[0].year, 1969);
-  assert.deepEqual(data.entries[0].pages.map((p: any) => p.title), ["Apollo program", "Apollo 11"]);
+  assert.deepEqual(
+    data.entries[0].pages.map((p: any) => p.title),
+    ["Apollo program", "Apollo 11"],
+  );
   assert.equal(data.entries[0].pages[1].url, "https://en.wikipedia.org/wiki/Apollo_11");
 });
 
@@ -72,7 +108,17 @@ test("on-this-day: a day the month does not have is a 400 before any call", asyn
 });
 
 test("on-this-day: a failing feed is a 502; bad input is a free 400", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://en.wikipedia.org/api/rest_v1/", request: { method: "GET", path: "/feed/onthisday/births/01/01" }, response: { status: 500, body: "error" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://en.wikipedia.org/api/rest_v1/",
+        request: { method: "GET", path: "/feed/onthisday/births/01/01" },
+        response: { status: 500, body: "error" },
+      },
+    ],
+    { reuse: true },
+  );
   const service = await serviceFor(api.url);
   assert.equal((await service.call("on-this-day", { month: 1, day: 1, type: "births" })).status, 502);
   const before = api.calls.length;

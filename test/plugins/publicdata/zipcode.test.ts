@@ -5,13 +5,19 @@ import { startTestService } from "../../helpers/service.ts";
 import { expectFree400 } from "../../helpers/expect.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_ZIPPOPOTAM_URL: url } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["publicdata"], env: { UPSTREAM_ZIPPOPOTAM_URL: url } });
 
 test("zipcode: the places of a postal code", async (t) => {
   const api = await serveFixtures(t, ["zippopotam.us-90210"], { dir });
   const out = await (await serviceFor(api.url)).call("zipcode", { country: "US", code: "90210" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, { postalCode: "90210", country: "United States", countryCode: "US", places: [{ name: "Beverly Hills", state: "California", stateCode: "CA", lat: 34.0901, lon: -118.4065 }] });
+  assert.deepEqual((out.body as any).data, {
+    postalCode: "90210",
+    country: "United States",
+    countryCode: "US",
+    places: [{ name: "Beverly Hills", state: "California", stateCode: "CA", lat: 34.0901, lon: -118.4065 }],
+  });
 });
 
 test("zipcode: an unknown code is a 404", async (t) => {
@@ -20,7 +26,17 @@ test("zipcode: an unknown code is a 404", async (t) => {
 });
 
 test("zipcode: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [{ source: "https://www.zippopotam.us/", request: { method: "GET", path: "/us/90210" }, response: { status: 502, body: "Bad Gateway" } }], { reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://www.zippopotam.us/",
+        request: { method: "GET", path: "/us/90210" },
+        response: { status: 502, body: "Bad Gateway" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("zipcode", { country: "US", code: "90210" });
   assert.equal(out.status, 502);
 });

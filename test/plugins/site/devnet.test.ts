@@ -37,7 +37,15 @@ test("on the devnet, try it pays the call with the dev payer and shows the answe
   await mkdir(shots, { recursive: true });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
   const errors: string[] = [];
@@ -68,7 +76,12 @@ test("on the devnet, try it pays the call with the dev payer and shows the answe
 });
 
 test("the dev payer pays only loaded, paid endpoints; its answer is the documented example's", async () => {
-  const post = (body: unknown) => service.fetch(`${service.baseUrl}/site/api/devnet-pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    service.fetch(`${service.baseUrl}/site/api/devnet-pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   assert.equal((await post({ name: "nowhere" })).status, 404);
   const free = await post({ name: "site/reviews" });
   assert.equal(free.status, 400);

@@ -20,7 +20,15 @@ async function openSite(t: { after(fn: () => unknown): void }) {
   await mkdir(shots, { recursive: true });
   browser ??= await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
   t.after(() => page.close());
@@ -31,7 +39,8 @@ async function openSite(t: { after(fn: () => unknown): void }) {
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: new URL(name, shots).pathname, fullPage: true });
-const navOf = (html: string) => /<header class="site">(.*?)<\/header>/s.exec(html)?.[1]?.replace(/ aria-current="page"/, "");
+const navOf = (html: string) =>
+  /<header class="site">(.*?)<\/header>/s.exec(html)?.[1]?.replace(/ aria-current="page"/, "");
 
 test("the catalog: search finds an endpoint, and try it shows the route's real 402 challenge decoded", async (t) => {
   const { service, page, base } = await openSite(t);
@@ -43,7 +52,9 @@ test("the catalog: search finds an endpoint, and try it shows the route's real 4
 
   await page.fill("#search", "md5");
   await page.waitForFunction(() => /^1 of/.test(document.getElementById("shown")!.textContent!));
-  const visible = await page.$$eval("#catalog tbody tr:not([hidden]) td:first-child", (tds) => tds.map((td) => td.textContent));
+  const visible = await page.$$eval("#catalog tbody tr:not([hidden]) td:first-child", (tds) =>
+    tds.map((td) => td.textContent),
+  );
   assert.deepEqual(visible, ["hash"]);
   assert.equal(await page.isHidden('section.family[data-family="core"]'), true);
   assert.equal(await page.textContent('section.family[data-family="converters"] .count'), "1");
@@ -69,9 +80,21 @@ test("the catalog: search finds an endpoint, and try it shows the route's real 4
   const v1 = JSON.parse((await page.textContent("#try-v1"))!);
   assert.equal(v1.x402Version, 1);
   assert.equal(v1.accepts[0].maxAmountRequired, "1000");
-  assert.match((await page.textContent("#try-summary"))!, /^\$0\.001, that is 1000 atomic units of USDC 0x036CbD53842c5426634e7929541eC2318f3dCF7e on eip155:84532/);
+  assert.match(
+    (await page.textContent("#try-summary"))!,
+    /^\$0\.001, that is 1000 atomic units of USDC 0x036CbD53842c5426634e7929541eC2318f3dCF7e on eip155:84532/,
+  );
   assert.equal(await page.$("#try-pay"), null, "no dev payer outside the devnet");
-  assert.equal((await service.request("/site/api/devnet-pay", { method: "POST", body: '{"name":"hash"}', headers: { "content-type": "application/json" } })).status, 404);
+  assert.equal(
+    (
+      await service.request("/site/api/devnet-pay", {
+        method: "POST",
+        body: '{"name":"hash"}',
+        headers: { "content-type": "application/json" },
+      })
+    ).status,
+    404,
+  );
   await shot(page, "try-402.png");
 
   // Bad input is answered 400 before any payment, and shown as such.
@@ -92,33 +115,53 @@ test("the catalog: search finds an endpoint, and try it shows the route's real 4
 test("one navigation and look for /, /docs, /arcade, /swap and /reviews", async (t) => {
   const service = await startTestService({ plugins: ["arcade", "converters", "site", "swap"], env });
   t.after(() => service.close());
-  const navs = await Promise.all(["/", "/docs", "/arcade", "/swap", "/reviews"].map(async (path) => navOf(await (await service.request(path)).text())));
+  const navs = await Promise.all(
+    ["/", "/docs", "/arcade", "/swap", "/reviews"].map(async (path) =>
+      navOf(await (await service.request(path)).text()),
+    ),
+  );
   assert.ok(navs[0]?.includes('<a href="/reviews">Reviews</a>'), navs[0]);
   for (const nav of navs) assert.equal(nav, navs[0]);
   // Swagger UI splits its deep links on "/": a slashed name links to its family's section.
   const home = await (await service.request("/")).text();
   assert.match(home, /<a href="\/docs#\/arcade">Docs<\/a>\n<button type="button" class="try" data-name="arcade\/play"/);
-  assert.match(home, /People can play the <a href="\/arcade">arcade<\/a> free, swap with the <a href="\/swap">swap widget<\/a> and <a href="\/reviews">review the service<\/a>\./);
+  assert.match(
+    home,
+    /People can play the <a href="\/arcade">arcade<\/a> free, swap with the <a href="\/swap">swap widget<\/a> and <a href="\/reviews">review the service<\/a>\./,
+  );
 });
 
 test("reviews: submitted, refused after 5 in an hour, and shown, escaped, only after an operator approves them", async (t) => {
   const { service, page, base } = await openSite(t);
   await page.goto(`${base}/reviews`);
   assert.equal(await page.textContent("#review-summary"), "No reviews yet.");
-  const texts = ["<img src=x onerror=\"document.title='owned'\"> Clear prices, <b>fast</b> answers.", "Second", "Third", "Fourth", "Fifth"];
+  const texts = [
+    "<img src=x onerror=\"document.title='owned'\"> Clear prices, <b>fast</b> answers.",
+    "Second",
+    "Third",
+    "Fourth",
+    "Fifth",
+  ];
   for (const [i, text] of texts.entries()) {
     await page.fill("#review-name", i === 0 ? "Grace <3" : "");
     await page.selectOption("#review-rating", i === 0 ? "5" : "4");
     await page.fill("#review-text", text);
     await page.click("#review-form button[type=submit]");
-    await page.waitForFunction((left) => document.getElementById("review-status")!.textContent!.includes(`send ${left} more`), 4 - i);
+    await page.waitForFunction(
+      (left) => document.getElementById("review-status")!.textContent!.includes(`send ${left} more`),
+      4 - i,
+    );
   }
   assert.equal(await page.getAttribute("#review-status", "class"), "good");
   await shot(page, "review-submitted.png");
 
   await page.fill("#review-text", "Sixth");
   await page.click("#review-form button[type=submit]");
-  await page.waitForFunction(() => /most reviews allowed in an hour; try again in \d+ minutes?\./.test(document.getElementById("review-status")!.textContent!));
+  await page.waitForFunction(() =>
+    /most reviews allowed in an hour; try again in \d+ minutes?\./.test(
+      document.getElementById("review-status")!.textContent!,
+    ),
+  );
   assert.equal(await page.getAttribute("#review-status", "class"), "bad");
   await shot(page, "review-refused.png");
 
@@ -129,7 +172,11 @@ test("reviews: submitted, refused after 5 in an hour, and shown, escaped, only a
   const held = (await (await fetch(`${base}/site/api/reviews/pending`, { headers: operator })).json()).data.reviews;
   assert.equal(held.length, 5);
   const first = held.find((r: any) => r.text.startsWith("<img"));
-  const approved = await fetch(`${base}/site/api/reviews/approve`, { method: "POST", headers: operator, body: JSON.stringify({ id: first.id }) });
+  const approved = await fetch(`${base}/site/api/reviews/approve`, {
+    method: "POST",
+    headers: operator,
+    body: JSON.stringify({ id: first.id }),
+  });
   assert.equal(approved.status, 200);
 
   await page.reload();

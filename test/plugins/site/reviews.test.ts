@@ -10,15 +10,25 @@ import { startTestService } from "../../helpers/service.ts";
 const token = "operator-secret-for-tests";
 
 async function site(t: { after(fn: () => unknown): void }, clock = { at: new Date("2026-05-04T10:00:00Z") }) {
-  const service = await startTestService({ plugins: ["site"], now: () => clock.at, env: { REVIEWS_OPERATOR_TOKEN: token } });
+  const service = await startTestService({
+    plugins: ["site"],
+    now: () => clock.at,
+    env: { REVIEWS_OPERATOR_TOKEN: token },
+  });
   t.after(() => service.close());
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    service.request(path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    service.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    });
   const operator = { authorization: `Bearer ${token}` };
   const submit = async (review: unknown) => post("/site/api/reviews", review);
-  const pending = async () => (await (await service.request("/site/api/reviews/pending", { headers: operator })).json()).data.reviews;
+  const pending = async () =>
+    (await (await service.request("/site/api/reviews/pending", { headers: operator })).json()).data.reviews;
   const approved = async () => (await (await service.request("/site/api/reviews")).json()).data.reviews;
-  const approve = (id: string, headers: Record<string, string> = operator) => post("/site/api/reviews/approve", { id }, headers);
+  const approve = (id: string, headers: Record<string, string> = operator) =>
+    post("/site/api/reviews/approve", { id }, headers);
   return { service, clock, post, submit, pending, approved, approve };
 }
 
@@ -32,12 +42,24 @@ test("a review is held until an operator approves it, then listed newest first w
 
   assert.deepEqual(await s.approved(), []);
   const held = await s.pending();
-  assert.deepEqual(held.map((r: any) => r.id), [first.data.id, second.data.id]);
-  assert.deepEqual(held[0], { id: first.data.id, rating: 4, name: "Ada", text: "Fast answers.", createdAt: "2026-05-04T10:00:00.000Z" });
+  assert.deepEqual(
+    held.map((r: any) => r.id),
+    [first.data.id, second.data.id],
+  );
+  assert.deepEqual(held[0], {
+    id: first.data.id,
+    rating: 4,
+    name: "Ada",
+    text: "Fast answers.",
+    createdAt: "2026-05-04T10:00:00.000Z",
+  });
 
   for (const id of [first.data.id, second.data.id]) assert.equal((await s.approve(id)).status, 200);
   const listed = await s.approved();
-  assert.deepEqual(listed.map((r: any) => r.id), [second.data.id, first.data.id]);
+  assert.deepEqual(
+    listed.map((r: any) => r.id),
+    [second.data.id, first.data.id],
+  );
   assert.equal(listed[0].text, "<script>alert(1)</script>");
   assert.deepEqual(await s.pending(), []);
 
@@ -73,7 +95,13 @@ test("5 reviews per visitor and hour: the sixth is a 429 with Retry-After, other
   assert.equal((await s.pending()).length, 5);
 
   const endpoint = s.service.runtime.endpoints.find((e) => e.name === "site/review-submit")!;
-  const other = await invoke(s.service.runtime, { endpoint, input: { rating: 3, text: "from elsewhere" }, resource: "", requestId: "r", clientIp: "203.0.113.9" });
+  const other = await invoke(s.service.runtime, {
+    endpoint,
+    input: { rating: 3, text: "from elsewhere" },
+    resource: "",
+    requestId: "r",
+    clientIp: "203.0.113.9",
+  });
   assert.equal(other.status, 200);
 
   s.clock.at = new Date("2026-05-04T11:00:01Z");
@@ -93,7 +121,10 @@ test("sizes are capped and bad reviews are refused with the field named, without
   for (const [review, field] of cases) {
     const res = await s.submit(review);
     assert.equal(res.status, 400, JSON.stringify(review));
-    assert.ok((await res.json()).error.details.issues.some((i: any) => i.field === field), field);
+    assert.ok(
+      (await res.json()).error.details.issues.some((i: any) => i.field === field),
+      field,
+    );
   }
   assert.equal((await s.submit({ rating: 5, text: "x".repeat(1000), name: "n".repeat(60) })).status, 200);
   assert.equal((await (await s.submit({ rating: 5, text: "again" })).json()).data.remainingThisHour, 3);
@@ -112,7 +143,10 @@ test("operator routes refuse a missing or wrong token, and are not mounted witho
 
   const bare = await startTestService({ plugins: ["site"] });
   t.after(() => bare.close());
-  assert.equal((await bare.request("/site/api/reviews/pending", { headers: { authorization: `Bearer ${token}` } })).status, 404);
+  assert.equal(
+    (await bare.request("/site/api/reviews/pending", { headers: { authorization: `Bearer ${token}` } })).status,
+    404,
+  );
   assert.ok(bare.runtime.disabled.some((d) => d.name === "site/review-approve"));
   assert.ok(bare.runtime.endpoints.some((e) => e.name === "site/review-submit"));
 });
@@ -123,14 +157,18 @@ test("npm run reviews lists the held reviews and approves one through the operat
   await server.ready();
   t.after(() => server.close(true));
   const { data } = await (await s.submit({ rating: 3, text: "Good\nenough", name: "Lin" })).json();
-  const cli = (...args: string[]) => promisify(execFile)(process.execPath, ["--import", "tsx", "plugins/site/_reviews-cli.ts", ...args], {
-    cwd: new URL("../../../", import.meta.url).pathname,
-    env: { ...process.env, BASE_URL: server.url!, REVIEWS_OPERATOR_TOKEN: token },
-  });
+  const cli = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ["--import", "tsx", "plugins/site/_reviews-cli.ts", ...args], {
+      cwd: new URL("../../../", import.meta.url).pathname,
+      env: { ...process.env, BASE_URL: server.url!, REVIEWS_OPERATOR_TOKEN: token },
+    });
   const listed = await cli("list");
   assert.match(listed.stdout, new RegExp(`^${data.id}  ★★★☆☆  2026-05-04T10:00:00.000Z  Lin\\n    Good enough\\n$`));
   const approved = await cli("approve", data.id);
   assert.match(approved.stdout, new RegExp(`^Approved ${data.id}`));
-  assert.deepEqual((await s.approved()).map((r: any) => r.id), [data.id]);
+  assert.deepEqual(
+    (await s.approved()).map((r: any) => r.id),
+    [data.id],
+  );
   assert.deepEqual(await s.pending(), []);
 });

@@ -26,7 +26,13 @@ export function world(start = "2026-11-23T10:00:00Z") {
 export type World = ReturnType<typeof world>;
 
 export async function instance(w: World, target: Target, env: Record<string, string> = {}) {
-  const service = await startTestService({ plugins: ["state"], store: w.store, now: w.clock, egressLoopbackPort: target.port, env });
+  const service = await startTestService({
+    plugins: ["state"],
+    store: w.store,
+    now: w.clock,
+    egressLoopbackPort: target.port,
+    env,
+  });
   return {
     ...service,
     /** Runs one tick of the watch job on this instance (the clock must have moved to a new tick). */
@@ -34,13 +40,21 @@ export async function instance(w: World, target: Target, env: Record<string, str
     /** The context a job tick gets, to run the job's work directly (two instances at once). */
     jobContext: (): JobContext => ({
       settings: service.runtime.families.get("state")?.settings,
-      credits: { issue: () => Promise.reject(new Error("the watch job issues no credit")), fund: () => Promise.reject(new Error("the watch job funds no credit")) },
+      credits: {
+        issue: () => Promise.reject(new Error("the watch job issues no credit")),
+        fund: () => Promise.reject(new Error("the watch job funds no credit")),
+      },
       store: service.runtime.store as Store,
       log: service.runtime.log,
       signal: new AbortController().signal,
       now: service.runtime.now,
-      egress: { fetch: (url, init) => service.runtime.egress.fetch(url, init), check: (url) => service.runtime.egress.check(url) },
-      upstream: () => { throw new Error("the watch job calls no upstream"); },
+      egress: {
+        fetch: (url, init) => service.runtime.egress.fetch(url, init),
+        check: (url) => service.runtime.egress.check(url),
+      },
+      upstream: () => {
+        throw new Error("the watch job calls no upstream");
+      },
     }),
   };
 }

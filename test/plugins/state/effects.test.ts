@@ -13,15 +13,27 @@ const target = await startTarget({ "/page": { body: page("One") }, "/hook": { bo
 after(() => target.close());
 const wallet = testPayer.toLowerCase();
 
-async function service(t: TestContext, payments: PaymentGate, plugin?: Plugin, env: Record<string, string> = {}) {
+async function service(_t: TestContext, payments: PaymentGate, plugin?: Plugin, env: Record<string, string> = {}) {
   const w = world();
-  const s = await startTestService({ plugins: ["state"], payments, store: w.store, now: w.clock, egressLoopbackPort: target.port, given: plugin && [plugin], env });
+  const s = await startTestService({
+    plugins: ["state"],
+    payments,
+    store: w.store,
+    now: w.clock,
+    egressLoopbackPort: target.port,
+    given: plugin && [plugin],
+    env,
+  });
   return { ...s, keys: (prefix: string) => w.store.keys(prefix) };
 }
 type Service = Awaited<ReturnType<typeof service>>;
 
-const store = (s: Service, key: string, value = "v") => s.request(`/v1/store?${query({ key, value })}`, { headers: paying });
-const watch = (s: Service) => s.request(`/v1/watch?${query({ url: target.url("/page"), webhook: target.url("/hook"), interval: 300 })}`, { headers: paying });
+const store = (s: Service, key: string, value = "v") =>
+  s.request(`/v1/store?${query({ key, value })}`, { headers: paying });
+const watch = (s: Service) =>
+  s.request(`/v1/watch?${query({ url: target.url("/page"), webhook: target.url("/hook"), interval: 300 })}`, {
+    headers: paying,
+  });
 const read = async (s: Service, key: string) => dataOf(await s.callAs(testPayer, "retrieve", { key }));
 
 test("store: a call whose settlement fails answers 402 and writes no key", async (t) => {
@@ -37,7 +49,10 @@ test("store: a settled call writes exactly one key, holding what its answer desc
   const answer = (await res.json()).data;
   assert.deepEqual(await s.keys("state:"), [`state:kv:${wallet}:paid`]);
   const stored = await read(s, "paid");
-  assert.deepEqual([stored.value, stored.version, stored.expiresAt, stored.bytes], ["hello", answer.version, answer.expiresAt, answer.bytes]);
+  assert.deepEqual(
+    [stored.value, stored.version, stored.expiresAt, stored.bytes],
+    ["hello", answer.version, answer.expiresAt, answer.bytes],
+  );
 });
 
 test("store: 8 concurrent settled calls write exactly 8 keys", async (t) => {
@@ -70,7 +85,11 @@ test("watch: a creation whose settlement fails leaves no watch and takes no slot
   const s = await service(t, settlingGate({ settles: false }));
   const reads = target.hits.filter((h) => h.path === "/page").length;
   assert.equal((await watch(s)).status, 402);
-  assert.equal(target.hits.filter((h) => h.path === "/page").length, reads + 1, "the handler ran: it read the baseline");
+  assert.equal(
+    target.hits.filter((h) => h.path === "/page").length,
+    reads + 1,
+    "the handler ran: it read the baseline",
+  );
   assert.deepEqual(await s.keys("state:"), []);
 });
 
@@ -97,14 +116,22 @@ test("watch: 8 paid creations racing for 3 slots store exactly 3 watches; the ne
   const s = await service(t, settlingTogether(8), counted, { WATCH_MAX_PER_WALLET: "3" });
   const answers = await Promise.all(Array.from({ length: 8 }, () => watch(s)));
   const statuses = answers.map((res) => res.status).sort();
-  assert.deepEqual(statuses, [200, 200, 200, 503, 503, 503, 503, 503], "all eight passed the handler's check: only the effect's claim holds the cap");
+  assert.deepEqual(
+    statuses,
+    [200, 200, 200, 503, 503, 503, 503, 503],
+    "all eight passed the handler's check: only the effect's claim holds the cap",
+  );
   assert.ok(counted.failed.length >= 5 && counted.failed.every((e: any) => e.code === "watch_limit_reached"));
   const watches = await s.keys("state:watch:");
   assert.equal(watches.length, 3);
   const slots = await s.keys("state:slot:");
   assert.equal(slots.length, 3);
   const holders = await Promise.all(slots.map((slot) => s.runtime.store.get<string>(slot)));
-  assert.deepEqual(holders.map((id) => `state:watch:${id}`).sort(), [...watches].sort(), "each slot holds a stored watch");
+  assert.deepEqual(
+    holders.map((id) => `state:watch:${id}`).sort(),
+    [...watches].sort(),
+    "each slot holds a stored watch",
+  );
 
   const next = await watch(s);
   assert.equal(next.status, 409);

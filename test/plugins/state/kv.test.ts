@@ -13,8 +13,14 @@ const bob = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 test("store then retrieve: the value, its version, bytes and expiry", async () => {
   const stored = dataOf(await service.callAs(alice, "store", { key: "notes/today", value: "héllo", ttl: 600 }));
   assert.deepEqual(stored, {
-    key: "notes/today", bytes: 6, version: 1, createdAt: "2026-11-23T10:00:00.000Z", updatedAt: "2026-11-23T10:00:00.000Z",
-    expiresAt: "2026-11-23T10:10:00.000Z", ttl: 600, overwritten: false,
+    key: "notes/today",
+    bytes: 6,
+    version: 1,
+    createdAt: "2026-11-23T10:00:00.000Z",
+    updatedAt: "2026-11-23T10:00:00.000Z",
+    expiresAt: "2026-11-23T10:10:00.000Z",
+    ttl: 600,
+    overwritten: false,
   });
   clock = new Date("2026-11-23T10:01:00Z");
   const read = dataOf(await service.callAs(alice, "retrieve", { key: "notes/today" }));
@@ -48,7 +54,10 @@ test("namespacing: two wallets with the same key never see or overwrite each oth
 
 test("the wallet is compared without regard to address case", async () => {
   dataOf(await service.callAs(alice, "store", { key: "cased", value: "v" }));
-  assert.equal(dataOf(await service.callAs(alice.toLowerCase() as `0x${string}`, "retrieve", { key: "cased" })).value, "v");
+  assert.equal(
+    dataOf(await service.callAs(alice.toLowerCase() as `0x${string}`, "retrieve", { key: "cased" })).value,
+    "v",
+  );
 });
 
 test("TTL expiry: the value is there one second before its expiry and gone at it", async () => {
@@ -67,7 +76,10 @@ test("TTL expiry: the value is there one second before its expiry and gone at it
 
 test("a call without a wallet (credit code, prepaid part) is refused 403 and nothing is stored", async () => {
   const before = (await store.keys("state:")).length;
-  for (const [name, input] of [["store", { key: "k", value: "v" }], ["retrieve", { key: "k" }]] as const) {
+  for (const [name, input] of [
+    ["store", { key: "k", value: "v" }],
+    ["retrieve", { key: "k" }],
+  ] as const) {
     const out = await service.call(name, input);
     assert.equal(out.status, 403, name);
     assert.equal((out.body as any).error.code, "wallet_required");
@@ -79,7 +91,12 @@ const bad: { name: string; path: string; params: Record<string, string | number>
   { name: "missing key", path: "/v1/store", params: { value: "v" }, field: "key" },
   { name: "key with a space", path: "/v1/store", params: { key: "a b", value: "v" }, field: "key" },
   { name: "key over 128 characters", path: "/v1/retrieve", params: { key: "k".repeat(129) }, field: "key" },
-  { name: "value over 32768 characters", path: "/v1/store", params: { key: "k", value: "v".repeat(32_769) }, field: "value" },
+  {
+    name: "value over 32768 characters",
+    path: "/v1/store",
+    params: { key: "k", value: "v".repeat(32_769) },
+    field: "value",
+  },
   { name: "ttl over 30 days", path: "/v1/store", params: { key: "k", value: "v", ttl: 2_592_001 }, field: "ttl" },
   { name: "ttl of zero", path: "/v1/store", params: { key: "k", value: "v", ttl: 0 }, field: "ttl" },
 ];
@@ -93,7 +110,11 @@ test("valid input without payment is a 402 at the catalog price; store also take
   const get = await service.request(`/v1/store?${query({ key: "k", value: "v" })}`);
   assert.equal(get.status, 402);
   assert.equal((await get.json()).accepts[0].maxAmountRequired, "10000");
-  const post = await service.request("/v1/store", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: "k", value: "v" }) });
+  const post = await service.request("/v1/store", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: "k", value: "v" }),
+  });
   assert.equal(post.status, 402);
   const read = await service.request(`/v1/retrieve?key=k`);
   assert.equal((await read.json()).accepts[0].maxAmountRequired, "5000");

@@ -13,7 +13,9 @@ test("two instances on one store: a due check and its delivery run once, even wh
   const [a, b] = await Promise.all([instance(w, target), instance(w, target)]);
   target.set("/shared", { body: page("One") });
   const hook = receiver(target, "/shared-hook");
-  const created = dataOf(await a.callAs(alice, "watch", { url: target.url("/shared"), webhook: hook.url, interval: 300 }));
+  const created = dataOf(
+    await a.callAs(alice, "watch", { url: target.url("/shared"), webhook: hook.url, interval: 300 }),
+  );
   hook.useSecret(created.secret);
   target.set("/shared", { body: page("Two") });
   w.advance(300);
@@ -29,7 +31,9 @@ test("after a restart, a new instance on the same store resumes a pending retry 
   const first = await instance(w, target);
   target.set("/restart", { body: page("One") });
   const hook = receiver(target, "/restart-hook", 1);
-  const created = dataOf(await first.callAs(alice, "watch", { url: target.url("/restart"), webhook: hook.url, interval: 300 }));
+  const created = dataOf(
+    await first.callAs(alice, "watch", { url: target.url("/restart"), webhook: hook.url, interval: 300 }),
+  );
   hook.useSecret(created.secret);
   target.set("/restart", { body: page("Two") });
   w.advance(300);
@@ -46,7 +50,10 @@ test("after a restart, a new instance on the same store resumes a pending retry 
   w.advance(270);
   await second.tick();
   const read = dataOf(await second.callAs(alice, "watch-status", { id: created.id }));
-  assert.deepEqual(read.deliveries.map((d: any) => d.status), ["delivered", "delivered"]);
+  assert.deepEqual(
+    read.deliveries.map((d: any) => d.status),
+    ["delivered", "delivered"],
+  );
   assert.equal(read.changes, 2);
 });
 
@@ -55,7 +62,8 @@ test("a wallet's live watches are capped (WATCH_MAX_PER_WALLET); an expired one 
   const service = await instance(w, target, { WATCH_MAX_PER_WALLET: "2" });
   target.set("/capped", { body: page("One") });
   const hook = receiver(target, "/capped-hook");
-  const create = () => service.callAs(alice, "watch", { url: target.url("/capped"), webhook: hook.url, interval: 300, ttl: 3600 });
+  const create = () =>
+    service.callAs(alice, "watch", { url: target.url("/capped"), webhook: hook.url, interval: 300, ttl: 3600 });
   dataOf(await create());
   dataOf(await create());
   const third = await create();
@@ -90,10 +98,26 @@ test("creation refusals leave nothing behind", async () => {
 
 const bad: { name: string; params: Record<string, string | number>; field: string }[] = [
   { name: "missing webhook", params: { url: "https://example.com/" }, field: "webhook" },
-  { name: "a webhook that is not http(s)", params: { url: "https://example.com/", webhook: "ftp://example.com/x" }, field: "webhook" },
-  { name: "interval under 300 s", params: { url: "https://example.com/", webhook: "https://example.com/h", interval: 60 }, field: "interval" },
-  { name: "ttl over 7 days", params: { url: "https://example.com/", webhook: "https://example.com/h", ttl: 604_801 }, field: "ttl" },
-  { name: "unknown mode", params: { url: "https://example.com/", webhook: "https://example.com/h", mode: "diff" }, field: "mode" },
+  {
+    name: "a webhook that is not http(s)",
+    params: { url: "https://example.com/", webhook: "ftp://example.com/x" },
+    field: "webhook",
+  },
+  {
+    name: "interval under 300 s",
+    params: { url: "https://example.com/", webhook: "https://example.com/h", interval: 60 },
+    field: "interval",
+  },
+  {
+    name: "ttl over 7 days",
+    params: { url: "https://example.com/", webhook: "https://example.com/h", ttl: 604_801 },
+    field: "ttl",
+  },
+  {
+    name: "unknown mode",
+    params: { url: "https://example.com/", webhook: "https://example.com/h", mode: "diff" },
+    field: "mode",
+  },
 ];
 for (const c of bad) {
   test(`watch: ${c.name} is a free 400 naming the field, and nothing is fetched`, async () => {

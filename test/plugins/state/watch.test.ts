@@ -12,7 +12,14 @@ async function setup(path: string, failFirst = 0, watchInput: Record<string, unk
   const service = await instance(w, target);
   target.set(`/${path}`, { body: page("Version one") });
   const hook = receiver(target, `/${path}-hook`, failFirst);
-  const created = dataOf(await service.callAs(alice, "watch", { url: target.url(`/${path}`), webhook: hook.url, interval: 300, ...watchInput }));
+  const created = dataOf(
+    await service.callAs(alice, "watch", {
+      url: target.url(`/${path}`),
+      webhook: hook.url,
+      interval: 300,
+      ...watchInput,
+    }),
+  );
   hook.useSecret(created.secret);
   const status = async () => dataOf(await service.callAs(alice, "watch-status", { id: created.id }));
   return { w, service, hook, created, status };
@@ -58,7 +65,10 @@ test("a watch fires a signed webhook when the page's text changes, and the recei
   assert.equal(after.changes, 1);
   assert.equal(after.lastChangedAt, "2026-11-23T10:15:00.000Z");
   assert.equal(after.nextCheckAt, "2026-11-23T10:20:00.000Z");
-  assert.deepEqual(after.deliveries.map((d: any) => [d.id, d.status, d.attempts, d.lastStatus]), [[event.body.id, "delivered", 1, 200]]);
+  assert.deepEqual(
+    after.deliveries.map((d: any) => [d.id, d.status, d.attempts, d.lastStatus]),
+    [[event.body.id, "delivered", 1, 200]],
+  );
   assert.equal("secret" in after, false, "the secret is shown only at creation");
 });
 
@@ -78,15 +88,24 @@ test("retries: the receiver fails twice, the third attempt after 30 s and 2 min 
   w.advance(15);
   await service.tick();
   delivery = (await status()).deliveries[0];
-  assert.deepEqual([delivery.status, delivery.attempts, delivery.nextAttemptAt], ["pending", 2, "2026-11-23T10:07:30.000Z"]);
+  assert.deepEqual(
+    [delivery.status, delivery.attempts, delivery.nextAttemptAt],
+    ["pending", 2, "2026-11-23T10:07:30.000Z"],
+  );
   w.advance(120);
   await service.tick();
   delivery = (await status()).deliveries[0];
-  assert.deepEqual([delivery.status, delivery.attempts, delivery.lastStatus, delivery.deliveredAt], ["delivered", 3, 200, "2026-11-23T10:07:30.000Z"]);
+  assert.deepEqual(
+    [delivery.status, delivery.attempts, delivery.lastStatus, delivery.deliveredAt],
+    ["delivered", 3, 200, "2026-11-23T10:07:30.000Z"],
+  );
 
   assert.equal(hook.got.length, 3);
   assert.ok(hook.got.every((r) => r.signatureValid));
-  assert.deepEqual(hook.got.map((r) => r.headers["x-webhook-attempt"]), ["1", "2", "3"]);
+  assert.deepEqual(
+    hook.got.map((r) => r.headers["x-webhook-attempt"]),
+    ["1", "2", "3"],
+  );
   assert.equal(new Set(hook.got.map((r) => r.raw)).size, 1, "every retry sends the same body and id");
 });
 
@@ -116,7 +135,10 @@ test("status mode fires on a new status code; text mode records an error page as
     await s.service.tick();
   }
   assert.equal(statusWatch.hook.got.length, 1);
-  assert.deepEqual([statusWatch.hook.got[0].body.previous.status, statusWatch.hook.got[0].body.current.status], [200, 503]);
+  assert.deepEqual(
+    [statusWatch.hook.got[0].body.previous.status, statusWatch.hook.got[0].body.current.status],
+    [200, 503],
+  );
   assert.equal(textWatch.hook.got.length, 0);
   const text = await textWatch.status();
   assert.equal(text.lastError, "the target answered HTTP 503");
@@ -151,7 +173,10 @@ test("an expired watch is no longer checked and reads as expired", async () => {
 test("watch-status belongs to the creating wallet: another wallet or an unknown id is 404, no wallet 403", async () => {
   const { service, created } = await setup("private");
   assert.equal((await service.callAs(bob, "watch-status", { id: created.id })).status, 404);
-  assert.equal((await service.callAs(alice, "watch-status", { id: "6f1c9a52-0d4b-4e8a-9f3e-2b7c5d1a8e40" })).status, 404);
+  assert.equal(
+    (await service.callAs(alice, "watch-status", { id: "6f1c9a52-0d4b-4e8a-9f3e-2b7c5d1a8e40" })).status,
+    404,
+  );
   const anonymous = await service.call("watch-status", { id: created.id });
   assert.equal(anonymous.status, 403);
   assert.equal((anonymous.body as any).error.code, "wallet_required");

@@ -16,7 +16,9 @@ after(() => target.close());
 
 test("webhook: one signed JSON POST, and the receiver's answer reported", async () => {
   const body = '{"event":"done","n":1}';
-  const data = dataOf(await service.call("webhook", { url: target.url("/inbox"), body, secret: "a-long-shared-secret" }));
+  const data = dataOf(
+    await service.call("webhook", { url: target.url("/inbox"), body, secret: "a-long-shared-secret" }),
+  );
   const hit = target.hits.at(-1)!;
   assert.equal(hit.method, "POST");
   assert.equal(hit.body, body);
@@ -30,9 +32,17 @@ test("webhook: one signed JSON POST, and the receiver's answer reported", async 
 });
 
 test("webhook: without a secret nothing is signed; a text body goes with its own content type; redirects are followed", async () => {
-  const data = dataOf(await service.call("webhook", { url: target.url("/moved"), body: "plain words", contentType: "text/plain" }));
+  const data = dataOf(
+    await service.call("webhook", { url: target.url("/moved"), body: "plain words", contentType: "text/plain" }),
+  );
   const hits = target.hits.slice(-2);
-  assert.deepEqual(hits.map((h) => [h.method, h.path]), [["POST", "/moved"], ["POST", "/inbox"]]);
+  assert.deepEqual(
+    hits.map((h) => [h.method, h.path]),
+    [
+      ["POST", "/moved"],
+      ["POST", "/inbox"],
+    ],
+  );
   assert.equal(hits[1].headers["x-signature"], undefined);
   assert.equal(hits[1].headers["content-type"], "text/plain");
   assert.equal(data.signature, null);
@@ -53,7 +63,10 @@ test("webhook: a receiver that cannot be reached is a 502", async () => {
 test("webhook: private targets and invalid JSON are refused before anything is sent", async () => {
   const before = target.hits.length;
   expectRefused(await service.call("webhook", { url: "http://192.168.1.10/hook", body: "{}" }), /192\.168\.1\.10 is/);
-  expectRefused(await service.call("webhook", { url: "http://[::ffff:127.0.0.1]/hook", body: "{}" }), /IPv4-mapped \(127\.0\.0\.1\)/);
+  expectRefused(
+    await service.call("webhook", { url: "http://[::ffff:127.0.0.1]/hook", body: "{}" }),
+    /IPv4-mapped \(127\.0\.0\.1\)/,
+  );
   expectRefused(await service.call("webhook", { url: target.url("/inbox"), body: "{not json" }), /not valid JSON/);
   assert.equal(target.hits.length, before);
 });
@@ -62,8 +75,16 @@ const bad: { name: string; params: Record<string, string>; field: string }[] = [
   { name: "missing url", params: { body: "{}" }, field: "url" },
   { name: "missing body", params: { url: "https://example.com/h" }, field: "body" },
   { name: "a short secret", params: { url: "https://example.com/h", body: "{}", secret: "short" }, field: "secret" },
-  { name: "body over 16384 characters", params: { url: "https://example.com/h", body: "x".repeat(16_385) }, field: "body" },
-  { name: "unknown content type", params: { url: "https://example.com/h", body: "{}", contentType: "application/xml" }, field: "contentType" },
+  {
+    name: "body over 16384 characters",
+    params: { url: "https://example.com/h", body: "x".repeat(16_385) },
+    field: "body",
+  },
+  {
+    name: "unknown content type",
+    params: { url: "https://example.com/h", body: "{}", contentType: "application/xml" },
+    field: "contentType",
+  },
 ];
 for (const c of bad) {
   test(`webhook: ${c.name} is a free 400 naming the field`, async () => {

@@ -10,7 +10,11 @@ export const usdcArbitrum = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 export const zero = "0x0000000000000000000000000000000000000000";
 
 /** The swap family with every upstream on one fixture server, each under its own path prefix. */
-export async function swapService(t: AfterHost, fixtures: (string | Fixture)[], options: { reuse?: boolean; env?: Record<string, string> } = {}) {
+export async function swapService(
+  t: AfterHost,
+  fixtures: (string | Fixture)[],
+  options: { reuse?: boolean; env?: Record<string, string> } = {},
+) {
   const api = await serveFixtures(t, fixtures, { dir, reuse: options.reuse });
   const env: Record<string, string> = {
     UPSTREAM_RELAY_URL: `${api.url}/relay`,
@@ -28,7 +32,22 @@ export async function swapService(t: AfterHost, fixtures: (string | Fixture)[], 
   return { api, service: await startTestService({ plugins: ["swap"], env }) };
 }
 
-export const crossChain = { fromChain: 8453, toChain: 42161, fromToken: usdcBase, toToken: usdcArbitrum, amount: "100000000", depositor };
-export const sameChain = { fromChain: 8453, toChain: 8453, fromToken: zero, toToken: usdcBase, amount: "10000000000000000", depositor };
+export const crossChain = {
+  fromChain: 8453,
+  toChain: 42161,
+  fromToken: usdcBase,
+  toToken: usdcArbitrum,
+  amount: "100000000",
+  depositor,
+};
+export const sameChain = {
+  fromChain: 8453,
+  toChain: 8453,
+  fromToken: zero,
+  toToken: usdcBase,
+  amount: "10000000000000000",
+  depositor,
+};
 
-export const fixtureBody = async (name: string) => (await import(new URL(`${name}.json`, dir).href, { with: { type: "json" } })).default.response.body;
+export const fixtureBody = async (name: string) =>
+  (await import(new URL(`${name}.json`, dir).href, { with: { type: "json" } })).default.response.body;

@@ -12,7 +12,16 @@ export async function widgetFixtures(): Promise<Fixture[]> {
   const build = await loadFixture("kyberswap.build-eth-usdc", dir);
   const lifiPath = (await loadFixture("lifi.same-eth-usdc", dir)).request.path.replace("fee=0.001", "fee=0.0084");
   return [
-    { ...relay, request: { ...relay.request, body: { ...(relay.request.body as object), appFees: [{ recipient: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", fee: "84" }] } } },
+    {
+      ...relay,
+      request: {
+        ...relay.request,
+        body: {
+          ...(relay.request.body as object),
+          appFees: [{ recipient: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", fee: "84" }],
+        },
+      },
+    },
     { ...lifi, request: { ...lifi.request, path: lifiPath } },
     { ...routes, request: { ...routes.request, path: routes.request.path.replace("feeAmount=10", "feeAmount=84") } },
     build,

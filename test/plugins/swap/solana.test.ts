@@ -7,12 +7,25 @@ const usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const bonk = "DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263";
 const degen = "0x4ed4E862860beD51a9570b96d89aF5E1B0Efefed";
 const user = "FMqhbZQdT6SwHWY6azub7PuhunK8KMFxY294quUfCDyY";
-const feeAccounts = { sol: "rrEgjawh6bGtjjMEnir4GrbYXFRvn5kavKLGG82tFLR", usdc: "GbCjYyfaX8pCmAathHuorxtCJ44vDBysFvmvmMdUN7LT" };
+const feeAccounts = {
+  sol: "rrEgjawh6bGtjjMEnir4GrbYXFRvn5kavKLGG82tFLR",
+  usdc: "GbCjYyfaX8pCmAathHuorxtCJ44vDBysFvmvmMdUN7LT",
+};
 const env = { SWAP_SOLANA_FEE_ACCOUNTS: `${sol}:${feeAccounts.sol},${usdc}:${feeAccounts.usdc}` };
 
 test("trade-solana: Jupiter quote and the unsigned transaction, passed through unchanged, with token cards", async (t) => {
-  const { api, service } = await swapService(t, ["jupiter.quote-sol-usdc", "jupiter.swap-sol-usdc", "jupiter.tokens-sol-usdc"], { env });
-  const out = await service.call("trade-solana", { user, inputMint: sol, outputMint: usdc, amount: "1000000000", enrich: true });
+  const { api, service } = await swapService(
+    t,
+    ["jupiter.quote-sol-usdc", "jupiter.swap-sol-usdc", "jupiter.tokens-sol-usdc"],
+    { env },
+  );
+  const out = await service.call("trade-solana", {
+    user,
+    inputMint: sol,
+    outputMint: usdc,
+    amount: "1000000000",
+    enrich: true,
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   const swap = await fixtureBody("jupiter.swap-sol-usdc");
@@ -21,7 +34,13 @@ test("trade-solana: Jupiter quote and the unsigned transaction, passed through u
   assert.equal(data.outAmount, "182764500");
   assert.equal(data.minOutAmount, "181850677");
   assert.deepEqual(data.platformFee, { feeBps: 100, amount: "1846106", mint: usdc, account: feeAccounts.usdc });
-  assert.deepEqual(data.tokens.map((c: any) => [c.symbol, c.decimals, c.usdPrice]), [["SOL", 9, 184.61], ["USDC", 6, 0.9999]]);
+  assert.deepEqual(
+    data.tokens.map((c: any) => [c.symbol, c.decimals, c.usdPrice]),
+    [
+      ["SOL", 9, 184.61],
+      ["USDC", 6, 0.9999],
+    ],
+  );
   const sent = JSON.parse(api.calls.find((c) => c.path === "/jupiter/swap/v1/swap")!.body);
   assert.equal(sent.userPublicKey, user);
   assert.equal(sent.feeAccount, feeAccounts.usdc);
@@ -30,11 +49,20 @@ test("trade-solana: Jupiter quote and the unsigned transaction, passed through u
 
 test("trade-solana: Jupiter failing is a 502", async (t) => {
   const quote = await fixtureBody("jupiter.quote-sol-usdc");
-  const { service } = await swapService(t, [{
-    source: "https://dev.jup.ag/docs/api/swap-api/quote (errors: {error, errorCode})",
-    request: { method: "GET", path: `/jupiter/swap/v1/quote?inputMint=${sol}&outputMint=${usdc}&amount=1000000000&slippageBps=50&platformFeeBps=100&restrictIntermediateTokens=true` },
-    response: { status: 400, body: { error: "Could not find any route", errorCode: "COULD_NOT_FIND_ANY_ROUTE" } },
-  }], { env });
+  const { service } = await swapService(
+    t,
+    [
+      {
+        source: "https://dev.jup.ag/docs/api/swap-api/quote (errors: {error, errorCode})",
+        request: {
+          method: "GET",
+          path: `/jupiter/swap/v1/quote?inputMint=${sol}&outputMint=${usdc}&amount=1000000000&slippageBps=50&platformFeeBps=100&restrictIntermediateTokens=true`,
+        },
+        response: { status: 400, body: { error: "Could not find any route", errorCode: "COULD_NOT_FIND_ANY_ROUTE" } },
+      },
+    ],
+    { env },
+  );
   const out = await service.call("trade-solana", { user, inputMint: sol, outputMint: usdc, amount: "1000000000" });
   assert.equal(out.status, 502);
   assert.equal(quote.inAmount, "1000000000");
@@ -52,7 +80,10 @@ test("trade-solana: bad input is a free 400 naming the field", async (t) => {
   for (const [over, field] of cases) {
     const res = await service.request(`/v1/trade-solana?${new URLSearchParams({ ...base, ...over })}`);
     assert.equal(res.status, 400, field);
-    assert.ok((await res.json()).error.details.issues.some((i: any) => i.field === field), field);
+    assert.ok(
+      (await res.json()).error.details.issues.some((i: any) => i.field === field),
+      field,
+    );
   }
   const same = await service.call("trade-solana", { ...base, outputMint: sol });
   assert.equal(same.status, 400);
@@ -73,15 +104,38 @@ test("memecoin: a Solana buy spends amountLamports of SOL through Jupiter", asyn
 });
 
 test("memecoin: an EVM buy races the same-chain aggregators and returns the winner's calldata", async (t) => {
-  const { service } = await swapService(t, ["relay.meme-buy-degen", "lifi.meme-buy-degen-no-route", "kyberswap.routes-meme-buy-degen", "kyberswap.build-meme-buy-degen", "defillama.eth"], { env });
-  const out = await service.call("memecoin", { chain: "base", address: degen, user: depositor, amountWei: "10000000000000000" });
+  const { service } = await swapService(
+    t,
+    [
+      "relay.meme-buy-degen",
+      "lifi.meme-buy-degen-no-route",
+      "kyberswap.routes-meme-buy-degen",
+      "kyberswap.build-meme-buy-degen",
+      "defillama.eth",
+    ],
+    { env },
+  );
+  const out = await service.call("memecoin", {
+    chain: "base",
+    address: degen,
+    user: depositor,
+    amountWei: "10000000000000000",
+  });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   const built = await fixtureBody("kyberswap.build-meme-buy-degen");
   assert.equal(data.source, "kyberswap");
-  assert.deepEqual(data.evmTransaction, { chainId: 8453, to: built.data.routerAddress, data: built.data.data, value: "10000000000000000" });
+  assert.deepEqual(data.evmTransaction, {
+    chainId: 8453,
+    to: built.data.routerAddress,
+    data: built.data.data,
+    value: "10000000000000000",
+  });
   assert.equal(data.feeBps, 100);
-  assert.deepEqual(data.alternatives.map((a: any) => a.source), ["relay"]);
+  assert.deepEqual(
+    data.alternatives.map((a: any) => a.source),
+    ["relay"],
+  );
   assert.equal(feeRecipient.length, 42);
 });
 
@@ -98,7 +152,10 @@ test("memecoin: parameter checks before any call", async (t) => {
   for (const [input, field] of cases) {
     const out = await service.call("memecoin", input);
     assert.equal(out.status, 400, JSON.stringify(input));
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === field), JSON.stringify(out.body));
+    assert.ok(
+      (out.body as any).error.details.issues.some((i: any) => i.field === field),
+      JSON.stringify(out.body),
+    );
   }
   assert.equal(api.calls.length, 0);
 });

@@ -2,7 +2,13 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { crossChain, depositor, feeRecipient, fixtureBody, sameChain, swapService, usdcBase } from "./_service.ts";
 
-const crossRace = ["relay.cross-usdc", "lifi.cross-usdc", "across.cross-usdc-hangs", "debridge.cross-usdc", "defillama.usdc-base-and-eth"];
+const crossRace = [
+  "relay.cross-usdc",
+  "lifi.cross-usdc",
+  "across.cross-usdc-hangs",
+  "debridge.cross-usdc",
+  "defillama.usdc-base-and-eth",
+];
 
 test("swap: cross-chain race, best net quote wins, a hanging aggregator is left behind at the deadline", async (t) => {
   const { api, service } = await swapService(t, crossRace);
@@ -14,21 +20,40 @@ test("swap: cross-chain race, best net quote wins, a hanging aggregator is left 
   assert.equal(meta.product, "swap");
   assert.equal(data.source, "relay");
   const relay = await fixtureBody("relay.cross-usdc");
-  assert.deepEqual(data.transaction, { chainId: 8453, to: relay.steps[1].items[0].data.to, data: relay.steps[1].items[0].data.data, value: "0" });
+  assert.deepEqual(data.transaction, {
+    chainId: 8453,
+    to: relay.steps[1].items[0].data.to,
+    data: relay.steps[1].items[0].data.data,
+    value: "0",
+  });
   assert.deepEqual(data.quote.amountOut, "99870000");
   assert.equal(data.quote.minAmountOut, "99370650");
   assert.equal(data.quote.estimatedFillTimeSeconds, 4);
   assert.ok(Date.parse(data.quote.quoteExpiresAt) > Date.now());
-  assert.deepEqual(data.approval, { token: usdcBase, spender: "0x4cD00E387622C35bDDB9b4c962C136462338BC31", amount: "100000000" });
+  assert.deepEqual(data.approval, {
+    token: usdcBase,
+    spender: "0x4cD00E387622C35bDDB9b4c962C136462338BC31",
+    amount: "100000000",
+  });
   assert.deepEqual(data.fees.relay, { total: "30000", token: usdcBase, totalUsd: 0.03 });
-  assert.deepEqual(data.fees.integrator, { included: true, feeBps: 10, amount: "100000", amountUsd: 0.1, token: usdcBase, recipient: feeRecipient });
+  assert.deepEqual(data.fees.integrator, {
+    included: true,
+    feeBps: 10,
+    amount: "100000",
+    amountUsd: 0.1,
+    token: usdcBase,
+    recipient: feeRecipient,
+  });
   // deBridge quotes more (99.9 USDC) but its fixed 0.001 ETH fee (about $3) puts it last once netted.
   assert.deepEqual(data.comparison, [
     { rank: 1, source: "relay", amountOut: "99870000", netAmountOut: "99870000", estimateSec: 4, winner: true },
     { rank: 2, source: "lifi", amountOut: "99640000", netAmountOut: "99640000", estimateSec: 60 },
     { rank: 3, source: "debridge", amountOut: "99900000", netAmountOut: "96899880", estimateSec: 3 },
   ]);
-  assert.deepEqual(data.alternatives.map((a: any) => a.source), ["lifi", "debridge"]);
+  assert.deepEqual(
+    data.alternatives.map((a: any) => a.source),
+    ["lifi", "debridge"],
+  );
   assert.deepEqual(data.skipped, [{ source: "across", reason: "deadline", message: "no answer within 800 ms" }]);
   assert.match(data.disclaimer, /non-custodial/);
   assert.ok(data.fees.breakdown.some((line: string) => line.startsWith("Approve 100000000")));
@@ -49,7 +74,13 @@ test("swap: the integrator fee goes to each aggregator in its own unit", async (
 });
 
 test("swap: aggregators that error are skipped and the one that answers wins", async (t) => {
-  const { service } = await swapService(t, ["relay.cross-usdc-fails", "lifi.cross-usdc-no-route", "across.cross-usdc", "debridge.cross-usdc-refused", "defillama.usdc-base-and-eth"]);
+  const { service } = await swapService(t, [
+    "relay.cross-usdc-fails",
+    "lifi.cross-usdc-no-route",
+    "across.cross-usdc",
+    "debridge.cross-usdc-refused",
+    "defillama.usdc-base-and-eth",
+  ]);
   const out = await service.call("swap", crossChain);
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
@@ -58,23 +89,55 @@ test("swap: aggregators that error are skipped and the one that answers wins", a
   assert.equal(data.transaction.data, across.swapTx.data);
   assert.equal(data.quote.amountOut, "99895000");
   assert.deepEqual(data.fees.across, { total: "5000", token: usdcBase, totalUsd: 0.005 });
-  assert.deepEqual(data.fees.integrator, { included: true, feeBps: 10, amount: "100000", amountUsd: 0.1, token: usdcBase, recipient: feeRecipient });
+  assert.deepEqual(data.fees.integrator, {
+    included: true,
+    feeBps: 10,
+    amount: "100000",
+    amountUsd: 0.1,
+    token: usdcBase,
+    recipient: feeRecipient,
+  });
   assert.deepEqual(data.alternatives, []);
-  assert.deepEqual(data.skipped.map((s: any) => [s.source, s.reason]).sort(), [["debridge", "error"], ["lifi", "error"], ["relay", "error"]]);
+  assert.deepEqual(data.skipped.map((s: any) => [s.source, s.reason]).sort(), [
+    ["debridge", "error"],
+    ["lifi", "error"],
+    ["relay", "error"],
+  ]);
 });
 
 test("swap: same-chain races Relay, LI.FI and KyberSwap, never the bridges", async (t) => {
-  const { api, service } = await swapService(t, ["relay.same-eth-usdc", "lifi.same-eth-usdc", "kyberswap.routes-eth-usdc", "kyberswap.build-eth-usdc", "defillama.eth"]);
+  const { api, service } = await swapService(t, [
+    "relay.same-eth-usdc",
+    "lifi.same-eth-usdc",
+    "kyberswap.routes-eth-usdc",
+    "kyberswap.build-eth-usdc",
+    "defillama.eth",
+  ]);
   const out = await service.call("swap", sameChain);
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
   const built = await fixtureBody("kyberswap.build-eth-usdc");
   assert.equal(data.source, "kyberswap");
-  assert.deepEqual(data.transaction, { chainId: 8453, to: built.data.routerAddress, data: built.data.data, value: "10000000000000000" });
+  assert.deepEqual(data.transaction, {
+    chainId: 8453,
+    to: built.data.routerAddress,
+    data: built.data.data,
+    value: "10000000000000000",
+  });
   assert.equal(data.quote.minAmountOut, "29820150");
   assert.equal(data.approval, null);
-  assert.deepEqual(data.fees.integrator, { included: true, feeBps: 10, amount: "10000000000000", amountUsd: 0.03, token: sameChain.fromToken, recipient: feeRecipient });
-  assert.deepEqual(data.comparison.map((c: any) => c.source), ["kyberswap", "relay", "lifi"]);
+  assert.deepEqual(data.fees.integrator, {
+    included: true,
+    feeBps: 10,
+    amount: "10000000000000",
+    amountUsd: 0.03,
+    token: sameChain.fromToken,
+    recipient: feeRecipient,
+  });
+  assert.deepEqual(
+    data.comparison.map((c: any) => c.source),
+    ["kyberswap", "relay", "lifi"],
+  );
   const lifi = data.alternatives.find((a: any) => a.source === "lifi");
   assert.deepEqual(lifi.quote, { amountOut: "29880000", estimatedFillTimeSeconds: 0 });
   assert.ok(!api.calls.some((c) => c.path.startsWith("/across") || c.path.startsWith("/debridge")));
@@ -89,37 +152,83 @@ test("swap/compare: every answered route with its full quote, best first", async
   const out = await service.call("swap/compare", crossChain);
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual(data.quotes.map((q: any) => [q.rank, q.source, q.winner]), [[1, "relay", true], [2, "lifi", false], [3, "debridge", false]]);
+  assert.deepEqual(
+    data.quotes.map((q: any) => [q.rank, q.source, q.winner]),
+    [
+      [1, "relay", true],
+      [2, "lifi", false],
+      [3, "debridge", false],
+    ],
+  );
   const debridge = await fixtureBody("debridge.cross-usdc");
-  assert.deepEqual(data.quotes[2].transaction, { chainId: 8453, to: debridge.tx.to, data: debridge.tx.data, value: "1000000000000000" });
+  assert.deepEqual(data.quotes[2].transaction, {
+    chainId: 8453,
+    to: debridge.tx.to,
+    data: debridge.tx.data,
+    value: "1000000000000000",
+  });
   assert.deepEqual(data.quotes[1].fees.lifi, { total: "260000", token: usdcBase, totalUsd: 0.26 });
   assert.equal(data.comparison[0].winner, true);
-  assert.deepEqual(data.skipped.map((s: any) => s.source), ["across"]);
+  assert.deepEqual(
+    data.skipped.map((s: any) => s.source),
+    ["across"],
+  );
 });
 
 test("swap: no aggregator answering in time is a 504, all failing a 502, neither charged", async (t) => {
-  const hang = (name: string) => async () => ({ ...(await import(new URL(`./fixtures/${name}.json`, import.meta.url).href, { with: { type: "json" } })).default });
-  const slow = await Promise.all(["relay.cross-usdc", "lifi.cross-usdc", "across.cross-usdc", "debridge.cross-usdc"].map(async (n) => {
-    const f = await hang(n)();
-    return { ...f, response: { ...f.response, delayMs: 4000 } };
-  }));
+  const hang = (name: string) => async () => ({
+    ...(await import(new URL(`./fixtures/${name}.json`, import.meta.url).href, { with: { type: "json" } })).default,
+  });
+  const slow = await Promise.all(
+    ["relay.cross-usdc", "lifi.cross-usdc", "across.cross-usdc", "debridge.cross-usdc"].map(async (n) => {
+      const f = await hang(n)();
+      return { ...f, response: { ...f.response, delayMs: 4000 } };
+    }),
+  );
   const late = await swapService(t, [...slow, "defillama.usdc-base-and-eth"]);
   const timedOut = await late.service.call("swap", crossChain);
   assert.equal(timedOut.status, 504);
   assert.equal((timedOut.body as any).error.details.skipped.length, 4);
 
-  const failing = await swapService(t, ["relay.cross-usdc-fails", "lifi.cross-usdc-no-route", "debridge.cross-usdc-refused", "defillama.usdc-base-and-eth", {
-    source: "https://docs.across.to/reference/api-reference (errors answer a JSON {type, code, status, message})",
-    request: { method: "GET", path: new URL(slow[2].request.path, "http://x").pathname + new URL(slow[2].request.path, "http://x").search },
-    response: { status: 400, body: { type: "AcrossApiError", code: "AMOUNT_TOO_LOW", status: 400, message: "Sent amount is too low relative to fees" } },
-  }]);
+  const failing = await swapService(t, [
+    "relay.cross-usdc-fails",
+    "lifi.cross-usdc-no-route",
+    "debridge.cross-usdc-refused",
+    "defillama.usdc-base-and-eth",
+    {
+      source: "https://docs.across.to/reference/api-reference (errors answer a JSON {type, code, status, message})",
+      request: {
+        method: "GET",
+        path: new URL(slow[2].request.path, "http://x").pathname + new URL(slow[2].request.path, "http://x").search,
+      },
+      response: {
+        status: 400,
+        body: {
+          type: "AcrossApiError",
+          code: "AMOUNT_TOO_LOW",
+          status: 400,
+          message: "Sent amount is too low relative to fees",
+        },
+      },
+    },
+  ]);
   const failed = await failing.service.call("swap", crossChain);
   assert.equal(failed.status, 502);
   assert.equal((failed.body as any).error.code, "upstream_error");
 });
 
 test("swap: feeBps=0 asks no aggregator for a fee", async (t) => {
-  const { api, service } = await swapService(t, ["relay.same-eth-usdc", "lifi.same-eth-usdc", "kyberswap.routes-eth-usdc", "kyberswap.build-eth-usdc", "defillama.eth"].map((name) => name), { reuse: true });
+  const { api, service } = await swapService(
+    t,
+    [
+      "relay.same-eth-usdc",
+      "lifi.same-eth-usdc",
+      "kyberswap.routes-eth-usdc",
+      "kyberswap.build-eth-usdc",
+      "defillama.eth",
+    ].map((name) => name),
+    { reuse: true },
+  );
   // The fixtures expect the fee, so nothing matches: every aggregator fails, which is the point (no fee parameters were sent).
   const out = await service.call("swap", { ...sameChain, feeBps: 0 });
   assert.equal(out.status, 502);
@@ -127,13 +236,17 @@ test("swap: feeBps=0 asks no aggregator for a fee", async (t) => {
   assert.equal(relayBody.appFees, undefined);
   const kyber = new URL(api.calls.find((c) => c.path.includes("/routes"))!.path, "http://x").searchParams;
   assert.equal(kyber.get("feeAmount"), null);
-  assert.equal(new URL(api.calls.find((c) => c.path.startsWith("/lifi/"))!.path, "http://x").searchParams.get("fee"), null);
+  assert.equal(
+    new URL(api.calls.find((c) => c.path.startsWith("/lifi/"))!.path, "http://x").searchParams.get("fee"),
+    null,
+  );
   api.unmatched.length = 0;
 });
 
 test("swap: bad input is a free 400 naming the field, before any upstream call", async (t) => {
   const { api, service } = await swapService(t, []);
-  const q = (over: Record<string, string | number>) => new URLSearchParams(Object.entries({ ...crossChain, ...over }).map(([k, v]) => [k, String(v)]));
+  const q = (over: Record<string, string | number>) =>
+    new URLSearchParams(Object.entries({ ...crossChain, ...over }).map(([k, v]) => [k, String(v)]));
   const cases: [Record<string, string | number>, string][] = [
     [{ fromChain: 5 }, "fromChain"],
     [{ toChain: "base" }, "toChain"],
@@ -147,7 +260,10 @@ test("swap: bad input is a free 400 naming the field, before any upstream call",
     const res = await service.request(`/v1/swap?${q(over)}`);
     assert.equal(res.status, 400, JSON.stringify(over));
     const body = await res.json();
-    assert.ok(body.error.details.issues.some((i: any) => i.field === field), JSON.stringify(body));
+    assert.ok(
+      body.error.details.issues.some((i: any) => i.field === field),
+      JSON.stringify(body),
+    );
   }
   const { depositor: _, ...anonymous } = crossChain;
   const out = await service.call("swap", anonymous);

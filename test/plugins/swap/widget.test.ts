@@ -31,7 +31,15 @@ test("swap widget: a visitor gets a quote, sees the race, and the wallet receive
   await mkdir(shots, { recursive: true });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
   const errors: string[] = [];
@@ -62,15 +70,25 @@ test("swap widget: a visitor gets a quote, sees the race, and the wallet receive
   await page.screenshot({ path: new URL("sent.png", shots).pathname, fullPage: true });
   const [sent] = await page.evaluate(() => (window as any).__sent);
   const built = await fixtureBody("kyberswap.build-eth-usdc");
-  assert.deepEqual(sent, { from: depositor, to: built.data.routerAddress, data: built.data.data, value: "0x2386f26fc10000" });
+  assert.deepEqual(sent, {
+    from: depositor,
+    to: built.data.routerAddress,
+    data: built.data.data,
+    value: "0x2386f26fc10000",
+  });
   assert.equal(BigInt(sent.value), BigInt(built.data.transactionValue));
   assert.match((await page.textContent("#status")) ?? "", /^Sent: 0xabab/);
   assert.deepEqual(errors, []);
-  assert.ok(api.calls.some((c) => c.path.startsWith("/kyberswap/base/api/v1/routes") && c.path.includes("feeAmount=84")));
+  assert.ok(
+    api.calls.some((c) => c.path.startsWith("/kyberswap/base/api/v1/routes") && c.path.includes("feeAmount=84")),
+  );
 });
 
 test("swap widget quote: free, limited per visitor with Retry-After, and refuses swaps too small for the minimum fee", async (t) => {
-  const { api, service } = await swapService(t, await widgetFixtures(), { reuse: true, env: { SWAP_WIDGET_QUOTES_PER_HOUR: "2" } });
+  const { api, service } = await swapService(t, await widgetFixtures(), {
+    reuse: true,
+    env: { SWAP_WIDGET_QUOTES_PER_HOUR: "2" },
+  });
   const query = new URLSearchParams(Object.entries(sameChain).map(([k, v]) => [k, String(v)]));
   const small = new URLSearchParams(query);
   small.set("amount", "1000000000000000");

@@ -10,7 +10,15 @@ export interface ZoneRecords {
   NS?: string[];
   CNAME?: string[];
   PTR?: string[];
-  SOA?: { nsname: string; hostmaster: string; serial: number; refresh: number; retry: number; expire: number; minttl: number }[];
+  SOA?: {
+    nsname: string;
+    hostmaster: string;
+    serial: number;
+    refresh: number;
+    retry: number;
+    expire: number;
+    minttl: number;
+  }[];
   CAA?: { flags: number; tag: string; value: string }[];
   SRV?: { priority: number; weight: number; port: number; target: string }[];
 }
@@ -22,7 +30,18 @@ export interface Zone {
   ttl?: number;
 }
 
-const typeCodes: Record<number, keyof ZoneRecords> = { 1: "A", 2: "NS", 5: "CNAME", 6: "SOA", 12: "PTR", 15: "MX", 16: "TXT", 28: "AAAA", 33: "SRV", 257: "CAA" };
+const typeCodes: Record<number, keyof ZoneRecords> = {
+  1: "A",
+  2: "NS",
+  5: "CNAME",
+  6: "SOA",
+  12: "PTR",
+  15: "MX",
+  16: "TXT",
+  28: "AAAA",
+  33: "SRV",
+  257: "CAA",
+};
 
 /** A minimal authoritative DNS responder on 127.0.0.1 (UDP) answering from a table; `queries` lists what it was asked. */
 export async function startDnsServer(zone: Zone) {
@@ -34,7 +53,11 @@ export async function startDnsServer(zone: Zone) {
   });
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
   const { port } = socket.address() as AddressInfo;
-  return { server: `127.0.0.1:${port}`, queries, close: () => new Promise<void>((resolve) => socket.close(() => resolve())) };
+  return {
+    server: `127.0.0.1:${port}`,
+    queries,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
 }
 
 function respond(zone: Zone, query: Buffer, queries: string[]): Buffer | undefined {
@@ -87,9 +110,17 @@ function encodeAll(type: keyof ZoneRecords, records: unknown[]): Buffer[] {
       case "PTR":
         return name(record);
       case "SOA":
-        return Buffer.concat([name(record.nsname), name(record.hostmaster), ...[record.serial, record.refresh, record.retry, record.expire, record.minttl].map(u32)]);
+        return Buffer.concat([
+          name(record.nsname),
+          name(record.hostmaster),
+          ...[record.serial, record.refresh, record.retry, record.expire, record.minttl].map(u32),
+        ]);
       case "CAA":
-        return Buffer.concat([Buffer.from([record.flags, record.tag.length]), Buffer.from(record.tag), Buffer.from(record.value)]);
+        return Buffer.concat([
+          Buffer.from([record.flags, record.tag.length]),
+          Buffer.from(record.tag),
+          Buffer.from(record.value),
+        ]);
       case "SRV":
         return Buffer.concat([u16(record.priority), u16(record.weight), u16(record.port), name(record.target)]);
     }
@@ -97,7 +128,10 @@ function encodeAll(type: keyof ZoneRecords, records: unknown[]): Buffer[] {
 }
 
 function name(text: string): Buffer {
-  const labels = text.split(".").filter(Boolean).map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label)]));
+  const labels = text
+    .split(".")
+    .filter(Boolean)
+    .map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label)]));
   return Buffer.concat([...labels, Buffer.from([0])]);
 }
 

@@ -19,8 +19,35 @@ export function makeTestChain(leafDays = 20): TestChain {
   const dir = mkdtempSync(join(tmpdir(), "web-tls-"));
   const run = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
   try {
-    run("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", "ca.key", "-out", "ca.crt", "-days", "60", "-subj", "/CN=Web Test Root CA/O=x402 tests");
-    run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "leaf.key", "-out", "leaf.csr", "-subj", "/CN=localhost/O=x402 tests");
+    run(
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-keyout",
+      "ca.key",
+      "-out",
+      "ca.crt",
+      "-days",
+      "60",
+      "-subj",
+      "/CN=Web Test Root CA/O=x402 tests",
+    );
+    run(
+      "req",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      "leaf.key",
+      "-out",
+      "leaf.csr",
+      "-subj",
+      "/CN=localhost/O=x402 tests",
+    );
     writeFileSync(
       join(dir, "leaf.ext"),
       [
@@ -30,7 +57,24 @@ export function makeTestChain(leafDays = 20): TestChain {
         "crlDistributionPoints=URI:http://crl.test.invalid/leaf.crl",
       ].join("\n"),
     );
-    run("x509", "-req", "-in", "leaf.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial", "-out", "leaf.crt", "-days", String(leafDays), "-sha256", "-extfile", "leaf.ext");
+    run(
+      "x509",
+      "-req",
+      "-in",
+      "leaf.csr",
+      "-CA",
+      "ca.crt",
+      "-CAkey",
+      "ca.key",
+      "-CAcreateserial",
+      "-out",
+      "leaf.crt",
+      "-days",
+      String(leafDays),
+      "-sha256",
+      "-extfile",
+      "leaf.ext",
+    );
     const read = (name: string) => readFileSync(join(dir, name), "utf8");
     return { caPem: read("ca.crt"), leafPem: read("leaf.crt"), leafKey: read("leaf.key") };
   } finally {

@@ -50,13 +50,24 @@ test("agent-health: a failing health path and missing documents are reported, no
 });
 
 test("agent-health: a service where nothing answers is a 502", async () => {
-  for (const path of ["/health", "/.well-known/x402", "/.well-known/agent-card.json", "/.well-known/agent.json", "/openapi.json", "/llms.txt"]) target.set(path, "hang-up");
+  for (const path of [
+    "/health",
+    "/.well-known/x402",
+    "/.well-known/agent-card.json",
+    "/.well-known/agent.json",
+    "/openapi.json",
+    "/llms.txt",
+  ])
+    target.set(path, "hang-up");
   expect502(await service.call("agent-health", { url: target.url("/down") }), "target_error");
 });
 
 test("agent-health: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
-  await expectFree400(await service.request(`/v1/agent-health?${query({ url: target.url("/"), path: "health" })}`), "path");
+  await expectFree400(
+    await service.request(`/v1/agent-health?${query({ url: target.url("/"), path: "health" })}`),
+    "path",
+  );
   await expectFree400(await service.request("/v1/agent-health"), "url");
   assert.equal(target.hits.length, before);
 });

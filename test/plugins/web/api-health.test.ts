@@ -10,10 +10,18 @@ const target = await startTarget({
     healthCalls++;
     // Every other answer fails, so availability has something to measure.
     const status = healthCalls % 2 === 0 ? 500 : 200;
-    res.writeHead(status, { "content-type": "application/json", "access-control-allow-origin": "*", "x-ratelimit-remaining": String(100 - healthCalls), "retry-after": "1" });
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "access-control-allow-origin": "*",
+      "x-ratelimit-remaining": String(100 - healthCalls),
+      "retry-after": "1",
+    });
     res.end(JSON.stringify({ status: status === 200 ? "ok" : "error" }));
   },
-  "/openapi.json": { headers: { "content-type": "application/json" }, body: JSON.stringify({ openapi: "3.0.3", paths: { "/a": {} } }) },
+  "/openapi.json": {
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ openapi: "3.0.3", paths: { "/a": {} } }),
+  },
   "/swagger.json": { headers: { "content-type": "application/json" }, body: "not json" },
   "/.well-known/x402": { status: 404, body: "{}" },
   "/llms.txt": { headers: { "content-type": "text/plain" }, body: "# Test API\n" },
@@ -26,7 +34,10 @@ test("api-health: samples the health path, measures availability and latency, re
   healthCalls = 0;
   const data = dataOf(await service.call("api-health", { url: target.url("/"), samples: 3 }));
   assert.equal(data.healthUrl, target.url("/health"));
-  assert.deepEqual(data.samples.map((s: any) => s.status), [200, 500, 200]);
+  assert.deepEqual(
+    data.samples.map((s: any) => s.status),
+    [200, 500, 200],
+  );
   assert.equal(data.availability, 0.667);
   assert.equal(data.healthy, false);
   const latencies = data.samples.map((s: any) => s.latencyMs).sort((a: number, b: number) => a - b);
@@ -49,14 +60,21 @@ test("api-health: one sample on another path", async () => {
 });
 
 test("api-health: an API where nothing answers is a 502", async () => {
-  for (const path of ["/health", "/openapi.json", "/swagger.json", "/.well-known/x402", "/llms.txt"]) target.set(path, "hang-up");
+  for (const path of ["/health", "/openapi.json", "/swagger.json", "/.well-known/x402", "/llms.txt"])
+    target.set(path, "hang-up");
   expect502(await service.call("api-health", { url: target.url("/gone"), samples: 2 }), "target_error");
 });
 
 test("api-health: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
-  await expectFree400(await service.request(`/v1/api-health?${query({ url: target.url("/"), samples: 6 })}`), "samples");
-  await expectFree400(await service.request(`/v1/api-health?${query({ url: target.url("/"), samples: 0 })}`), "samples");
+  await expectFree400(
+    await service.request(`/v1/api-health?${query({ url: target.url("/"), samples: 6 })}`),
+    "samples",
+  );
+  await expectFree400(
+    await service.request(`/v1/api-health?${query({ url: target.url("/"), samples: 0 })}`),
+    "samples",
+  );
   assert.equal(target.hits.length, before);
 });
 

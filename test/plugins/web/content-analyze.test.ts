@@ -35,17 +35,26 @@ test("content-analyze: a page's words, outline, links, keywords and reading time
 });
 
 test("content-analyze: text with Markdown headings and a URL", async () => {
-  const out = await service.call("content-analyze", { text: "# Title\nOne short line. Another line here!\nhttps://example.org/page", keywords: 5 });
+  const out = await service.call("content-analyze", {
+    text: "# Title\nOne short line. Another line here!\nhttps://example.org/page",
+    keywords: 5,
+  });
   const data = (out.body as any).data;
   assert.equal(data.source, "text");
   assert.equal(data.title, "Title");
   assert.equal(data.words, 1 + 3 + 3);
   assert.equal(data.sentences, 3);
   assert.deepEqual(data.links, { total: 1, internal: 0, external: 1 });
-  assert.deepEqual(data.keywords.map((k: any) => k.word), ["line", "another", "short", "title"]);
+  assert.deepEqual(
+    data.keywords.map((k: any) => k.word),
+    ["line", "another", "short", "title"],
+  );
   // 7 words in 3 sentences with 10 syllables: ti-tle, an-oth-er, and one each for the rest.
   assert.equal(data.readability.averageSyllablesPerWord, Math.round((10 / 7) * 100) / 100);
-  assert.equal(data.readability.fleschReadingEase, Math.round((206.835 - 1.015 * (7 / 3) - 84.6 * (10 / 7)) * 100) / 100);
+  assert.equal(
+    data.readability.fleschReadingEase,
+    Math.round((206.835 - 1.015 * (7 / 3) - 84.6 * (10 / 7)) * 100) / 100,
+  );
 });
 
 test("content-analyze: both url and text, or neither, is a 400 before anything is fetched", async () => {

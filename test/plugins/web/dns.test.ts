@@ -10,10 +10,23 @@ const dnsServer = await startDnsServer({
     "example.test": {
       A: ["93.184.215.14"],
       AAAA: ["2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
-      MX: [{ priority: 20, exchange: "backup.example.test" }, { priority: 10, exchange: "mail.example.test" }],
+      MX: [
+        { priority: 20, exchange: "backup.example.test" },
+        { priority: 10, exchange: "mail.example.test" },
+      ],
       TXT: [["v=spf1 include:_spf.example.test ", "-all"]],
       NS: ["ns1.example.test", "ns2.example.test"],
-      SOA: [{ nsname: "ns1.example.test", hostmaster: "hostmaster.example.test", serial: 2026010101, refresh: 7200, retry: 3600, expire: 1209600, minttl: 300 }],
+      SOA: [
+        {
+          nsname: "ns1.example.test",
+          hostmaster: "hostmaster.example.test",
+          serial: 2026010101,
+          refresh: 7200,
+          retry: 3600,
+          expire: 1209600,
+          minttl: 300,
+        },
+      ],
       CAA: [{ flags: 0, tag: "issue", value: "letsencrypt.org" }],
     },
     "www.example.test": { CNAME: ["example.test"] },
@@ -26,12 +39,34 @@ after(() => dnsServer.close());
 
 const cases = [
   { type: "A", name: "example.test", records: [{ type: "A", data: "93.184.215.14", ttl: 120 }] },
-  { type: "AAAA", name: "example.test", records: [{ type: "AAAA", data: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", ttl: 120 }] },
-  { type: "MX", name: "Example.Test.", records: [{ type: "MX", data: "10 mail.example.test" }, { type: "MX", data: "20 backup.example.test" }] },
+  {
+    type: "AAAA",
+    name: "example.test",
+    records: [{ type: "AAAA", data: "2606:2800:21f:cb07:6820:80da:af6b:8b2c", ttl: 120 }],
+  },
+  {
+    type: "MX",
+    name: "Example.Test.",
+    records: [
+      { type: "MX", data: "10 mail.example.test" },
+      { type: "MX", data: "20 backup.example.test" },
+    ],
+  },
   { type: "TXT", name: "example.test", records: [{ type: "TXT", data: "v=spf1 include:_spf.example.test -all" }] },
-  { type: "NS", name: "example.test", records: [{ type: "NS", data: "ns1.example.test" }, { type: "NS", data: "ns2.example.test" }] },
+  {
+    type: "NS",
+    name: "example.test",
+    records: [
+      { type: "NS", data: "ns1.example.test" },
+      { type: "NS", data: "ns2.example.test" },
+    ],
+  },
   { type: "CNAME", name: "www.example.test", records: [{ type: "CNAME", data: "example.test" }] },
-  { type: "SOA", name: "example.test", records: [{ type: "SOA", data: "ns1.example.test hostmaster.example.test 2026010101 7200 3600 1209600 300" }] },
+  {
+    type: "SOA",
+    name: "example.test",
+    records: [{ type: "SOA", data: "ns1.example.test hostmaster.example.test 2026010101 7200 3600 1209600 300" }],
+  },
   { type: "CAA", name: "example.test", records: [{ type: "CAA", data: '0 issue "letsencrypt.org"' }] },
   { type: "SRV", name: "_sip._tcp.example.test", records: [{ type: "SRV", data: "10 60 5060 sip.example.test" }] },
 ];
@@ -67,7 +102,10 @@ test("dns: bad input is a free 400 and nothing is queried", async () => {
   const before = dnsServer.queries.length;
   await expectFree400(await service.request(`/v1/dns?${query({ name: "not a name" })}`), "name");
   await expectFree400(await service.request(`/v1/dns?${query({ name: "example.test", type: "PTR" })}`), "type");
-  await expectFree400(await service.request(`/v1/dns?${query({ name: "example.test", resolver: "10.0.0.1" })}`), "resolver");
+  await expectFree400(
+    await service.request(`/v1/dns?${query({ name: "example.test", resolver: "10.0.0.1" })}`),
+    "resolver",
+  );
   assert.equal(dnsServer.queries.length, before);
 });
 

@@ -6,7 +6,12 @@ import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-e
 
 const dnsServer = await startDnsServer({
   names: {
-    "example.test": { MX: [{ priority: 20, exchange: "backup.example.test" }, { priority: 10, exchange: "mail.example.test" }] },
+    "example.test": {
+      MX: [
+        { priority: 20, exchange: "backup.example.test" },
+        { priority: 10, exchange: "mail.example.test" },
+      ],
+    },
     "gmial.com": { MX: [{ priority: 10, exchange: "mx.gmial.com" }] },
     "mailinator.com": { MX: [{ priority: 10, exchange: "mail.mailinator.com" }] },
     "nullmx.test": { MX: [{ priority: 0, exchange: "" }] },
@@ -23,7 +28,10 @@ test("email-check: a good address has its MX hosts, best first", async () => {
   assert.equal(data.syntaxValid, true);
   assert.equal(data.normalized, "Jane.Doe@example.test");
   assert.equal(data.domain, "example.test");
-  assert.deepEqual(data.mx, [{ priority: 10, exchange: "mail.example.test" }, { priority: 20, exchange: "backup.example.test" }]);
+  assert.deepEqual(data.mx, [
+    { priority: 10, exchange: "mail.example.test" },
+    { priority: 20, exchange: "backup.example.test" },
+  ]);
   assert.equal(data.mailServer, "mx");
   assert.equal(data.domainExists, true);
   assert.equal(data.verdict, "valid");
@@ -68,7 +76,14 @@ test("email-check: a null MX, no server at all, or no domain make the address in
 
 test("email-check: bad syntax is answered without any lookup", async () => {
   const before = dnsServer.queries.length;
-  for (const email of ["no-at-sign", "two@@example.test", "a b@example.test", "a@example", "a@-bad-.test", `${"x".repeat(65)}@example.test`]) {
+  for (const email of [
+    "no-at-sign",
+    "two@@example.test",
+    "a b@example.test",
+    "a@example",
+    "a@-bad-.test",
+    `${"x".repeat(65)}@example.test`,
+  ]) {
     const data = dataOf(await service.call("email-check", { email }));
     assert.equal(data.syntaxValid, false, email);
     assert.equal(data.verdict, "invalid", email);

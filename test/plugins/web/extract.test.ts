@@ -17,7 +17,10 @@ const site = await startTarget({
   "/moved": { status: 301, headers: { location: "/article" } },
   "/down": { status: 503, body: "maintenance" },
   "/data.json": { headers: { "content-type": "application/json" }, body: "{}" },
-  "/latin1": { headers: { "content-type": "text/html; charset=iso-8859-1" }, body: Buffer.from("<html><body><p>Caf\u00e9 cr\u00e8me</p></body></html>", "latin1") },
+  "/latin1": {
+    headers: { "content-type": "text/html; charset=iso-8859-1" },
+    body: Buffer.from("<html><body><p>Caf\u00e9 cr\u00e8me</p></body></html>", "latin1"),
+  },
 });
 const service = await startTestService({ plugins: ["web"], egressLoopbackPort: site.port });
 after(() => site.close());

@@ -4,7 +4,8 @@ import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { UPSTREAM_SNAPCHAIN_URL: `${url}/v1` } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["web"], env: { UPSTREAM_SNAPCHAIN_URL: `${url}/v1` } });
 const emptyPage = (path: string): Fixture => ({
   source: "https://snapchain.farcaster.xyz/reference/httpapi/httpapi (paged answers: messages[], nextPageToken)",
   request: { method: "GET", path },
@@ -16,7 +17,13 @@ test("farcaster-feed: casts with ISO times, embeds, mentions and parents, and th
   const out = await (await serviceFor(hub.url)).call("farcaster-feed", { fid: 2, limit: 3 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const data = (out.body as any).data;
-  assert.deepEqual(data.profile, { username: "v", displayName: "Varun Srinivasan", pfp: "https://i.example/pfp.png", bio: "Technowatermelon. Elder Millenial. Building Farcaster.", url: null });
+  assert.deepEqual(data.profile, {
+    username: "v",
+    displayName: "Varun Srinivasan",
+    pfp: "https://i.example/pfp.png",
+    bio: "Technowatermelon. Elder Millenial. Building Farcaster.",
+    url: null,
+  });
   assert.equal(data.casts.length, 3);
   assert.deepEqual(data.casts[0], {
     hash: "0xd2b1ddc6c88e865a33cb1a565e0058d757042974",
@@ -30,21 +37,36 @@ test("farcaster-feed: casts with ISO times, embeds, mentions and parents, and th
     mentions: [3],
     parent: { url: null, fid: 226, hash: "0xa48dd46161d8e57725f5e26e34ec19c13ff7f3b9" },
   });
-  assert.deepEqual(data.casts[1].parent, { url: "chain://eip155:1/erc721:0x5ce2c0e4a2e6e48e3e9bcf4bb7a07ab9d5ec3e1c", fid: null, hash: null });
+  assert.deepEqual(data.casts[1].parent, {
+    url: "chain://eip155:1/erc721:0x5ce2c0e4a2e6e48e3e9bcf4bb7a07ab9d5ec3e1c",
+    fid: null,
+    hash: null,
+  });
   assert.equal(data.casts[2].parent, null);
 });
 
 test("farcaster-feed: an fid with no casts and no profile is a 404", async (t) => {
-  const hub = await serveFixtures(t, [emptyPage("/v1/castsByFid?fid=99999999&pageSize=20&reverse=true"), emptyPage("/v1/userDataByFid?fid=99999999")]);
+  const hub = await serveFixtures(t, [
+    emptyPage("/v1/castsByFid?fid=99999999&pageSize=20&reverse=true"),
+    emptyPage("/v1/userDataByFid?fid=99999999"),
+  ]);
   const out = await (await serviceFor(hub.url)).call("farcaster-feed", { fid: 99999999 });
   assert.equal(out.status, 404);
 });
 
 test("farcaster-feed: a failing node is a 502", async (t) => {
-  const hub = await serveFixtures(t, [
-    { source: "https://snapchain.farcaster.xyz/reference/httpapi/httpapi", request: { method: "GET", path: "/v1/castsByFid?fid=2&pageSize=20&reverse=true" }, response: { status: 500, body: { errCode: "unavailable", message: "node is syncing" } } },
-    "snapchain.user-data-fid-2",
-  ], { dir, reuse: true });
+  const hub = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://snapchain.farcaster.xyz/reference/httpapi/httpapi",
+        request: { method: "GET", path: "/v1/castsByFid?fid=2&pageSize=20&reverse=true" },
+        response: { status: 500, body: { errCode: "unavailable", message: "node is syncing" } },
+      },
+      "snapchain.user-data-fid-2",
+    ],
+    { dir, reuse: true },
+  );
   const out = await (await serviceFor(hub.url)).call("farcaster-feed", { fid: 2 });
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.details.upstream, "snapchain");

@@ -4,11 +4,25 @@ import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { UPSTREAM_HN_ALGOLIA_URL: `${url}/api/v1` } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["web"], env: { UPSTREAM_HN_ALGOLIA_URL: `${url}/api/v1` } });
 const empty = (path: string): Fixture => ({
   source: "https://hn.algolia.com/api (search answer with no hits)",
   request: { method: "GET", path },
-  response: { status: 200, body: { hits: [], nbHits: 0, page: 0, nbPages: 0, hitsPerPage: 5, exhaustiveNbHits: true, query: "", params: "", processingTimeMS: 1 } },
+  response: {
+    status: 200,
+    body: {
+      hits: [],
+      nbHits: 0,
+      page: 0,
+      nbPages: 0,
+      hitsPerPage: 5,
+      exhaustiveNbHits: true,
+      query: "",
+      params: "",
+      processingTimeMS: 1,
+    },
+  },
 });
 
 test("hn: the front page as stories with HN links; text posts have no url", async (t) => {
@@ -19,8 +33,26 @@ test("hn: the front page as stories with HN links; text posts have no url", asyn
   assert.equal(data.mode, "top");
   assert.equal(data.total, 30);
   assert.deepEqual(data.stories, [
-    { id: 8863, title: "My YC app: Dropbox - Throw away your USB drive", url: "http://www.getdropbox.com/u/2/screencast.html", hnUrl: "https://news.ycombinator.com/item?id=8863", points: 104, comments: 71, author: "pg", createdAt: "2007-04-04T19:16:40Z" },
-    { id: 121003, title: "Ask HN: The Arc Effect", url: null, hnUrl: "https://news.ycombinator.com/item?id=121003", points: 25, comments: 12, author: "tptacek", createdAt: "2008-02-19T20:04:56Z" },
+    {
+      id: 8863,
+      title: "My YC app: Dropbox - Throw away your USB drive",
+      url: "http://www.getdropbox.com/u/2/screencast.html",
+      hnUrl: "https://news.ycombinator.com/item?id=8863",
+      points: 104,
+      comments: 71,
+      author: "pg",
+      createdAt: "2007-04-04T19:16:40Z",
+    },
+    {
+      id: 121003,
+      title: "Ask HN: The Arc Effect",
+      url: null,
+      hnUrl: "https://news.ycombinator.com/item?id=121003",
+      points: 25,
+      comments: 12,
+      author: "tptacek",
+      createdAt: "2008-02-19T20:04:56Z",
+    },
   ]);
 });
 
@@ -41,9 +73,17 @@ test("hn: new, best and search ask Algolia the right questions", async (t) => {
 });
 
 test("hn: a failing Algolia is a 502", async (t) => {
-  const algolia = await serveFixtures(t, [
-    { source: "https://hn.algolia.com/api", request: { method: "GET", path: "/api/v1/search?tags=front_page&hitsPerPage=20" }, response: { status: 500, body: { message: "Internal error", status: 500 } } },
-  ], { reuse: true });
+  const algolia = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://hn.algolia.com/api",
+        request: { method: "GET", path: "/api/v1/search?tags=front_page&hitsPerPage=20" },
+        response: { status: 500, body: { message: "Internal error", status: 500 } },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(algolia.url)).call("hn", {});
   assert.equal(out.status, 502);
 });

@@ -26,7 +26,10 @@ test("http-check: follows redirects and reports status, headers, size and timing
   assert.equal(data.headers["x-served-by"], "test");
   assert.equal(data.address, "127.0.0.1");
   assert.ok(data.timings.totalMs > 0 && data.timings.resolveMs >= 0);
-  assert.deepEqual(target.hits.slice(-2).map((h) => h.path), ["/moved", "/page"]);
+  assert.deepEqual(
+    target.hits.slice(-2).map((h) => h.path),
+    ["/moved", "/page"],
+  );
 });
 
 test("http-check: an error status is an answer, and HEAD sends a HEAD", async () => {
@@ -44,7 +47,10 @@ test("http-check: a target that hangs up is a 502", async () => {
 test("http-check: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
   await expectFree400(await service.request(`/v1/http-check?${query({ url: "ftp://example.com/" })}`), "url");
-  await expectFree400(await service.request(`/v1/http-check?${query({ url: target.url("/page"), method: "DELETE" })}`), "method");
+  await expectFree400(
+    await service.request(`/v1/http-check?${query({ url: target.url("/page"), method: "DELETE" })}`),
+    "method",
+  );
   await expectFree400(await service.request(`/v1/http-check?${query({ url: "not a url" })}`), "url");
   assert.equal(target.hits.length, before);
 });

@@ -6,21 +6,30 @@ import { startDnsServer } from "./_dns-server.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 
-const dnsServer = await startDnsServer({ names: { "8.8.8.8.in-addr.arpa": { PTR: ["dns.google"] }, "139.6.0.193.in-addr.arpa": {} } });
+const dnsServer = await startDnsServer({
+  names: { "8.8.8.8.in-addr.arpa": { PTR: ["dns.google"] }, "139.6.0.193.in-addr.arpa": {} },
+});
 after(() => dnsServer.close());
 
 /** IANA's ipv4.json fixture with ARIN's and RIPE's bases moved to the local stand-in. */
 async function bootstrapPointingAt(registryUrl: string): Promise<Fixture> {
   const fixture = await loadFixture("iana-rdap.ipv4", dir);
   const body = fixture.response.body as { services: [string[], string[]][] };
-  body.services = body.services.map(([prefixes, urls]) => [prefixes, urls.map((u) => u.replace("https://rdap.arin.net", registryUrl).replace("https://rdap.db.ripe.net", registryUrl))]);
+  body.services = body.services.map(([prefixes, urls]) => [
+    prefixes,
+    urls.map((u) => u.replace("https://rdap.arin.net", registryUrl).replace("https://rdap.db.ripe.net", registryUrl)),
+  ]);
   return fixture;
 }
 
 async function setup(t: TestContext, registryFixtures: (string | Fixture)[]) {
   const registry = await serveFixtures(t, registryFixtures, { dir });
   const iana = await serveFixtures(t, [await bootstrapPointingAt(registry.url)]);
-  const service = await startTestService({ plugins: ["web"], env: { UPSTREAM_IANA_RDAP_URL: iana.url, DNS_SERVERS: dnsServer.server }, egressLoopbackPort: Number(new URL(registry.url).port) });
+  const service = await startTestService({
+    plugins: ["web"],
+    env: { UPSTREAM_IANA_RDAP_URL: iana.url, DNS_SERVERS: dnsServer.server },
+    egressLoopbackPort: Number(new URL(registry.url).port),
+  });
   return { service, registry, iana };
 }
 
@@ -35,8 +44,17 @@ test("ip-info: a public address: network, owner, CIDR, abuse contact over RDAP a
     scope: "public",
     reverseDns: ["dns.google"],
     network: {
-      name: "GOGL", handle: "NET-8-8-8-0-2", type: "DIRECT ALLOCATION", cidr: ["8.8.8.0/24"], startAddress: "8.8.8.0", endAddress: "8.8.8.255",
-      country: null, owner: "Google LLC", abuseEmail: "network-abuse@google.com", registered: "2023-12-28T22:24:33.000Z", updated: "2023-12-28T22:24:56.000Z",
+      name: "GOGL",
+      handle: "NET-8-8-8-0-2",
+      type: "DIRECT ALLOCATION",
+      cidr: ["8.8.8.0/24"],
+      startAddress: "8.8.8.0",
+      endAddress: "8.8.8.255",
+      country: null,
+      owner: "Google LLC",
+      abuseEmail: "network-abuse@google.com",
+      registered: "2023-12-28T22:24:33.000Z",
+      updated: "2023-12-28T22:24:56.000Z",
       rdapServer: `${registry.url}/registry/`,
     },
   });
@@ -45,10 +63,17 @@ test("ip-info: a public address: network, owner, CIDR, abuse contact over RDAP a
 
 test("ip-info: the registry is chosen by the longest bootstrap prefix; no PTR is an empty list; the bootstrap is fetched once", async (t) => {
   const { service, iana } = await setup(t, ["rdap-ripe.193-0-6-139", "rdap-arin.8-8-8-8"]);
-  const data = (((await service.call("ip-info", { ip: "193.0.6.139" })).body) as any).data;
-  assert.deepEqual([data.network.name, data.network.country, data.network.cidr, data.network.owner, data.network.abuseEmail], [
-    "RIPE-NCC", "NL", ["193.0.0.0/21"], "Reseaux IP Europeens Network Coordination Centre (RIPE NCC)", "abuse@ripe.net",
-  ]);
+  const data = ((await service.call("ip-info", { ip: "193.0.6.139" })).body as any).data;
+  assert.deepEqual(
+    [data.network.name, data.network.country, data.network.cidr, data.network.owner, data.network.abuseEmail],
+    [
+      "RIPE-NCC",
+      "NL",
+      ["193.0.0.0/21"],
+      "Reseaux IP Europeens Network Coordination Centre (RIPE NCC)",
+      "abuse@ripe.net",
+    ],
+  );
   assert.deepEqual(data.reverseDns, []);
   assert.equal((await service.call("ip-info", { ip: "8.8.8.8" })).status, 200);
   assert.equal(iana.calls.length, 1);
@@ -78,8 +103,16 @@ test("ip-info: private, loopback, CGNAT, documentation and IPv6 local addresses 
 
 test("ip-info: a failing RDAP server is a 502 and a missing record a 404, neither charged", async (t) => {
   const { service } = await setup(t, [
-    { source: "RDAP server failure (HTTP 500)", request: { method: "GET", path: "/registry/ip/8.8.4.4" }, response: { status: 500, body: "error" } },
-    { source: "RFC 9083 section 6: an RDAP server answers 404 for an object it does not hold", request: { method: "GET", path: "/registry/ip/9.9.9.9" }, response: { status: 404, body: { errorCode: 404, title: "Not Found" } } },
+    {
+      source: "RDAP server failure (HTTP 500)",
+      request: { method: "GET", path: "/registry/ip/8.8.4.4" },
+      response: { status: 500, body: "error" },
+    },
+    {
+      source: "RFC 9083 section 6: an RDAP server answers 404 for an object it does not hold",
+      request: { method: "GET", path: "/registry/ip/9.9.9.9" },
+      response: { status: 404, body: { errorCode: 404, title: "Not Found" } },
+    },
   ]);
   const failing = await service.call("ip-info", { ip: "8.8.4.4" });
   assert.equal(failing.status, 502);

@@ -11,7 +11,10 @@ const target = await startTarget({
   "/ok": { body: "fine" },
   "/missing": { status: 404, body: "no" },
   "/old": { status: 301, headers: { location: "/ok" } },
-  "/no-head": (req, res) => void res.writeHead(req.method === "HEAD" ? 405 : 200, { "content-type": "text/plain" }).end(req.method === "HEAD" ? undefined : "got it"),
+  "/no-head": (req, res) =>
+    void res
+      .writeHead(req.method === "HEAD" ? 405 : 200, { "content-type": "text/plain" })
+      .end(req.method === "HEAD" ? undefined : "got it"),
   "/hang-up": "hang-up",
 });
 for (let i = 0; i < 6; i++) {
@@ -31,11 +34,14 @@ test("links: checks each link and keeps the order", async () => {
   assert.equal(data.total, 3);
   assert.equal(data.ok, 2);
   assert.equal(data.broken, 1);
-  assert.deepEqual(data.results.map((r: any) => [r.url, r.ok, r.status, r.redirects]), [
-    [urls[0], true, 200, 0],
-    [urls[1], false, 404, 0],
-    [urls[2], true, 200, 1],
-  ]);
+  assert.deepEqual(
+    data.results.map((r: any) => [r.url, r.ok, r.status, r.redirects]),
+    [
+      [urls[0], true, 200, 0],
+      [urls[1], false, 404, 0],
+      [urls[2], true, 200, 1],
+    ],
+  );
   assert.equal(data.results[2].finalUrl, target.url("/ok"));
   assert.equal(data.results[0].contentType, "text/html");
   assert.ok(data.results.every((r: any) => r.latencyMs > 0 && r.error === null));
@@ -44,12 +50,20 @@ test("links: checks each link and keeps the order", async () => {
 test("links: HEAD refused with 405 falls back to GET", async () => {
   const data = dataOf(await service.call("links", { urls: [target.url("/no-head")] }));
   assert.equal(data.results[0].ok, true);
-  assert.deepEqual(target.hits.filter((h) => h.path === "/no-head").map((h) => h.method), ["HEAD", "GET"]);
+  assert.deepEqual(
+    target.hits.filter((h) => h.path === "/no-head").map((h) => h.method),
+    ["HEAD", "GET"],
+  );
 });
 
 test("links: a link that hangs up or does not resolve is broken, the call still answers", async () => {
-  const data = dataOf(await service.call("links", { urls: [target.url("/hang-up"), "http://nothing-here.invalid/", target.url("/ok")] }));
-  assert.deepEqual(data.results.map((r: any) => r.ok), [false, false, true]);
+  const data = dataOf(
+    await service.call("links", { urls: [target.url("/hang-up"), "http://nothing-here.invalid/", target.url("/ok")] }),
+  );
+  assert.deepEqual(
+    data.results.map((r: any) => r.ok),
+    [false, false, true],
+  );
   assert.match(data.results[0].error, /could not reach/);
   assert.ok(data.results[1].error, JSON.stringify(data.results[1]));
   assert.equal(data.results[1].status, null);
@@ -66,9 +80,15 @@ test("links: at most four requests run at once against one host", async () => {
 test("links: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
   const many = Array.from({ length: 21 }, (_, i) => target.url(`/ok?${i}`));
-  await expectFree400(await service.request(`/v1/links?${many.map((u) => `urls=${encodeURIComponent(u)}`).join("&")}`), "urls");
+  await expectFree400(
+    await service.request(`/v1/links?${many.map((u) => `urls=${encodeURIComponent(u)}`).join("&")}`),
+    "urls",
+  );
   await expectFree400(await service.request("/v1/links"), "urls");
-  await expectFree400(await service.request(`/v1/links?${query({ urls: `${target.url("/ok")},not-a-url` })}`), "urls.1");
+  await expectFree400(
+    await service.request(`/v1/links?${query({ urls: `${target.url("/ok")},not-a-url` })}`),
+    "urls.1",
+  );
   assert.equal(target.hits.length, before);
 });
 

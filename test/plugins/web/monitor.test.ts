@@ -16,7 +16,13 @@ const service = await startTestService({ plugins: ["web"], egressLoopbackPort: t
 after(() => target.close());
 
 test("monitor: up when the status matches and the keyword is there", async () => {
-  const data = dataOf(await service.call("monitor", { url: target.url("/moved"), expectedStatus: 200, keyword: "all systems operational" }));
+  const data = dataOf(
+    await service.call("monitor", {
+      url: target.url("/moved"),
+      expectedStatus: 200,
+      keyword: "all systems operational",
+    }),
+  );
   assert.equal(data.up, true);
   assert.equal(data.finalUrl, target.url("/status"));
   assert.equal(data.status, 200);
@@ -29,7 +35,13 @@ test("monitor: up when the status matches and the keyword is there", async () =>
 });
 
 test("monitor: a case-sensitive keyword that differs makes it down", async () => {
-  const data = dataOf(await service.call("monitor", { url: target.url("/status"), keyword: "all systems operational", caseSensitive: true }));
+  const data = dataOf(
+    await service.call("monitor", {
+      url: target.url("/status"),
+      keyword: "all systems operational",
+      caseSensitive: true,
+    }),
+  );
   assert.equal(data.keywordFound, false);
   assert.equal(data.statusMatches, true);
   assert.equal(data.up, false);
@@ -51,8 +63,14 @@ test("monitor: a target that hangs up is a 502", async () => {
 
 test("monitor: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
-  await expectFree400(await service.request(`/v1/monitor?${query({ url: target.url("/status"), expectedStatus: 99 })}`), "expectedStatus");
-  await expectFree400(await service.request(`/v1/monitor?${query({ url: target.url("/status"), keyword: "k".repeat(201) })}`), "keyword");
+  await expectFree400(
+    await service.request(`/v1/monitor?${query({ url: target.url("/status"), expectedStatus: 99 })}`),
+    "expectedStatus",
+  );
+  await expectFree400(
+    await service.request(`/v1/monitor?${query({ url: target.url("/status"), keyword: "k".repeat(201) })}`),
+    "keyword",
+  );
   assert.equal(target.hits.length, before);
 });
 

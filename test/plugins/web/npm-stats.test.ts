@@ -4,8 +4,13 @@ import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { UPSTREAM_NPM_DOWNLOADS_URL: `${url}/downloads` } });
-const recorded = ["npm-downloads.left-pad-last-day", "npm-downloads.left-pad-last-week", "npm-downloads.left-pad-last-month"];
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["web"], env: { UPSTREAM_NPM_DOWNLOADS_URL: `${url}/downloads` } });
+const recorded = [
+  "npm-downloads.left-pad-last-day",
+  "npm-downloads.left-pad-last-week",
+  "npm-downloads.left-pad-last-month",
+];
 
 test("npm-stats: downloads for the last day, week and month", async (t) => {
   const api = await serveFixtures(t, recorded, { dir });
@@ -21,7 +26,8 @@ test("npm-stats: downloads for the last day, week and month", async (t) => {
 
 test("npm-stats: a scoped name goes into the path as is", async (t) => {
   const point = (period: string, downloads: number) => ({
-    source: "https://github.com/npm/registry/blob/main/docs/download-counts.md (scoped packages are supported in point queries)",
+    source:
+      "https://github.com/npm/registry/blob/main/docs/download-counts.md (scoped packages are supported in point queries)",
     request: { method: "GET", path: `/downloads/point/${period}/@types/node` },
     response: { status: 200, body: { downloads, start: "2025-01-01", end: "2025-01-01", package: "@types/node" } },
   });
@@ -43,11 +49,19 @@ test("npm-stats: an unknown package is a 404", async (t) => {
 });
 
 test("npm-stats: a failing API is a 502", async (t) => {
-  const api = await serveFixtures(t, [
-    { source: "https://github.com/npm/registry/blob/main/docs/download-counts.md", request: { method: "GET", path: "/downloads/point/last-day/left-pad" }, response: { status: 500, body: "error" } },
-    "npm-downloads.left-pad-last-week",
-    "npm-downloads.left-pad-last-month",
-  ], { dir, reuse: true });
+  const api = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://github.com/npm/registry/blob/main/docs/download-counts.md",
+        request: { method: "GET", path: "/downloads/point/last-day/left-pad" },
+        response: { status: 500, body: "error" },
+      },
+      "npm-downloads.left-pad-last-week",
+      "npm-downloads.left-pad-last-month",
+    ],
+    { dir, reuse: true },
+  );
   const out = await (await serviceFor(api.url)).call("npm-stats", { package: "left-pad" });
   assert.equal(out.status, 502);
 });

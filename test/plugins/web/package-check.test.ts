@@ -5,7 +5,10 @@ import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
-  startTestService({ plugins: ["web"], env: { UPSTREAM_NPM_REGISTRY_URL: url, UPSTREAM_PYPI_URL: `${url}/pypi`, UPSTREAM_OSV_URL: `${url}/v1` } });
+  startTestService({
+    plugins: ["web"],
+    env: { UPSTREAM_NPM_REGISTRY_URL: url, UPSTREAM_PYPI_URL: `${url}/pypi`, UPSTREAM_OSV_URL: `${url}/v1` },
+  });
 
 test("package-check: an npm package's version, licence, deprecation, maintainers, publish time and vulnerabilities", async (t) => {
   const upstream = await serveFixtures(t, ["npm-registry.left-pad", "osv.left-pad"], { dir });
@@ -29,7 +32,8 @@ test("package-check: an npm package's version, licence, deprecation, maintainers
 
 test("package-check: a scoped npm package is encoded, reads a legacy licence object and counts OSV advisories", async (t) => {
   const upstream = await serveFixtures(t, ["npm-registry.scoped", "osv.scoped"], { dir });
-  const data = ((await (await serviceFor(upstream.url)).call("package-check", { name: "@acme/widgets" })).body as any).data;
+  const data = ((await (await serviceFor(upstream.url)).call("package-check", { name: "@acme/widgets" })).body as any)
+    .data;
   assert.equal(data.latest, "2.0.1");
   assert.equal(data.license, "MIT");
   assert.equal(data.deprecated, false);
@@ -40,7 +44,9 @@ test("package-check: a scoped npm package is encoded, reads a legacy licence obj
 
 test("package-check: a PyPI project, with the PyPI ecosystem name at OSV", async (t) => {
   const upstream = await serveFixtures(t, ["pypi.requests", "osv.requests"], { dir });
-  const data = ((await (await serviceFor(upstream.url)).call("package-check", { name: "requests", ecosystem: "pypi" })).body as any).data;
+  const data = (
+    (await (await serviceFor(upstream.url)).call("package-check", { name: "requests", ecosystem: "pypi" })).body as any
+  ).data;
   assert.equal(data.latest, "2.32.3");
   assert.equal(data.license, "Apache-2.0");
   assert.equal(data.deprecated, false);
@@ -52,7 +58,11 @@ test("package-check: a PyPI project, with the PyPI ecosystem name at OSV", async
 
 test("package-check: a missing package is exists=false and OSV is not asked", async (t) => {
   const upstream = await serveFixtures(t, [
-    { source: "https://github.com/npm/registry/blob/main/docs/REGISTRY-API.md (404 for an unknown package)", request: { method: "GET", path: "/no-such-pkg-xyz" }, response: { status: 404, body: { error: "Not found" } } },
+    {
+      source: "https://github.com/npm/registry/blob/main/docs/REGISTRY-API.md (404 for an unknown package)",
+      request: { method: "GET", path: "/no-such-pkg-xyz" },
+      response: { status: 404, body: { error: "Not found" } },
+    },
   ]);
   const out = await (await serviceFor(upstream.url)).call("package-check", { name: "no-such-pkg-xyz" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
@@ -63,9 +73,17 @@ test("package-check: a missing package is exists=false and OSV is not asked", as
 });
 
 test("package-check: a failing registry is a 502", async (t) => {
-  const upstream = await serveFixtures(t, [
-    { source: "https://status.npmjs.org/ (registry outage answers 503)", request: { method: "GET", path: "/left-pad" }, response: { status: 503, body: "Service Unavailable" } },
-  ], { reuse: true });
+  const upstream = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://status.npmjs.org/ (registry outage answers 503)",
+        request: { method: "GET", path: "/left-pad" },
+        response: { status: 503, body: "Service Unavailable" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(upstream.url)).call("package-check", { name: "left-pad" });
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.details.upstream, "npm-registry");

@@ -20,7 +20,8 @@ const service = await startTestService({ plugins: ["web"], egressLoopbackPort: s
 after(() => site.close());
 const fixtures = new URL("./fixtures/", import.meta.url);
 const timed = new Set(["server response time", "HTML download time"]);
-const timingLoss = (factors: any[]) => factors.filter((f) => timed.has(f.name)).reduce((sum, f) => sum + f.maxPoints - f.points, 0);
+const timingLoss = (factors: any[]) =>
+  factors.filter((f) => timed.has(f.name)).reduce((sum, f) => sum + f.maxPoints - f.points, 0);
 
 test("page-speed: times the page, reads compression and caching, counts resources and scores every factor", async () => {
   const out = await service.call("page-speed", { url: site.url("/fast") });
@@ -32,18 +33,35 @@ test("page-speed: times the page, reads compression and caching, counts resource
   assert.ok(data.bytes.transferred < data.bytes.html);
   assert.equal(data.caching.cacheControl, "public, max-age=600");
   assert.equal(data.caching.cacheable, true);
-  assert.deepEqual(data.resources, { scripts: 1, inlineScripts: 1, stylesheets: 1, images: 2, iframes: 1, fonts: 1, total: 6 });
+  assert.deepEqual(data.resources, {
+    scripts: 1,
+    inlineScripts: 1,
+    stylesheets: 1,
+    images: 2,
+    iframes: 1,
+    fonts: 1,
+    total: 6,
+  });
   assert.equal(typeof data.timings.ttfbMs, "number");
   assert.ok(data.timings.totalMs >= 0);
   assert.equal(data.factors.length, 7);
-  assert.equal(data.score, data.factors.reduce((sum: number, f: any) => sum + f.points, 0));
+  assert.equal(
+    data.score,
+    data.factors.reduce((sum: number, f: any) => sum + f.points, 0),
+  );
   // The two timing factors depend on how busy the machine is; every other factor is earned in full.
-  assert.deepEqual(data.factors.filter((f: any) => !timed.has(f.name) && f.points !== f.maxPoints), []);
+  assert.deepEqual(
+    data.factors.filter((f: any) => !timed.has(f.name) && f.points !== f.maxPoints),
+    [],
+  );
   assert.equal(data.score, 100 - timingLoss(data.factors));
   assert.equal(data.lighthouse, null);
   const heads = site.hits.filter((h) => h.method === "HEAD" && h.path === "/fast");
   assert.equal(heads.length, 1);
-  assert.match(String(site.hits.find((h) => h.method === "GET" && h.path === "/fast")?.headers["accept-encoding"]), /gzip/);
+  assert.match(
+    String(site.hits.find((h) => h.method === "GET" && h.path === "/fast")?.headers["accept-encoding"]),
+    /gzip/,
+  );
 });
 
 test("page-speed: an uncompressed, uncacheable page behind a redirect loses those points", async () => {
@@ -83,9 +101,29 @@ test("page-speed: lighthouse=true adds PageSpeed Insights scores, with the confi
 
 test("page-speed: PageSpeed Insights failing is a 502", async (t) => {
   const psi = await serveFixtures(t, [
-    { source: "https://developers.google.com/speed/docs/insights/v5/get-started (error responses)", request: { method: "GET", path: `/runPagespeed?category=PERFORMANCE&category=ACCESSIBILITY&category=BEST_PRACTICES&category=SEO&url=${encodeURIComponent(site.url("/fast"))}&strategy=mobile` }, response: { status: 400, body: { error: { code: 400, message: "Lighthouse returned error: FAILED_DOCUMENT_REQUEST", status: "INVALID_ARGUMENT" } } } },
+    {
+      source: "https://developers.google.com/speed/docs/insights/v5/get-started (error responses)",
+      request: {
+        method: "GET",
+        path: `/runPagespeed?category=PERFORMANCE&category=ACCESSIBILITY&category=BEST_PRACTICES&category=SEO&url=${encodeURIComponent(site.url("/fast"))}&strategy=mobile`,
+      },
+      response: {
+        status: 400,
+        body: {
+          error: {
+            code: 400,
+            message: "Lighthouse returned error: FAILED_DOCUMENT_REQUEST",
+            status: "INVALID_ARGUMENT",
+          },
+        },
+      },
+    },
   ]);
-  const withPsi = await startTestService({ plugins: ["web"], egressLoopbackPort: site.port, env: { UPSTREAM_PAGESPEED_INSIGHTS_URL: psi.url } });
+  const withPsi = await startTestService({
+    plugins: ["web"],
+    egressLoopbackPort: site.port,
+    env: { UPSTREAM_PAGESPEED_INSIGHTS_URL: psi.url },
+  });
   const out = await withPsi.call("page-speed", { url: site.url("/fast"), lighthouse: true });
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.details.upstream, "pagespeed-insights");
@@ -102,7 +140,10 @@ test("page-speed: bad input is a free 400 and fetches nothing", async () => {
   const res = await service.request(`/v1/page-speed?url=${encodeURIComponent(site.url("/fast"))}&strategy=tablet`);
   assert.equal(res.status, 400);
   const body = await res.json();
-  assert.ok(body.error.details.issues.some((i: any) => i.field === "strategy"), JSON.stringify(body));
+  assert.ok(
+    body.error.details.issues.some((i: any) => i.field === "strategy"),
+    JSON.stringify(body),
+  );
   assert.equal(site.hits.length, before);
 });
 

@@ -66,7 +66,10 @@ test("robots: a site that hangs up is a 502", async () => {
 test("robots: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
   await expectFree400(await service.request(`/v1/robots?${query({ url: target.url("/"), path: "no-slash" })}`), "path");
-  await expectFree400(await service.request(`/v1/robots?${query({ url: target.url("/"), userAgent: "" })}`), "userAgent");
+  await expectFree400(
+    await service.request(`/v1/robots?${query({ url: target.url("/"), userAgent: "" })}`),
+    "userAgent",
+  );
   await expectFree400(await service.request(`/v1/robots?${query({ url: "example.com" })}`), "url");
   assert.equal(target.hits.length, before);
 });

@@ -24,14 +24,25 @@ const jsonFeed = JSON.stringify({
   version: "https://jsonfeed.org/version/1.1",
   title: "JSON Notes",
   home_page_url: "https://example.org/",
-  items: [{ id: 1, url: "https://example.org/1", title: "First", content_text: "Hello", date_published: "2024-05-01T10:00:00+02:00", authors: [{ name: "Ann" }] }],
+  items: [
+    {
+      id: 1,
+      url: "https://example.org/1",
+      title: "First",
+      content_text: "Hello",
+      date_published: "2024-05-01T10:00:00+02:00",
+      authors: [{ name: "Ann" }],
+    },
+  ],
 });
 
 const site = await startTarget({
   "/rss": { headers: { "content-type": "application/rss+xml" }, body: rss2sample },
   "/feed.atom": { headers: { "content-type": "application/atom+xml" }, body: atom },
   "/feed.json": { headers: { "content-type": "application/feed+json" }, body: jsonFeed },
-  "/blog": { body: `<html><head><link rel="alternate" type="application/atom+xml" href="/feed.atom"></head><body>Blog</body></html>` },
+  "/blog": {
+    body: `<html><head><link rel="alternate" type="application/atom+xml" href="/feed.atom"></head><body>Blog</body></html>`,
+  },
   "/plain": { body: "<html><body>No feed here</body></html>" },
   "/broken": { status: 500, body: "oops" },
 });
@@ -50,7 +61,8 @@ test("rss: RSS 2.0 items with ISO dates and plain-text summaries", async () => {
     title: "Star City",
     link: "http://liftoff.msfc.nasa.gov/news/2003/news-starcity.asp",
     date: "2003-06-03T09:39:21.000Z",
-    summary: "How do Americans get ready to work with Russians aboard the International Space Station? They take a crash course in culture, language and protocol at Russia's Star City.",
+    summary:
+      "How do Americans get ready to work with Russians aboard the International Space Station? They take a crash course in culture, language and protocol at Russia's Star City.",
     author: null,
     id: "http://liftoff.msfc.nasa.gov/2003/06/03.html#item573",
   });
@@ -80,7 +92,14 @@ test("rss: a page's alternate Atom feed is followed, links resolved against the 
 test("rss: JSON Feed", async () => {
   const data = ((await service.call("rss", { url: site.url("/feed.json") })).body as any).data;
   assert.equal(data.format, "json");
-  assert.deepEqual(data.items[0], { title: "First", link: "https://example.org/1", date: "2024-05-01T08:00:00.000Z", summary: "Hello", author: "Ann", id: "1" });
+  assert.deepEqual(data.items[0], {
+    title: "First",
+    link: "https://example.org/1",
+    date: "2024-05-01T08:00:00.000Z",
+    summary: "Hello",
+    author: "Ann",
+    id: "1",
+  });
 });
 
 test("rss: a page without a feed is a 400", async () => {

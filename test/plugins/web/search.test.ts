@@ -31,12 +31,20 @@ test("search: limit cuts the results", async (t) => {
   const searxng = await serveFixtures(t, ["searxng.x402"], { dir });
   const service = await serviceFor(searxng.url);
   const out = await service.call("search", { q: "x402 payment protocol", language: "en", timeRange: "year", limit: 1 });
-  assert.deepEqual((out.body as any).data.results.map((r: any) => r.url), ["https://www.x402.org/"]);
+  assert.deepEqual(
+    (out.body as any).data.results.map((r: any) => r.url),
+    ["https://www.x402.org/"],
+  );
 });
 
 test("search: SearXNG refusing JSON (403) is a 502", async (t) => {
   const searxng = await serveFixtures(t, [
-    { source: "https://docs.searxng.org/admin/settings/settings_search.html (formats not listed in search.formats answer 403)", request: { method: "GET", path: "/search?q=hello&format=json&safesearch=1&pageno=1" }, response: { status: 403, body: "Forbidden" } },
+    {
+      source:
+        "https://docs.searxng.org/admin/settings/settings_search.html (formats not listed in search.formats answer 403)",
+      request: { method: "GET", path: "/search?q=hello&format=json&safesearch=1&pageno=1" },
+      response: { status: 403, body: "Forbidden" },
+    },
   ]);
   const service = await serviceFor(searxng.url);
   const out = await service.call("search", { q: "hello" });
@@ -47,7 +55,12 @@ test("search: SearXNG refusing JSON (403) is a 502", async (t) => {
 test("search: bad input is a free 400 and calls nothing", async (t) => {
   const searxng = await serveFixtures(t, []);
   const service = await serviceFor(searxng.url);
-  for (const [query, field] of [["q=", "q"], ["q=a&limit=21", "limit"], ["q=a&language=english", "language"], ["q=a&safesearch=3", "safesearch"]]) {
+  for (const [query, field] of [
+    ["q=", "q"],
+    ["q=a&limit=21", "limit"],
+    ["q=a&language=english", "language"],
+    ["q=a&safesearch=3", "safesearch"],
+  ]) {
     await expectFree400(await service.request(`/v1/search?${query}`), field);
   }
   assert.equal(searxng.calls.length, 0);

@@ -54,7 +54,13 @@ test("security-headers: weak values earn half, leaks and loose cookies cost poin
   assert.equal(headers["x-frame-options"].rating, "weak");
   assert.equal(headers["x-powered-by"].rating, "leak");
   assert.equal(headers["x-content-type-options"].rating, "missing");
-  assert.deepEqual(data.cookies.map((c: any) => [c.name, c.secure]), [["id", false], ["theme", true]]);
+  assert.deepEqual(
+    data.cookies.map((c: any) => [c.name, c.secure]),
+    [
+      ["id", false],
+      ["theme", true],
+    ],
+  );
   // CSP 12 + frame 7, less 5 for the leak and 5 for the insecure cookie.
   assert.equal(data.score, 9);
   assert.equal(data.grade, "F");
@@ -65,7 +71,9 @@ test("security-headers: over HTTPS a long HSTS and the rest make an A+", () => {
   const score = scoreOf(checks, checkCookies(strict["set-cookie"]));
   assert.equal(score, 100);
   assert.equal(gradeOf(score), "A+");
-  const short = checkHeaders({ "strict-transport-security": "max-age=600" }, true).find((c) => c.name === "strict-transport-security");
+  const short = checkHeaders({ "strict-transport-security": "max-age=600" }, true).find(
+    (c) => c.name === "strict-transport-security",
+  );
   assert.equal(short?.rating, "weak");
 });
 

@@ -12,9 +12,15 @@ const target = await startTarget({ "/page": { body: "hello" } });
 after(() => target.close());
 
 async function service(t: TestContext, payments: PaymentGate, plugin?: Plugin) {
-  const s = await startTestService({ plugins: ["web"], payments, egressLoopbackPort: target.port, given: plugin && [plugin] });
+  const s = await startTestService({
+    plugins: ["web"],
+    payments,
+    egressLoopbackPort: target.port,
+    given: plugin && [plugin],
+  });
   t.after(() => s.close());
-  const shorten = () => s.request(`/v1/shorturl?${query({ url: target.url("/page"), ttlDays: 1 })}`, { headers: paying });
+  const shorten = () =>
+    s.request(`/v1/shorturl?${query({ url: target.url("/page"), ttlDays: 1 })}`, { headers: paying });
   return { ...s, shorten, links: () => s.runtime.store.keys("web:shorturl:") };
 }
 

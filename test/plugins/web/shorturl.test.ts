@@ -6,7 +6,11 @@ import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expectFree400, expectRefused, query } from "./_web-expect.ts";
 
 const target = await startTarget({ "/page": { body: "hello" } });
-const service = await startTestService({ plugins: ["web"], egressLoopbackPort: target.port, env: { BASE_URL: "https://short.test/" } });
+const service = await startTestService({
+  plugins: ["web"],
+  egressLoopbackPort: target.port,
+  env: { BASE_URL: "https://short.test/" },
+});
 after(() => target.close());
 const store = service.runtime.store;
 const stored = () => store.keys("web:shorturl:");
@@ -35,8 +39,14 @@ test("shorturl: every call makes a new code, even for the same URL", async () =>
 
 test("shorturl: bad input is a free 400 and nothing is stored", async () => {
   const before = (await stored()).length;
-  await expectFree400(await service.request(`/v1/shorturl?${query({ url: target.url("/page"), ttlDays: 0 })}`), "ttlDays");
-  await expectFree400(await service.request(`/v1/shorturl?${query({ url: target.url("/page"), ttlDays: 366 })}`), "ttlDays");
+  await expectFree400(
+    await service.request(`/v1/shorturl?${query({ url: target.url("/page"), ttlDays: 0 })}`),
+    "ttlDays",
+  );
+  await expectFree400(
+    await service.request(`/v1/shorturl?${query({ url: target.url("/page"), ttlDays: 366 })}`),
+    "ttlDays",
+  );
   await expectFree400(await service.request(`/v1/shorturl?${query({ url: "data:text/html,hi" })}`), "url");
   assert.equal((await stored()).length, before);
 });
@@ -59,6 +69,9 @@ test("shorturl: following /s/<code> is free: a 302 to the target while it lives,
   const hostile = await service.request(`/s/${encodeURIComponent("<b>x</b>")}`);
   assert.equal(hostile.status, 404);
   assert.doesNotMatch(await hostile.text(), /<b>x<\/b>/);
-  await store.set(shortUrlKey(data.code), { ...(await store.get<ShortUrlRecord>(shortUrlKey(data.code)))!, expiresAt: new Date(Date.now() - 1000).toISOString() });
+  await store.set(shortUrlKey(data.code), {
+    ...(await store.get<ShortUrlRecord>(shortUrlKey(data.code)))!,
+    expiresAt: new Date(Date.now() - 1000).toISOString(),
+  });
   assert.equal((await service.request(`/s/${data.code}`)).status, 404);
 });

@@ -4,7 +4,8 @@ import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
-const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { UPSTREAM_STACKEXCHANGE_URL: `${url}/2.3` } });
+const serviceFor = (url: string) =>
+  startTestService({ plugins: ["web"], env: { UPSTREAM_STACKEXCHANGE_URL: `${url}/2.3` } });
 const input = { q: "undici fetch timeout", tagged: "node.js", accepted: true, sort: "votes", limit: 2 };
 
 test("stackoverflow: questions with decoded titles, flags, tags and ISO dates", async (t) => {
@@ -45,7 +46,21 @@ test("stackoverflow: an answer carrying backoff makes the next call wait (503 wi
 
 test("stackoverflow: an API error is a 502", async (t) => {
   const api = await serveFixtures(t, [
-    { source: "https://api.stackexchange.com/docs/error-handling (error_id, error_message, error_name in the wrapper)", request: { method: "GET", path: "/2.3/search/advanced?site=stackoverflow&order=desc&sort=relevance&q=x&pagesize=10" }, response: { status: 400, body: { error_id: 502, error_message: "too many requests from this IP, more requests available in 8000 seconds", error_name: "throttle_violation" } } },
+    {
+      source: "https://api.stackexchange.com/docs/error-handling (error_id, error_message, error_name in the wrapper)",
+      request: {
+        method: "GET",
+        path: "/2.3/search/advanced?site=stackoverflow&order=desc&sort=relevance&q=x&pagesize=10",
+      },
+      response: {
+        status: 400,
+        body: {
+          error_id: 502,
+          error_message: "too many requests from this IP, more requests available in 8000 seconds",
+          error_name: "throttle_violation",
+        },
+      },
+    },
   ]);
   const out = await (await serviceFor(api.url)).call("stackoverflow", { q: "x" });
   assert.equal(out.status, 502);

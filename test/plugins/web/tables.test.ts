@@ -50,7 +50,10 @@ test("tables: a first row of <th> is the header; repeats and blanks get names; n
   assert.deepEqual(nested.rows, [{ column_1: "nested" }]);
   const plain = data.data.tables[3];
   assert.equal(plain.headerDetected, false);
-  assert.deepEqual(plain.rows, [{ column_1: "x", column_2: "1" }, { column_1: "y", column_2: "2" }]);
+  assert.deepEqual(plain.rows, [
+    { column_1: "x", column_2: "1" },
+    { column_1: "y", column_2: "2" },
+  ]);
 });
 
 test("tables: limit and maxRows cut the answer and say so", async () => {
@@ -74,7 +77,10 @@ test("tables: bad input is a free 400 and fetches nothing", async () => {
   const res = await service.request(`/v1/tables?url=${encodeURIComponent(site.url("/tables"))}&limit=0`);
   assert.equal(res.status, 400);
   const body = await res.json();
-  assert.ok(body.error.details.issues.some((i: any) => i.field === "limit"), JSON.stringify(body));
+  assert.ok(
+    body.error.details.issues.some((i: any) => i.field === "limit"),
+    JSON.stringify(body),
+  );
   assert.equal(site.hits.length, before);
 });
 

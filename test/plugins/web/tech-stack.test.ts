@@ -17,7 +17,10 @@ const site = await startTarget({
     headers: {
       server: "nginx/1.25.3",
       "x-powered-by": "PHP/8.2.1",
-      "set-cookie": ["PHPSESSID=abc; path=/", "wordpress_test_cookie=WP%20Cookie; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/"],
+      "set-cookie": [
+        "PHPSESSID=abc; path=/",
+        "wordpress_test_cookie=WP%20Cookie; Expires=Wed, 21 Oct 2026 07:28:00 GMT; Path=/",
+      ],
       "cf-ray": "8a1b2c3d4e5f-AMS",
     },
     body: wordpress,
@@ -35,11 +38,22 @@ test("tech-stack: server, language, CMS, libraries and analytics with versions a
   const out = await service.call("tech-stack", { url: site.url("/wp") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const found = byName((out.body as any).data);
-  assert.deepEqual(found.get("Nginx"), { name: "Nginx", category: "Web server", version: "1.25.3", evidence: [{ source: "header", detail: "server: nginx/1.25.3" }] });
+  assert.deepEqual(found.get("Nginx"), {
+    name: "Nginx",
+    category: "Web server",
+    version: "1.25.3",
+    evidence: [{ source: "header", detail: "server: nginx/1.25.3" }],
+  });
   assert.equal(found.get("PHP").version, "8.2.1");
-  assert.deepEqual(found.get("PHP").evidence.map((e: any) => e.source), ["header", "cookie"]);
+  assert.deepEqual(
+    found.get("PHP").evidence.map((e: any) => e.source),
+    ["header", "cookie"],
+  );
   assert.equal(found.get("WordPress").version, "6.4.2");
-  assert.deepEqual(found.get("WordPress").evidence.map((e: any) => e.source), ["meta", "script", "cookie", "html"]);
+  assert.deepEqual(
+    found.get("WordPress").evidence.map((e: any) => e.source),
+    ["meta", "script", "cookie", "html"],
+  );
   assert.equal(found.get("jQuery").evidence[0].detail, site.url("/wp-includes/js/jquery/jquery.min.js?ver=3.7.1"));
   assert.ok(found.has("Google Analytics"));
   assert.ok(found.has("Google Fonts"));
@@ -49,7 +63,10 @@ test("tech-stack: server, language, CMS, libraries and analytics with versions a
 
 test("tech-stack: frameworks imply their libraries", async () => {
   const found = byName(((await service.call("tech-stack", { url: site.url("/next") })).body as any).data);
-  assert.deepEqual(found.get("Next.js").evidence.map((e: any) => e.source), ["header", "script", "html"]);
+  assert.deepEqual(
+    found.get("Next.js").evidence.map((e: any) => e.source),
+    ["header", "script", "html"],
+  );
   assert.deepEqual(found.get("React").evidence, [{ source: "implied", detail: "implied by Next.js" }]);
   assert.ok(found.has("Vercel"));
 });

@@ -7,7 +7,10 @@ import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-e
 
 const target = await startTarget({
   "/go?ref=feed&ref=mail&q=a%20b": { status: 301, headers: { location: "/landing" } },
-  "/landing": { headers: { server: "test-server/1.0" }, body: "<html><head><title>Landing page</title></head><body>hi</body></html>" },
+  "/landing": {
+    headers: { server: "test-server/1.0" },
+    body: "<html><head><title>Landing page</title></head><body>hi</body></html>",
+  },
   "/hang-up": "hang-up",
 });
 const service = await startTestService({ plugins: ["web"], egressLoopbackPort: target.port });
@@ -21,14 +24,24 @@ test("url-info: takes the URL apart and follows it to where it ends", async () =
   assert.equal(data.hostname, "127.0.0.1");
   assert.equal(data.port, target.port);
   assert.equal(data.path, "/go");
-  assert.deepEqual(data.query, [{ name: "ref", value: "feed" }, { name: "ref", value: "mail" }, { name: "q", value: "a b" }]);
+  assert.deepEqual(data.query, [
+    { name: "ref", value: "feed" },
+    { name: "ref", value: "mail" },
+    { name: "q", value: "a b" },
+  ]);
   assert.equal(data.fragment, "top");
   assert.equal(data.isIp, true);
   assert.equal(data.ipVersion, 4);
   assert.equal(data.registrableDomain, null);
   assert.equal(data.address, "127.0.0.1");
   assert.deepEqual(data.final, {
-    url: target.url("/landing"), status: 200, redirects: [target.url("/landing")], contentType: "text/html", bytes: 68, server: "test-server/1.0", title: "Landing page",
+    url: target.url("/landing"),
+    status: 200,
+    redirects: [target.url("/landing")],
+    contentType: "text/html",
+    bytes: 68,
+    server: "test-server/1.0",
+    title: "Landing page",
   });
 });
 
@@ -47,7 +60,10 @@ test("url-info: a target that hangs up is a 502", async () => {
 test("url-info: bad input is a free 400 and nothing is fetched", async () => {
   const before = target.hits.length;
   await expectFree400(await service.request(`/v1/url-info?${query({ url: "mailto:a@example.com" })}`), "url");
-  await expectFree400(await service.request(`/v1/url-info?${query({ url: target.url("/landing"), follow: "maybe" })}`), "follow");
+  await expectFree400(
+    await service.request(`/v1/url-info?${query({ url: target.url("/landing"), follow: "maybe" })}`),
+    "follow",
+  );
   assert.equal(target.hits.length, before);
 });
 

@@ -51,12 +51,30 @@ test("verify-url: an https host with an untrusted certificate is danger and is n
 });
 
 test("verify-url: the heuristics read look-alike hosts, cross-site moves and downgrades", () => {
-  assert.deepEqual(lexicalSignals("https://xn--pypal-4ve.com/").map((s) => s.id), ["punycode-host"]);
-  assert.deepEqual(lexicalSignals("https://a.b.c.d.example.com/").map((s) => s.id), ["deep-subdomain"]);
-  assert.deepEqual(lexicalSignals("https://www.example.com/").map((s) => s.id), []);
-  assert.deepEqual(lexicalSignals("https://secure-login-verify-account.example/").map((s) => s.id), ["hyphenated-domain"]);
-  const moved = redirectSignals("https://bank.example/", "https://bank.example.evil.test/", ["http://bank.example/x", "https://bank.example.evil.test/"]);
-  assert.deepEqual(moved.map((s) => s.id), ["cross-site-redirect", "https-downgrade"]);
+  assert.deepEqual(
+    lexicalSignals("https://xn--pypal-4ve.com/").map((s) => s.id),
+    ["punycode-host"],
+  );
+  assert.deepEqual(
+    lexicalSignals("https://a.b.c.d.example.com/").map((s) => s.id),
+    ["deep-subdomain"],
+  );
+  assert.deepEqual(
+    lexicalSignals("https://www.example.com/").map((s) => s.id),
+    [],
+  );
+  assert.deepEqual(
+    lexicalSignals("https://secure-login-verify-account.example/").map((s) => s.id),
+    ["hyphenated-domain"],
+  );
+  const moved = redirectSignals("https://bank.example/", "https://bank.example.evil.test/", [
+    "http://bank.example/x",
+    "https://bank.example.evil.test/",
+  ]);
+  assert.deepEqual(
+    moved.map((s) => s.id),
+    ["cross-site-redirect", "https-downgrade"],
+  );
   assert.equal(verdictOf(moved), "danger");
   assert.equal(verdictOf([]), "ok");
 });
@@ -65,7 +83,10 @@ test("verify-url: a target that hangs up is a 502", async () => {
   expect502(await service.call("verify-url", { url: target.url("/hang-up") }), "target_error");
   tlsServer.state.mode = "reset";
   try {
-    expect502(await tlsService.call("verify-url", { url: `https://127.0.0.1:${tlsServer.port}/other` }), "target_error");
+    expect502(
+      await tlsService.call("verify-url", { url: `https://127.0.0.1:${tlsServer.port}/other` }),
+      "target_error",
+    );
   } finally {
     tlsServer.state.mode = "tls";
   }

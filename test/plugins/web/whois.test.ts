@@ -33,7 +33,11 @@ test("whois: reads registrar, dates, status, nameservers and DNSSEC from the reg
   assert.equal(data.domain, "example.com");
   assert.equal(data.rdapServer, `${registry.url}/com/v1/`);
   assert.equal(data.handle, "2336799_DOMAIN_COM-VRSN");
-  assert.deepEqual(data.registrar, { name: "RESERVED-Internet Assigned Numbers Authority", ianaId: "376", abuseEmail: "abuse@iana.org" });
+  assert.deepEqual(data.registrar, {
+    name: "RESERVED-Internet Assigned Numbers Authority",
+    ianaId: "376",
+    abuseEmail: "abuse@iana.org",
+  });
   assert.equal(data.created, "1995-08-14T04:00:00.000Z");
   assert.equal(data.expires, "2027-08-13T04:00:00.000Z");
   assert.equal(data.updated, "2026-08-14T07:01:34.000Z");
@@ -74,11 +78,17 @@ test("whois: a failing registry is a 502", async (t) => {
 });
 
 test("whois: a failing IANA bootstrap is a 502", async (t) => {
-  const iana = await serveFixtures(t, [{
-    source: "IANA answering 500 (no published body)",
-    request: { method: "GET", path: "/dns.json" },
-    response: { status: 500, body: "Internal Server Error" },
-  }], { reuse: true });
+  const iana = await serveFixtures(
+    t,
+    [
+      {
+        source: "IANA answering 500 (no published body)",
+        request: { method: "GET", path: "/dns.json" },
+        response: { status: 500, body: "Internal Server Error" },
+      },
+    ],
+    { reuse: true },
+  );
   const service = await startTestService({ plugins: ["web"], env: { UPSTREAM_IANA_RDAP_URL: iana.url } });
   expect502(await service.call("whois", { domain: "example.com" }), "upstream_error");
   assert.ok(iana.calls.length >= 1);

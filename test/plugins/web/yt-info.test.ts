@@ -31,16 +31,34 @@ for (const form of forms) {
 
 test("yt-info: an unknown video is a 404", async (t) => {
   const oembed = await serveFixtures(t, [
-    { source: "https://oembed.com/ (2.3.4: 404 Not Found when the provider has no response for the URL)", request: { method: "GET", path: "/oembed?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DAAAAAAAAAAA&format=json" }, response: { status: 404, body: "Not Found" } },
+    {
+      source: "https://oembed.com/ (2.3.4: 404 Not Found when the provider has no response for the URL)",
+      request: {
+        method: "GET",
+        path: "/oembed?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DAAAAAAAAAAA&format=json",
+      },
+      response: { status: 404, body: "Not Found" },
+    },
   ]);
   const out = await (await serviceFor(oembed.url)).call("yt-info", { url: "AAAAAAAAAAA" });
   assert.equal(out.status, 404);
 });
 
 test("yt-info: a failing oEmbed endpoint is a 502", async (t) => {
-  const oembed = await serveFixtures(t, [
-    { source: "https://oembed.com/", request: { method: "GET", path: "/oembed?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ&format=json" }, response: { status: 503, body: "" } },
-  ], { reuse: true });
+  const oembed = await serveFixtures(
+    t,
+    [
+      {
+        source: "https://oembed.com/",
+        request: {
+          method: "GET",
+          path: "/oembed?url=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DdQw4w9WgXcQ&format=json",
+        },
+        response: { status: 503, body: "" },
+      },
+    ],
+    { reuse: true },
+  );
   const out = await (await serviceFor(oembed.url)).call("yt-info", { url: "dQw4w9WgXcQ" });
   assert.equal(out.status, 502);
   assert.equal((out.body as any).error.details.upstream, "youtube-oembed");
@@ -49,7 +67,12 @@ test("yt-info: a failing oEmbed endpoint is a 502", async (t) => {
 test("yt-info: other sites, private addresses and malformed ids are a 400 and nothing is called", async (t) => {
   const oembed = await serveFixtures(t, []);
   const service = await serviceFor(oembed.url);
-  for (const url of ["http://10.0.0.1/watch?v=dQw4w9WgXcQ", "https://vimeo.com/76979871", "https://www.youtube.com/watch?v=short", "https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ"]) {
+  for (const url of [
+    "http://10.0.0.1/watch?v=dQw4w9WgXcQ",
+    "https://vimeo.com/76979871",
+    "https://www.youtube.com/watch?v=short",
+    "https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ",
+  ]) {
     const out = await service.call("yt-info", { url });
     assert.equal(out.status, 400, url);
     assert.equal((out.body as any).error.details.issues[0].field, "url");
