@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { formatUnits, getAddress, recoverTypedDataAddress, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { betLimits, checkStake, conditionState, liveOutcome } from "./_azuro.ts";
+import { betLimits, checkPayout, checkStake, conditionState, liveOutcome } from "./_azuro.ts";
 import { attention, betSettings } from "./_environments.ts";
 import { hasAtMostTwoDecimals, oddsToRaw } from "./_odds.ts";
 import { forwardOrder } from "./_relayer.ts";
@@ -27,14 +27,11 @@ export default defineEndpoint({
       v.description("eth_signTypedData_v4 signature of the quote's typedData"),
     ),
     ...rawFields,
-    relayerFeeAmount: v.optional(
-      v.pipe(
-        v.string(),
-        v.maxLength(40),
-        v.regex(/^\d+$/, "must be a non-negative integer in decimal digits"),
-        v.description("Raw relayer fee from the quote, paid by the bettor"),
-      ),
-      "0",
+    relayerFeeAmount: v.pipe(
+      v.string(),
+      v.maxLength(40),
+      v.regex(/^\d+$/, "must be a non-negative integer in decimal digits"),
+      v.description("Raw relayer fee from the quote, paid by the bettor; part of what was signed, so required"),
     ),
     environment,
   }),
@@ -78,10 +75,9 @@ export default defineEndpoint({
         expiresAt: input.expiresAt,
       });
     }
-    const typed = betTypedData(
-      { chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention },
-      input,
-    );
+    // The signature covers numbers, not their spelling: the relayer gets them without leading zeros.
+    const raw = { ...input, ...canonicalDigits(input) };
+    const typed = betTypedData({ chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention }, raw);
     const signer = await recoverSigner(typed, input.signature as Hex);
     if (signer !== bettor) {
       throw new ServiceError(
@@ -91,17 +87,17 @@ export default defineEndpoint({
         { bettor, recovered: signer },
       );
     }
-    const amountRaw = BigInt(input.amountRaw);
+    const amountRaw = BigInt(raw.amountRaw);
     if (amountRaw === 0n || !hasAtMostTwoDecimals(amountRaw, env.betToken.decimals)) {
       throw new ServiceError(422, "stake_out_of_limits", "The stake must be positive with at most 2 decimals", {
-        amountRaw: input.amountRaw,
+        amountRaw: raw.amountRaw,
       });
     }
 
     const api = upstream("azuro-api");
-    const condition = await conditionState(api, input.conditionId);
-    const outcome = liveOutcome(condition, input.outcomeId);
-    if (oddsToRaw(outcome.odds) < BigInt(input.minOdds)) {
+    const condition = await conditionState(api, env.name, raw.conditionId);
+    const outcome = liveOutcome(condition, raw.outcomeId);
+    if (oddsToRaw(outcome.odds) < BigInt(raw.minOdds)) {
       throw new ServiceError(
         409,
         "odds_moved",
@@ -109,7 +105,10 @@ export default defineEndpoint({
         { odds: Number(outcome.odds) },
       );
     }
-    checkStake(Number(formatUnits(amountRaw, env.betToken.decimals)), await betLimits(api, env.name, input, bettor));
+    const amount = formatUnits(amountRaw, env.betToken.decimals);
+    const limits = await betLimits(api, env.name, raw, bettor);
+    checkStake(Number(amount), limits);
+    checkPayout(amount, outcome.odds, limits);
 
     const relayer = upstream("azuro-relayer");
     const order = await forwardOrder(relayer, env.name, bettor, typed, input.signature);
@@ -124,6 +123,14 @@ export default defineEndpoint({
     };
   },
 });
+
+function canonicalDigits(input: Record<(typeof digitFields)[number], string>) {
+  return Object.fromEntries(digitFields.map((field) => [field, BigInt(input[field]).toString()])) as Record<
+    (typeof digitFields)[number],
+    string
+  >;
+}
+const digitFields = ["conditionId", "outcomeId", "amountRaw", "minOdds", "nonce", "relayerFeeAmount"] as const;
 
 /** The address that signed these typed data; a signature that recovers to nothing is a 400 too. */
 async function recoverSigner(typed: BetTypedData, signature: Hex) {

@@ -20,7 +20,7 @@ export const betService = (url: string) =>
   });
 
 /** `/bet/calculation` for the stake check at submit time, asked with the bettor's wallet. */
-export function calculation(wallet: string, maxBet: number): Fixture {
+export function calculation(wallet: string, maxBet: number, maxPayout = "5000"): Fixture {
   return {
     source:
       "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/getBetCalculation.ts (wallet gives the bettor's own maxBet; human token units)",
@@ -29,7 +29,7 @@ export function calculation(wallet: string, maxBet: number): Fixture {
       path: `${base}/bet/calculation`,
       body: { environment: "PolygonUSDT", bets: [{ conditionId, outcomeId: 29 }], wallet },
     },
-    response: { status: 200, body: { response: { minBet: 1, maxBet, maxPayout: "5000" } } },
+    response: { status: 200, body: { response: { minBet: 1, maxBet, maxPayout } } },
   };
 }
 
