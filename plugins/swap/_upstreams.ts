@@ -36,7 +36,7 @@ export const swapUpstreams = defineUpstreams({
   jupiter: {
     url: "https://api.jup.ag",
     terms:
-      "Jupiter Swap API v1 and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
+      "Jupiter Swap API v2 (/swap/v2/build) and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
     key: { env: "UPSTREAM_JUPITER_KEY", header: "x-api-key" },
   },
   "defillama-coins": marketUpstreams["defillama-coins"],
