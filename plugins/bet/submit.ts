@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { formatUnits, getAddress, recoverTypedDataAddress, type Hex } from "viem";
+import { formatUnits, getAddress, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 import { betLimits, checkPayout, checkStake, conditionState, liveOutcome } from "./_azuro.ts";
@@ -8,7 +8,8 @@ import { hasAtMostTwoDecimals, oddsToRaw } from "./_odds.ts";
 import { forwardOrder } from "./_relayer.ts";
 import { address, environment, rawFields } from "./_schemas.ts";
 import { quoteRaw } from "./_quote-example.ts";
-import { betTypedData, type BetTypedData } from "./_typed-data.ts";
+import { checkSigner } from "./_signer.ts";
+import { betTypedData } from "./_typed-data.ts";
 
 export default defineEndpoint({
   name: "bet/submit",
@@ -23,8 +24,14 @@ export default defineEndpoint({
     bettor: address("Wallet that signed the order; it will own the bet NFT"),
     signature: v.pipe(
       v.string(),
-      v.regex(/^0x[0-9a-fA-F]{130}$/, "must be 0x followed by 130 hex characters (eth_signTypedData_v4 output)"),
-      v.description("eth_signTypedData_v4 signature of the quote's typedData"),
+      v.maxLength(4098),
+      v.regex(
+        /^0x(?:[0-9a-fA-F]{2}){65,}$/,
+        "must be 0x and whole bytes, at least 65 (eth_signTypedData_v4 output, or a contract wallet's signature)",
+      ),
+      v.description(
+        "eth_signTypedData_v4 signature of the quote's typedData; a contract wallet's (ERC-1271) is checked on its chain",
+      ),
     ),
     ...rawFields,
     relayerFeeAmount: v.pipe(
@@ -65,7 +72,7 @@ export default defineEndpoint({
         "https://api.onchainfeed.org/api/v1/public/bet/orders/0x70997970c51812dc3a010c7d01b50e0d17dc79c8_1778500000000123",
     },
   },
-  upstreams: ["azuro-api", "azuro-relayer"],
+  upstreams: ["azuro-api", "azuro-relayer", "polygon-rpc", "gnosis-rpc"],
   settings: betSettings,
   async handler({ input, upstream, now, settings }) {
     const env = settings.environments[input.environment];
@@ -78,15 +85,7 @@ export default defineEndpoint({
     // The signature covers numbers, not their spelling: the relayer gets them without leading zeros.
     const raw = { ...input, ...canonicalDigits(input) };
     const typed = betTypedData({ chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention }, raw);
-    const signer = await recoverSigner(typed, input.signature as Hex);
-    if (signer !== bettor) {
-      throw new ServiceError(
-        400,
-        "signature_mismatch",
-        "The signature is not the bettor's over these exact raw values (any changed value breaks it)",
-        { bettor, recovered: signer },
-      );
-    }
+    await checkSigner(typed, input.signature as Hex, bettor, () => upstream(env.rpc));
     const amountRaw = BigInt(raw.amountRaw);
     if (amountRaw === 0n || !hasAtMostTwoDecimals(amountRaw, env.betToken.decimals)) {
       throw new ServiceError(422, "stake_out_of_limits", "The stake must be positive with at most 2 decimals", {
@@ -131,12 +130,3 @@ function canonicalDigits(input: Record<(typeof digitFields)[number], string>) {
   >;
 }
 const digitFields = ["conditionId", "outcomeId", "amountRaw", "minOdds", "nonce", "relayerFeeAmount"] as const;
-
-/** The address that signed these typed data; a signature that recovers to nothing is a 400 too. */
-async function recoverSigner(typed: BetTypedData, signature: Hex) {
-  try {
-    return getAddress(await recoverTypedDataAddress({ ...(typed as any), signature }));
-  } catch {
-    throw new ServiceError(400, "invalid_signature", "The signature does not recover to any address");
-  }
-}
