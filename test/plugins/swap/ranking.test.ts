@@ -135,3 +135,35 @@ test("swap: Relay's allowance step named approval, resetting to 0 then approving
   assert.equal(data.transaction.data, deposit.data, "the swap is the deposit step, never an approval item");
   assert.ok(data.fees.breakdown.some((l: string) => /approve 0 first/.test(l)));
 });
+
+test("swap: LI.FI's approvalReset becomes resetFirst; without SWAP_LIFI_FEE_WALLET LI.FI is asked for no fee", async (t) => {
+  const lifi = await loadFixture("lifi.cross-usdc", dir);
+  const body = structuredClone(lifi.response.body) as any;
+  body.estimate.approvalReset = true;
+  const url = new URL(lifi.request.path, "http://x");
+  url.searchParams.delete("fee");
+  const { api, service } = await swapService(
+    t,
+    [
+      "relay.cross-usdc-fails",
+      {
+        ...lifi,
+        source: `${lifi.source}; estimate.approvalReset as the LI.FI SDK's Estimate type has it`,
+        request: { ...lifi.request, path: url.pathname + url.search },
+        response: { ...lifi.response, body },
+      },
+      "across.cross-usdc-hangs",
+      "debridge.cross-usdc-refused",
+      "defillama.usdc-base-and-eth",
+    ],
+    { env: { SWAP_LIFI_FEE_WALLET: "" } },
+  );
+  const out = await service.call("swap", crossChain);
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  const data = (out.body as any).data;
+  assert.equal(data.source, "lifi");
+  assert.equal(data.approval.resetFirst, true);
+  assert.equal(data.fees.integrator.included, false, "no fee is claimed for a wallet nobody configured");
+  const sent = new URL(api.calls.find((c) => c.path.startsWith("/lifi/"))!.path, "http://x").searchParams;
+  assert.equal(sent.get("fee"), null);
+});
