@@ -37,7 +37,7 @@ const LifiStep = v.object({
     fromAmountUSD: Usd,
     toAmountUSD: Usd,
     feeCosts: o(v.array(LifiCost)),
-    gasCosts: o(v.array(v.object({ token: v.object({ address: v.string(), priceUSD: Usd }) }))),
+    gasCosts: o(v.array(v.object({ token: v.object({ address: v.string(), chainId: o(v.number()), priceUSD: Usd }) }))),
   }),
   transactionRequest: v.object({ to: AddressShape, data: HexShape, value: Wei, chainId: v.number() }),
 });
@@ -116,7 +116,11 @@ export const lifi: Adapter = {
           token: c.token.address as Address,
           usd: usd(c.amountUSD),
         })),
-      nativeUsd: usd(estimate.gasCosts?.find((g) => isNative(g.token.address))?.token.priceUSD),
+      nativeUsd: usd(
+        estimate.gasCosts?.find(
+          (g) => isNative(g.token.address) && (g.token.chainId ?? req.fromChain) === req.fromChain,
+        )?.token.priceUSD,
+      ),
       notes: [`LI.FI routes through ${step.tool}`],
     };
   },

@@ -81,7 +81,10 @@ export const relay: Adapter = {
       amountInUsd: usd(currencyIn.amountUsd),
       amountOutUsd: usd(currencyOut.amountUsd),
       extraCosts: [],
-      nativeUsd: gas && isNative(gas.currency.address) ? unitPrice(gas.amount, usd(gas.amountUsd)) : undefined,
+      nativeUsd:
+        gas && isNative(gas.currency.address) && (gas.currency.chainId ?? req.fromChain) === req.fromChain
+          ? unitPrice(gas.amount, usd(gas.amountUsd))
+          : undefined,
       notes: approvals.length ? ["Relay: send the approval transaction and wait for its receipt before the swap"] : [],
     };
   },
