@@ -260,6 +260,11 @@ export interface EndpointDef<
    */
   probes?: boolean;
   /**
+   * Upstreams in `upstreams` that only some inputs reach: the endpoint stays mounted without them, and a call that
+   * reaches one while it is unconfigured fails with a free 503 naming it.
+   */
+  mountsWithout?: readonly U[];
+  /**
    * Settings (environment variables) the endpoint cannot work without (a contract address, an operator token).
    * When one is unset the endpoint is not mounted, like one whose upstream key is missing; its example needs
    * that deployment, so the catalog test leaves it to the endpoint's own tests.
@@ -314,6 +319,8 @@ export interface UpstreamKey {
   env: string;
   /** Sent as this request header... */
   header?: string;
+  /** ...after this scheme and a space (`Bearer`), when the header wants one. */
+  scheme?: string;
   /** ...or as this query parameter. */
   query?: string;
   /** The upstream works without the key (lower limits); an endpoint using it stays mounted. */

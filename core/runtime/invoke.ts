@@ -177,6 +177,12 @@ async function run(
     upstream(name) {
       if (!endpoint.upstreams?.includes(name) || !family)
         throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
+      if (endpoint.mountsWithout?.includes(name) && !rt.upstreams.isConfigured(name))
+        throw new ServiceError(
+          503,
+          "not_configured",
+          `This service has no key or URL for ${name}, which this input needs`,
+        );
       return family.upstream(name, { signal, onCall: (used: string) => sources.add(used) });
     },
   };

@@ -136,7 +136,7 @@ export function mountable(
   const mounted: Endpoint[] = [];
   const disabled: { name: string; reason: string }[] = [];
   for (const e of endpoints) {
-    const missing = (e.upstreams ?? []).filter((u: string) => !isConfigured(u));
+    const missing = (e.upstreams ?? []).filter((u: string) => !isConfigured(u) && !e.mountsWithout?.includes(u));
     const unset = (e.requires ?? []).filter((setting) => !isSet(setting));
     if (missing.length)
       disabled.push({ name: e.name, reason: `missing key or URL for upstream ${missing.join(", ")}` });

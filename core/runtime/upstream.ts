@@ -143,7 +143,8 @@ export function createUpstreams(options: UpstreamsOptions) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(init.body ?? {});
     }
-    if (entry.key?.header && override.key) headers[entry.key.header.toLowerCase()] = override.key;
+    if (entry.key?.header && override.key)
+      headers[entry.key.header.toLowerCase()] = entry.key.scheme ? `${entry.key.scheme} ${override.key}` : override.key;
     const plans = bases.map((base): ExchangePlan => {
       const url = joinUrl(base, path, init.query);
       if (entry.key?.query && override.key) url.searchParams.append(entry.key.query, override.key);

@@ -1,3 +1,4 @@
+import { Decimal } from "decimal.js";
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound, ServiceError } from "../../core/runtime/errors.ts";
@@ -22,6 +23,9 @@ const AzuroOutcome = v.object({
   outcomeId: v.string(),
   odds: v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, "not decimal odds")),
   title: v.nullish(v.string()),
+  /** An outcome can be stopped or hidden on its own while its condition stays Active. */
+  state: o(v.string()),
+  hidden: o(v.boolean()),
 });
 export type AzuroOutcome = v.InferOutput<typeof AzuroOutcome>;
 
@@ -53,18 +57,26 @@ const BetCalculation = v.object({
 const GasInfo = v.object({ relayerFeeAmount: v.pipe(v.string(), v.regex(/^\d+$/, "not raw token units")) });
 const GasInfoAnswer = v.union([v.pipe(v.array(GasInfo), v.minLength(1)), GasInfo]);
 
-/** Current state and odds of one condition (`condition-batch`); 404 when Azuro does not know it. */
-export async function conditionState(api: Upstream, conditionId: string): Promise<AzuroCondition> {
+/** Current state and odds of one condition in one environment (`condition-batch`); 404 when Azuro does not know it. */
+export async function conditionState(
+  api: Upstream,
+  environment: EnvironmentName,
+  conditionId: string,
+): Promise<AzuroCondition> {
   const { conditions } = await api.json("/market-manager/condition-batch", Conditions, {
     method: "POST",
-    body: { conditionIds: [conditionId] },
+    body: { conditionIds: [conditionId], environment },
   });
   const condition = conditions.find((c) => c.conditionId === conditionId);
   if (!condition) throw notFound(`Azuro has no condition ${conditionId}`);
   return condition;
 }
 
-/** The condition's outcome, refused unless the market still takes bets. */
+/** An outcome open to bets: shown, and Active when Azuro gives it a state of its own. */
+export const isOutcomeOpen = (outcome: AzuroOutcome) =>
+  outcome.hidden !== true && (outcome.state === undefined || outcome.state === "Active");
+
+/** The condition's outcome, refused unless the market and the outcome itself still take bets. */
 export function liveOutcome(condition: AzuroCondition, outcomeId: string): AzuroOutcome {
   const outcome = condition.outcomes.find((o) => o.outcomeId === outcomeId);
   if (!outcome) throw notFound(`Condition ${condition.conditionId} has no outcome ${outcomeId}`);
@@ -74,7 +86,29 @@ export function liveOutcome(condition: AzuroCondition, outcomeId: string): Azuro
       state: condition.state,
     });
   }
+  if (!isOutcomeOpen(outcome)) {
+    const state = outcome.hidden === true ? "hidden" : outcome.state;
+    throw new ServiceError(409, "market_not_live", `The outcome is ${state}, no longer taking bets`, {
+      conditionId: condition.conditionId,
+      outcomeId,
+      state,
+    });
+  }
   return outcome;
+}
+
+/** What the stake wins at these odds, refused above the protocol's maxPayout (the odds may have risen since the quote). */
+export function checkPayout(amount: string, odds: string, limits: { maxPayout: number }): number {
+  const potentialPayout = new Decimal(amount).mul(odds).toNumber();
+  if (potentialPayout > limits.maxPayout) {
+    throw new ServiceError(
+      422,
+      "payout_over_limit",
+      `The potential payout ${potentialPayout} is above the protocol's ${limits.maxPayout}`,
+      { potentialPayout, maxPayout: limits.maxPayout },
+    );
+  }
+  return potentialPayout;
 }
 
 /** The protocol's limits for one selection, in human token units; `wallet` gives the bettor's own maxBet. */

@@ -18,6 +18,8 @@ export interface BetEnvironment {
   core: Address;
   /** Relayer: the bet-token spender the bettor approves. */
   relayer: Address;
+  /** The chain's node, to ask a contract wallet (ERC-1271) whether it signed. */
+  rpc: "polygon-rpc" | "gnosis-rpc";
 }
 
 const defaults: Record<EnvironmentName, BetEnvironment> = {
@@ -27,6 +29,7 @@ const defaults: Record<EnvironmentName, BetEnvironment> = {
     betToken: { symbol: "USDT", address: "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", decimals: 6 },
     core: "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7",
     relayer: "0x8dA05c0021e6b35865FDC959c54dCeF3A4AbBa9d",
+    rpc: "polygon-rpc",
   },
   GnosisXDAI: {
     name: "GnosisXDAI",
@@ -34,6 +37,7 @@ const defaults: Record<EnvironmentName, BetEnvironment> = {
     betToken: { symbol: "WXDAI", address: "0xe91D153E0b41518A2Ce8Dd3D7944Fa863463a97d", decimals: 18 },
     core: "0x0e00E6ffcb5E207B800eec9e02999D1Fd9e448f2",
     relayer: "0x40eb85018fA18dDd10a433C8c40ca8D6744d8B32",
+    rpc: "gnosis-rpc",
   },
 };
 

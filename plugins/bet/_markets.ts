@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { AzuroCondition, AzuroGame, AzuroOutcome } from "./_azuro.ts";
+import { isOutcomeOpen } from "./_azuro.ts";
 
 export const Outcome = v.object({
   outcomeId: v.pipe(v.string(), v.description("Pass to /v1/bet/quote with the conditionId")),
@@ -41,7 +42,7 @@ function marketKind(c: AzuroCondition): string {
 
 /** Open to bets in this game state: Active, shown, and enabled for prematch or live betting. */
 export function isOpen(c: AzuroCondition, gameState: "prematch" | "live"): boolean {
-  if (c.state !== "Active" || c.hidden === true || c.outcomes.length === 0) return false;
+  if (c.state !== "Active" || c.hidden === true || !c.outcomes.some(isOutcomeOpen)) return false;
   return gameState === "live" ? c.isLiveEnabled !== false : c.isPrematchEnabled !== false;
 }
 
@@ -50,7 +51,9 @@ export function toMarket(c: AzuroCondition): v.InferOutput<typeof Market> {
     conditionId: c.conditionId,
     title: marketTitle(c),
     kind: marketKind(c),
-    outcomes: c.outcomes.map((o) => ({ outcomeId: o.outcomeId, title: outcomeTitle(o), odds: Number(o.odds) })),
+    outcomes: c.outcomes
+      .filter(isOutcomeOpen)
+      .map((o) => ({ outcomeId: o.outcomeId, title: outcomeTitle(o), odds: Number(o.odds) })),
   };
 }
 

@@ -1,4 +1,5 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
+import { chainUpstreams } from "../onchain/_chains.ts";
 
 export const betUpstreams = defineUpstreams({
   "azuro-api": {
@@ -11,4 +12,6 @@ export const betUpstreams = defineUpstreams({
     terms:
       "Azuro Protocol order relayer (POST /bet/orders/ordinar), keyless; takes bettor-signed EIP-712 orders, the bettor pays the relayer fee and needs a bet-token allowance for the Relayer contract",
   },
+  "polygon-rpc": chainUpstreams["polygon-rpc"],
+  "gnosis-rpc": chainUpstreams["gnosis-rpc"],
 });

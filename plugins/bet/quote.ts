@@ -1,10 +1,9 @@
 import { randomInt } from "node:crypto";
-import { Decimal } from "decimal.js";
 import * as v from "valibot";
 import { formatUnits, parseUnits } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError, ServiceError } from "../../core/runtime/errors.ts";
-import { betLimits, checkStake, conditionState, liveOutcome, relayerFee } from "./_azuro.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
+import { betLimits, checkPayout, checkStake, conditionState, liveOutcome, relayerFee } from "./_azuro.ts";
 import { attention, betSettings, disclaimer } from "./_environments.ts";
 import { outcomeTitle, marketTitle } from "./_markets.ts";
 import { minOddsRaw, oddsToRaw, rawToOdds } from "./_odds.ts";
@@ -69,19 +68,11 @@ export default defineEndpoint({
     if (!/^\d+(\.\d{1,2})?$/.test(amountText))
       throw fieldError("amount", "must have at most 2 decimals (Azuro refuses finer stakes)");
     const api = upstream("azuro-api");
-    const condition = await conditionState(api, input.conditionId);
+    const condition = await conditionState(api, env.name, input.conditionId);
     const outcome = liveOutcome(condition, input.outcomeId);
     const [limits, feeRaw] = await Promise.all([betLimits(api, env.name, input), relayerFee(api, env.name)]);
     checkStake(input.amount, limits);
-    const potentialPayout = new Decimal(amountText).mul(outcome.odds).toNumber();
-    if (potentialPayout > limits.maxPayout) {
-      throw new ServiceError(
-        422,
-        "payout_over_limit",
-        `The potential payout ${potentialPayout} is above the protocol's ${limits.maxPayout}`,
-        { potentialPayout, maxPayout: limits.maxPayout },
-      );
-    }
+    const potentialPayout = checkPayout(amountText, outcome.odds, limits);
 
     const amountRaw = parseUnits(amountText, env.betToken.decimals);
     const minOdds = minOddsRaw(oddsToRaw(outcome.odds));

@@ -1,14 +1,15 @@
 import * as v from "valibot";
-import { formatUnits, getAddress, recoverTypedDataAddress, type Hex } from "viem";
+import { formatUnits, getAddress, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { betLimits, checkStake, conditionState, liveOutcome } from "./_azuro.ts";
+import { betLimits, checkPayout, checkStake, conditionState, liveOutcome } from "./_azuro.ts";
 import { attention, betSettings } from "./_environments.ts";
 import { hasAtMostTwoDecimals, oddsToRaw } from "./_odds.ts";
 import { forwardOrder } from "./_relayer.ts";
 import { address, environment, rawFields } from "./_schemas.ts";
 import { quoteRaw } from "./_quote-example.ts";
-import { betTypedData, type BetTypedData } from "./_typed-data.ts";
+import { checkSigner } from "./_signer.ts";
+import { betTypedData } from "./_typed-data.ts";
 
 export default defineEndpoint({
   name: "bet/submit",
@@ -23,18 +24,21 @@ export default defineEndpoint({
     bettor: address("Wallet that signed the order; it will own the bet NFT"),
     signature: v.pipe(
       v.string(),
-      v.regex(/^0x[0-9a-fA-F]{130}$/, "must be 0x followed by 130 hex characters (eth_signTypedData_v4 output)"),
-      v.description("eth_signTypedData_v4 signature of the quote's typedData"),
+      v.maxLength(4098),
+      v.regex(
+        /^0x(?:[0-9a-fA-F]{2}){65,}$/,
+        "must be 0x and whole bytes, at least 65 (eth_signTypedData_v4 output, or a contract wallet's signature)",
+      ),
+      v.description(
+        "eth_signTypedData_v4 signature of the quote's typedData; a contract wallet's (ERC-1271) is checked on its chain",
+      ),
     ),
     ...rawFields,
-    relayerFeeAmount: v.optional(
-      v.pipe(
-        v.string(),
-        v.maxLength(40),
-        v.regex(/^\d+$/, "must be a non-negative integer in decimal digits"),
-        v.description("Raw relayer fee from the quote, paid by the bettor"),
-      ),
-      "0",
+    relayerFeeAmount: v.pipe(
+      v.string(),
+      v.maxLength(40),
+      v.regex(/^\d+$/, "must be a non-negative integer in decimal digits"),
+      v.description("Raw relayer fee from the quote, paid by the bettor; part of what was signed, so required"),
     ),
     environment,
   }),
@@ -68,7 +72,7 @@ export default defineEndpoint({
         "https://api.onchainfeed.org/api/v1/public/bet/orders/0x70997970c51812dc3a010c7d01b50e0d17dc79c8_1778500000000123",
     },
   },
-  upstreams: ["azuro-api", "azuro-relayer"],
+  upstreams: ["azuro-api", "azuro-relayer", "polygon-rpc", "gnosis-rpc"],
   settings: betSettings,
   async handler({ input, upstream, now, settings }) {
     const env = settings.environments[input.environment];
@@ -78,30 +82,21 @@ export default defineEndpoint({
         expiresAt: input.expiresAt,
       });
     }
-    const typed = betTypedData(
-      { chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention },
-      input,
-    );
-    const signer = await recoverSigner(typed, input.signature as Hex);
-    if (signer !== bettor) {
-      throw new ServiceError(
-        400,
-        "signature_mismatch",
-        "The signature is not the bettor's over these exact raw values (any changed value breaks it)",
-        { bettor, recovered: signer },
-      );
-    }
-    const amountRaw = BigInt(input.amountRaw);
+    // The signature covers numbers, not their spelling: the relayer gets them without leading zeros.
+    const raw = { ...input, ...canonicalDigits(input) };
+    const typed = betTypedData({ chainId: env.chainId, core: env.core, affiliate: settings.affiliate, attention }, raw);
+    await checkSigner(typed, input.signature as Hex, bettor, () => upstream(env.rpc));
+    const amountRaw = BigInt(raw.amountRaw);
     if (amountRaw === 0n || !hasAtMostTwoDecimals(amountRaw, env.betToken.decimals)) {
       throw new ServiceError(422, "stake_out_of_limits", "The stake must be positive with at most 2 decimals", {
-        amountRaw: input.amountRaw,
+        amountRaw: raw.amountRaw,
       });
     }
 
     const api = upstream("azuro-api");
-    const condition = await conditionState(api, input.conditionId);
-    const outcome = liveOutcome(condition, input.outcomeId);
-    if (oddsToRaw(outcome.odds) < BigInt(input.minOdds)) {
+    const condition = await conditionState(api, env.name, raw.conditionId);
+    const outcome = liveOutcome(condition, raw.outcomeId);
+    if (oddsToRaw(outcome.odds) < BigInt(raw.minOdds)) {
       throw new ServiceError(
         409,
         "odds_moved",
@@ -109,7 +104,10 @@ export default defineEndpoint({
         { odds: Number(outcome.odds) },
       );
     }
-    checkStake(Number(formatUnits(amountRaw, env.betToken.decimals)), await betLimits(api, env.name, input, bettor));
+    const amount = formatUnits(amountRaw, env.betToken.decimals);
+    const limits = await betLimits(api, env.name, raw, bettor);
+    checkStake(Number(amount), limits);
+    checkPayout(amount, outcome.odds, limits);
 
     const relayer = upstream("azuro-relayer");
     const order = await forwardOrder(relayer, env.name, bettor, typed, input.signature);
@@ -125,11 +123,10 @@ export default defineEndpoint({
   },
 });
 
-/** The address that signed these typed data; a signature that recovers to nothing is a 400 too. */
-async function recoverSigner(typed: BetTypedData, signature: Hex) {
-  try {
-    return getAddress(await recoverTypedDataAddress({ ...(typed as any), signature }));
-  } catch {
-    throw new ServiceError(400, "invalid_signature", "The signature does not recover to any address");
-  }
+function canonicalDigits(input: Record<(typeof digitFields)[number], string>) {
+  return Object.fromEntries(digitFields.map((field) => [field, BigInt(input[field]).toString()])) as Record<
+    (typeof digitFields)[number],
+    string
+  >;
 }
+const digitFields = ["conditionId", "outcomeId", "amountRaw", "minOdds", "nonce", "relayerFeeAmount"] as const;

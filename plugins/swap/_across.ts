@@ -1,4 +1,7 @@
 import * as v from "valibot";
+import { upstreamFailed } from "../../core/runtime/errors.ts";
+import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { approvalOfCalls } from "./_approval.ts";
 import { isNative } from "./_chains.ts";
 import {
   AddressShape,
@@ -15,10 +18,10 @@ import {
 
 /** What the code reads of Across's swap/approval answer. */
 const AcrossAmount = v.object({ amount: Units, amountUsd: Usd, token: v.object({ address: AddressShape }) });
+/** A sendable transaction; Across answers an EIP-712 message to sign instead (`data` an object) when it picks a permit route. */
+const SwapTx = v.object({ chainId: v.number(), to: AddressShape, data: HexShape, value: v.optional(Wei) });
 const AcrossSwap = v.object({
-  checks: v.object({
-    allowance: v.object({ token: AddressShape, spender: AddressShape, actual: Units, expected: Units }),
-  }),
+  approvalTxns: v.optional(v.array(v.object({ to: AddressShape, data: HexShape }))),
   inputAmount: Units,
   expectedOutputAmount: Units,
   minOutputAmount: Units,
@@ -26,10 +29,13 @@ const AcrossSwap = v.object({
   fees: v.object({
     total: v.object({ ...AcrossAmount.entries, details: v.optional(v.object({ app: v.optional(AcrossAmount) })) }),
   }),
-  swapTx: v.object({ chainId: v.number(), to: AddressShape, data: HexShape, value: v.optional(Wei) }),
+  swapTx: v.looseObject({ ecosystem: v.optional(v.string()), data: v.unknown() }),
 });
 
-/** Across Swap API `GET /swap/approval`: cross-chain only; app fee as a fraction taken in the output token. */
+/**
+ * Across Swap API `GET /swap/approval`: cross-chain only; app fee as a fraction taken in the output token. The key
+ * goes as `Authorization: Bearer` (the upstream table) and the integrator id as `integratorId`.
+ */
 export const across: Adapter = {
   name: "across",
   upstream: "across",
@@ -49,13 +55,18 @@ export const across: Adapter = {
         slippage: bpsAsFraction(req.slippageBps),
         appFee: withFee ? bpsAsFraction(req.feeBps) : undefined,
         appFeeRecipient: withFee ? req.feeRecipient : undefined,
+        integratorId: req.acrossIntegratorId,
       },
     });
+    if (typeof swap.swapTx.data !== "string")
+      throw upstreamFailed(
+        "across",
+        `across answered a signature to collect (${swap.swapTx.ecosystem ?? "permit"}) instead of a transaction; this service returns transactions only`,
+      );
+    const tx = checkUpstream("across", SwapTx, swap.swapTx);
     const { total } = swap.fees;
     const app = total.details?.app;
     const appInTotal = app && app.token.address.toLowerCase() === total.token.address.toLowerCase();
-    const allowance = swap.checks.allowance;
-    const tx = swap.swapTx;
     return {
       source: "across",
       amountIn: swap.inputAmount,
@@ -63,16 +74,14 @@ export const across: Adapter = {
       minAmountOut: swap.minOutputAmount,
       estimatedFillTimeSeconds: swap.expectedFillTime,
       transaction: { chainId: tx.chainId, to: tx.to, data: tx.data, value: decimalWei(tx.value) },
-      approval:
-        !isNative(req.fromToken) && BigInt(allowance.actual) < BigInt(allowance.expected)
-          ? { token: allowance.token, spender: allowance.spender, amount: allowance.expected }
-          : undefined,
+      approval: isNative(req.fromToken) ? undefined : approvalOfCalls("across", swap.approvalTxns ?? []),
       aggregatorFee: {
         total: (BigInt(total.amount) - (appInTotal ? BigInt(app.amount) : 0n)).toString(),
         token: total.token.address,
         totalUsd: (usd(total.amountUsd) ?? 0) - (appInTotal ? (usd(app.amountUsd) ?? 0) : 0),
       },
       integratorFee: app ? { amount: app.amount, token: app.token.address, amountUsd: usd(app.amountUsd) } : undefined,
+      extraCosts: [],
       notes: [],
     };
   },

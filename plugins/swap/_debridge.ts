@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { isNative } from "./_chains.ts";
+import { isNative, zeroAddress } from "./_chains.ts";
 import {
   AddressShape,
   bpsAsPercent,
@@ -51,6 +51,7 @@ export const debridge: Adapter = {
         prependOperatingExpenses: false,
         affiliateFeePercent: withFee ? bpsAsPercent(req.feeBps) : undefined,
         affiliateFeeRecipient: withFee ? req.feeRecipient : undefined,
+        referralCode: req.debridgeReferralCode,
       },
     });
     const { srcChainTokenIn: given, dstChainTokenOut: taken } = order.estimation;
@@ -65,7 +66,7 @@ export const debridge: Adapter = {
       transaction: { chainId: req.fromChain, to: order.tx.to, data: order.tx.data, value: decimalWei(order.tx.value) },
       approval: isNative(req.fromToken)
         ? undefined
-        : { token: req.fromToken, spender: order.tx.to, amount: given.amount },
+        : { token: req.fromToken, spender: order.tx.to, amount: given.amount, resetFirst: false },
       aggregatorFee: {
         total: order.protocolFee ?? "0",
         token: req.fromToken,
@@ -74,7 +75,10 @@ export const debridge: Adapter = {
       integratorFee: withFee ? { amount: feeOf(given.amount, req.feeBps), token: req.fromToken } : undefined,
       amountInUsd: usd(given.approximateUsdValue),
       amountOutUsd: usd(taken.approximateUsdValue),
-      extraNativeWei: fixFee,
+      extraCosts:
+        fixFee === "0"
+          ? []
+          : [{ label: "deBridge fixed fee in the transaction value", amount: fixFee, token: zeroAddress }],
       notes: [
         `deBridge order ${order.orderId}; fixed fee ${fixFee} wei of native coin is included in the transaction value`,
       ],

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
+import { assembleTransaction, JupiterInstruction } from "./_jupiter-tx.ts";
 
 export const solMint = "So11111111111111111111111111111111111111112";
 export const SolanaKey = v.pipe(
@@ -7,35 +8,41 @@ export const SolanaKey = v.pipe(
   v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a base58 Solana public key"),
 );
 
-const o = v.optional;
 const Units = v.pipe(v.string(), v.regex(/^\d+$/, "not base units"));
-/** What the code reads of Jupiter's quote; it is sent back to /swap verbatim, so every field of it is kept. */
-const JupiterQuote = v.looseObject({
+/** What the code reads of Jupiter's `/swap/v2/build` answer: the quote, its route and the instructions to assemble. */
+const JupiterBuild = v.object({
   inputMint: v.string(),
   inAmount: Units,
   outputMint: v.string(),
   outAmount: Units,
   otherAmountThreshold: Units,
   slippageBps: v.number(),
-  platformFee: v.nullish(v.looseObject({ amount: Units })),
-  priceImpactPct: v.string(),
+  priceImpactPct: v.nullish(v.union([v.string(), v.number()])),
+  platformFee: v.nullish(v.object({ amount: Units })),
   routePlan: v.array(
-    v.looseObject({
-      swapInfo: v.looseObject({
+    v.object({
+      swapInfo: v.object({
         label: v.string(),
         inputMint: v.string(),
         outputMint: v.string(),
         inAmount: Units,
         outAmount: Units,
       }),
-      percent: v.number(),
+      bps: v.optional(v.number()),
+      percent: v.optional(v.number()),
     }),
   ),
-});
-const JupiterSwap = v.object({
-  swapTransaction: v.pipe(v.string(), v.base64()),
-  lastValidBlockHeight: v.number(),
-  prioritizationFeeLamports: o(v.number()),
+  computeBudgetInstructions: v.array(JupiterInstruction),
+  setupInstructions: v.array(JupiterInstruction),
+  swapInstruction: JupiterInstruction,
+  cleanupInstruction: v.nullish(JupiterInstruction),
+  otherInstructions: v.optional(v.array(JupiterInstruction)),
+  tipInstruction: v.nullish(JupiterInstruction),
+  addressesByLookupTableAddress: v.nullish(v.record(v.string(), v.array(v.string()))),
+  blockhashWithMetadata: v.object({
+    blockhash: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255))), v.length(32)),
+    lastValidBlockHeight: v.number(),
+  }),
 });
 
 export interface SolanaTrade {
@@ -48,61 +55,49 @@ export interface SolanaTrade {
 }
 
 /**
- * Jupiter Swap API v1: a quote, then the unsigned versioned transaction for the user to sign. The platform fee
- * needs a token account of the service's for the input or output mint (SWAP_SOLANA_FEE_ACCOUNTS); without
- * one the fee is 0 and the answer says so.
+ * Jupiter Swap API v2 `/build`: the quote and the instructions in one call, assembled here into the unsigned
+ * versioned transaction the user signs. The platform fee needs a token account of the service's for the input or
+ * output mint (SWAP_SOLANA_FEE_ACCOUNTS); without one the fee is 0 and the answer says so.
  */
 export async function jupiterTrade(api: Upstream, trade: SolanaTrade, accounts: ReadonlyMap<string, string>) {
   const feeMint = [trade.outputMint, trade.inputMint].find((mint) => accounts.has(mint));
   const feeBps = feeMint && trade.feeBps > 0 ? trade.feeBps : 0;
-  const quote = await api.json("/swap/v1/quote", JupiterQuote, {
+  const built = await api.json("/swap/v2/build", JupiterBuild, {
     query: {
       inputMint: trade.inputMint,
       outputMint: trade.outputMint,
       amount: trade.amount,
+      taker: trade.user,
       slippageBps: trade.slippageBps,
-      platformFeeBps: feeBps,
-      restrictIntermediateTokens: true,
-    },
-  });
-  const swap = await api.json("/swap/v1/swap", JupiterSwap, {
-    method: "POST",
-    body: {
-      quoteResponse: quote,
-      userPublicKey: trade.user,
-      ...(feeBps > 0 ? { feeAccount: accounts.get(feeMint!) } : {}),
-      wrapAndUnwrapSol: true,
-      dynamicComputeUnitLimit: true,
-      prioritizationFeeLamports: "auto",
+      ...(feeBps > 0 ? { platformFeeBps: feeBps, feeAccount: accounts.get(feeMint!) } : {}),
     },
   });
   return {
-    inputMint: quote.inputMint,
-    outputMint: quote.outputMint,
-    inAmount: quote.inAmount,
-    outAmount: quote.outAmount,
-    minOutAmount: quote.otherAmountThreshold,
-    slippageBps: quote.slippageBps,
-    priceImpactPct: quote.priceImpactPct,
-    route: quote.routePlan.map(({ swapInfo, percent }) => ({
+    inputMint: built.inputMint,
+    outputMint: built.outputMint,
+    inAmount: built.inAmount,
+    outAmount: built.outAmount,
+    minOutAmount: built.otherAmountThreshold,
+    slippageBps: built.slippageBps,
+    priceImpactPct: built.priceImpactPct == null ? null : String(built.priceImpactPct),
+    route: built.routePlan.map(({ swapInfo, bps, percent }) => ({
       label: swapInfo.label,
       inputMint: swapInfo.inputMint,
       outputMint: swapInfo.outputMint,
       inAmount: swapInfo.inAmount,
       outAmount: swapInfo.outAmount,
-      percent,
+      percent: bps !== undefined ? bps / 100 : (percent ?? 0),
     })),
     platformFee: {
       feeBps,
-      amount: quote.platformFee?.amount ?? "0",
+      amount: feeBps > 0 ? (built.platformFee?.amount ?? null) : "0",
       mint: feeBps > 0 ? feeMint! : null,
       account: feeBps > 0 ? accounts.get(feeMint!)! : null,
     },
     transaction: {
       encoding: "base64" as const,
-      swapTransaction: swap.swapTransaction,
-      lastValidBlockHeight: swap.lastValidBlockHeight,
-      prioritizationFeeLamports: swap.prioritizationFeeLamports ?? 0,
+      swapTransaction: await assembleTransaction(built, trade.user),
+      lastValidBlockHeight: built.blockhashWithMetadata.lastValidBlockHeight,
     },
   };
 }
@@ -114,7 +109,7 @@ export const SolanaTradeOutput = {
   outAmount: v.pipe(v.string(), v.description("Base units of outputMint, after the platform fee")),
   minOutAmount: v.pipe(v.string(), v.description("Least the user gets at the slippage tolerance")),
   slippageBps: v.number(),
-  priceImpactPct: v.string(),
+  priceImpactPct: v.pipe(v.nullable(v.string()), v.description("Price impact when Jupiter reports it")),
   route: v.array(
     v.object({
       label: v.string(),
@@ -127,7 +122,7 @@ export const SolanaTradeOutput = {
   ),
   platformFee: v.object({
     feeBps: v.pipe(v.number(), v.description("Applied fee; 0 when the service has no fee account for either mint")),
-    amount: v.string(),
+    amount: v.pipe(v.nullable(v.string()), v.description("Base units of the fee when Jupiter reports it")),
     mint: v.nullable(v.string()),
     account: v.nullable(v.string()),
   }),
@@ -138,7 +133,6 @@ export const SolanaTradeOutput = {
       v.description("Unsigned versioned transaction, base64: sign it with the user's key and send it"),
     ),
     lastValidBlockHeight: v.number(),
-    prioritizationFeeLamports: v.number(),
   }),
 };
 

@@ -26,6 +26,9 @@ const Built = v.object({
   transactionValue: Wei,
 });
 
+/** KyberSwap refuses a slippageTolerance outside 0-2000 bps. */
+const maxSlippageBps = 2000;
+
 const kyberToken = (token: Address) => (isNative(token) ? eeeeAddress : token);
 
 /**
@@ -39,6 +42,7 @@ export const kyberswap: Adapter = {
   async quote(api, req) {
     const chain = chainOf(req.fromChain);
     const withFee = req.feeBps > 0 && req.feeRecipient !== undefined;
+    const slippage = Math.min(req.slippageBps, maxSlippageBps);
     const routes = await api.json(`/${chain.kyber}/api/v1/routes`, Envelope, {
       query: {
         tokenIn: kyberToken(req.fromToken),
@@ -59,7 +63,7 @@ export const kyberswap: Adapter = {
         routeSummary: summary,
         sender: req.depositor,
         recipient: req.recipient,
-        slippageTolerance: req.slippageBps,
+        slippageTolerance: slippage,
         source: "x402-agent-services",
       },
     });
@@ -70,7 +74,7 @@ export const kyberswap: Adapter = {
       source: "kyberswap",
       amountIn: tx.amountIn,
       amountOut: tx.amountOut,
-      minAmountOut: ((BigInt(tx.amountOut) * BigInt(10_000 - req.slippageBps)) / 10_000n).toString(),
+      minAmountOut: ((BigInt(tx.amountOut) * BigInt(10_000 - slippage)) / 10_000n).toString(),
       estimatedFillTimeSeconds: chain.blockSeconds,
       transaction: {
         chainId: req.fromChain,
@@ -80,7 +84,7 @@ export const kyberswap: Adapter = {
       },
       approval: isNative(req.fromToken)
         ? undefined
-        : { token: req.fromToken, spender: tx.routerAddress, amount: tx.amountIn },
+        : { token: req.fromToken, spender: tx.routerAddress, amount: tx.amountIn, resetFirst: false },
       aggregatorFee: { total: "0", token: req.fromToken, totalUsd: 0 },
       integratorFee: withFee
         ? {
@@ -91,6 +95,7 @@ export const kyberswap: Adapter = {
         : undefined,
       amountInUsd: usd(summary.amountInUsd),
       amountOutUsd: usd(summary.amountOutUsd),
+      extraCosts: [],
       notes: ["KyberSwap routes expire in about 30 seconds"],
     };
   },

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { Address } from "viem";
 import { isNative } from "./_chains.ts";
 import {
   AddressShape,
@@ -31,23 +32,29 @@ const LifiStep = v.object({
     toAmount: Units,
     toAmountMin: Units,
     approvalAddress: AddressShape,
+    approvalReset: o(v.boolean()),
     executionDuration: v.number(),
     fromAmountUSD: Usd,
     toAmountUSD: Usd,
     feeCosts: o(v.array(LifiCost)),
+    gasCosts: o(v.array(v.object({ token: v.object({ address: v.string(), chainId: o(v.number()), priceUSD: Usd }) }))),
   }),
   transactionRequest: v.object({ to: AddressShape, data: HexShape, value: Wei, chainId: v.number() }),
 });
 
 const isIntegratorFee = (cost: LifiCost) => /integrator/i.test(cost.name);
 
-/** LI.FI `GET /quote`: cross-chain and same-chain; integrator fee as a fraction (`fee=0.001` is 10 bps). */
+/**
+ * LI.FI `GET /quote`: cross-chain and same-chain; integrator fee as a fraction (`fee=0.001` is 10 bps). LI.FI pays
+ * that fee to the wallet registered for the integrator name at portal.li.fi, whatever the request says, so a fee is
+ * asked for only when that wallet is configured (SWAP_LIFI_FEE_WALLET) and the answer names it as the recipient.
+ */
 export const lifi: Adapter = {
   name: "lifi",
   upstream: "lifi",
   serves: () => true,
   async quote(api, req) {
-    const withFee = req.feeBps > 0 && req.feeRecipient !== undefined;
+    const withFee = req.feeBps > 0 && req.lifiFeeWallet !== undefined;
     const step = await api.json("/quote", LifiStep, {
       query: {
         fromChain: req.fromChain,
@@ -75,7 +82,12 @@ export const lifi: Adapter = {
       transaction: { chainId: tx.chainId, to: tx.to, data: tx.data, value: decimalWei(tx.value) },
       approval: isNative(req.fromToken)
         ? undefined
-        : { token: req.fromToken, spender: estimate.approvalAddress, amount: estimate.fromAmount },
+        : {
+            token: req.fromToken,
+            spender: estimate.approvalAddress,
+            amount: estimate.fromAmount,
+            resetFirst: estimate.approvalReset === true,
+          },
       aggregatorFee: {
         total: own
           .filter((c) => c.token.address.toLowerCase() === req.fromToken.toLowerCase())
@@ -86,12 +98,29 @@ export const lifi: Adapter = {
       },
       integratorFee: withFee
         ? integrator
-          ? { amount: integrator.amount, token: integrator.token.address, amountUsd: usd(integrator.amountUSD) }
-          : { amount: feeOf(estimate.fromAmount, req.feeBps), token: req.fromToken }
+          ? {
+              amount: integrator.amount,
+              token: integrator.token.address,
+              amountUsd: usd(integrator.amountUSD),
+              recipient: req.lifiFeeWallet,
+            }
+          : { amount: feeOf(estimate.fromAmount, req.feeBps), token: req.fromToken, recipient: req.lifiFeeWallet }
         : undefined,
       amountInUsd: usd(estimate.fromAmountUSD),
       amountOutUsd: usd(estimate.toAmountUSD),
-      extraCostUsd: sumUsd(costs.filter((c) => !c.included).map((c) => usd(c.amountUSD))),
+      extraCosts: costs
+        .filter((c) => !c.included)
+        .map((c) => ({
+          label: `LI.FI ${c.name}`,
+          amount: c.amount,
+          token: c.token.address as Address,
+          usd: usd(c.amountUSD),
+        })),
+      nativeUsd: usd(
+        estimate.gasCosts?.find(
+          (g) => isNative(g.token.address) && (g.token.chainId ?? req.fromChain) === req.fromChain,
+        )?.token.priceUSD,
+      ),
       notes: [`LI.FI routes through ${step.tool}`],
     };
   },

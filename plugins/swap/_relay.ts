@@ -1,12 +1,13 @@
 import * as v from "valibot";
-import { decodeFunctionData, erc20Abi, type Address } from "viem";
-import { upstreamFailed, upstreamInvalid } from "../../core/runtime/errors.ts";
-import { AddressShape, decimalWei, HexShape, Units, usd, Usd, Wei, type Adapter, type Approval } from "./_route.ts";
+import { upstreamFailed } from "../../core/runtime/errors.ts";
+import { approvalOfCalls } from "./_approval.ts";
+import { isNative } from "./_chains.ts";
+import { AddressShape, decimalWei, HexShape, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
 
 const o = v.optional;
 /** What the code reads of Relay's quote: transaction steps carry calls; signature steps are not read. */
 const RelayAmount = v.object({
-  currency: v.object({ address: v.string() }),
+  currency: v.object({ address: v.string(), chainId: o(v.number()) }),
   amount: Units,
   amountUsd: Usd,
   minimumAmount: o(Units),
@@ -21,7 +22,7 @@ const TransactionStep = v.object({
 type TransactionStep = v.InferOutput<typeof TransactionStep>;
 const RelayQuote = v.object({
   steps: v.array(v.variant("kind", [TransactionStep, v.object({ id: v.string(), kind: v.literal("signature") })])),
-  fees: v.object({ relayer: o(RelayAmount), app: o(RelayAmount) }),
+  fees: v.object({ gas: o(RelayAmount), relayer: o(RelayAmount), app: o(RelayAmount) }),
   details: v.object({ currencyIn: RelayAmount, currencyOut: RelayAmount, timeEstimate: v.number() }),
 });
 
@@ -50,10 +51,13 @@ export const relay: Adapter = {
     const transactions = answer.steps.filter(
       (s): s is TransactionStep => s.kind === "transaction" && s.items.length > 0,
     );
-    const main = transactions.filter((s) => s.id !== "approve").at(-1);
+    const approvals = transactions.filter(isApprovalStep);
+    const main = transactions.filter((s) => !isApprovalStep(s)).at(-1);
     if (!main) throw upstreamFailed("relay", "relay answered without a transaction step");
+    if (main.items.length > 1)
+      throw upstreamFailed("relay", `relay's ${main.id} step has ${main.items.length} transactions; one is supported`);
     const tx = main.items[0].data;
-    const { relayer, app } = answer.fees;
+    const { gas, relayer, app } = answer.fees;
     const { currencyIn, currencyOut } = answer.details;
     return {
       source: "relay",
@@ -62,7 +66,10 @@ export const relay: Adapter = {
       minAmountOut: currencyOut.minimumAmount ?? currencyOut.amount,
       estimatedFillTimeSeconds: answer.details.timeEstimate,
       transaction: { chainId: tx.chainId, to: tx.to, data: tx.data, value: decimalWei(tx.value) },
-      approval: approvalOf(transactions.find((s) => s.id === "approve")),
+      approval: approvalOfCalls(
+        "relay",
+        approvals.flatMap((s) => s.items.map((item) => item.data)),
+      ),
       aggregatorFee: {
         total: relayer?.amount ?? "0",
         token: relayer?.currency.address ?? req.fromToken,
@@ -73,21 +80,21 @@ export const relay: Adapter = {
         : undefined,
       amountInUsd: usd(currencyIn.amountUsd),
       amountOutUsd: usd(currencyOut.amountUsd),
-      notes: transactions.length > 1 ? ["Relay: send the approve transaction before the swap"] : [],
+      extraCosts: [],
+      nativeUsd:
+        gas && isNative(gas.currency.address) && (gas.currency.chainId ?? req.fromChain) === req.fromChain
+          ? unitPrice(gas.amount, usd(gas.amountUsd))
+          : undefined,
+      notes: approvals.length ? ["Relay: send the approval transaction and wait for its receipt before the swap"] : [],
     };
   },
 };
 
-function approvalOf(step: TransactionStep | undefined): Approval | undefined {
-  const tx = step?.items[0]?.data;
-  if (!tx) return undefined;
-  let call: ReturnType<typeof decodeFunctionData<typeof erc20Abi>>;
-  try {
-    call = decodeFunctionData({ abi: erc20Abi, data: tx.data });
-  } catch {
-    throw upstreamInvalid("relay", ["steps.approve: not an ERC-20 call"]);
-  }
-  if (call.functionName !== "approve") return undefined;
-  const [spender, amount] = call.args as readonly [Address, bigint];
-  return { token: tx.to, spender, amount: amount.toString() };
+/** Relay names its allowance step `approve` or `approval`, depending on the route. */
+const isApprovalStep = (step: TransactionStep) => step.id === "approve" || step.id === "approval";
+
+/** USD per whole native coin from an amount in wei and its USD value. */
+function unitPrice(wei: string, amountUsd: number | undefined): number | undefined {
+  if (amountUsd === undefined || BigInt(wei) === 0n) return undefined;
+  return (amountUsd * 1e18) / Number(wei);
 }

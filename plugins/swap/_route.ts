@@ -35,6 +35,12 @@ export interface RouteRequest {
   slippageBps: number;
   /** The integrator name LI.FI credits fees to. */
   lifiIntegrator: string;
+  /** The fee wallet registered for that name at portal.li.fi: LI.FI pays there, not to feeRecipient. */
+  lifiFeeWallet?: Address;
+  /** Across's 2-byte integrator id (0x-hex), sent with every request. */
+  acrossIntegratorId?: string;
+  /** deBridge's numeric referral code, sent with every order. */
+  debridgeReferralCode?: number;
 }
 
 export interface EvmTransaction {
@@ -51,6 +57,18 @@ export interface Approval {
   token: Address;
   spender: Address;
   amount: string;
+  /** The token refuses to change a non-zero allowance (USDT): approve 0 first, then `amount`. */
+  resetFirst: boolean;
+}
+
+/** A cost paid on top of the input, outside amountOut (a bridge's fixed fee in the transaction value). */
+export interface ExtraCost {
+  label: string;
+  /** Base units of `token`, a token of the origin chain (the zero address is its native coin). */
+  amount: string;
+  token: Address;
+  /** Its USD value when the aggregator gives one. */
+  usd?: number;
 }
 
 /** What every adapter returns: one aggregator's answer in one shape. */
@@ -66,13 +84,12 @@ export interface RouteQuote {
   /** The aggregator's own fees (not network gas, not the integrator fee). */
   aggregatorFee: { total: string; token: string; totalUsd: number };
   /** The integrator fee as the aggregator reports it; computed from amountIn when it does not. */
-  integratorFee?: { amount: string; token: string; amountUsd?: number };
+  integratorFee?: { amount: string; token: string; amountUsd?: number; recipient?: Address };
   amountInUsd?: number;
   amountOutUsd?: number;
-  /** Fees paid on top of the input, outside amountOut (a bridge's fixed native fee), in USD when the aggregator prices them... */
-  extraCostUsd?: number;
-  /** ...or in native wei of the origin chain when it does not. */
-  extraNativeWei?: string;
+  extraCosts: ExtraCost[];
+  /** The aggregator's own USD price of the origin chain's native coin (from its gas estimate), to value others' native fees. */
+  nativeUsd?: number;
   notes: string[];
 }
 

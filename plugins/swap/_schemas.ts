@@ -75,7 +75,17 @@ export const Transaction = v.object({
   data: v.pipe(Hex, v.description("Calldata exactly as the aggregator built it")),
   value: v.pipe(v.string(), v.description("Wei, decimal")),
 });
-const Approval = v.nullable(v.object({ token: AddressSchema, spender: AddressSchema, amount: v.string() }));
+export const Approval = v.nullable(
+  v.object({
+    token: AddressSchema,
+    spender: AddressSchema,
+    amount: v.string(),
+    resetFirst: v.pipe(
+      v.boolean(),
+      v.description("Approve 0 first, then amount: the token refuses to change a non-zero allowance"),
+    ),
+  }),
+);
 
 export const RouteOutput = {
   source: v.pipe(
@@ -90,8 +100,10 @@ export const RouteOutput = {
     ),
     minAmountOut: v.string(),
     netAmountOut: v.pipe(
-      v.string(),
-      v.description("amountOut less fees paid on top of the input, in output units: what the ranking compares"),
+      v.nullable(v.string()),
+      v.description(
+        "amountOut less fees paid on top of the input, in output units: what the ranking compares; null when a fee on top cannot be valued",
+      ),
     ),
     estimatedFillTimeSeconds: v.number(),
     quoteExpiresAt: v.string(),
@@ -126,8 +138,14 @@ export const Comparison = v.array(
     rank: v.number(),
     source: v.string(),
     amountOut: v.string(),
-    netAmountOut: v.string(),
+    netAmountOut: v.nullable(v.string()),
     estimateSec: v.number(),
+    unvaluedCosts: v.optional(
+      v.pipe(
+        v.array(v.string()),
+        v.description("Costs on top of the input that no price could value: the route ranks after fully priced ones"),
+      ),
+    ),
     winner: v.optional(v.literal(true)),
   }),
 );

@@ -7,13 +7,7 @@ import { integerSetting } from "../../core/runtime/settings.ts";
  * fee is requested at all (better than sending fees to an address nobody controls).
  */
 function feeRecipient(env: Env): Address | undefined {
-  for (const name of ["SWAP_FEE_RECIPIENT", "PAY_TO"]) {
-    const value = env[name];
-    if (!value) continue;
-    if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address`);
-    return getAddress(value);
-  }
-  return undefined;
+  return optionalAddress("SWAP_FEE_RECIPIENT", env) ?? optionalAddress("PAY_TO", env);
 }
 
 /** How long the race waits for aggregators (SWAP_RACE_DEADLINE_MS, default 6000, 200 to 20000: under the handler timeout). */
@@ -34,6 +28,34 @@ function widgetQuotesPerHour(env: Env): number {
 /** The integrator name LI.FI credits fees to (SWAP_LIFI_INTEGRATOR); fees only flow once it is registered at portal.li.fi. */
 function lifiIntegrator(env: Env): string {
   return env.SWAP_LIFI_INTEGRATOR || "x402-agent-services";
+}
+
+/** The fee wallet registered for the LI.FI integrator name at portal.li.fi (SWAP_LIFI_FEE_WALLET); unset, LI.FI takes no fee. */
+function lifiFeeWallet(env: Env): Address | undefined {
+  return optionalAddress("SWAP_LIFI_FEE_WALLET", env);
+}
+
+/** Across's 2-byte integrator id, 0x and four hex digits (SWAP_ACROSS_INTEGRATOR_ID), asked for in production. */
+function acrossIntegratorId(env: Env): string | undefined {
+  const value = env.SWAP_ACROSS_INTEGRATOR_ID;
+  if (!value) return undefined;
+  if (!/^0x[0-9a-fA-F]{4}$/.test(value)) throw new Error("SWAP_ACROSS_INTEGRATOR_ID must be 0x and four hex digits");
+  return value.toLowerCase();
+}
+
+/** deBridge's referral code (SWAP_DEBRIDGE_REFERRAL_CODE), which deBridge asks for before affiliate fees are paid. */
+function debridgeReferralCode(env: Env): number | undefined {
+  const value = env.SWAP_DEBRIDGE_REFERRAL_CODE;
+  if (!value) return undefined;
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new Error("SWAP_DEBRIDGE_REFERRAL_CODE must be a positive integer");
+  return Number(value);
+}
+
+function optionalAddress(name: string, env: Env): Address | undefined {
+  const value = env[name];
+  if (!value) return undefined;
+  if (!isAddress(value, { strict: false })) throw new Error(`${name} must be a 0x address`);
+  return getAddress(value);
 }
 
 /**
@@ -61,6 +83,9 @@ export const swapSettings = defineSettings((env) => ({
   quoteTtlSeconds: quoteTtlSeconds(env),
   widgetQuotesPerHour: widgetQuotesPerHour(env),
   lifiIntegrator: lifiIntegrator(env),
+  lifiFeeWallet: lifiFeeWallet(env),
+  acrossIntegratorId: acrossIntegratorId(env),
+  debridgeReferralCode: debridgeReferralCode(env),
   solanaFeeAccounts: solanaFeeAccounts(env),
 }));
 

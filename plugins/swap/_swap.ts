@@ -32,7 +32,16 @@ function pricingOf(prices: Map<string, TokenPrice>, req: RouteRequest): Pricing 
 
 type SwapParams = Omit<
   RouteRequest,
-  "depositor" | "recipient" | "feeBps" | "feeRecipient" | "lifiIntegrator" | "fromToken" | "toToken"
+  | "depositor"
+  | "recipient"
+  | "feeBps"
+  | "feeRecipient"
+  | "lifiIntegrator"
+  | "lifiFeeWallet"
+  | "acrossIntegratorId"
+  | "debridgeReferralCode"
+  | "fromToken"
+  | "toToken"
 > & {
   fromToken: string;
   toToken: string;
@@ -51,6 +60,9 @@ export function swapRequest(input: SwapParams, feeBps: number, settings: SwapSet
     feeBps: recipientOfFee ? feeBps : 0,
     feeRecipient: recipientOfFee,
     lifiIntegrator: settings.lifiIntegrator,
+    lifiFeeWallet: settings.lifiFeeWallet,
+    acrossIntegratorId: settings.acrossIntegratorId,
+    debridgeReferralCode: settings.debridgeReferralCode,
   };
 }
 
@@ -58,7 +70,7 @@ export function swapRequest(input: SwapParams, feeBps: number, settings: SwapSet
 export async function runSwap(ctx: Ctx, req: RouteRequest, known?: Map<string, TokenPrice>) {
   const [result, prices] = await Promise.all([raceRoutes(ctx, req), known ?? pricesFor(ctx, req)]);
   const pricing = pricingOf(prices, req);
-  const ranked = rank(result, pricing);
+  const ranked = rank(result, req, pricing);
   const expiresAt = new Date(ctx.now().getTime() + ctx.settings.quoteTtlSeconds * 1000);
   return {
     skipped: result.skipped,

@@ -12,19 +12,19 @@ export const swapUpstreams = defineUpstreams({
   lifi: {
     url: "https://li.quest/v1",
     terms:
-      "LI.FI API (GET /quote), keyless about 75 quotes per 2 h, x-lifi-api-key raises it; integrator fees need a portal registration; LI.FI adds its own 0.25% fee",
+      "LI.FI API (GET /quote), keyless about 75 quotes per 2 h, x-lifi-api-key raises it; integrator fees go to the wallet registered at portal.li.fi (SWAP_LIFI_FEE_WALLET); LI.FI adds its own 0.25% fee",
     key: { env: "UPSTREAM_LIFI_KEY", header: "x-lifi-api-key", optional: true },
   },
   across: {
     url: "https://app.across.to/api",
     terms:
-      "Across Swap API (GET /swap/approval), cross-chain only; production use asks for an API key and integratorId; do not cache answers",
-    key: { env: "UPSTREAM_ACROSS_KEY", header: "authorization", optional: true },
+      "Across Swap API (GET /swap/approval), cross-chain only; production use asks for an API key (sent as Authorization: Bearer) and an integratorId (SWAP_ACROSS_INTEGRATOR_ID); do not cache answers",
+    key: { env: "UPSTREAM_ACROSS_KEY", header: "authorization", scheme: "Bearer", optional: true },
   },
   debridge: {
     url: "https://dln.debridge.finance/v1.0",
     terms:
-      "deBridge DLN API (GET /dln/order/create-tx), cross-chain only, keyless public access; accesstoken raises limits; a fixed native fee is added to tx.value",
+      "deBridge DLN API (GET /dln/order/create-tx), cross-chain only, keyless public access; accesstoken raises limits; affiliate fees need a referralCode (SWAP_DEBRIDGE_REFERRAL_CODE); a fixed native fee is added to tx.value",
     key: { env: "UPSTREAM_DEBRIDGE_KEY", query: "accesstoken", optional: true },
   },
   kyberswap: {
@@ -36,7 +36,7 @@ export const swapUpstreams = defineUpstreams({
   jupiter: {
     url: "https://api.jup.ag",
     terms:
-      "Jupiter Swap API v1 and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
+      "Jupiter Swap API v2 (/swap/v2/build) and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
     key: { env: "UPSTREAM_JUPITER_KEY", header: "x-api-key" },
   },
   "defillama-coins": marketUpstreams["defillama-coins"],

@@ -5,7 +5,7 @@ import { disclaimer } from "./_answer.ts";
 import { zeroAddress } from "./_chains.ts";
 import { jupiterTrade, solMint } from "./_jupiter.ts";
 import { raceUpstreams } from "./_race.ts";
-import { Alternatives, BaseUnits, Transaction } from "./_schemas.ts";
+import { Alternatives, Approval, BaseUnits, Transaction } from "./_schemas.ts";
 import { runSwap, swapRequest } from "./_swap.ts";
 import { memecoinExample } from "./_examples.ts";
 import { swapSettings } from "./_settings.ts";
@@ -21,6 +21,8 @@ const evmChains = {
 } as const;
 const solanaKey = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+/** KyberSwap's slippageTolerance range ends at 2000 bps; the whole EVM race uses the same tolerance. */
+const evmMaxSlippageBps = 2000;
 const Units = (what: string) => v.optional(v.pipe(BaseUnits, v.description(what)));
 
 export default defineEndpoint({
@@ -83,7 +85,9 @@ export default defineEndpoint({
         v.integer(),
         v.minValue(0),
         v.maxValue(5000),
-        v.description("Slippage tolerance in basis points, 0-5000"),
+        v.description(
+          "Slippage tolerance in basis points, 0-5000 on Solana; EVM chains apply at most 2000 (KyberSwap's limit)",
+        ),
       ),
       300,
     ),
@@ -103,12 +107,13 @@ export default defineEndpoint({
     slippageBps: v.number(),
     solanaTransaction: v.nullable(v.object({ swapTransaction: v.string(), lastValidBlockHeight: v.number() })),
     evmTransaction: v.nullable(Transaction),
-    approval: v.nullable(v.object({ token: v.string(), spender: v.string(), amount: v.string() })),
+    approval: Approval,
     alternatives: Alternatives,
     disclaimer: v.string(),
   }),
   example: memecoinExample,
   upstreams: ["jupiter", ...raceUpstreams, "defillama-coins"],
+  mountsWithout: ["jupiter"],
   settings: swapSettings,
   async handler(ctx) {
     const { input } = ctx;
@@ -135,7 +140,8 @@ export default defineEndpoint({
           ]),
     ];
     if (issues.length) throw badRequest("Invalid input for memecoin", { issues });
-    const common = { chain: input.chain, side: input.side, token: input.address, slippageBps: input.slippageBps };
+    const slippageBps = solana ? input.slippageBps : Math.min(input.slippageBps, evmMaxSlippageBps);
+    const common = { chain: input.chain, side: input.side, token: input.address, slippageBps };
     if (solana) {
       const [inputMint, outputMint] = input.side === "buy" ? [solMint, input.address] : [input.address, solMint];
       const trade = await jupiterTrade(
@@ -180,7 +186,7 @@ export default defineEndpoint({
           amount: spend!,
           depositor: input.user,
           recipient: input.recipient,
-          slippageBps: input.slippageBps,
+          slippageBps,
         },
         input.feeBps,
         ctx.settings,

@@ -80,7 +80,7 @@ function render(q) {
         cell(String(c.rank)),
         cell(c.source + (c.winner ? " (best)" : ""), c.winner ? "good" : ""),
         cell(`${formatUnits(c.amountOut, to.decimals)} ${to.symbol}`, "num"),
-        cell(`${formatUnits(c.netAmountOut, to.decimals)} ${to.symbol}`, "num"),
+        cell(c.netAmountOut === null ? "unknown" : `${formatUnits(c.netAmountOut, to.decimals)} ${to.symbol}`, "num"),
         cell(String(c.estimateSec), "num"),
       );
       return row;
@@ -97,34 +97,66 @@ function render(q) {
     ),
   );
   $("status").textContent = "";
+  $("send").disabled = false;
   $("result").hidden = false;
+}
+
+const request = (method, params) => window.ethereum.request({ method, params });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A wallet answers eth_sendTransaction once the transaction is submitted, not mined: the swap must wait for the
+// approval's receipt, or it reverts for want of an allowance.
+async function receiptOf(hash) {
+  for (;;) {
+    const receipt = await request("eth_getTransactionReceipt", [hash]);
+    if (receipt) return receipt;
+    await sleep(1500);
+  }
+}
+
+function refuseExpired(q, after) {
+  const expiresAt = Date.parse(q.quote.quoteExpiresAt);
+  if (!(Date.now() < expiresAt))
+    throw new Error(`${after}The quote expired at ${new Date(expiresAt).toLocaleTimeString()}: get a new quote`);
+}
+
+async function approve(approval) {
+  const amounts = approval.resetFirst ? ["0", approval.amount] : [approval.amount];
+  for (const amount of amounts) {
+    $("status").textContent =
+      amount === "0" ? "Reset the allowance to 0 in your wallet first…" : "Approve in your wallet first…";
+    const data = `0x095ea7b3${word(approval.spender)}${word(BigInt(amount).toString(16))}`;
+    const hash = await request("eth_sendTransaction", [{ from: account, to: approval.token, data, value: "0x0" }]);
+    $("status").textContent = `Waiting for the approval ${hash} to be mined…`;
+    const receipt = await receiptOf(hash);
+    if (BigInt(receipt.status) !== 1n) throw new Error(`The approval ${hash} failed on chain; the swap was not sent`);
+  }
 }
 
 async function send() {
   showError();
+  const q = quote;
+  $("send").disabled = true;
   try {
-    const { transaction: tx, approval } = quote;
-    const chainId = await window.ethereum.request({ method: "eth_chainId" });
+    refuseExpired(q, "");
+    const { transaction: tx, approval } = q;
+    const chainId = await request("eth_chainId");
     if (BigInt(chainId) !== BigInt(tx.chainId)) {
-      await window.ethereum.request({ method: "wallet_switchEthereumChain", params: [{ chainId: hex(tx.chainId) }] });
+      await request("wallet_switchEthereumChain", [{ chainId: hex(tx.chainId) }]);
     }
     if (approval) {
-      $("status").textContent = "Approve in your wallet first…";
-      const data = `0x095ea7b3${word(approval.spender)}${word(BigInt(approval.amount).toString(16))}`;
-      await window.ethereum.request({
-        method: "eth_sendTransaction",
-        params: [{ from: account, to: approval.token, data, value: "0x0" }],
-      });
+      await approve(approval);
+      refuseExpired(q, "The approval is mined. ");
     }
     $("status").textContent = "Confirm the swap in your wallet…";
-    const hash = await window.ethereum.request({
-      method: "eth_sendTransaction",
-      params: [{ from: account, to: tx.to, data: tx.data, value: hex(tx.value) }],
-    });
+    const hash = await request("eth_sendTransaction", [
+      { from: account, to: tx.to, data: tx.data, value: hex(tx.value) },
+    ]);
     $("status").textContent = `Sent: ${hash}`;
     $("status").className = "good";
   } catch (error) {
     showError(error);
+    $("send").disabled = false;
   }
 }
 

@@ -15,12 +15,14 @@ export const betService = (url: string) =>
     env: {
       UPSTREAM_AZURO_API_URL: `${url}${base}`,
       UPSTREAM_AZURO_RELAYER_URL: `${url}${base}`,
+      UPSTREAM_POLYGON_RPC_URL: `${url}/polygon-rpc`,
+      UPSTREAM_GNOSIS_RPC_URL: `${url}/gnosis-rpc`,
       BET_AFFILIATE: affiliate,
     },
   });
 
 /** `/bet/calculation` for the stake check at submit time, asked with the bettor's wallet. */
-export function calculation(wallet: string, maxBet: number): Fixture {
+export function calculation(wallet: string, maxBet: number, maxPayout = "5000"): Fixture {
   return {
     source:
       "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/getBetCalculation.ts (wallet gives the bettor's own maxBet; human token units)",
@@ -29,7 +31,7 @@ export function calculation(wallet: string, maxBet: number): Fixture {
       path: `${base}/bet/calculation`,
       body: { environment: "PolygonUSDT", bets: [{ conditionId, outcomeId: 29 }], wallet },
     },
-    response: { status: 200, body: { response: { minBet: 1, maxBet, maxPayout: "5000" } } },
+    response: { status: 200, body: { response: { minBet: 1, maxBet, maxPayout } } },
   };
 }
 
@@ -40,5 +42,14 @@ export function relayer(status: number, body: unknown): Fixture {
       "https://github.com/Azuro-protocol/toolkit/blob/main/src/utils/bet/createBet.ts (CreateBetResponse {id, state, errorMessage?, error?}; errors are JSON with errorMessage and error) and gem-docs live/errors (OrderError values)",
     request: { method: "POST", path: `${base}/bet/orders/ordinar` },
     response: { status, body },
+  };
+}
+
+/** A Polygon node's answer to one JSON-RPC read, as the fixture server matches it (body keys in any order). */
+export function polygonRead(method: string, params: unknown[], result: unknown, note: string): Fixture {
+  return {
+    source: `https://ethereum.org/en/developers/docs/apis/json-rpc/ (${method}); ${note}`,
+    request: { method: "POST", path: "/polygon-rpc", body: { jsonrpc: "2.0", id: 1, method, params } },
+    response: { status: 200, body: { jsonrpc: "2.0", id: 1, result } },
   };
 }

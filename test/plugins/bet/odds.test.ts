@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serveFixtures } from "../../helpers/fixtures.ts";
+import { loadFixture, serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
@@ -128,4 +128,39 @@ test("bet/odds: bad input is a free 400 naming the field and calls nothing", asy
     );
   }
   assert.equal(api.calls.length, 0);
+});
+
+test("bet/odds: an outcome stopped or hidden on its own is left out of its market", async (t) => {
+  const conditions = await loadFixture("azuro-api.conditions-two-games", dir);
+  const body = structuredClone(conditions.response.body) as any;
+  const market = body.conditions.find((c: any) => c.conditionId === "300610060000000000847930280000000000002435620690");
+  Object.assign(
+    market.outcomes.find((o: any) => o.outcomeId === "30"),
+    { hidden: true },
+  );
+  Object.assign(
+    market.outcomes.find((o: any) => o.outcomeId === "31"),
+    { state: "Stopped" },
+  );
+  const api = await serveFixtures(
+    t,
+    [
+      "azuro-api.games-football",
+      {
+        ...conditions,
+        source: `${conditions.source}; outcomes 30 hidden and 31 Stopped (outcome-level state and hidden)`,
+        response: { ...conditions.response, body },
+      },
+    ],
+    { dir },
+  );
+  const out = await (await serviceFor(api.url)).call("bet/odds", { sport: "soccer", limit: 2, marketsPerGame: 2 });
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  const shown = (out.body as any).data.games[0].markets.find(
+    (m: any) => m.conditionId === "300610060000000000847930280000000000002435620690",
+  );
+  assert.deepEqual(
+    shown.outcomes.map((o: any) => o.outcomeId),
+    ["29"],
+  );
 });

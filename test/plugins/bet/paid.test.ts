@@ -6,7 +6,17 @@ import { chainReader, startDevnet, startPaidService, type Devnet } from "../../h
 import { challengeOf, v2Header } from "../../helpers/sign.ts";
 import { attention } from "../../../plugins/bet/_environments.ts";
 import { betTypedData } from "../../../plugins/bet/_typed-data.ts";
-import { affiliate, base, bettorKey, calculation, conditionId, dir, relayer, strangerKey } from "./_bet.ts";
+import {
+  affiliate,
+  base,
+  bettorKey,
+  calculation,
+  conditionId,
+  dir,
+  polygonRead,
+  relayer,
+  strangerKey,
+} from "./_bet.ts";
 
 const bettor = privateKeyToAccount(bettorKey);
 let devnet: Devnet;
@@ -15,7 +25,12 @@ let chain: ReturnType<typeof chainReader>;
 
 const api = await serveFixtures(
   { after },
-  ["azuro-api.condition-active", calculation(bettor.address, 250.5), relayer(200, { id: "order-1", state: "Created" })],
+  [
+    "azuro-api.condition-active",
+    calculation(bettor.address, 250.5),
+    relayer(200, { id: "order-1", state: "Created" }),
+    polygonRead("eth_getCode", [bettor.address, "latest"], "0x", "the bettor is an EOA: no code"),
+  ],
   { dir, reuse: true },
 );
 
@@ -27,6 +42,8 @@ before(async () => {
     env: {
       UPSTREAM_AZURO_API_URL: `${api.url}${base}`,
       UPSTREAM_AZURO_RELAYER_URL: `${api.url}${base}`,
+      UPSTREAM_POLYGON_RPC_URL: `${api.url}/polygon-rpc`,
+      UPSTREAM_GNOSIS_RPC_URL: `${api.url}/gnosis-rpc`,
       BET_AFFILIATE: affiliate,
     },
   });

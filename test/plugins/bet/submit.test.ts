@@ -4,7 +4,17 @@ import { privateKeyToAccount } from "viem/accounts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { attention } from "../../../plugins/bet/_environments.ts";
 import { betTypedData } from "../../../plugins/bet/_typed-data.ts";
-import { affiliate, betService, bettorKey, calculation, conditionId, dir, relayer, strangerKey } from "./_bet.ts";
+import {
+  affiliate,
+  betService,
+  bettorKey,
+  calculation,
+  conditionId,
+  dir,
+  polygonRead,
+  relayer,
+  strangerKey,
+} from "./_bet.ts";
 
 const bettor = privateKeyToAccount(bettorKey);
 const core = "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7";
@@ -80,14 +90,15 @@ test("bet/submit: a quote signed with viem is accepted and forwarded with the ex
   });
 });
 
-test("bet/submit: a signature not 0x + 130 hex is a free 400 naming the field, nothing called", async (t) => {
+test("bet/submit: a signature that is not 0x and whole bytes (65 at least) is a free 400 naming the field, nothing called", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await betService(api.url);
   const input = await signedInput();
   for (const signature of [
     "0x1234",
     input.signature.slice(2),
-    `${input.signature}00`,
+    `${input.signature}0`,
+    input.signature.slice(0, 130),
     input.signature.replace(/.$/, "g"),
   ]) {
     const query = new URLSearchParams(Object.entries({ ...input, signature }).map(([k, v]) => [k, String(v)]));
@@ -101,8 +112,12 @@ test("bet/submit: a signature not 0x + 130 hex is a free 400 naming the field, n
   assert.equal(api.calls.length, 0);
 });
 
-test("bet/submit: another wallet's signature, or any raw value changed after signing, is refused before any call", async (t) => {
-  const api = await serveFixtures(t, []);
+test("bet/submit: another wallet's signature, or any raw value changed after signing, is refused before any Azuro call", async (t) => {
+  const api = await serveFixtures(
+    t,
+    [polygonRead("eth_getCode", [bettor.address, "latest"], "0x", "the bettor is an EOA: no code")],
+    { reuse: true },
+  );
   const service = await betService(api.url);
   const refusals = [
     await signedInput(strangerKey),
@@ -116,7 +131,11 @@ test("bet/submit: another wallet's signature, or any raw value changed after sig
     assert.equal(out.status, 400, JSON.stringify(input));
     assert.equal((out.body as any).error.code, "signature_mismatch");
   }
-  assert.equal(api.calls.length, 0);
+  assert.deepEqual(
+    new Set(api.calls.map((c) => c.path)),
+    new Set(["/polygon-rpc"]),
+    "only asked whether the bettor has code",
+  );
 });
 
 test("bet/submit: an expired order is a 409 before any call", async (t) => {

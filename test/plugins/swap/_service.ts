@@ -5,6 +5,8 @@ export const dir = new URL("./fixtures/", import.meta.url);
 export const depositor = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 /** Anvil's second dev account: a test-only fee recipient. */
 export const feeRecipient = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+/** Anvil's third dev account: the test's LI.FI portal fee wallet. */
+export const lifiFeeWallet = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 export const usdcBase = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 export const usdcArbitrum = "0xaf88d065e77c8cC2239327C5EDb3A432268e5831";
 export const zero = "0x0000000000000000000000000000000000000000";
@@ -26,6 +28,7 @@ export async function swapService(
     UPSTREAM_JUPITER_URL: `${api.url}/jupiter`,
     UPSTREAM_JUPITER_KEY: "test-jupiter-key",
     SWAP_FEE_RECIPIENT: feeRecipient,
+    SWAP_LIFI_FEE_WALLET: lifiFeeWallet,
     SWAP_RACE_DEADLINE_MS: "800",
     ...options.env,
   };

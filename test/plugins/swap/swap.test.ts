@@ -1,6 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { crossChain, depositor, feeRecipient, fixtureBody, sameChain, swapService, usdcBase } from "./_service.ts";
+import {
+  crossChain,
+  depositor,
+  feeRecipient,
+  fixtureBody,
+  lifiFeeWallet,
+  sameChain,
+  swapService,
+  usdcBase,
+} from "./_service.ts";
 
 const crossRace = [
   "relay.cross-usdc",
@@ -34,6 +43,7 @@ test("swap: cross-chain race, best net quote wins, a hanging aggregator is left 
     token: usdcBase,
     spender: "0x4cD00E387622C35bDDB9b4c962C136462338BC31",
     amount: "100000000",
+    resetFirst: false,
   });
   assert.deepEqual(data.fees.relay, { total: "30000", token: usdcBase, totalUsd: 0.03 });
   assert.deepEqual(data.fees.integrator, {
@@ -168,6 +178,9 @@ test("swap/compare: every answered route with its full quote, best first", async
     value: "1000000000000000",
   });
   assert.deepEqual(data.quotes[1].fees.lifi, { total: "260000", token: usdcBase, totalUsd: 0.26 });
+  // LI.FI pays the wallet registered in its portal, not SWAP_FEE_RECIPIENT: the answer names that wallet.
+  assert.equal(data.quotes[1].fees.integrator.recipient, lifiFeeWallet);
+  assert.equal(data.quotes[0].fees.integrator.recipient, feeRecipient);
   assert.equal(data.comparison[0].winner, true);
   assert.deepEqual(
     data.skipped.map((s: any) => s.source),

@@ -103,3 +103,110 @@ test("swap widget quote: free, limited per visitor with Retry-After, and refuses
   assert.ok(Number(limited.headers.get("retry-after")) > 0);
   assert.equal(api.calls.filter((c) => c.path.startsWith("/kyberswap/base/api/v1/routes")).length, 1);
 });
+
+/**
+ * A wallet that mines only when the test says so: every call is logged in order, a submitted transaction gets a
+ * hash at once, and its receipt stays null until `window.__mine()`.
+ */
+const slowChainWallet = (account: string) => `
+  window.__log = [];
+  window.__sent = [];
+  let mined = false;
+  window.__mine = () => { mined = true; };
+  window.ethereum = {
+    async request({ method, params }) {
+      window.__log.push(method);
+      if (method === "eth_requestAccounts" || method === "eth_accounts") return ["${account}"];
+      if (method === "eth_chainId") return "0x2105";
+      if (method === "eth_sendTransaction") {
+        window.__sent.push(params[0]);
+        return "0x" + String(window.__sent.length).padStart(64, "0");
+      }
+      if (method === "eth_getTransactionReceipt") {
+        if (!mined) return null;
+        mined = false;
+        return { transactionHash: params[0], status: "0x1" };
+      }
+      throw Object.assign(new Error("unsupported " + method), { code: 4200 });
+    },
+  };`;
+
+const usdt = "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2";
+const router = "0x6131B5fae19EA4f9D964eAc0408E4408b66337b5";
+
+/** The widget with the real quote, changed only where the test says (an approval to grant, an expiry). */
+async function openWidget(t: any, change: (quote: any) => void) {
+  const { service } = await swapService(t, await widgetFixtures());
+  const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  t.after(() => server.close(true));
+  browser ??= await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
+  });
+  const page = await browser.newPage();
+  t.after(() => page.close());
+  await page.addInitScript(slowChainWallet(depositor));
+  await page.route("**/swap/api/quote?*", async (route) => {
+    const response = await route.fetch();
+    const json = await response.json();
+    change(json.data);
+    await route.fulfill({ response, json });
+  });
+  await page.goto(`${server.url!.replace(/\/$/, "")}/swap`);
+  await page.selectOption("#fromChain", "8453");
+  await page.selectOption("#fromToken", sameChain.fromToken);
+  await page.selectOption("#toChain", "8453");
+  await page.selectOption("#toToken", sameChain.toToken);
+  await page.fill("#amount", "0.01");
+  await page.click("#connect");
+  await page.waitForSelector("#quote:not([disabled])");
+  await page.click("#quote");
+  await page.waitForSelector("#result:not([hidden])", { timeout: 10_000 });
+  return page;
+}
+
+test("swap widget: the swap waits for the approvals' receipts (reset to 0, then the amount) before it is sent", async (t) => {
+  const page = await openWidget(t, (q) => {
+    q.approval = { token: usdt, spender: router, amount: "30000000", resetFirst: true };
+  });
+  await page.click("#send");
+  const receiptAsked = (n: number) =>
+    page.waitForFunction(
+      (count) => (window as any).__log.filter((m: string) => m === "eth_getTransactionReceipt").length >= count,
+      n,
+    );
+  await receiptAsked(1);
+  assert.equal(await page.evaluate(() => (window as any).__sent.length), 1, "nothing more before the reset is mined");
+  await page.evaluate(() => (window as any).__mine());
+  await page.waitForFunction(() => (window as any).__sent.length === 2);
+  const countBefore = await page.evaluate(
+    () => (window as any).__log.filter((m: string) => m === "eth_getTransactionReceipt").length,
+  );
+  await receiptAsked(countBefore + 1);
+  assert.equal(await page.evaluate(() => (window as any).__sent.length), 2, "the swap waits for the approval");
+  await page.evaluate(() => (window as any).__mine());
+  await page.waitForFunction(() => (window as any).__sent.length === 3);
+  const sent = await page.evaluate(() => (window as any).__sent);
+  const word = (hex: string) => hex.replace(/^0x/, "").toLowerCase().padStart(64, "0");
+  assert.deepEqual(
+    sent.slice(0, 2).map((s: any) => [s.to, s.data]),
+    [
+      [usdt, `0x095ea7b3${word(router)}${word("0")}`],
+      [usdt, `0x095ea7b3${word(router)}${word((30000000).toString(16))}`],
+    ],
+  );
+  const built = await fixtureBody("kyberswap.build-eth-usdc");
+  assert.equal(sent[2].data, built.data.data);
+  assert.match((await page.textContent("#status")) ?? "", /^Sent: 0x0+3$/);
+});
+
+test("swap widget: an expired quote is refused before the wallet is asked for anything", async (t) => {
+  const page = await openWidget(t, (q) => {
+    q.quote.quoteExpiresAt = new Date(Date.now() - 1000).toISOString();
+  });
+  await page.click("#send");
+  await page.waitForFunction(() => document.getElementById("error")!.textContent !== "");
+  assert.match((await page.textContent("#error")) ?? "", /quote expired .*get a new quote/);
+  assert.deepEqual(await page.evaluate(() => (window as any).__sent), []);
+});
