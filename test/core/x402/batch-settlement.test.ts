@@ -1,0 +1,87 @@
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { x402Client } from "@x402/core/client";
+import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import { BATCH_SETTLEMENT_ADDRESS, toClientEvmSigner } from "@x402/evm";
+import { BatchSettlementEvmScheme as BatchClient } from "@x402/evm/batch-settlement/client";
+import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { createBatchSettlement, facilitatorClientOf } from "../../../core/x402/batch-settlement.ts";
+import { devnetChain, startDevnet, usdcBalance, type Devnet } from "../../../core/x402/devnet/index.ts";
+import { createX402Facilitator } from "../../../core/x402/facilitator.ts";
+
+let devnet: Devnet;
+before(async () => {
+  devnet = await startDevnet();
+});
+after(async () => {
+  await devnet?.stop();
+});
+
+const PRICE = "1000"; // $0.001
+const DEPOSIT = 1_500_000n;
+
+function rail() {
+  const facilitator = facilitatorClientOf(
+    createX402Facilitator({
+      rpcUrl: devnet.rpcUrl,
+      chainId: devnet.chainId,
+      relayerKey: devnet.accounts.relayer.privateKey,
+    }),
+  );
+  return createBatchSettlement({
+    network: devnet.network,
+    payTo: devnet.accounts.payTo.address,
+    asset: devnet.usdc.address,
+    assetDomain: { name: devnet.usdc.name, version: devnet.usdc.version },
+    facilitator,
+    authorizerKey: devnet.accounts.payTo.privateKey,
+  });
+}
+
+function payer(privateKey = devnet.accounts.payer.privateKey) {
+  const reader = createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });
+  const scheme = new BatchClient(toClientEvmSigner(privateKeyToAccount(privateKey), reader), {
+    depositStrategy: () => DEPOSIT.toString(),
+  });
+  const client = new x402Client().register(devnet.network, scheme).setSpendControls(false);
+  return { client, scheme, reader };
+}
+
+async function pay(
+  r: ReturnType<typeof rail>,
+  p: ReturnType<typeof payer>,
+  requirement: PaymentRequirements,
+): Promise<{ payload: PaymentPayload; granted: boolean }> {
+  const required = await r.server.createPaymentRequiredResponse([requirement], { url: "http://service.test/v1/hash" });
+  const payload = await p.client.createPaymentPayload(required);
+  const verified = await r.verify(payload, requirement);
+  if (!verified.isValid) return { payload, granted: false };
+  const settled = await r.settle(payload, requirement);
+  await p.client.handlePaymentResponse({ paymentPayload: payload, requirements: requirement, settleResponse: settled });
+  return { payload, granted: settled.success };
+}
+
+test("batch-settlement: 1,000 vouchers on one channel, claimed in a few transactions, the rest refunded to the wei", async () => {
+  const r = rail();
+  const p = payer();
+  const requirement = await r.requirements(PRICE);
+  const payerBefore = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payer.address);
+  const payToBefore = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);
+  let granted = 0;
+  for (let i = 0; i < 1000; i++) if ((await pay(r, p, requirement)).granted) granted++;
+  assert.equal(granted, 1000);
+
+  const claimed = await r.manager.claimAndSettle({ maxClaimsPerBatch: 100 });
+  const transactions = claimed.claims.length + (claimed.settle ? 1 : 0);
+  assert.ok(transactions <= 10, `${transactions} transactions`);
+  const payToAfter = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);
+  assert.equal(payToAfter - payToBefore, 1000n * BigInt(PRICE));
+
+  const refunds = await r.manager.refund();
+  assert.equal(refunds.length, 1);
+  const payerAfter = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payer.address);
+  assert.equal(payerBefore - payerAfter, 1000n * BigInt(PRICE));
+  const escrow = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, BATCH_SETTLEMENT_ADDRESS);
+  assert.equal(escrow, 0n);
+});
