@@ -1,4 +1,3 @@
-import type { x402Facilitator } from "@x402/core/facilitator";
 import { x402ResourceServer, type FacilitatorClient } from "@x402/core/server";
 import type { Network, PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import {
@@ -7,6 +6,7 @@ import {
   type ChannelStorage,
 } from "@x402/evm/batch-settlement/server";
 import type { Address, Hex } from "viem";
+import type { Facilitator } from "./facilitator.ts";
 import { privateKeyToAccount } from "viem/accounts";
 
 export interface BatchSettlementOptions {
@@ -23,12 +23,19 @@ export interface BatchSettlementOptions {
   withdrawDelaySeconds?: number;
 }
 
-/** An in-process x402Facilitator as @x402/core's server expects a facilitator. */
-export function facilitatorClientOf(facilitator: x402Facilitator): FacilitatorClient {
+/**
+ * The rail's facilitator as @x402/core's server expects one. It settles batch-settlement on `network` (the local
+ * facilitator registers the scheme) and names no receiverAuthorizer: the service signs as its own.
+ */
+export function facilitatorClientOf(facilitator: Facilitator, network: Network): FacilitatorClient {
   return {
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
-    getSupported: async () => facilitator.getSupported(),
+    getSupported: async () => ({
+      kinds: [{ x402Version: 2, scheme: "batch-settlement", network }],
+      extensions: [],
+      signers: {},
+    }),
   } as FacilitatorClient;
 }
 

@@ -28,6 +28,7 @@ function rail() {
       chainId: devnet.chainId,
       relayerKey: devnet.accounts.relayer.privateKey,
     }),
+    devnet.network,
   );
   return createBatchSettlement({
     network: devnet.network,
