@@ -130,6 +130,8 @@ export function readToolEnv(env: Record<string, string | undefined> = process.en
     /** A Solana wallet's exported secret key (base58) and the RPC to pay through, for `npm run pay -- --network solana`. */
     solanaPayerKey: env.SOLANA_PAYER_KEY,
     solanaRpcUrl: env.SOLANA_RPC_URL,
+    /** The EVM chain's RPC, for `npm run pay -- --scheme batch` (it reads the channel on-chain). */
+    rpcUrl: env.RPC_URL,
     reviewsOperatorToken: env.REVIEWS_OPERATOR_TOKEN,
     /** An anvil binary to run instead of the npm package's. */
     anvilBin: env.ANVIL_BIN,

@@ -7,6 +7,7 @@ import {
 } from "@x402/evm/batch-settlement/server";
 import type { Address, Hex } from "viem";
 import type { Facilitator } from "./facilitator.ts";
+import { minDepositOf } from "./requirements.ts";
 import { privateKeyToAccount } from "viem/accounts";
 
 export interface BatchSettlementOptions {
@@ -15,6 +16,7 @@ export interface BatchSettlementOptions {
   asset: Address;
   /** The token's EIP-712 domain (`name`, `version`), which deposits sign against. */
   assetDomain: { name: string; version: string };
+  decimals: number;
   facilitator: FacilitatorClient;
   /** Signs claims and refunds as every channel's `receiverAuthorizer`. */
   authorizerKey: Hex;
@@ -71,6 +73,8 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
         network: o.network,
         payTo: o.payTo,
         price: { amount, asset: o.asset, extra: { ...o.assetDomain } },
+        // Atomic units, as the 402 of every route writes it (requirements.ts).
+        extra: { minDeposit: minDepositOf(amount, o.decimals) },
         maxTimeoutSeconds,
       });
       return requirement;

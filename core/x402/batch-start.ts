@@ -40,6 +40,7 @@ export async function startBatchSettlement(o: BatchStartOptions) {
     payTo: o.option.payTo as Address,
     asset: o.option.asset as Address,
     assetDomain: { name: o.option.extra.name, version: o.option.extra.version },
+    decimals: o.option.decimals,
     facilitator: facilitatorClientOf(o.facilitator, network),
     authorizerKey: o.authorizerKey,
     withdrawDelaySeconds: o.option.batch?.withdrawDelay,

@@ -58,8 +58,16 @@ export interface BatchRequirement {
   extra: { name: string; version: string; receiverAuthorizer: string; withdrawDelay: number; minDeposit: string };
 }
 
-/** A deposit worth this many calls is what the 402 suggests (@x402/evm's own default). */
-export const MIN_DEPOSIT_CALLS = 10n;
+/**
+ * The deposit the 402 suggests: ten calls, and at least one token (one dollar of USDC). A deposit is an on-chain
+ * transaction; ten $0.001 calls per deposit would pay gas every ten calls, which vouchers exist to avoid.
+ */
+const MIN_DEPOSIT_CALLS = 10n;
+export const minDepositOf = (amount: string, decimals: number) => {
+  const calls = BigInt(amount) * MIN_DEPOSIT_CALLS;
+  const oneToken = 10n ** BigInt(decimals);
+  return String(calls > oneToken ? calls : oneToken);
+};
 
 export interface RouteRequirements {
   /** The price in USDC atomic units (six decimals): what a credit is charged or given back. */
@@ -155,7 +163,7 @@ export function buildRequirements(
               name: o.extra.name,
               version: o.extra.version,
               ...o.batch,
-              minDeposit: String(BigInt(v2[i].amount) * MIN_DEPOSIT_CALLS),
+              minDeposit: minDepositOf(v2[i].amount, o.decimals),
             },
           },
         ]

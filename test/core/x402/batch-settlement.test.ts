@@ -35,6 +35,7 @@ function rail() {
     payTo: devnet.accounts.payTo.address,
     asset: devnet.usdc.address,
     assetDomain: { name: devnet.usdc.name, version: devnet.usdc.version },
+    decimals: devnet.usdc.decimals,
     facilitator,
     authorizerKey: devnet.accounts.payTo.privateKey,
   });
