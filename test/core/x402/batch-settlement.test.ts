@@ -4,7 +4,7 @@ import { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import { BATCH_SETTLEMENT_ADDRESS, toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme as BatchClient } from "@x402/evm/batch-settlement/client";
-import { createPublicClient, http } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, http, parseAbi } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createBatchSettlement, facilitatorClientOf } from "../../../core/x402/batch-settlement.ts";
 import { devnetChain, startDevnet, usdcBalance, type Devnet } from "../../../core/x402/devnet/index.ts";
@@ -19,6 +19,13 @@ after(async () => {
 });
 
 const PRICE = "1000"; // $0.001
+const channelConfigTuple =
+  "(address payer, address payerAuthorizer, address receiver, address receiverAuthorizer, address token, uint40 withdrawDelay, bytes32 salt)";
+const batchSettlementAbi = parseAbi([
+  `function initiateWithdraw(${channelConfigTuple} config, uint128 amount)`,
+  `function finalizeWithdraw(${channelConfigTuple} config)`,
+  "function channels(bytes32 channelId) view returns (uint128 balance, uint128 totalClaimed)",
+]);
 const DEPOSIT = 1_500_000n;
 
 function rail() {
@@ -86,4 +93,57 @@ test("batch-settlement: 1,000 vouchers on one channel, claimed in a few transact
   assert.equal(payerBefore - payerAfter, 1000n * BigInt(PRICE));
   const escrow = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, BATCH_SETTLEMENT_ADDRESS);
   assert.equal(escrow, 0n);
+});
+
+test("batch-settlement: a payer the service stops answering reclaims the unclaimed deposit after the withdraw delay, and vouchers claimed in the grace period still pay", async () => {
+  const r = rail();
+  const key = devnet.accounts.others[6].privateKey;
+  const account = privateKeyToAccount(key);
+  const p = payer(key);
+  const requirement = await r.requirements(PRICE);
+  const before = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, account.address);
+  const first = await pay(r, p, requirement);
+  for (let i = 1; i < 10; i++) assert.equal((await pay(r, p, requirement)).granted, true);
+  const config = (first.payload.payload as { channelConfig: Record<string, unknown> }).channelConfig;
+  const channelId = (first.payload.payload as { voucher: { channelId: `0x${string}` } }).voucher.channelId;
+  const chain = devnetChain(devnet.rpcUrl);
+  const wallet = createWalletClient({ chain, transport: http(devnet.rpcUrl), account });
+  const reader = createPublicClient({ chain, transport: http(devnet.rpcUrl) });
+  const testClient = createTestClient({ mode: "anvil", transport: http(devnet.rpcUrl) });
+  const channelConfig = { ...config, withdrawDelay: Number(config.withdrawDelay), salt: config.salt } as never;
+  const write = async (functionName: "initiateWithdraw" | "finalizeWithdraw", args: readonly unknown[]) =>
+    reader.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: BATCH_SETTLEMENT_ADDRESS,
+        abi: batchSettlementAbi,
+        functionName,
+        args,
+      } as never),
+    });
+
+  assert.equal((await write("initiateWithdraw", [channelConfig, DEPOSIT])).status, "success");
+  await assert.rejects(
+    reader.simulateContract({
+      address: BATCH_SETTLEMENT_ADDRESS,
+      abi: batchSettlementAbi,
+      functionName: "finalizeWithdraw",
+      args: [channelConfig],
+      account,
+    }),
+  );
+  // The service still claims what it was paid during the grace period.
+  const claims = await r.manager.claimAndSettle();
+  assert.equal(claims.claims.length, 1);
+  await testClient.increaseTime({ seconds: 901 });
+  await testClient.mine({ blocks: 1 });
+  assert.equal((await write("finalizeWithdraw", [channelConfig])).status, "success");
+  const after = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, account.address);
+  assert.equal(before - after, 10n * BigInt(PRICE));
+  const [balance, totalClaimed] = (await reader.readContract({
+    address: BATCH_SETTLEMENT_ADDRESS,
+    abi: batchSettlementAbi,
+    functionName: "channels",
+    args: [channelId],
+  })) as readonly [bigint, bigint];
+  assert.equal(balance - totalClaimed, 0n);
 });
