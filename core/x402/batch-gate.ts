@@ -72,12 +72,15 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
 
     const payer = verified.payer;
     const cancel = batch.server.createPaymentCancellationDispatcher(payload, requirement);
-    const outcome = await work(payer);
+    const outcome = await work(payer, { payAsUsed: true });
     if (outcome.status >= 400) {
       await cancel.cancel({ reason: "handler_failed", responseStatus: outcome.status });
       return outcome;
     }
-    const settled = await batch.settle(payload, requirement).catch((e: unknown) => ({
+    // Reserved on the channel was the whole price; what the call used (never more) is what is charged.
+    const quoted = BigInt(requirement.amount);
+    const used = outcome.used === undefined ? quoted : BigInt(outcome.used) < quoted ? BigInt(outcome.used) : quoted;
+    const settled = await batch.settle(payload, requirement, String(used)).catch((e: unknown) => ({
       success: false as const,
       errorReason: String((e as Error)?.message ?? e),
       transaction: "",
@@ -90,7 +93,7 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
     }
     let result = outcome;
     if (commit && !(await commit())) {
-      const creditCode = await credits.issue(BigInt(route.amount), `effects of ${call.endpoint.name} failed`);
+      const creditCode = await credits.issue(used, `effects of ${call.endpoint.name} failed`);
       log.error({ endpoint: call.endpoint.name, payer, creditCode }, "a voucher-paid call's effects failed; credited");
       const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved", {
         creditCode,
@@ -100,7 +103,7 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
     return {
       ...result,
       payer,
-      charged: route.amount,
+      charged: String(used),
       headers: { ...result.headers, "payment-response": encodeHeader(settled), "cache-control": "no-store" },
     };
   }

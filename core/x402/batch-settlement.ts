@@ -80,7 +80,9 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
       return requirement;
     },
     verify: (payload: PaymentPayload, requirement: PaymentRequirements) => server.verifyPayment(payload, requirement),
-    settle: (payload: PaymentPayload, requirement: PaymentRequirements) => server.settlePayment(payload, requirement),
+    /** Commits a verified voucher; `amount` (atomic) charges less than the requirement when the call used less. */
+    settle: (payload: PaymentPayload, requirement: PaymentRequirements, amount?: string) =>
+      server.settlePayment(payload, requirement, undefined, undefined, amount === undefined ? undefined : { amount }),
     start: (config: AutoSettlementConfig) => manager.start(config),
     stop: (flush = false) => manager.stop({ flush }),
   };

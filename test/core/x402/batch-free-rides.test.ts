@@ -34,12 +34,12 @@ after(async () => {
 });
 
 /** A payer that signs with the real client but sends what it signed by hand, as an attacker would. */
-function attacker(index: number) {
+function attacker(index: number, deposit = DEPOSIT, salt: `0x${string}` = `0x${"0".repeat(64)}`) {
   const account = privateKeyToAccount(devnet.accounts.others[index].privateKey);
   const reader = createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });
   const signer = toClientEvmSigner(account, reader);
   const client = new x402Client()
-    .register(devnet.network, new BatchClient(signer, { depositStrategy: () => DEPOSIT.toString() }))
+    .register(devnet.network, new BatchClient(signer, { depositStrategy: () => deposit.toString(), salt }))
     .setSpendControls(false);
   client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "batch-settlement"));
   return {
@@ -138,4 +138,33 @@ test("batch-settlement: ten calls on a ten-call deposit are all granted and the 
   const channel = await channelOf(one, await a.sign(one));
   assert.equal(channel?.chargedCumulativeAmount, DEPOSIT.toString());
   assert.equal(BigInt(channel!.chargedCumulativeAmount) <= BigInt(channel!.balance), true);
+});
+
+const batchPath = (outcomes: string[]) =>
+  `/v1/batch?calls=${encodeURIComponent(JSON.stringify(outcomes.map((outcome) => ({ path: "/v1/probe", params: { outcome } }))))}`;
+
+test("batch-settlement: the batch paid by voucher charges only the items that succeeded, and credits nothing", async () => {
+  const a = attacker(6, 100_000n);
+  assert.equal(await a.send(one, await a.sign(one)), 200);
+  const path = batchPath(["ok", "ok", "bad", "ok"]);
+  const voucher = await a.sign(one, path);
+  const res = await one.fetch(url(path), { headers: { "payment-signature": encodeHeader(voucher) } });
+  assert.equal(res.status, 200);
+  const body = await res.json();
+  assert.equal(body.data.succeeded, 3);
+  assert.equal(body.data.credit, null);
+  // $0.001 for the first call, then three probes at $0.001 of the batch's $0.05 reserved.
+  assert.equal((await channelOf(one, voucher))?.chargedCumulativeAmount, "4000");
+});
+
+test("batch-settlement: batches raced on one channel cannot overdraw it: one reservation at a time", async () => {
+  const a = attacker(6, 100_000n, `0x${"0".repeat(63)}1`);
+  assert.equal(await a.send(one, await a.sign(one)), 200);
+  const path = batchPath(["ok", "ok"]);
+  const voucher = await a.sign(one, path);
+  const statuses = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => a.send(i % 2 ? two : one, structuredClone(voucher), path)),
+  );
+  assert.equal(statuses.filter((s) => s === 200).length, 1);
+  assert.equal((await channelOf(two, voucher))?.chargedCumulativeAmount, "3000");
 });
