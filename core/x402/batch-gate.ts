@@ -7,6 +7,7 @@ import { challenge, encodeHeader } from "./challenge.ts";
 import { maxHeaderBytes } from "./codec.ts";
 import type { Credits } from "./credits.ts";
 import type { PaymentGate } from "./gate.ts";
+import type { BatchRequirement } from "./requirements.ts";
 
 export interface BatchGateParts {
   batch: BatchSettlement;
@@ -25,7 +26,21 @@ function batchPayloadOf(header: string | undefined): PaymentPayload | undefined 
   }
 }
 
-const same = (a: PaymentRequirements, b: object) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * The terms a payload accepted are ours when every term we set matches; a corrective 402 adds channel state to
+ * `extra`, which a client echoes back, so extra fields of its own do not count.
+ */
+function sameTerms(ours: BatchRequirement, accepted: PaymentRequirements) {
+  const extra = (accepted.extra ?? {}) as Record<string, unknown>;
+  return (
+    (["scheme", "network", "amount", "asset", "payTo", "maxTimeoutSeconds"] as const).every(
+      (k) => String(ours[k]).toLowerCase() === String(accepted[k]).toLowerCase(),
+    ) &&
+    (Object.keys(ours.extra) as (keyof BatchRequirement["extra"])[]).every(
+      (k) => String(ours.extra[k]).toLowerCase() === String(extra[k]).toLowerCase(),
+    )
+  );
+}
 
 /**
  * `batch-settlement` beside the inner gate's `exact`: a voucher is checked against the channel's state (one
@@ -52,9 +67,7 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
     commit: Parameters<PaymentGate["charge"]>[3],
   ): Promise<Outcome> {
     const route = inner.requirements(call.endpoint, price);
-    const requirement = route.batch.find((r) => same(r as PaymentRequirements, payload.accepted)) as
-      | PaymentRequirements
-      | undefined;
+    const requirement = route.batch.find((r) => sameTerms(r, payload.accepted)) as PaymentRequirements | undefined;
     if (!requirement) return refused(call, price, payload, "invalid_payment_requirements", "Not this route's terms");
 
     const verified = await batch.verify(payload, requirement).catch((e: unknown) => ({
@@ -134,13 +147,14 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
     const route = inner.requirements(call.endpoint, price);
     const c = challenge(call.endpoint, route, message);
     if (requirement) {
+      // The reason is the error the scheme (and the client's resync) recognizes; the scheme writes into the copy.
       const corrective = await batch.server
-        .createPaymentRequiredResponse([requirement], route.resource, message, undefined, undefined, payload)
+        .createPaymentRequiredResponse([{ ...requirement }], route.resource, reason, undefined, undefined, payload)
         .catch(() => undefined);
       if (corrective) {
         const full = JSON.parse(Buffer.from(c.headers?.["payment-required"] ?? "", "base64").toString("utf8"));
         const accepts = [...route.v2, ...corrective.accepts];
-        c.headers = { ...c.headers, "payment-required": encodeHeader({ ...full, accepts }) };
+        c.headers = { ...c.headers, "payment-required": encodeHeader({ ...full, error: reason, accepts }) };
       }
     }
     return { ...c, body: { ...(c.body as object), reason } };

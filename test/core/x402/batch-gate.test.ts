@@ -73,3 +73,18 @@ test("batch-settlement: the real client pays 1,000 calls on one channel; claims 
   assert.equal(payerBefore - (await chain.balance(payer)), 1000n * PRICE);
   assert.equal(await chain.balance(BATCH_SETTLEMENT_ADDRESS), 0n);
 });
+
+test("batch-settlement: a payer that lost its channel state is resynced by the corrective 402 and pays on, charged once", async () => {
+  const key = devnet.accounts.others[5].privateKey;
+  const first = voucherPayer(key);
+  for (let i = 0; i < 3; i++) assert.equal((await first.fetch(url("/v1/probe"))).status, 200);
+  const runs = handlerRuns.count;
+  const amnesiac = voucherPayer(key);
+  const res = await amnesiac.fetch(url("/v1/probe?echo=again"));
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).data.echo, "again");
+  assert.equal(handlerRuns.count - runs, 1);
+  const channels = await service.batch!.scheme.getStorage().list();
+  const mine = channels.find((c) => c.channelConfig.payer === privateKeyToAccount(key).address);
+  assert.equal(mine?.chargedCumulativeAmount, String(4n * PRICE));
+});
