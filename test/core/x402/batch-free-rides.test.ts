@@ -6,7 +6,7 @@ import { toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme as BatchClient, signVoucher } from "@x402/evm/batch-settlement/client";
 import { createPublicClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devnetChain } from "../../../core/x402/devnet/index.ts";
+import { devnetChain, usdcBalance } from "../../../core/x402/devnet/index.ts";
 import { encodeHeader } from "../../../core/x402/challenge.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
@@ -17,6 +17,7 @@ let devnet: Devnet;
 let redis: RedisServer;
 let one: Service;
 let two: Service;
+let payToAtStart: bigint;
 const url = (path: string) => `http://127.0.0.1:4021${path}`;
 const DEPOSIT = 10_000n; // ten calls at $0.001
 
@@ -25,6 +26,7 @@ before(async () => {
   redis = await startRedis();
   one = await startPaidService(devnet, { plugins: [probePlugin], batch: { storeUrl: redis.url } });
   two = await startPaidService(devnet, { plugins: [probePlugin], batch: { storeUrl: redis.url } });
+  payToAtStart = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);
 });
 after(async () => {
   await one?.close();
@@ -167,4 +169,17 @@ test("batch-settlement: batches raced on one channel cannot overdraw it: one res
   );
   assert.equal(statuses.filter((s) => s === 200).length, 1);
   assert.equal((await channelOf(two, voucher))?.chargedCumulativeAmount, "3000");
+});
+
+test("batch-settlement: one instance claims every channel both instances accepted, and payTo receives exactly what was charged", async () => {
+  const channels = await one.batch!.scheme.getStorage().list();
+  const charged = channels.reduce((sum, c) => sum + BigInt(c.chargedCumulativeAmount), 0n);
+  assert.ok(channels.length >= 8, `${channels.length} channels`);
+  const { claims, settle } = await two.batch!.manager.claimAndSettle();
+  assert.equal(claims.length, 1);
+  assert.ok(settle);
+  const received =
+    (await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address)) - payToAtStart;
+  assert.equal(received, charged);
+  assert.deepEqual(await one.batch!.manager.getClaimableVouchers(), []);
 });
