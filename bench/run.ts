@@ -17,6 +17,7 @@ import { sigcheck } from "./scenarios/sigcheck.ts";
 import { cpuPerRequest } from "./scenarios/cpu-per-request.ts";
 import { soak } from "./scenarios/soak.ts";
 import { sustained } from "./scenarios/sustained.ts";
+import { vouchers } from "./scenarios/vouchers.ts";
 
 /**
  * `npm run bench` runs every scenario and writes bench/RESULTS.md.
@@ -32,6 +33,7 @@ const scenarios: Scenario[] = [
   options402,
   paidSettle,
   paidVerifyOnly,
+  vouchers,
   sigcheck,
   boot,
   sustained,

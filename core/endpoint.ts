@@ -137,6 +137,13 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
    * it runs after the settlement succeeds, before the answer goes out, and never when the payment fails.
    */
   afterPayment(effect: () => Promise<unknown>): void;
+  /**
+   * True when the payment settles what the call used, up to its quoted price (a `batch-settlement` voucher: the
+   * price is reserved on the channel, and only what `use` reports is charged).
+   */
+  payAsUsed: boolean;
+  /** With `payAsUsed`: the part of the quoted price the call used, in USDC atomic units (six decimals). */
+  use(atomic: bigint): void;
 }
 
 /** Issues credit codes: bearer balances in USDC, spent with the X-CREDIT-CODE header instead of a payment. */

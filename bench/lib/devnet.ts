@@ -11,6 +11,7 @@ export function devnetEnv(devnet: Devnet): Record<string, string> {
     DEVNET_USDC_NAME: devnet.usdc.name,
     DEVNET_USDC_VERSION: devnet.usdc.version,
     DEVNET_PAY_TO: devnet.accounts.payTo.address,
+    DEVNET_PAY_TO_KEY: devnet.accounts.payTo.privateKey,
     DEVNET_RELAYER_KEY: devnet.accounts.relayer.privateKey,
   };
 }

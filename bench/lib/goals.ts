@@ -108,6 +108,19 @@ function bootGoal(sections: Section[]): GoalVerdict {
   };
 }
 
+/** Vouchers against exact on anvil (bench/scenarios/vouchers.ts): throughput, and CPU per call against the 402 path. */
+function voucherGoals(sections: Section[]): GoalVerdict[] {
+  const figures = sections.find((s) => s.id === "vouchers")?.figures;
+  const throughput = "voucher-paid calls at least 50x exact-paid calls' throughput (anvil)";
+  const cpu = "voucher-paid calls within 2x the 402 path's CPU per call";
+  if (!figures) return [notRun(throughput, "`vouchers`"), notRun(cpu, "`vouchers`")];
+  const { voucherVsExactThroughput: t, voucherVs402Cpu: c } = figures;
+  return [
+    { goal: throughput, measured: `${t.toFixed(2)}x`, met: t >= 50 },
+    { goal: cpu, measured: `${c.toFixed(1)}x`, met: c <= 2 },
+  ];
+}
+
 export function evaluateGoals(sections: Section[]): GoalVerdict[] {
   const raw = firstRow(sections, "raw-h3");
   const sig = sections.find((s) => s.id === "sigcheck")?.figures;
@@ -121,6 +134,7 @@ export function evaluateGoals(sections: Section[]): GoalVerdict[] {
     ratioGoal("400 path >= 80% of raw h3 req/s", firstRow(sections, "400"), raw, "`400 raw-h3`", 0.8, percent),
     honoGoal(sections),
     optionsGoal(sections),
+    ...voucherGoals(sections),
     sig
       ? {
           goal: "< 1 ms CPU per signature check",

@@ -10,7 +10,7 @@ const MEASURE_S = 8;
 const TICKS_PER_S = 100;
 
 /** User + system CPU of a process (all its threads), in ms, from /proc (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 }

@@ -12,6 +12,7 @@ export function devnetFromEnv() {
     assetName: need("DEVNET_USDC_NAME"),
     assetVersion: need("DEVNET_USDC_VERSION"),
     payTo: need("DEVNET_PAY_TO") as `0x${string}`,
+    payToKey: need("DEVNET_PAY_TO_KEY") as `0x${string}`,
     relayerKey: need("DEVNET_RELAYER_KEY") as `0x${string}`,
   };
 }

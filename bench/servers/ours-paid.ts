@@ -5,6 +5,7 @@ import { createService } from "../../core/runtime/server.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
 import { createPaidGate } from "../../core/x402/paid-gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
+import { startBatchSettlement } from "../../core/x402/batch-start.ts";
 import { announceReady, portFromEnv } from "./announce.ts";
 import { devnetFromEnv } from "./devnet-env.ts";
 
@@ -13,6 +14,7 @@ import { devnetFromEnv } from "./devnet-env.ts";
  * process started (it starts none of its own), like test/helpers/paid.ts builds it. The gate's ledger and
  * credits live in the service's store: memory, or Redis when STORE_URL is set (several instances then share it).
  * SETTLE=stub keeps the real verify but answers every settlement with success without touching the chain.
+ * BATCH=on also takes batch-settlement vouchers (payTo's key authorizes claims; claims wait for shutdown).
  */
 const port = portFromEnv();
 const devnet = devnetFromEnv();
@@ -25,15 +27,28 @@ const option: PaymentOption = {
   decimals: 6,
   extra: { name: devnet.assetName, version: devnet.assetVersion },
   maxTimeoutSeconds: 300,
+  ...(process.env.BATCH === "on" ? { batch: { receiverAuthorizer: devnet.payTo, withdrawDelay: 900 } } : {}),
 };
 const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.relayerKey });
 const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) : real;
 const service = await createService({
   config,
   log,
-  payments: async ({ ledger, credits }) => ({
-    gate: createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log }),
-  }),
+  payments: async ({ ledger, credits }) => {
+    const gate = createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log });
+    if (!option.batch) return { gate };
+    const batch = await startBatchSettlement({
+      option,
+      facilitator,
+      authorizerKey: devnet.payToKey,
+      claimSeconds: 0,
+      settleSeconds: 0,
+      gate,
+      credits,
+      log,
+    });
+    return { gate: batch.gate, stop: batch.stop };
+  },
 });
 const server = serve(service.app, { port, hostname: "127.0.0.1", silent: true });
 await server.ready();

@@ -31,6 +31,11 @@ const EnvSchema = v.object({
   X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
   /** Comma-separated payment options (presets or own names), each refined by X402_<NAME>_* (core/x402/options.ts). */
   X402_OPTIONS: v.optional(v.string()),
+  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts). */
+  X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"]), "off"),
+  /** How often accepted vouchers are claimed on-chain, and how often claimed funds are swept to payTo. */
+  X402_BATCH_CLAIM_SECONDS: v.optional(Count, "60"),
+  X402_BATCH_SETTLE_SECONDS: v.optional(Count, "300"),
   FACILITATOR: v.optional(v.picklist(["local", "remote", "devnet"])),
   FACILITATOR_URL: v.optional(Url),
   FACILITATOR_AUTH: v.optional(v.string()),
@@ -91,6 +96,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       assetName: e.X402_ASSET_NAME ?? "USD Coin",
       assetVersion: e.X402_ASSET_VERSION ?? "2",
       maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
+      batchSettlement: e.X402_BATCH_SETTLEMENT === "on",
+      batchClaimSeconds: e.X402_BATCH_CLAIM_SECONDS,
+      batchSettleSeconds: e.X402_BATCH_SETTLE_SECONDS,
       rpcUrl: e.RPC_URL,
       relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
       /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */
@@ -122,6 +130,8 @@ export function readToolEnv(env: Record<string, string | undefined> = process.en
     /** A Solana wallet's exported secret key (base58) and the RPC to pay through, for `npm run pay -- --network solana`. */
     solanaPayerKey: env.SOLANA_PAYER_KEY,
     solanaRpcUrl: env.SOLANA_RPC_URL,
+    /** The EVM chain's RPC, for `npm run pay -- --scheme batch` (it reads the channel on-chain). */
+    rpcUrl: env.RPC_URL,
     reviewsOperatorToken: env.REVIEWS_OPERATOR_TOKEN,
     /** An anvil binary to run instead of the npm package's. */
     anvilBin: env.ANVIL_BIN,

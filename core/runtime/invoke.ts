@@ -42,6 +42,8 @@ export interface Outcome {
   /** For the request log. */
   payer?: string;
   charged?: string;
+  /** A pay-as-used call's report of what it used (USDC atomic units), when below its price. */
+  used?: string;
 }
 
 /**
@@ -97,7 +99,7 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const paid: Call = { ...call, signal: undefined };
   return rt.payments.charge(
     call,
-    (payer) => run(rt, paid, input, effects, payer).catch((e) => failure(rt, call, e)),
+    (payer, terms) => run(rt, paid, input, effects, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
     price,
     commit,
   );
@@ -138,8 +140,10 @@ async function run(
   input: unknown,
   effects: Array<() => Promise<unknown>>,
   payer?: string,
+  payAsUsed = false,
 ): Promise<Outcome> {
   const { endpoint } = call;
+  let used: bigint | undefined;
   const cacheKey = endpoint.cacheTtl ? `cache:${endpoint.name}:${stableJson(input)}` : undefined;
   const hit = cacheKey ? await rt.store.get<Cached>(cacheKey) : undefined;
   if (hit) return answer(endpoint, hit.data, hit.sources, true);
@@ -168,6 +172,10 @@ async function run(
     now: rt.now,
     call: (name, partInput) => callPart(rt, call, name, partInput, { payer, signal, effects }),
     afterPayment: (effect) => void effects.push(effect),
+    payAsUsed,
+    use: (atomic) => {
+      if (payAsUsed) used = atomic;
+    },
     egress: endpoint.probes
       ? {
           fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),
@@ -200,7 +208,8 @@ async function run(
   }
   if (cacheKey)
     await rt.store.set(cacheKey, { data: checked.output, sources: [...sources] }, endpoint.cacheTtl! * 1000);
-  return answer(endpoint, checked.output, [...sources], false);
+  const outcome = answer(endpoint, checked.output, [...sources], false);
+  return used === undefined ? outcome : { ...outcome, used: String(used) };
 }
 
 /** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */

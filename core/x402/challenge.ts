@@ -20,7 +20,7 @@ export function challenge(
     x402Version: 2,
     error,
     resource: requirements.resource,
-    accepts: requirements.v2,
+    accepts: [...requirements.v2, ...requirements.batch],
     // A retry that repeats the payer's payment identifier gets its stored answer; without one it gets a 409.
     extensions: { bazaar: bazaarOf(endpoint), [PAYMENT_IDENTIFIER]: paymentIdentifier },
   };

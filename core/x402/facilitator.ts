@@ -1,6 +1,7 @@
 import { x402Facilitator } from "@x402/core/facilitator";
 import { HTTPFacilitatorClient } from "@x402/core/http";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
+import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/facilitator";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import {
   concat,
@@ -86,6 +87,8 @@ export function createX402Facilitator(o: LocalFacilitatorOptions, sender?: Relay
   );
   const facilitator = new x402Facilitator();
   registerExactEvmScheme(facilitator, { signer, networks: [`eip155:${o.chainId}`] });
+  // No authorizer key here: the service signs its own claims and refunds as the channels' receiverAuthorizer.
+  facilitator.register([`eip155:${o.chainId}`], new BatchSettlementEvmScheme(signer));
   return facilitator;
 }
 

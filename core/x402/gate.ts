@@ -4,6 +4,11 @@ import type { MaybePromise } from "../runtime/maybe.ts";
 import { challenge } from "./challenge.ts";
 import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
 
+/** How the call is paid: `payAsUsed` when only what the call reports using is charged (up to the price). */
+export interface PaymentTerms {
+  payAsUsed: boolean;
+}
+
 /** Applies a paid call's effects (`ctx.afterPayment`) once its payment is final; false when one could not be applied. */
 export type Commit = () => Promise<boolean>;
 
@@ -18,7 +23,12 @@ export interface PaymentGate {
    * status >= 400, and nothing is charged for it. A call without any payment gets the route's challenge at
    * once, not a promise of it.
    */
-  charge(call: Call, work: (payer?: string) => Promise<Outcome>, price?: Price, commit?: Commit): MaybePromise<Outcome>;
+  charge(
+    call: Call,
+    work: (payer?: string, terms?: PaymentTerms) => Promise<Outcome>,
+    price?: Price,
+    commit?: Commit,
+  ): MaybePromise<Outcome>;
 }
 
 /** Built once per endpoint and price, then found without building a key (this is on every paid and unpaid request). */

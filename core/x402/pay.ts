@@ -1,6 +1,7 @@
 // `npm run pay -- /v1/hash?text=hi` pays a route with the real @x402/fetch client and prints the answer and
 // the receipt. It pays from the devnet's dev payer unless PAYER_KEY is set; add `--v1` to pay with x402 v1, or
 // `--network solana` to pay on the devnet's local Solana chain (or any Solana network the 402 offers) with @x402/svm.
+// `--scheme batch` opens a batch-settlement channel and pays 100 calls with vouchers (RPC_URL: the chain's RPC).
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { ExactSvmScheme } from "@x402/svm/exact/client";
@@ -9,17 +10,19 @@ import { devAccount } from "./devnet/index.ts";
 import { solanaDevAccount } from "./devnet/solana.ts";
 import { svmSignerOf } from "./facilitator-svm.ts";
 import { readToolEnv } from "../runtime/config.ts";
+import { payWithVouchers } from "./pay-batch.ts";
 
 const args = process.argv.slice(2);
 const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
-const path = args.find((a, i) => !a.startsWith("--") && !["--body", "--network"].includes(args[i - 1]));
+const path = args.find((a, i) => !a.startsWith("--") && !["--body", "--network", "--scheme"].includes(args[i - 1]));
 if (!path) {
-  console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--body '<json>']");
+  console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--scheme batch] [--body '<json>']");
   process.exit(2);
 }
 const body = flagValue("--body");
 const solana = flagValue("--network") === "solana";
-const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl } = readToolEnv();
+const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl, rpcUrl } = readToolEnv();
+const VOUCHER_CALLS = 100;
 
 async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
   const client = new x402Client();
@@ -39,10 +42,19 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
   registerExactEvmScheme(client, { signer: account });
   return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
 }
-const { pay, from } = await payingFetch();
-
 const url = new URL(path, baseUrl);
 const init: RequestInit = body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {};
+if (flagValue("--scheme") === "batch") {
+  if (!rpcUrl) {
+    console.error("--scheme batch reads the channel on-chain: set RPC_URL (the devnet's anvil URL, printed at start)");
+    process.exit(2);
+  }
+  const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
+  console.log(`paying ${VOUCHER_CALLS} calls of ${init.method ?? "GET"} ${url} with vouchers from ${account.address}`);
+  process.exit((await payWithVouchers({ url, init, account, rpcUrl, calls: VOUCHER_CALLS })) ? 0 : 1);
+}
+const { pay, from } = await payingFetch();
+
 console.log(`paying ${init.method ?? "GET"} ${url} from ${from}${solana ? " on Solana" : ""}`);
 const res = await pay(url, init);
 console.log(`HTTP ${res.status}`);

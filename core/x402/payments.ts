@@ -9,6 +9,7 @@ import {
 } from "./facilitator.ts";
 import type { PaymentGate } from "./gate.ts";
 import { createPaidGate } from "./paid-gate.ts";
+import { startBatchSettlement } from "./batch-start.ts";
 import { createContractSignatureProver } from "./contract-signature.ts";
 import { createReconciler } from "./reconcile.ts";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
@@ -31,6 +32,9 @@ export interface Payments extends PaymentsPart {
   probes: Record<string, Probe>;
   stop(): Promise<void>;
 }
+
+/** The shortest delay the scheme allows: a payer who walks away gets an unclaimed deposit back after 15 minutes. */
+const BATCH_WITHDRAW_DELAY = 900;
 
 /**
  * How each configured option settles: a relayer on its chain, or its remote facilitator. A Solana option's 402
@@ -121,6 +125,9 @@ export async function createPayments(
           decimals: devnet.usdc.decimals,
           extra: { name: devnet.usdc.name, version: devnet.usdc.version },
           maxTimeoutSeconds: p.maxTimeoutSeconds,
+          ...(p.batchSettlement
+            ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
+            : {}),
         },
         facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
         rpcUrl: devnet.rpcUrl,
@@ -196,7 +203,7 @@ export async function createPayments(
   );
 
   const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
-  const gate = createPaidGate({
+  const paidGate = createPaidGate({
     options,
     baseUrl: config.baseUrl,
     facilitator,
@@ -206,6 +213,22 @@ export async function createPayments(
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
     proveContractSignature,
   });
+  const batchOption = configured.find((o) => o.option.batch);
+  const batch =
+    batchOption && devnet
+      ? await startBatchSettlement({
+          option: batchOption.option,
+          facilitator,
+          authorizerKey: devnet.accounts.payTo.privateKey,
+          storeUrl: config.storeUrl,
+          claimSeconds: p.batchClaimSeconds,
+          settleSeconds: p.batchSettleSeconds,
+          gate: paidGate,
+          credits,
+          log,
+        })
+      : undefined;
+  const gate = batch?.gate ?? paidGate;
   const reconciler = Object.keys(rpcUrls).length
     ? createReconciler({ store, ledger, credits, rpcUrls, log })
     : undefined;
@@ -224,6 +247,7 @@ export async function createPayments(
     probes: probesOf(configured),
     async stop() {
       reconciler?.stop();
+      await batch?.stop();
       await Promise.all([devnet?.stop(), solana?.stop()]);
     },
   };

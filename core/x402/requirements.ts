@@ -14,6 +14,8 @@ export interface PaymentOption {
   /** EVM: the token's EIP-712 domain (`name`, `version`). Solana: the facilitator's `feePayer`. */
   extra: Record<string, string>;
   maxTimeoutSeconds: number;
+  /** Set when the option also takes `batch-settlement` vouchers (EVM): who authorizes claims, the withdraw delay. */
+  batch?: { receiverAuthorizer: string; withdrawDelay: number };
 }
 
 /** The two families of networks the rail takes payments on. */
@@ -45,12 +47,35 @@ export interface RequirementsV1 {
   extra: Record<string, string>;
 }
 
+/** A `batch-settlement` requirement, as @x402/evm's server scheme writes it (batch-settlement.test.ts compares). */
+export interface BatchRequirement {
+  scheme: "batch-settlement";
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra: { name: string; version: string; receiverAuthorizer: string; withdrawDelay: number; minDeposit: string };
+}
+
+/**
+ * The deposit the 402 suggests: ten calls, and at least one token (one dollar of USDC). A deposit is an on-chain
+ * transaction; ten $0.001 calls per deposit would pay gas every ten calls, which vouchers exist to avoid.
+ */
+const MIN_DEPOSIT_CALLS = 10n;
+export const minDepositOf = (amount: string, decimals: number) => {
+  const calls = BigInt(amount) * MIN_DEPOSIT_CALLS;
+  const oneToken = 10n ** BigInt(decimals);
+  return String(calls > oneToken ? calls : oneToken);
+};
+
 export interface RouteRequirements {
   /** The price in USDC atomic units (six decimals): what a credit is charged or given back. */
   amount: string;
   resource: { url: string; description: string; mimeType: string };
   v2: RequirementsV2[];
   v1: RequirementsV1[];
+  batch: BatchRequirement[];
 }
 
 /**
@@ -128,6 +153,22 @@ export function buildRequirements(
       },
     ];
   });
+  const batch = options.flatMap((o, i) =>
+    o.batch
+      ? [
+          {
+            ...v2[i],
+            scheme: "batch-settlement" as const,
+            extra: {
+              name: o.extra.name,
+              version: o.extra.version,
+              ...o.batch,
+              minDeposit: minDepositOf(v2[i].amount, o.decimals),
+            },
+          },
+        ]
+      : [],
+  );
   // Credits and the charge the log shows count USDC's six decimals, whichever option was paid.
-  return { amount: toAtomicAmount(price, 6), resource, v2, v1 };
+  return { amount: toAtomicAmount(price, 6), resource, v2, v1, batch };
 }

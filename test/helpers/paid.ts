@@ -17,6 +17,7 @@ import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.t
 import { startSolanaDevnet, type SolanaDevnet } from "../../core/x402/devnet/solana.ts";
 import { createLocalSvmFacilitator } from "../../core/x402/facilitator-svm.ts";
 
+import { startBatchSettlement } from "../../core/x402/batch-start.ts";
 export { startDevnet, startEvmChain, startSolanaDevnet, type Devnet, type EvmChain, type SolanaDevnet };
 
 /** The option a local EVM chain offers: its test USDC to the dev payTo. */
@@ -48,6 +49,8 @@ export interface PaidServiceOptions {
   /** The local Solana chain, offered last, settling through @x402/svm's facilitator (confirmation timeout in ms). */
   solana?: SolanaDevnet;
   solanaConfirmationTimeoutMs?: number;
+  /** Also take batch-settlement vouchers on the devnet; channels in Redis at `storeUrl`, else in memory. Claims wait for the test. */
+  batch?: { storeUrl?: string };
 }
 
 /** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
@@ -102,6 +105,10 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) =>
     provers.get(payment.network)!(payment);
   const contractProofs = { count: 0 };
+  const batchOption = { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: 900 };
+  const offered = (c: Devnet | EvmChain) =>
+    options.batch && c === devnet ? { ...devnetOption(c), batch: batchOption } : devnetOption(c);
+  let batch: Awaited<ReturnType<typeof startBatchSettlement>> | undefined;
   const service = closedAfterTest(
     await createService({
       config,
@@ -109,9 +116,10 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
       store,
       plugins: options.plugins,
       settings: options.settings,
-      payments: async ({ ledger, credits }) => ({
-        gate: createPaidGate({
-          options: [...chains.map(devnetOption), ...(solana ? [solanaOption(solana)] : [])],
+      payments: async ({ ledger, credits }) => {
+        const offeredOptions = [...chains.map(offered), ...(solana ? [solanaOption(solana)] : [])];
+        const gate = createPaidGate({
+          options: offeredOptions,
           baseUrl: config.baseUrl,
           facilitator,
           ledger,
@@ -119,8 +127,21 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           log,
           limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
           proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
-        }),
-      }),
+        });
+        if (!options.batch) return { gate };
+        batch = await startBatchSettlement({
+          option: offeredOptions[0],
+          facilitator,
+          authorizerKey: devnet.accounts.payTo.privateKey,
+          storeUrl: options.batch.storeUrl,
+          claimSeconds: 0,
+          settleSeconds: 0,
+          gate,
+          credits,
+          log,
+        });
+        return { gate: batch.gate, stop: batch.stop };
+      },
     }),
   );
   const { ledger, credits } = service.runtime;
@@ -133,7 +154,17 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   });
   const fetchApp = (async (input: RequestInfo | URL, init?: RequestInit) =>
     service.app.fetch(new Request(input, init))) as typeof fetch;
-  return { ...service, store, credits, ledger, reconciler, contractProofs, fetch: fetchApp, baseUrl: config.baseUrl };
+  return {
+    ...service,
+    store,
+    credits,
+    ledger,
+    reconciler,
+    contractProofs,
+    batch: batch?.batch,
+    fetch: fetchApp,
+    baseUrl: config.baseUrl,
+  };
 }
 
 export function chainReader(devnet: Devnet | EvmChain) {

@@ -55,7 +55,7 @@ export const batch = defineEndpoint({
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
     "quoted in the 402 challenge. Every item's input is checked before payment (a 400 names `calls.<i>.params.<field>`). Items run in parallel; " +
     "each answers with its own status, body and latency. Items that fail after payment are credited: their prices go to a credit code " +
-    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled. If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
+    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled (paid with a batch-settlement voucher, only the items that succeeded are charged instead). If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
   input: v.object({
     calls: v.pipe(v.array(item), v.minLength(1), v.maxLength(maxCalls), v.description(`1 to ${maxCalls} calls`)),
   }),
@@ -117,7 +117,10 @@ export const batch = defineEndpoint({
     }
     const refund = failed.reduce((sum, item) => sum + item.atomic, 0n);
     let credit: { code: string; amount: string } | null = null;
-    if (refund > 0n) {
+    if (ctx.payAsUsed) {
+      // Paid as used: only the items that succeeded are charged, so there is nothing to credit.
+      ctx.use(items.reduce((sum, item) => sum + item.atomic, 0n) - refund);
+    } else if (refund > 0n) {
       // The code is made now, for the answer; its value arrives only once the batch itself is paid for.
       const code = await ctx.credits.issue("$0", "failed batch items");
       ctx.afterPayment(() => ctx.credits.fund(code, atomicToPrice(refund)));

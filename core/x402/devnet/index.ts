@@ -18,6 +18,7 @@ import { HDKey, hdKeyToAccount, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi, type CompiledContract } from "./compile.ts";
 import type { DevnetContract } from "../../endpoint.ts";
+import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from "@x402/evm";
 
 export { testUsdcAbi } from "./compile.ts";
 export { startAnvil } from "./anvil.ts";
@@ -45,6 +46,8 @@ export type Devnet = {
   usdc: { address: Address; name: "USDC"; version: "2"; decimals: 6 };
   /** The families' contracts, by name. */
   contracts: Record<string, Address>;
+  /** Our batch-settlement escrow and its ERC-3009 deposit collector, at the addresses @x402/evm signs for. */
+  batchSettlement: { address: Address; depositCollector: Address };
   accounts: {
     /** Deployed the token and pays gas for settlements. */
     relayer: DevAccount;
@@ -103,6 +106,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
     Promise.all([
       compileTestUsdc(),
       compileContract("Multicall3"),
+      compileContract("BatchSettlement"),
+      compileContract("Erc3009DepositCollector"),
       Promise.all(needs.map((need) => compileContract(need.name, need.dir))),
     ]),
   ]);
@@ -114,17 +119,21 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = anvilStart.value;
   try {
     if (compiled.status === "rejected") throw compiled.reason;
-    const [artifact, multicall, artifacts] = compiled.value;
+    const [artifact, multicall, settlement, collector, artifacts] = compiled.value;
     // Different deployers, so the token and the families' contracts go out side by side without sharing nonces.
     const [token, contracts] = await Promise.all([
       deployAndFund(anvil, artifact.bytecode, accounts),
       deployOwned(anvil, needs, artifacts, payTo),
     ]);
-    // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries.
-    await createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) }).setCode({
-      address: MULTICALL3_ADDRESS,
-      bytecode: multicall.deployedBytecode,
-    });
+    // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries. The
+    // batch-settlement escrow has no constructor state, so its runtime code alone, placed where @x402/evm
+    // expects it, is the whole deployment.
+    const testClient = createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) });
+    await Promise.all([
+      testClient.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicall.deployedBytecode }),
+      testClient.setCode({ address: BATCH_SETTLEMENT_ADDRESS, bytecode: settlement.deployedBytecode }),
+      testClient.setCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, bytecode: collector.deployedBytecode }),
+    ]);
     return {
       rpcUrl: anvil.rpcUrl,
       chainId: DEVNET_CHAIN_ID,
@@ -132,6 +141,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       v1Network: "base-sepolia",
       usdc: { address: token, name: "USDC", version: "2", decimals: 6 },
       contracts,
+      batchSettlement: { address: BATCH_SETTLEMENT_ADDRESS, depositCollector: ERC3009_DEPOSIT_COLLECTOR_ADDRESS },
       accounts: { relayer, payTo, payer, others },
       stop: anvil.stop,
     };

@@ -1,0 +1,158 @@
+import { x402Client } from "@x402/core/client";
+import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
+import { toClientEvmSigner } from "@x402/evm";
+import { BatchSettlementEvmScheme, signVoucher } from "@x402/evm/batch-settlement/client";
+import { createPublicClient, http, toHex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { startServer, type ServerChild } from "../lib/child.ts";
+import { devnetEnv, payToBalance, type Devnet } from "../lib/devnet.ts";
+import { payerClient, paymentRequiredOf, signPayments, toPaymentHeaders } from "../lib/sign.ts";
+import { cpuMs } from "./cpu-per-request.ts";
+import type { Scenario } from "./scenario.ts";
+
+/** Payers calling at once, each on its own channel (a channel takes one voucher at a time, in order). */
+const WORKERS = 10;
+const VOUCHERS_PER_WORKER = 300;
+const EXACT_PER_WORKER = 20;
+const UNPAID_PER_WORKER = 300;
+const PATH = "/v1/hash?text=hi";
+
+interface Measured {
+  label: string;
+  completed: number;
+  elapsedS: number;
+  reqPerSec: number;
+  p50: number;
+  cpuUsPerCall: number;
+}
+
+const encode = (payload: PaymentPayload) => Buffer.from(JSON.stringify(payload)).toString("base64");
+const required402 = async (url: string): Promise<PaymentRequired> =>
+  JSON.parse(Buffer.from((await fetch(url)).headers.get("payment-required")!, "base64").toString());
+
+/** Every worker sends its own headers one after another; all workers at once. Latency per request, CPU of the server. */
+async function drive(server: ServerChild, label: string, perWorker: (string | undefined)[][], expected: number) {
+  const latencies: number[] = [];
+  let completed = 0;
+  const cpuBefore = cpuMs(server.pid);
+  const started = performance.now();
+  await Promise.all(
+    perWorker.map(async (headers) => {
+      for (const header of headers) {
+        const sent = performance.now();
+        const res = await fetch(server.url + PATH, { headers: header ? { "payment-signature": header } : {} });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - sent);
+        if (res.status === expected) completed++;
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - started) / 1000;
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    completed,
+    elapsedS,
+    reqPerSec: completed / elapsedS,
+    p50: latencies[Math.floor(latencies.length / 2)],
+    cpuUsPerCall: (cpu * 1000) / Math.max(completed, 1),
+  } satisfies Measured;
+}
+
+/** Opens one channel per worker with the real client (its deposit is the first call), then signs its vouchers ahead. */
+async function voucherHeaders(devnet: Devnet, server: ServerChild, worker: number): Promise<string[]> {
+  const account = privateKeyToAccount(devnet.accounts.payer.privateKey);
+  const reader = createPublicClient({ transport: http(devnet.rpcUrl) });
+  const signer = toClientEvmSigner(account, reader);
+  const required = await required402(server.url + PATH);
+  const price = BigInt(required.accepts.find((a) => a.scheme === "batch-settlement")!.amount);
+  const scheme = new BatchSettlementEvmScheme(signer, {
+    salt: toHex(Date.now() * 100 + worker, { size: 32 }),
+    depositStrategy: () => String(price * BigInt(VOUCHERS_PER_WORKER + 2)),
+  });
+  const client = new x402Client().register(devnet.network, scheme).setSpendControls(false);
+  client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "batch-settlement"));
+  const deposit = await client.createPaymentPayload(required);
+  const res = await fetch(server.url + PATH, { headers: { "payment-signature": encode(deposit) } });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`deposit answered ${res.status}`);
+  const settleResponse = JSON.parse(Buffer.from(res.headers.get("payment-response")!, "base64").toString());
+  await client.handlePaymentResponse({ paymentPayload: deposit, requirements: deposit.accepted, settleResponse });
+  const template = await client.createPaymentPayload(required);
+  const { channelId } = (template.payload as { voucher: { channelId: `0x${string}` } }).voucher;
+  const headers: string[] = [];
+  for (let k = 0; k < VOUCHERS_PER_WORKER; k++) {
+    const voucher = await signVoucher(signer, channelId, String(price * BigInt(2 + k)), devnet.network);
+    headers.push(encode({ ...template, payload: { ...template.payload, voucher } }));
+  }
+  return headers;
+}
+
+const row = (m: Measured) =>
+  `| ${m.label} | ${m.completed} | ${m.elapsedS.toFixed(1)} | ${Math.round(m.reqPerSec)} | ${m.p50.toFixed(1)} | ${Math.round(m.cpuUsPerCall)} |`;
+
+export const vouchers: Scenario = {
+  id: "vouchers",
+  async run(ctx) {
+    const devnet = await ctx.devnet();
+    const server = await startServer(
+      "ours-paid",
+      { ...devnetEnv(devnet), BATCH: "on" },
+      ctx.nodeArgs("ours-paid", "vouchers"),
+    );
+    let runs: Measured[];
+    let moved: bigint;
+    let price: bigint;
+    try {
+      const payToBefore = await payToBalance(devnet);
+      const exactClient = payerClient(devnet.accounts.payer.privateKey);
+      const required = await paymentRequiredOf(exactClient, server.url + PATH);
+      price = BigInt(required.accepts[0].amount);
+      ctx.log(
+        `  signing ${WORKERS} channels x ${VOUCHERS_PER_WORKER} vouchers and ${WORKERS * EXACT_PER_WORKER} exact payments`,
+      );
+      const voucherSets: string[][] = [];
+      for (let w = 0; w < WORKERS; w++) voucherSets.push(await voucherHeaders(devnet, server, w));
+      const exactSets: string[][] = [];
+      for (let w = 0; w < WORKERS; w++)
+        exactSets.push(toPaymentHeaders(exactClient, await signPayments(exactClient, required, EXACT_PER_WORKER)));
+      const unpaid = Array.from({ length: WORKERS }, () => Array<undefined>(UNPAID_PER_WORKER).fill(undefined));
+      runs = [
+        await drive(server, "the 402 path (no payment)", unpaid, 402),
+        await drive(server, "exact (EIP-3009, settled on anvil before answering)", exactSets, 200),
+        await drive(server, "batch-settlement vouchers (checked locally, claimed later)", voucherSets, 200),
+      ];
+      for (const m of runs)
+        ctx.log(
+          `    ${m.label}: ${Math.round(m.reqPerSec)} req/s, p50 ${m.p50.toFixed(1)} ms, ${Math.round(m.cpuUsPerCall)} µs CPU per call`,
+        );
+      await server.stop();
+      moved = (await payToBalance(devnet)) - payToBefore;
+    } finally {
+      await server.stop();
+    }
+    const [unpaidRun, exactRun, voucherRun] = runs;
+    const paidCalls = BigInt(exactRun.completed + voucherRun.completed + WORKERS);
+    return {
+      id: "vouchers",
+      title: "Vouchers against exact, on anvil, one server",
+      notes: [
+        `bench/servers/ours-paid.ts with BATCH=on (memory store): ${WORKERS} payers at once, each sending its calls one after another over loopback (fetch). ` +
+          `Vouchers: each payer opened its own channel with the real @x402/evm client (the deposit is its first call, not measured), then signed ${VOUCHERS_PER_WORKER} cumulative vouchers ahead. ` +
+          `Exact: ${EXACT_PER_WORKER} EIP-3009 authorizations per payer, signed ahead by the real v2 client. The 402 path: the same route without payment. CPU per call: user + system time of the server process (/proc), all threads.`,
+        `On-chain check: after the server stopped (its shutdown claims and settles what it accepted), payTo received ${moved} atomic units for ${paidCalls} paid calls at ${price} each (expected ${paidCalls * price}).`,
+      ],
+      rows: [],
+      table: [
+        "| path | answered | s | req/s | p50 ms | CPU µs per call |",
+        "|---|---|---|---|---|---|",
+        ...runs.map(row),
+      ],
+      figures: {
+        voucherVsExactThroughput: voucherRun.reqPerSec / exactRun.reqPerSec,
+        voucherVs402Cpu: voucherRun.cpuUsPerCall / unpaidRun.cpuUsPerCall,
+      },
+    };
+  },
+};

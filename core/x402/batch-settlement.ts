@@ -1,0 +1,91 @@
+import { x402ResourceServer, type FacilitatorClient } from "@x402/core/server";
+import type { Network, PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import {
+  BatchSettlementEvmScheme,
+  type AutoSettlementConfig,
+  type ChannelStorage,
+} from "@x402/evm/batch-settlement/server";
+import type { Address, Hex } from "viem";
+import type { Facilitator } from "./facilitator.ts";
+import { minDepositOf } from "./requirements.ts";
+import { privateKeyToAccount } from "viem/accounts";
+
+export interface BatchSettlementOptions {
+  network: Network;
+  payTo: Address;
+  asset: Address;
+  /** The token's EIP-712 domain (`name`, `version`), which deposits sign against. */
+  assetDomain: { name: string; version: string };
+  decimals: number;
+  facilitator: FacilitatorClient;
+  /** Signs claims and refunds as every channel's `receiverAuthorizer`. */
+  authorizerKey: Hex;
+  /** Channels across instances (Redis); in memory when absent. */
+  storage?: ChannelStorage;
+  withdrawDelaySeconds?: number;
+}
+
+/**
+ * The rail's facilitator as @x402/core's server expects one. It settles batch-settlement on `network` (the local
+ * facilitator registers the scheme) and names no receiverAuthorizer: the service signs as its own.
+ */
+export function facilitatorClientOf(facilitator: Facilitator, network: Network): FacilitatorClient {
+  return {
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    getSupported: async () => ({
+      kinds: [{ x402Version: 2, scheme: "batch-settlement", network }],
+      extensions: [],
+      signers: {},
+    }),
+  } as FacilitatorClient;
+}
+
+/**
+ * The `batch-settlement` scheme on one network, built on @x402/evm's server scheme: vouchers are checked
+ * against the channel state in `storage` (no chain I/O for a plain voucher), deposits and refunds go
+ * through the facilitator, and the channel manager claims and settles the accepted vouchers in batches.
+ */
+export function createBatchSettlement(o: BatchSettlementOptions) {
+  const authorizer = privateKeyToAccount(o.authorizerKey);
+  const scheme = new BatchSettlementEvmScheme(o.payTo, {
+    storage: o.storage,
+    withdrawDelay: o.withdrawDelaySeconds,
+    receiverAuthorizerSigner: {
+      address: authorizer.address,
+      signTypedData: (params) => authorizer.signTypedData(params as Parameters<typeof authorizer.signTypedData>[0]),
+    },
+  });
+  const server = new x402ResourceServer(o.facilitator).register(o.network, scheme);
+  const manager = scheme.createChannelManager(o.facilitator, o.network, o.asset);
+  const ready = server.initialize();
+
+  return {
+    scheme,
+    server,
+    manager,
+    ready,
+    /** The route's batch-settlement requirement for `amount` atomic units. */
+    async requirements(amount: string, maxTimeoutSeconds = 300): Promise<PaymentRequirements> {
+      await ready;
+      const [requirement] = await server.buildPaymentRequirements({
+        scheme: "batch-settlement",
+        network: o.network,
+        payTo: o.payTo,
+        price: { amount, asset: o.asset, extra: { ...o.assetDomain } },
+        // Atomic units, as the 402 of every route writes it (requirements.ts).
+        extra: { minDeposit: minDepositOf(amount, o.decimals) },
+        maxTimeoutSeconds,
+      });
+      return requirement;
+    },
+    verify: (payload: PaymentPayload, requirement: PaymentRequirements) => server.verifyPayment(payload, requirement),
+    /** Commits a verified voucher; `amount` (atomic) charges less than the requirement when the call used less. */
+    settle: (payload: PaymentPayload, requirement: PaymentRequirements, amount?: string) =>
+      server.settlePayment(payload, requirement, undefined, undefined, amount === undefined ? undefined : { amount }),
+    start: (config: AutoSettlementConfig) => manager.start(config),
+    stop: (flush = false) => manager.stop({ flush }),
+  };
+}
+
+export type BatchSettlement = ReturnType<typeof createBatchSettlement>;
