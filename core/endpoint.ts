@@ -252,6 +252,8 @@ export interface EndpointDef<
   cacheTtl?: number;
   /** Named upstreams this endpoint may call (its own family's, the core's `payment-chain`); `ctx.upstream` takes only these. */
   upstreams?: readonly U[];
+  /** Upstreams it also calls but can answer without (saying so): an unconfigured one leaves the endpoint mounted. */
+  optionalUpstreams?: readonly U[];
   /** The family's settings, when the handler reads them: `ctx.settings` is typed by them (boot checks they are the family's own). */
   settings?: Settings<S>;
   /**
@@ -320,6 +322,17 @@ export interface UpstreamKey {
   optional?: boolean;
 }
 
+/** A request header whose value the operator must give (SEC's User-Agent naming a contact e-mail). */
+export interface UpstreamHeaderSetting {
+  /** The environment variable holding the value; unset, the upstream counts as unconfigured. */
+  env: string;
+  header: string;
+  /** What a valid value looks like: boot refuses another. */
+  pattern: RegExp;
+  /** The pattern in words, for boot's message. */
+  what: string;
+}
+
 /** A third-party API a family calls. The README's data-sources section is generated from these entries. */
 export interface UpstreamEntry {
   /**
@@ -333,6 +346,8 @@ export interface UpstreamEntry {
   /** One line: licence, attribution and limits a user of the data should know. */
   terms: string;
   key?: UpstreamKey;
+  /** A header the operator's configuration must give; endpoints using the upstream are unmounted until it does. */
+  headerSetting?: UpstreamHeaderSetting;
   /** Sent with every request to this upstream. */
   headers?: Record<string, string>;
   /** Response size cap in bytes when the default is too small for this upstream. */

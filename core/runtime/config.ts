@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { UpstreamTable } from "../endpoint.ts";
 
 const Port = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535));
 const Count = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0));
@@ -101,16 +102,34 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as `_`). */
-export function upstreamOverrides(env: Readonly<Record<string, string | undefined>>) {
-  const overrides: Record<string, { url?: string; key?: string }> = {};
+/**
+ * `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as
+ * `_`); an entry's `headerSetting` names the variable its required header comes from.
+ */
+export function upstreamOverrides(env: Readonly<Record<string, string | undefined>>, table: UpstreamTable = {}) {
+  const overrides: Record<string, { url?: string; key?: string; headers?: Record<string, string> }> = {};
   for (const [k, value] of Object.entries(env)) {
     const m = /^UPSTREAM_([A-Z0-9_]+)_(URL|KEY)$/.exec(k);
     if (!m || !value) continue;
     const name = m[1].toLowerCase().replace(/_/g, "-");
     (overrides[name] ??= {})[m[2] === "URL" ? "url" : "key"] = value;
   }
+  for (const [name, entry] of Object.entries(table)) {
+    const value = entry.headerSetting && env[entry.headerSetting.env];
+    if (entry.headerSetting && value) (overrides[name] ??= {}).headers = { [entry.headerSetting.header]: value };
+  }
   return overrides;
+}
+
+/** A problem per header setting whose value does not look as its upstream needs. */
+export function headerSettingProblems(env: Readonly<Record<string, string | undefined>>, table: UpstreamTable) {
+  const problems = new Set<string>();
+  for (const entry of Object.values(table)) {
+    const setting = entry.headerSetting;
+    const value = setting && env[setting.env];
+    if (setting && value && !setting.pattern.test(value)) problems.add(`${setting.env} must be ${setting.what}`);
+  }
+  return [...problems];
 }
 
 /** What the command-line tools (`npm run pay`, `npm run reviews`) and the devnet's launcher read from the environment. */

@@ -175,7 +175,7 @@ async function run(
         }
       : undeclaredEgress(endpoint),
     upstream(name) {
-      if (!endpoint.upstreams?.includes(name) || !family)
+      if (!(endpoint.upstreams?.includes(name) || endpoint.optionalUpstreams?.includes(name)) || !family)
         throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
       return family.upstream(name, { signal, onCall: (used: string) => sources.add(used) });
     },

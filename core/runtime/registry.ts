@@ -26,7 +26,7 @@ export async function renderDataSources(): Promise<string> {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, entry]) => {
       const users = endpoints
-        .filter((e) => e.upstreams?.includes(name))
+        .filter((e) => e.upstreams?.includes(name) || e.optionalUpstreams?.includes(name))
         .map((e) => e.name)
         .sort();
       const key = entry.key ? `\`${entry.key.env}\`${entry.key.optional ? " (optional)" : " (required)"}` : "none";

@@ -1,5 +1,13 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
 
+/** EDGAR refuses requests whose User-Agent names no contact e-mail (https://www.sec.gov/os/accessing-edgar-data). */
+const secUserAgent = {
+  env: "SEC_USER_AGENT",
+  header: "user-agent",
+  pattern: /\S+@\S+\.\S+/,
+  what: 'a User-Agent naming a contact e-mail, such as "Example Corp admin@example.com"',
+};
+
 /** The market family's data sources; the arcade, onchain and swap families list some of these entries too. */
 export const marketUpstreams = defineUpstreams({
   "binance-futures": {
@@ -51,17 +59,21 @@ export const marketUpstreams = defineUpstreams({
     terms: "Unofficial; Yahoo's terms forbid commercial redistribution, budget a licensed feed; per-IP 429",
   },
   "sec-data": {
+    headerSetting: secUserAgent,
     url: "https://data.sec.gov",
-    terms: "SEC EDGAR, public domain; at most 10 req/s; needs a User-Agent with a contact e-mail (403 otherwise)",
+    terms:
+      "SEC EDGAR, public domain; at most 10 req/s; SEC_USER_AGENT (a User-Agent with a contact e-mail) is required, EDGAR answers 403 without one",
     maxBytes: 32_000_000,
   },
   "sec-files": {
+    headerSetting: secUserAgent,
     url: "https://www.sec.gov/files",
-    terms: "SEC EDGAR, public domain; at most 10 req/s; User-Agent with a contact e-mail",
+    terms: "SEC EDGAR, public domain; at most 10 req/s; SEC_USER_AGENT required",
   },
   "sec-efts": {
+    headerSetting: secUserAgent,
     url: "https://efts.sec.gov",
-    terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; User-Agent with a contact e-mail",
+    terms: "SEC EDGAR full-text search, public domain; at most 10 req/s; SEC_USER_AGENT required",
   },
   "coindesk-rss": {
     url: "https://www.coindesk.com/arc/outboundfeeds/rss",

@@ -124,8 +124,8 @@ export const publicdataUpstreams = defineUpstreams({
   ror: {
     url: "https://api.ror.org/v2",
     terms:
-      "Research Organization Registry, CC0; free client ID required (keyless drops to 50 requests per 5 min from Q3 2026)",
-    key: { env: "UPSTREAM_ROR_KEY", header: "Client-Id" },
+      "Research Organization Registry, CC0; answers without a client ID at 50 requests per 5 min, a free client ID (Client-Id header) raises that to 2,000",
+    key: { env: "UPSTREAM_ROR_KEY", header: "Client-Id", optional: true },
   },
   orcid: {
     url: "https://pub.orcid.org/v3.0",

@@ -12,9 +12,8 @@ export const webUpstreams = defineUpstreams({
     key: { env: "UPSTREAM_PAGESPEED_INSIGHTS_KEY", query: "key", optional: true },
   },
   searxng: {
-    url: "http://127.0.0.1:8888",
     terms:
-      "A SearXNG instance the operator runs (JSON output enabled in its settings.yml), set with UPSTREAM_SEARXNG_URL; results are the queried engines', under their terms",
+      "A SearXNG instance the operator runs (JSON output enabled in its settings.yml), set with UPSTREAM_SEARXNG_URL: search is unmounted and verify-fact reads Wikipedia alone until it is; results are the queried engines', under their terms",
   },
   "wikipedia-api": {
     url: "https://en.wikipedia.org/w/api.php",

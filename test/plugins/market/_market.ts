@@ -7,6 +7,8 @@ import { startTestService, upstreamUrlEnv } from "../../helpers/service.ts";
 export { dataOf, expectFree400 } from "../../helpers/expect.ts";
 
 export const dir = new URL("./fixtures/", import.meta.url);
+/** What an operator sets so EDGAR answers: a User-Agent naming a contact e-mail. */
+export const secUserAgent = "Example Research ops@example.com";
 
 /**
  * One fixture server for every upstream of the market family, each under its own name: `/okx/public/funding-rate`
@@ -14,7 +16,10 @@ export const dir = new URL("./fixtures/", import.meta.url);
  */
 export async function marketService(t: AfterHost, fixtures: (string | Fixture)[], options: FixtureOptions = {}) {
   const api = await serveFixtures(t, fixtures, { dir, ...options });
-  const env = upstreamUrlEnv(Object.keys(marketUpstreams), (name) => `${api.url}/${name}`);
+  const env = {
+    ...upstreamUrlEnv(Object.keys(marketUpstreams), (name) => `${api.url}/${name}`),
+    SEC_USER_AGENT: secUserAgent,
+  };
   const service = await startTestService({ plugins: ["market"], env });
   return { api, service };
 }
