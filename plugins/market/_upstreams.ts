@@ -54,9 +54,11 @@ export const marketUpstreams = defineUpstreams({
     url: "https://api.coinbase.com/v1/tokenized-stocks",
     terms: "Coinbase API terms; limits unpublished",
   },
-  "yahoo-finance": {
-    url: "https://query1.finance.yahoo.com",
-    terms: "Unofficial; Yahoo's terms forbid commercial redistribution, budget a licensed feed; per-IP 429",
+  "twelve-data": {
+    url: "https://api.twelvedata.com",
+    terms:
+      "Twelve Data API terms: the free Basic plan (8 calls/min, 800/day) is for personal use; serving its data to paying callers needs a plan that licenses it",
+    key: { env: "UPSTREAM_TWELVE_DATA_KEY", query: "apikey" },
   },
   "sec-data": {
     headerSetting: secUserAgent,

@@ -14,11 +14,16 @@ export const secUserAgent = "Example Research ops@example.com";
  * One fixture server for every upstream of the market family, each under its own name: `/okx/public/funding-rate`
  * is OKX's `/api/v5/public/funding-rate`. Returns the server (its calls) and a service pointed at it.
  */
-export async function marketService(t: AfterHost, fixtures: (string | Fixture)[], options: FixtureOptions = {}) {
+export async function marketService(
+  t: AfterHost,
+  fixtures: (string | Fixture)[],
+  { env: extra, ...options }: FixtureOptions & { env?: Record<string, string> } = {},
+) {
   const api = await serveFixtures(t, fixtures, { dir, ...options });
   const env = {
     ...upstreamUrlEnv(Object.keys(marketUpstreams), (name) => `${api.url}/${name}`),
     SEC_USER_AGENT: secUserAgent,
+    ...extra,
   };
   const service = await startTestService({ plugins: ["market"], env });
   return { api, service };
