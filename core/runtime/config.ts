@@ -132,6 +132,9 @@ export function headerSettingProblems(env: Readonly<Record<string, string | unde
   return [...problems];
 }
 
+/** The process's whole environment, for a command that starts the service the way boot does (`npm run smoke`). */
+export const processEnv = (): Readonly<Record<string, string | undefined>> => ({ ...process.env });
+
 /** What the command-line tools (`npm run pay`, `npm run reviews`) and the devnet's launcher read from the environment. */
 export function readToolEnv(env: Record<string, string | undefined> = process.env) {
   return {
