@@ -322,6 +322,16 @@ export interface UpstreamKey {
   optional?: boolean;
 }
 
+export interface UpstreamGateway {
+  /** The variable holding the gateway's key, shared by every upstream it serves; sent as the entry's `key` says. */
+  keyEnv: string;
+  /** The variable that points the gateway elsewhere, and its default. */
+  urlEnv: string;
+  url: string;
+  /** This upstream's part of the gateway's routes (`/8453` for Base). */
+  path: string;
+}
+
 /** A request header whose value the operator must give (SEC's User-Agent naming a contact e-mail). */
 export interface UpstreamHeaderSetting {
   /** The environment variable holding the value; unset, the upstream counts as unconfigured. */
@@ -346,6 +356,11 @@ export interface UpstreamEntry {
   /** One line: licence, attribution and limits a user of the data should know. */
   terms: string;
   key?: UpstreamKey;
+  /**
+   * A hosted multi-chain API that serves this upstream's routes under `<gateway url><path>` once its shared key is
+   * set (Blockscout's PRO API for every chain's explorer). An upstream's own `UPSTREAM_<NAME>_URL` still wins.
+   */
+  gateway?: UpstreamGateway;
   /** A header the operator's configuration must give; endpoints using the upstream are unmounted until it does. */
   headerSetting?: UpstreamHeaderSetting;
   /** Sent with every request to this upstream. */

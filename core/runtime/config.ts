@@ -115,6 +115,16 @@ export function upstreamOverrides(env: Readonly<Record<string, string | undefine
     (overrides[name] ??= {})[m[2] === "URL" ? "url" : "key"] = value;
   }
   for (const [name, entry] of Object.entries(table)) {
+    const gateway = entry.gateway;
+    const gatewayKey = gateway && env[gateway.keyEnv];
+    if (gateway && gatewayKey) {
+      const own = (overrides[name] ??= {});
+      // The key goes only where the gateway is: a chain pointed at its own server never sees it.
+      if (!own.url) {
+        own.url = (env[gateway.urlEnv] || gateway.url).replace(/\/+$/, "") + gateway.path;
+        own.key ??= gatewayKey;
+      }
+    }
     const value = entry.headerSetting && env[entry.headerSetting.env];
     if (entry.headerSetting && value) (overrides[name] ??= {}).headers = { [entry.headerSetting.header]: value };
   }

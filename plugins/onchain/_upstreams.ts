@@ -5,6 +5,11 @@ import { chainUpstreams } from "./_chains.ts";
 const { "defillama-coins": defillamaCoins, geckoterminal } = marketUpstreams;
 
 /** The onchain family's data sources, a JSON-RPC node per chain among them; compliance lists some of these entries too. */
+/** Blockscout's PRO API serves every hosted chain under `/<chain id>/api/v2` with one key (https://docs.blockscout.com/devs/pro-api). */
+const blockscoutPro = { keyEnv: "BLOCKSCOUT_PRO_KEY", urlEnv: "BLOCKSCOUT_PRO_URL", url: "https://api.blockscout.com" };
+const blockscoutTerms =
+  "Blockscout: the per-instance API is keyless at about 5 req/s per IP; with BLOCKSCOUT_PRO_KEY every chain goes to the PRO API (api.blockscout.com/<chain id>, free plan 100K credits a day at 5 req/s, paid plans more); data free to use";
+
 export const onchainUpstreams = defineUpstreams({
   goplus: {
     url: "https://api.gopluslabs.io/api",
@@ -21,31 +26,45 @@ export const onchainUpstreams = defineUpstreams({
   },
   "blockscout-ethereum": {
     url: "https://eth.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP; PRO key planned",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_ETHEREUM_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/1" },
   },
   "blockscout-base": {
     url: "https://base.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP; PRO key planned",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_BASE_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/8453" },
   },
   "blockscout-optimism": {
     url: "https://optimism.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_OPTIMISM_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/10" },
   },
   "blockscout-arbitrum": {
     url: "https://arbitrum.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_ARBITRUM_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/42161" },
   },
   "blockscout-polygon": {
     url: "https://polygon.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_POLYGON_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/137" },
   },
   "blockscout-gnosis": {
     url: "https://gnosis.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_GNOSIS_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/100" },
   },
   "blockscout-base-sepolia": {
     url: "https://base-sepolia.blockscout.com",
-    terms: "Blockscout per-instance API, about 5 req/s per IP",
+    terms: blockscoutTerms,
+    key: { env: "UPSTREAM_BLOCKSCOUT_BASE_SEPOLIA_KEY", query: "apikey", optional: true },
+    gateway: { ...blockscoutPro, path: "/84532" },
   },
   sourcify: {
     url: "https://sourcify.dev/server",
