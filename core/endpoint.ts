@@ -355,6 +355,10 @@ export interface UpstreamEntry {
   mirrors?: readonly string[];
   /** One line: licence, attribution and limits a user of the data should know. */
   terms: string;
+  /** What the licence says about serving the data to paying callers, in a few words (the README's upstream table). */
+  commercialUse?: string;
+  /** The published (or observed) request limit, in a few words. */
+  rateLimit?: string;
   key?: UpstreamKey;
   /**
    * A hosted multi-chain API that serves this upstream's routes under `<gateway url><path>` once its shared key is
