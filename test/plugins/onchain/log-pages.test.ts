@@ -68,3 +68,62 @@ test("event-logs: a range longer than one call's window scans its newest blocks 
   );
   assert.equal(node.calls.length, 11);
 });
+
+test("wallet-age: a node without old state answers from the oldest state it keeps and says the date is not exact", async (t) => {
+  const at = (_what: string, block: number) => [OWNER, hex(block)];
+  const pruned = { error: { code: -32000, message: "missing trie node (state is not available)" } };
+  const batch = (calls: [string, unknown[], unknown][]): Fixture => ({
+    source: ETH_JSON_RPC,
+    request: {
+      method: "POST",
+      path: "/",
+      body: calls.map(([method, params], id) => ({ jsonrpc: "2.0", id, method, params })),
+    },
+    response: { status: 200, body: calls.map(([, , result], id) => ({ jsonrpc: "2.0", id, result })) },
+  });
+  const node = await serveFixtures(t, [
+    rpc("eth_blockNumber", [], { result: hex(16) }),
+    batch([
+      ["eth_getTransactionCount", at("nonce", 16), "0x5"],
+      ["eth_getBalance", at("balance", 16), "0xde0b6b3a7640000"],
+      ["eth_getCode", at("code", 16), "0x"],
+    ]),
+    // The node keeps state from block 10: older blocks are refused.
+    rpc("eth_getTransactionCount", at("nonce", 8), pruned),
+    rpc("eth_getTransactionCount", at("nonce", 12), { result: "0x2" }),
+    rpc("eth_getTransactionCount", at("nonce", 10), { result: "0x1" }),
+    rpc("eth_getTransactionCount", at("nonce", 9), pruned),
+    rpc("eth_getBlockByNumber", [hex(10), false], {
+      result: {
+        number: hex(10),
+        hash: `0x${"ab".repeat(32)}`,
+        parentHash: `0x${"cd".repeat(32)}`,
+        timestamp: hex(1_700_000_000),
+        transactions: [],
+        gasLimit: "0x1c9c380",
+        gasUsed: "0x0",
+        baseFeePerGas: "0x1",
+        miner: "0x0000000000000000000000000000000000000000",
+        difficulty: "0x0",
+        size: "0x200",
+        nonce: "0x0000000000000000",
+        extraData: "0x",
+        logsBloom: `0x${"00".repeat(256)}`,
+        stateRoot: `0x${"00".repeat(32)}`,
+        receiptsRoot: `0x${"00".repeat(32)}`,
+        transactionsRoot: `0x${"00".repeat(32)}`,
+        sha3Uncles: `0x${"00".repeat(32)}`,
+        mixHash: `0x${"00".repeat(32)}`,
+        uncles: [],
+      },
+    }),
+  ]);
+  const service = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_BASE_RPC_URL: node.url } });
+  const out = await service.call("wallet-age", { address: OWNER, chain: "base" });
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  const data = (out.body as any).data;
+  assert.deepEqual(
+    [data.basis, data.exact, data.firstBlock, data.firstSeenAt],
+    ["first-sent-tx", false, 10, "2023-11-14T22:13:20.000Z"],
+  );
+});
