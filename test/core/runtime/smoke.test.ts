@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { runSmoke, renderSmoke } from "../../../core/runtime/smoke.ts";
+import { loadPlugins } from "../../../core/runtime/load.ts";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
+import { upstreamUrlEnv } from "../../helpers/service.ts";
 
 const plugins = new URL("../../plugins/", import.meta.url);
 const ror = () => loadFixture("ror.oxford", new URL("publicdata/fixtures/", plugins));
@@ -17,8 +19,11 @@ const fngDown: Fixture = {
   response: { status: 500, body: "down", headers: { "retry-after": "0" } },
 };
 
-/** The operator's environment with every named upstream pointed at the loopback fixture server. */
+const { upstreams } = await loadPlugins();
+
+/** The operator's environment with every upstream pointed at the loopback fixture server, under its name unless said otherwise. */
 const envFor = (url: string) => ({
+  ...upstreamUrlEnv(Object.keys(upstreams), (name) => `${url}/${name}`),
   PLUGINS: "market,publicdata",
   UPSTREAM_ROR_URL: `${url}/v2`,
   UPSTREAM_TWELVE_DATA_URL: `${url}/twelve-data`,
