@@ -131,13 +131,16 @@ export function upstreamOverrides(env: Readonly<Record<string, string | undefine
   return overrides;
 }
 
-/** A problem per header setting whose value does not look as its upstream needs. */
-export function headerSettingProblems(env: Readonly<Record<string, string | undefined>>, table: UpstreamTable) {
+/** A problem per upstream setting (a required header, a gateway's URL) whose value does not look as it must. */
+export function upstreamSettingProblems(env: Readonly<Record<string, string | undefined>>, table: UpstreamTable) {
   const problems = new Set<string>();
   for (const entry of Object.values(table)) {
     const setting = entry.headerSetting;
     const value = setting && env[setting.env];
     if (setting && value && !setting.pattern.test(value)) problems.add(`${setting.env} must be ${setting.what}`);
+    const gatewayUrl = entry.gateway && env[entry.gateway.urlEnv];
+    if (gatewayUrl && !(URL.canParse(gatewayUrl) && /^https?:$/.test(new URL(gatewayUrl).protocol)))
+      problems.add(`${entry.gateway!.urlEnv}: must be an http(s) URL`);
   }
   return [...problems];
 }

@@ -2,7 +2,7 @@ import { readdir, access } from "node:fs/promises";
 import * as v from "valibot";
 import type { AssetDef, Endpoint, JobDef, PageDef, Plugin, UpstreamTable } from "../endpoint.ts";
 import { schemasOf } from "./schema.ts";
-import { headerSettingProblems } from "./config.ts";
+import { upstreamSettingProblems } from "./config.ts";
 import { corePlugin } from "./builtin/index.ts";
 import type { Runtime } from "./container.ts";
 
@@ -97,7 +97,7 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   const problems = [
     ...checkPlugins(plugins, upstreams.problems),
     ...unreadable,
-    ...headerSettingProblems(options.env ?? {}, upstreams.table),
+    ...upstreamSettingProblems(options.env ?? {}, upstreams.table),
   ];
   if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
   return {

@@ -106,3 +106,10 @@ test("token-holders: with BLOCKSCOUT_PRO_KEY every chain reads Blockscout's PRO 
   assert.equal(own.calls.length, 2);
   assert.ok(own.calls.every((c) => !c.path.includes("apikey")));
 });
+
+test("BLOCKSCOUT_PRO_URL that is not an http(s) URL refuses boot", async () => {
+  await assert.rejects(
+    startTestService({ plugins: ["onchain"], env: { BLOCKSCOUT_PRO_KEY: "proapi_x", BLOCKSCOUT_PRO_URL: "ftp://x" } }),
+    /BLOCKSCOUT_PRO_URL: must be an http\(s\) URL/,
+  );
+});
