@@ -259,6 +259,11 @@ export interface EndpointDef<
   cacheTtl?: number;
   /** Named upstreams this endpoint may call (its own family's, the core's `payment-chain`); `ctx.upstream` takes only these. */
   upstreams?: readonly U[];
+  /**
+   * Upstreams it also calls but can answer without, or that only some inputs reach: an unconfigured one leaves the
+   * endpoint mounted; its client's `url` is then "" and a call through it fails with a free 503 naming it.
+   */
+  optionalUpstreams?: readonly U[];
   /** The family's settings, when the handler reads them: `ctx.settings` is typed by them (boot checks they are the family's own). */
   settings?: Settings<S>;
   /**
@@ -266,11 +271,6 @@ export interface EndpointDef<
    * endpoints get `ctx.egress`; their examples need a live target, so the catalog test leaves them to their own tests.
    */
   probes?: boolean;
-  /**
-   * Upstreams in `upstreams` that only some inputs reach: the endpoint stays mounted without them, and a call that
-   * reaches one while it is unconfigured fails with a free 503 naming it.
-   */
-  mountsWithout?: readonly U[];
   /**
    * Settings (environment variables) the endpoint cannot work without (a contract address, an operator token).
    * When one is unset the endpoint is not mounted, like one whose upstream key is missing; its example needs
@@ -334,6 +334,27 @@ export interface UpstreamKey {
   optional?: boolean;
 }
 
+export interface UpstreamGateway {
+  /** The variable holding the gateway's key, shared by every upstream it serves; sent as the entry's `key` says. */
+  keyEnv: string;
+  /** The variable that points the gateway elsewhere, and its default. */
+  urlEnv: string;
+  url: string;
+  /** This upstream's part of the gateway's routes (`/8453` for Base). */
+  path: string;
+}
+
+/** A request header whose value the operator must give (SEC's User-Agent naming a contact e-mail). */
+export interface UpstreamHeaderSetting {
+  /** The environment variable holding the value; unset, the upstream counts as unconfigured. */
+  env: string;
+  header: string;
+  /** What a valid value looks like: boot refuses another. */
+  pattern: RegExp;
+  /** The pattern in words, for boot's message. */
+  what: string;
+}
+
 /** A third-party API a family calls. The README's data-sources section is generated from these entries. */
 export interface UpstreamEntry {
   /**
@@ -346,7 +367,18 @@ export interface UpstreamEntry {
   mirrors?: readonly string[];
   /** One line: licence, attribution and limits a user of the data should know. */
   terms: string;
+  /** What the licence says about serving the data to paying callers, in a few words (the README's upstream table). */
+  commercialUse?: string;
+  /** The published (or observed) request limit, in a few words. */
+  rateLimit?: string;
   key?: UpstreamKey;
+  /**
+   * A hosted multi-chain API that serves this upstream's routes under `<gateway url><path>` once its shared key is
+   * set (Blockscout's PRO API for every chain's explorer). An upstream's own `UPSTREAM_<NAME>_URL` still wins.
+   */
+  gateway?: UpstreamGateway;
+  /** A header the operator's configuration must give; endpoints using the upstream are unmounted until it does. */
+  headerSetting?: UpstreamHeaderSetting;
   /** Sent with every request to this upstream. */
   headers?: Record<string, string>;
   /** Response size cap in bytes when the default is too small for this upstream. */

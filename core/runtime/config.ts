@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { UpstreamTable } from "../endpoint.ts";
 
 const Port = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535));
 const Count = v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0));
@@ -109,17 +110,51 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as `_`). */
-export function upstreamOverrides(env: Readonly<Record<string, string | undefined>>) {
-  const overrides: Record<string, { url?: string; key?: string }> = {};
+/**
+ * `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as
+ * `_`); an entry's `headerSetting` names the variable its required header comes from.
+ */
+export function upstreamOverrides(env: Readonly<Record<string, string | undefined>>, table: UpstreamTable = {}) {
+  const overrides: Record<string, { url?: string; key?: string; headers?: Record<string, string> }> = {};
   for (const [k, value] of Object.entries(env)) {
     const m = /^UPSTREAM_([A-Z0-9_]+)_(URL|KEY)$/.exec(k);
     if (!m || !value) continue;
     const name = m[1].toLowerCase().replace(/_/g, "-");
     (overrides[name] ??= {})[m[2] === "URL" ? "url" : "key"] = value;
   }
+  for (const [name, entry] of Object.entries(table)) {
+    const gateway = entry.gateway;
+    const gatewayKey = gateway && env[gateway.keyEnv];
+    if (gateway && gatewayKey) {
+      const own = (overrides[name] ??= {});
+      // The key goes only where the gateway is: a chain pointed at its own server never sees it.
+      if (!own.url) {
+        own.url = (env[gateway.urlEnv] || gateway.url).replace(/\/+$/, "") + gateway.path;
+        own.key ??= gatewayKey;
+      }
+    }
+    const value = entry.headerSetting && env[entry.headerSetting.env];
+    if (entry.headerSetting && value) (overrides[name] ??= {}).headers = { [entry.headerSetting.header]: value };
+  }
   return overrides;
 }
+
+/** A problem per upstream setting (a required header, a gateway's URL) whose value does not look as it must. */
+export function upstreamSettingProblems(env: Readonly<Record<string, string | undefined>>, table: UpstreamTable) {
+  const problems = new Set<string>();
+  for (const entry of Object.values(table)) {
+    const setting = entry.headerSetting;
+    const value = setting && env[setting.env];
+    if (setting && value && !setting.pattern.test(value)) problems.add(`${setting.env} must be ${setting.what}`);
+    const gatewayUrl = entry.gateway && env[entry.gateway.urlEnv];
+    if (gatewayUrl && !(URL.canParse(gatewayUrl) && /^https?:$/.test(new URL(gatewayUrl).protocol)))
+      problems.add(`${entry.gateway!.urlEnv}: must be an http(s) URL`);
+  }
+  return [...problems];
+}
+
+/** The process's whole environment, for a command that starts the service the way boot does (`npm run smoke`). */
+export const processEnv = (): Readonly<Record<string, string | undefined>> => ({ ...process.env });
 
 /** What the command-line tools (`npm run pay`, `npm run reviews`) and the devnet's launcher read from the environment. */
 export function readToolEnv(env: Record<string, string | undefined> = process.env) {

@@ -127,7 +127,7 @@ export function createContainer(parts: ContainerParts): DependencyContainer {
       createUpstreams({
         ...config.upstream,
         table: d.resolve<UpstreamTable>(kUpstreamTable),
-        overrides: upstreamOverrides(d.resolve(kEnv)),
+        overrides: upstreamOverrides(d.resolve(kEnv), d.resolve<UpstreamTable>(kUpstreamTable)),
         retries: 2,
         log: d.resolve<Logger>(kLogger),
         guard: d.resolve<Egress>(kEgress).check,

@@ -18,7 +18,7 @@ export function toRegistryEntry(e: Endpoint) {
     summary: e.summary,
     ...(e.description ? { description: e.description } : {}),
     ...(e.cacheTtl ? { cacheTtl: e.cacheTtl } : {}),
-    upstreams: [...(e.upstreams ?? [])],
+    upstreams: [...(e.upstreams ?? []), ...(e.optionalUpstreams ?? [])],
     ...(e.probes ? { probes: true } : {}),
     mcp: e.mcp === true,
     input,

@@ -2,6 +2,7 @@ import { readdir, access } from "node:fs/promises";
 import * as v from "valibot";
 import type { AssetDef, Endpoint, JobDef, PageDef, Plugin, UpstreamTable } from "../endpoint.ts";
 import { schemasOf } from "./schema.ts";
+import { upstreamSettingProblems } from "./config.ts";
 import { corePlugin } from "./builtin/index.ts";
 import type { Runtime } from "./container.ts";
 
@@ -93,7 +94,11 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   const plugins = options.plugins ?? (await importPlugins(options));
   const upstreams = mergeUpstreams(plugins);
   const { settings, problems: unreadable } = readSettings(plugins, options.env ?? {}, options.settings);
-  const problems = [...checkPlugins(plugins, upstreams.problems), ...unreadable];
+  const problems = [
+    ...checkPlugins(plugins, upstreams.problems),
+    ...unreadable,
+    ...upstreamSettingProblems(options.env ?? {}, upstreams.table),
+  ];
   if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
   return {
     endpoints: plugins.flatMap((p) => p.endpoints),
@@ -127,22 +132,34 @@ export function readSettings(
   return { settings, problems };
 }
 
-/** The loaded endpoints split into those to mount and those left out, with the reason (a missing key, URL or setting). */
+/**
+ * The loaded endpoints split into those to mount and those left out, with the reason: a missing key, URL or
+ * setting, or a part (`composes`) that is itself left out, since a bundle sold whole must be able to run whole.
+ */
 export function mountable(
   endpoints: Endpoint[],
-  isConfigured: (upstream: string) => boolean,
+  missingOf: (upstream: string) => string[],
   isSet: (setting: string) => boolean,
 ) {
-  const mounted: Endpoint[] = [];
   const disabled: { name: string; reason: string }[] = [];
   for (const e of endpoints) {
-    const missing = (e.upstreams ?? []).filter((u: string) => !isConfigured(u) && !e.mountsWithout?.includes(u));
+    const missing = (e.upstreams ?? []).filter((u: string) => missingOf(u).length > 0);
     const unset = (e.requires ?? []).filter((setting) => !isSet(setting));
-    if (missing.length)
-      disabled.push({ name: e.name, reason: `missing key or URL for upstream ${missing.join(", ")}` });
-    else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
-    else mounted.push(e);
+    if (missing.length) {
+      const variables = [...new Set(missing.flatMap(missingOf))];
+      disabled.push({ name: e.name, reason: `missing ${variables.join(", ")} (upstream ${missing.join(", ")})` });
+    } else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
   }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of endpoints) {
+      const off = (e.composes ?? []).filter((part) => disabled.some((d) => d.name === part));
+      if (!off.length || disabled.some((d) => d.name === e.name)) continue;
+      disabled.push({ name: e.name, reason: `its part${off.length > 1 ? "s" : ""} ${off.join(", ")} disabled` });
+      grew = true;
+    }
+  }
+  const mounted = endpoints.filter((e) => !disabled.some((d) => d.name === e.name));
   return { mounted, disabled };
 }
 
@@ -188,7 +205,7 @@ export function checkPlugins(plugins: Plugin[], upstreamProblems: string[] = [])
       routes.set(route, e.name);
       if (!/^\$\d+(\.\d+)?$/.test(e.price))
         problems.push(`${at}: price "${e.price}" is not a money string like $0.005`);
-      for (const u of e.upstreams ?? [])
+      for (const u of [...(e.upstreams ?? []), ...(e.optionalUpstreams ?? [])])
         if (!known.has(u)) problems.push(`${at}: upstream ${u} is not in the ${plugin.family} family's table`);
       if (e.settings && e.settings !== plugin.settings)
         problems.push(`${at}: its settings are not the ${plugin.family} family's`);

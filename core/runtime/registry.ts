@@ -26,16 +26,33 @@ export async function renderDataSources(): Promise<string> {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, entry]) => {
       const users = endpoints
-        .filter((e) => e.upstreams?.includes(name))
+        .filter((e) => e.upstreams?.includes(name) || e.optionalUpstreams?.includes(name))
         .map((e) => e.name)
         .sort();
-      const key = entry.key ? `\`${entry.key.env}\`${entry.key.optional ? " (optional)" : " (required)"}` : "none";
-      return `| \`${name}\` | ${entry.url ?? "none: configure one"} | ${key} | ${users.join(", ") || "(jobs, payments)"} | ${cell(entry.terms)} |`;
-    });
+      const keys = [
+        entry.key && `\`${entry.key.env}\` ${entry.key.optional ? "optional" : "required"}`,
+        entry.headerSetting && `\`${entry.headerSetting.env}\` required`,
+      ].filter(Boolean);
+      const elsewhere = [
+        `\`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL\``,
+        entry.gateway && `\`${entry.gateway.keyEnv}\` (with \`${entry.gateway.urlEnv}\`)`,
+      ].filter(Boolean);
+      return [
+        `\`${name}\``,
+        entry.url ?? "none: configure one",
+        elsewhere.join(", "),
+        keys.join(", ") || "none",
+        cell(entry.commercialUse ?? "not stated: see terms"),
+        cell(entry.rateLimit ?? "not stated: see terms"),
+        users.join(", ") || "(jobs, payments)",
+        cell(entry.terms),
+      ].join(" | ");
+    })
+    .map((row) => `| ${row} |`);
   return [
     sourcesStart,
-    "| upstream | default base URL (`UPSTREAM_<NAME>_URL` overrides) | key | used by | terms |",
-    "|---|---|---|---|---|",
+    "| upstream | default base URL | pointed elsewhere by | key | commercial use | rate limit | used by | terms |",
+    "|---|---|---|---|---|---|---|---|",
     ...rows,
     sourcesEnd,
   ].join("\n");

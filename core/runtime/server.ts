@@ -115,7 +115,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     const upstreams = root.resolve<Upstreams>(kUpstreams);
     const { mounted, disabled } = mountable(
       loaded.endpoints,
-      (name) => upstreams.isConfigured(name),
+      (name) => upstreams.missing(name),
       (setting) => Boolean(env[setting]),
     );
     root.register(kEndpoints, { useValue: mounted });

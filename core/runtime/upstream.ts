@@ -97,6 +97,16 @@ export function createUpstreams(options: UpstreamsOptions) {
     return entry.url ? [entry.url, ...(entry.mirrors ?? [])] : [];
   }
 
+  function missingOf(name: string): string[] {
+    const { key, headerSetting } = entryOf(name);
+    const upper = name.toUpperCase().replace(/-/g, "_");
+    return [
+      basesOf(name).length === 0 && `UPSTREAM_${upper}_URL`,
+      key && !key.optional && !overrides[name]?.key && key.env,
+      headerSetting && !overrides[name]?.headers?.[headerSetting.header] && headerSetting.env,
+    ].filter((missing): missing is string => Boolean(missing));
+  }
+
   function breakerOf(name: string): Breaker {
     let breaker = breakers.get(name);
     if (!breaker) breakers.set(name, (breaker = createBreaker(breakerOptions)));
@@ -221,11 +231,12 @@ export function createUpstreams(options: UpstreamsOptions) {
         },
       } as Upstream;
     },
-    /** False when the upstream needs a key or a URL that configuration does not give. */
+    /** False when the upstream needs a key, a URL or a header setting that configuration does not give. */
     isConfigured(name: string): boolean {
-      const key = entryOf(name).key;
-      return basesOf(name).length > 0 && (!key || key.optional === true || Boolean(overrides[name]?.key));
+      return missingOf(name).length === 0;
     },
+    /** The variables configuration must set before the upstream can be called (none when it can be). */
+    missing: missingOf,
     breakerState(name: string): BreakerState {
       entryOf(name);
       return breakers.get(name)?.state() ?? "closed";

@@ -16,12 +16,14 @@ import {
   type StageAction,
 } from "./_seeded.ts";
 import { startPrediction } from "./_predict.ts";
+import type { FundingVenue } from "./_referees.ts";
 
 /** What a play needs from its endpoint's context. */
 export interface PlayContext {
   store: Store;
   upstream(name: string): Upstream;
   now(): Date;
+  settings: { fundingVenue: FundingVenue };
   /** A play writes nothing itself: its acceptance and everything after it are written here, once the call is paid for. */
   afterPayment(effect: () => Promise<unknown>): void;
 }

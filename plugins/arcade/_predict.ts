@@ -1,6 +1,6 @@
 import { ensurePlayer, playerOrNew } from "./_points.ts";
 import { recordKeys, resultFields, saveRecord } from "./_records.ts";
-import { referees, type PredictionGame, type Reference } from "./_referees.ts";
+import { refereeOf, type FundingVenue, type PredictionGame, type Reference } from "./_referees.ts";
 import type { PlayResult } from "./_schemas.ts";
 import type { Fee, PlayContext } from "./_play.ts";
 
@@ -15,6 +15,8 @@ export interface PendingPlay {
   /** Past it the play is void, its fee credited back, and the job stops asking. */
   deadline: string;
   reference: Reference | null;
+  /** The venue a funding play is judged by (plays accepted before venues were configurable: Binance). */
+  venue?: FundingVenue;
   paid: boolean;
   feeUsd: string;
 }
@@ -26,7 +28,8 @@ export async function startPrediction(
   ctx: PlayContext,
   play: { playId: string; playerId: string; alias: string; salt: string; game: PredictionGame; choice: string } & Fee,
 ): Promise<PlayResult> {
-  const referee = referees[play.game];
+  const venue = play.game === "funding" ? ctx.settings.fundingVenue : undefined;
+  const referee = refereeOf(play.game, venue);
   const now = ctx.now();
   const reference = referee.reference ? await referee.reference(ctx.upstream(referee.upstream)) : undefined;
   const settlesAt = referee.settlesAt(now, reference);
@@ -40,6 +43,7 @@ export async function startPrediction(
     settlesAt: settlesAt.toISOString(),
     deadline,
     reference: reference ?? null,
+    ...(venue ? { venue } : {}),
     paid: play.paid,
     feeUsd: play.usd,
   };

@@ -1,6 +1,7 @@
 import type { Upstream } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { binanceFundingHistory } from "../market/_binance.ts";
+import { hyperliquidFundingHistory } from "../market/_hyperliquid.ts";
 import type { PlayOutcome } from "./_blackjack.js";
 
 export type PredictionGame = "funding" | "candle" | "feargreed";
@@ -41,6 +42,33 @@ export function outcomeOf(referee: Referee, choice: string, seen: Observation): 
   if (seen.direction === 0) return "push";
   return (seen.direction === 1) === (choice === referee.upChoice) ? "win" : "loss";
 }
+
+/** Venues the funding game can be judged by: Binance refuses US addresses (451), Hyperliquid's info API does not. */
+export const fundingVenues = ["binance-futures", "hyperliquid"] as const;
+export type FundingVenue = (typeof fundingVenues)[number];
+
+const hyperliquidFunding: Referee = {
+  upstream: "hyperliquid",
+  source:
+    "Hyperliquid BTC perpetual, the hourly funding print after next: entries for a print close when its hour opens, " +
+    "so no play is for a print whose predicted rate is already published",
+  url: "https://app.hyperliquid.xyz/fundingComparison",
+  upChoice: "positive",
+  settlesAt: (playedAt) => new Date((Math.floor(playedAt.getTime() / hourMs) + 2) * hourMs),
+  graceMs: 2 * hourMs,
+  async observe(api, settlesAt) {
+    const from = settlesAt.getTime();
+    const print = (await hyperliquidFundingHistory(api, "BTC", from, from + hourMs - 1)).find((p) => p.time >= from);
+    return print ? { observed: print.rate, direction: direction(Number(print.rate)) } : undefined;
+  },
+};
+
+/** The referee of a game; a funding play is judged by the venue it was accepted under. */
+export const refereeOf = (game: PredictionGame, venue: FundingVenue = "binance-futures"): Referee =>
+  game === "funding" && venue === "hyperliquid" ? hyperliquidFunding : referees[game];
+
+/** Every upstream a referee may read. */
+export const refereeUpstreams = [...new Set([...Object.values(fundingVenues), "okx", "alternative-me"])];
 
 export const referees: Record<PredictionGame, Referee> = {
   funding: {

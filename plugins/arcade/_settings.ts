@@ -1,5 +1,13 @@
 import { defineSettings } from "../../core/endpoint.ts";
 import { integerSetting } from "../../core/runtime/settings.ts";
+import { fundingVenues, type FundingVenue } from "./_referees.ts";
+
+function fundingVenueSetting(value: string | undefined): FundingVenue {
+  if (!value) return "binance-futures";
+  if (!(fundingVenues as readonly string[]).includes(value))
+    throw new Error(`ARCADE_FUNDING_VENUE must be one of ${fundingVenues.join(", ")}`);
+  return value as FundingVenue;
+}
 
 /** The arcade's settings. */
 export const arcadeSettings = defineSettings((env) => {
@@ -16,5 +24,7 @@ export const arcadeSettings = defineSettings((env) => {
      * half to all of this many counters; ARCADE_POW_WORK, default 3000 (about a second in a browser).
      */
     powWork: integerSetting("ARCADE_POW_WORK", env, 3_000, 2, 1_000_000),
+    /** The venue whose funding prints judge the funding game: ARCADE_FUNDING_VENUE, binance-futures (default) or hyperliquid. */
+    fundingVenue: fundingVenueSetting(env.ARCADE_FUNDING_VENUE),
   };
 });

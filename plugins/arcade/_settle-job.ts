@@ -2,7 +2,7 @@ import type { JobContext, JobDef } from "../../core/endpoint.ts";
 import { award } from "./_points.ts";
 import type { PendingPlay } from "./_predict.ts";
 import { recordKeys, resultFields, saveRecord } from "./_records.ts";
-import { outcomeOf, referees, type Observation } from "./_referees.ts";
+import { outcomeOf, refereeOf, refereeUpstreams, type Observation } from "./_referees.ts";
 import { refundOnce, refundText } from "./_refund.ts";
 import type { PlayResult } from "./_schemas.ts";
 
@@ -28,9 +28,9 @@ export async function settleDuePlays(ctx: JobContext): Promise<number> {
         await voidPrediction(ctx, pending);
         continue;
       }
-      const referee = referees[pending.game];
+      const referee = refereeOf(pending.game, pending.venue);
       // Plays that settle at the same moment share one read of the data.
-      const read = `${pending.game}:${pending.settlesAt}:${pending.reference?.at ?? ""}`;
+      const read = `${pending.game}:${pending.venue ?? ""}:${pending.settlesAt}:${pending.reference?.at ?? ""}`;
       if (!observations.has(read)) {
         observations.set(
           read,
@@ -51,7 +51,7 @@ export async function settleDuePlays(ctx: JobContext): Promise<number> {
 }
 
 async function settle(ctx: JobContext, pending: PendingPlay, seen: Observation): Promise<void> {
-  const outcome = outcomeOf(referees[pending.game], pending.choice, seen);
+  const outcome = outcomeOf(refereeOf(pending.game, pending.venue), pending.choice, seen);
   const counted = await award(ctx.store, { ...pending, outcome }, ctx.now());
   const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
   if (counted && record && record.status === "pending") {
@@ -75,7 +75,7 @@ async function voidPrediction(ctx: JobContext, pending: PendingPlay): Promise<vo
   const refundUsd = await refundOnce(ctx.store, ctx.credits, pending);
   const record = await ctx.store.get<PlayResult>(recordKeys.play(pending.playId));
   if (record && record.status === "pending") {
-    const reason = `${referees[pending.game].source}: no data for ${pending.settlesAt} by the deadline ${pending.deadline}`;
+    const reason = `${refereeOf(pending.game, pending.venue).source}: no data for ${pending.settlesAt} by the deadline ${pending.deadline}`;
     await saveRecord(ctx.store, pending.playerId, {
       ...record,
       status: "void",
@@ -89,6 +89,6 @@ async function voidPrediction(ctx: JobContext, pending: PendingPlay): Promise<vo
 export const settleJob: JobDef = {
   name: "arcade-settle",
   everyMs: 10_000,
-  upstreams: [...new Set(Object.values(referees).map((r) => r.upstream))],
+  upstreams: refereeUpstreams,
   run: async (ctx) => void (await settleDuePlays(ctx)),
 };

@@ -2,6 +2,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { dicePlayExample } from "./_examples.ts";
 import { play, PLAY_UPSTREAMS } from "./_play.ts";
 import { PlayInput, PlayResult } from "./_schemas.ts";
+import { arcadeSettings } from "./_settings.ts";
 
 export default defineEndpoint({
   name: "arcade/play",
@@ -20,5 +21,6 @@ export default defineEndpoint({
   output: PlayResult,
   example: dicePlayExample,
   upstreams: PLAY_UPSTREAMS,
+  settings: arcadeSettings,
   handler: (ctx) => play(ctx, ctx.input, { usd: "0.005", paid: true }),
 });

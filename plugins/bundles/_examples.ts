@@ -1164,6 +1164,7 @@ export const examples: Record<string, { input: Record<string, unknown>; output: 
             owner: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
             fromBlock: 0,
             toBlock: 20,
+            olderToBlock: null,
             count: 3,
             approvals: [
               {
@@ -1196,6 +1197,7 @@ export const examples: Record<string, { input: Record<string, unknown>; output: 
             owner: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
             fromBlock: 0,
             toBlock: 20,
+            olderToBlock: null,
             count: 3,
             approvals: [
               {

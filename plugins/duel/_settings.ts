@@ -12,6 +12,8 @@ export const DUEL_RPC = "duel-rpc";
 
 export const duelUpstreams = defineUpstreams({
   [DUEL_RPC]: {
+    commercialUse: "the operator's own node",
+    rateLimit: "the operator's node",
     terms:
       "JSON-RPC node of the chain the duel escrow is deployed on (UPSTREAM_DUEL_RPC_URL; the devnet's anvil by default); reads only, the players send their own transactions",
   },

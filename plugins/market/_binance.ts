@@ -62,18 +62,29 @@ export interface FundingPrint {
   rate: string;
 }
 
-/** GET /fapi/v1/fundingRate: settled funding prints between two times (up to 1000, oldest first). */
+/** Binance answers at most 1,000 prints a request; 90 days of a 1 h contract is 2,160. */
+const FUNDING_PAGE = 1000;
+const MAX_FUNDING_PAGES = 20;
+
+/** GET /fapi/v1/fundingRate: every settled funding print between two times, oldest first, a page of 1,000 at a time. */
 export async function binanceFundingHistory(
   api: Upstream,
   symbol: string,
   startTime: number,
   endTime: number,
 ): Promise<FundingPrint[]> {
-  const body = await bySymbol(
-    symbol,
-    api.json("/fapi/v1/fundingRate", FundingRates, {
-      query: { symbol, startTime, endTime, limit: 1000 },
-    }),
-  );
-  return body.map((x) => ({ time: x.fundingTime, rate: x.fundingRate }));
+  const prints: FundingPrint[] = [];
+  let from = startTime;
+  for (let page = 0; page < MAX_FUNDING_PAGES && from <= endTime; page++) {
+    const body = await bySymbol(
+      symbol,
+      api.json("/fapi/v1/fundingRate", FundingRates, {
+        query: { symbol, startTime: from, endTime, limit: FUNDING_PAGE },
+      }),
+    );
+    prints.push(...body.map((x) => ({ time: x.fundingTime, rate: x.fundingRate })));
+    if (body.length < FUNDING_PAGE) break;
+    from = body[body.length - 1].fundingTime + 1;
+  }
+  return prints;
 }

@@ -38,6 +38,18 @@ async function v5<S extends v.GenericSchema>(
   return checkUpstream(BYBIT, result, body.result);
 }
 
+/** Minutes between fundings, as instruments-info gives it (https://bybit-exchange.github.io/docs/v5/market/instrument). */
+const Instruments = v.object({
+  list: v.array(v.object({ symbol: v.string(), fundingInterval: v.optional(v.number()) })),
+});
+
+/** GET /v5/market/instruments-info: one linear contract's funding interval in hours, or null when Bybit gives none. */
+export async function bybitFundingIntervalHours(api: Upstream, symbol: string): Promise<number | null> {
+  const { list } = await v5(api, "/v5/market/instruments-info", Instruments, { category: "linear", symbol });
+  const minutes = list.find((x) => x.symbol === symbol)?.fundingInterval;
+  return minutes ? minutes / 60 : null;
+}
+
 /** GET /v5/market/tickers?category=linear: mark price, funding and open interest of every linear perpetual, or of one. */
 export async function bybitTickers(api: Upstream, symbol?: string): Promise<BybitTicker[]> {
   return (await v5(api, "/v5/market/tickers", Tickers, { category: "linear", symbol })).list;

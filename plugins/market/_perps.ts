@@ -2,7 +2,8 @@ import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { annualizedPercent } from "./_decimal.ts";
 import { BINANCE, binanceFundingIntervals, binancePremiumIndex } from "./_binance.ts";
-import { BYBIT, bybitTickers } from "./_bybit.ts";
+import { BYBIT, bybitFundingIntervalHours, bybitTickers } from "./_bybit.ts";
+import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { HYPERLIQUID, hyperliquidAssets } from "./_hyperliquid.ts";
 import { OKX, okxFundingRate } from "./_okx.ts";
 import { iso, perpOn } from "./_symbols.ts";
@@ -68,23 +69,22 @@ export function fundingReaders(upstream: Up, assets: string[]): Record<string, (
       });
     },
     [BYBIT]: async () => {
-      const bySymbol = new Map((await bybitTickers(upstream(BYBIT))).map((x) => [x.symbol, x]));
-      return assets.flatMap((asset) => {
+      const api = upstream(BYBIT);
+      const bySymbol = new Map((await bybitTickers(api)).map((x) => [x.symbol, x]));
+      const listed = assets.flatMap((asset) => {
         const x = bySymbol.get(perpOn.bybit(asset));
-        return x && x.fundingRate !== ""
-          ? [
-              entry(
-                BYBIT,
-                asset,
-                x.symbol,
-                x.fundingRate,
-                Number(x.fundingIntervalHour ?? 8),
-                Number(x.nextFundingTime),
-                x.markPrice,
-              ),
-            ]
-          : [];
+        return x && x.fundingRate !== "" ? [{ asset, x }] : [];
       });
+      // Bybit contracts settle every 1, 2, 4 or 8 h: a ticker without its interval is looked up, never assumed.
+      return Promise.all(
+        listed.map(async ({ asset, x }) => {
+          const hours = x.fundingIntervalHour
+            ? Number(x.fundingIntervalHour)
+            : await bybitFundingIntervalHours(api, x.symbol);
+          if (!hours) throw upstreamFailed(BYBIT, `Bybit gives no funding interval for ${x.symbol}`);
+          return entry(BYBIT, asset, x.symbol, x.fundingRate, hours, Number(x.nextFundingTime), x.markPrice);
+        }),
+      );
     },
     [OKX]: async () => {
       const api = upstream(OKX);

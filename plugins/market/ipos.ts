@@ -3,6 +3,9 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 
 const SEC_EFTS = "sec-efts";
 const FORMS = ["S-1", "F-1", "424B4"];
+/** EFTS answers 100 hits a page and, being Elasticsearch, none past the 10,000th. */
+const PAGE = 100;
+const MAX_HITS = 10_000;
 
 /** One hit of EDGAR full-text search: a document of a filing (a filing with exhibits comes back once per document). */
 const o = v.optional;
@@ -19,6 +22,9 @@ const EftsHit = v.object({
   }),
 });
 type EftsHit = v.InferOutput<typeof EftsHit>;
+const EftsPage = v.object({
+  hits: v.object({ total: v.object({ value: v.number(), relation: v.string() }), hits: v.array(EftsHit) }),
+});
 
 const Filing = v.object({
   company: v.string(),
@@ -55,6 +61,7 @@ export default defineEndpoint({
   description:
     "EDGAR full-text search for S-1, F-1 (and their amendments) and 424B4 filings over the last `days`, one row per filing, newest first. " +
     "A 424B4 means the offering priced; an S-1/F-1 means a company registered shares, usually for an IPO but also for resale or follow-on offerings. " +
+    "Every page of EDGAR's search answer is read (`complete` says whether it all fit in its 10,000-hit window). " +
     "Offer prices and share counts are inside the documents (open url); EDGAR's search index does not carry them. Public domain data.",
   input: v.object({
     days: v.optional(
@@ -66,7 +73,15 @@ export default defineEndpoint({
       25,
     ),
   }),
-  output: v.object({ filings: v.array(Filing), from: v.string(), to: v.string() }),
+  output: v.object({
+    filings: v.array(Filing),
+    from: v.string(),
+    to: v.string(),
+    complete: v.pipe(
+      v.boolean(),
+      v.description("Every matching document was read; false past EDGAR's 10,000-hit search window"),
+    ),
+  }),
   example: {
     input: { days: 30, limit: 1 },
     output: {
@@ -86,6 +101,7 @@ export default defineEndpoint({
       ],
       from: "2025-07-19",
       to: "2025-08-18",
+      complete: true,
     },
   },
   cacheTtl: 3600,
@@ -93,15 +109,28 @@ export default defineEndpoint({
   async handler({ input, upstream, now }) {
     const to = now().toISOString().slice(0, 10);
     const from = new Date(now().getTime() - input.days * 86_400_000).toISOString().slice(0, 10);
-    const body = await upstream(SEC_EFTS).json(
-      "/LATEST/search-index",
-      v.object({ hits: v.object({ hits: v.array(EftsHit) }) }),
-      {
-        query: { q: "", forms: FORMS.join(","), dateRange: "custom", startdt: from, enddt: to },
-      },
-    );
+    // EFTS ranks by relevance, not date: the newest filings can be on any page, so every page is read, one at a time (SEC asks for at most 10 requests a second).
+    const hits: EftsHit[] = [];
+    let complete = false;
+    while (hits.length < MAX_HITS) {
+      const page = await upstream(SEC_EFTS).json("/LATEST/search-index", EftsPage, {
+        query: {
+          q: "",
+          forms: FORMS.join(","),
+          dateRange: "custom",
+          startdt: from,
+          enddt: to,
+          from: hits.length ? hits.length : undefined,
+        },
+      });
+      hits.push(...page.hits.hits);
+      if (page.hits.hits.length < PAGE || hits.length >= page.hits.total.value) {
+        complete = page.hits.total.relation === "eq" || page.hits.hits.length < PAGE;
+        break;
+      }
+    }
     const byFiling = new Map<string, EftsHit["_source"]>();
-    for (const hit of body.hits.hits) {
+    for (const hit of hits) {
       const adsh = hit._source.adsh;
       if (!byFiling.has(adsh)) byFiling.set(adsh, { ...hit._source, adsh });
     }
@@ -120,6 +149,6 @@ export default defineEndpoint({
       };
     });
     filings.sort((a, b) => b.filed.localeCompare(a.filed) || b.accession.localeCompare(a.accession));
-    return { filings: filings.slice(0, input.limit), from, to };
+    return { filings: filings.slice(0, input.limit), from, to, complete };
   },
 });

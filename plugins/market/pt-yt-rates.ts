@@ -18,12 +18,14 @@ const CHAIN_IDS: Record<string, number> = {
 };
 
 const o = v.optional;
-/** What the code reads of a Pendle market (`expiry` an ISO timestamp read into a Date). */
+/** What the code reads of a market in Pendle's cross-chain list (`expiry` an ISO timestamp, or Unix seconds as the quickstart lists it). */
 const PendleMarket = v.object({
+  chainId: v.number(),
   address: v.string(),
   simpleName: v.string(),
   protocol: o(v.string()),
-  expiry: v.pipe(v.string(), v.isoTimestamp()),
+  expiry: v.union([v.pipe(v.string(), v.isoTimestamp()), v.number()]),
+  isActive: o(v.boolean()),
   impliedApy: v.number(),
   underlyingApy: v.number(),
   liquidity: v.nullish(v.object({ usd: v.number() })),
@@ -31,6 +33,13 @@ const PendleMarket = v.object({
   pt: v.object({ address: v.string(), price: v.nullish(v.object({ usd: v.number(), acc: o(v.number()) })) }),
   yt: v.object({ address: v.string(), price: v.nullish(v.object({ usd: v.number() })) }),
 });
+type PendleMarket = v.InferOutput<typeof PendleMarket>;
+const MarketsPage = v.object({ total: o(v.number()), markets: v.array(PendleMarket) });
+/** Pendle pages at most 100 markets; 50 pages is far past every market Pendle has listed. */
+const PAGE = 100;
+const MAX_PAGES = 50;
+
+const expiryMs = (m: PendleMarket) => (typeof m.expiry === "number" ? m.expiry * 1000 : Date.parse(m.expiry));
 
 const percent = (fraction: number) => fixed(new Decimal(fraction).times(100), 6);
 
@@ -41,7 +50,7 @@ export default defineEndpoint({
   summary:
     "Pendle fixed (PT) and floating (YT) yields per market: implied APY, underlying APY, PT and YT prices, liquidity, expiry",
   description:
-    "From Pendle's public API (one page of up to 100 markets of the chain, expired ones left out, deepest liquidity first). PT holders lock the implied APY until expiry; " +
+    "From Pendle's public API (every page of its market list, the chain's markets only, expired or deactivated ones left out, deepest liquidity first). PT holders lock the implied APY until expiry; " +
     "YT holders receive the underlying yield, so underlying minus implied is the floating leg's edge at today's rates. APYs are percentages.",
   input: v.object({
     chain: v.optional(
@@ -97,20 +106,20 @@ export default defineEndpoint({
       matched: 1,
       markets: [
         {
-          address: "0xb162b764044697cf03617c2efbcb1f42e31e4766",
+          address: "0xa36b60a14a1a5247912584768c6e53e1a269a9f7",
           name: "sUSDe",
           protocol: "Ethena",
-          expiry: "2025-03-27T00:00:00.000Z",
-          daysToExpiry: 70,
-          impliedApyPercent: "17.81",
-          underlyingApyPercent: "11.12",
-          floatingMinusFixedPercent: "-6.69",
-          ptPriceUsd: 0.9705,
-          ptPriceInAsset: 0.9698,
-          ytPriceUsd: 0.0302,
-          liquidityUsd: 385000000,
-          volume24hUsd: 41000000,
-          url: "https://app.pendle.finance/trade/markets/0xb162b764044697cf03617c2efbcb1f42e31e4766?chainId=1",
+          expiry: "2025-09-25T00:00:00.000Z",
+          daysToExpiry: 14,
+          impliedApyPercent: "8.12",
+          underlyingApyPercent: "7.55",
+          floatingMinusFixedPercent: "-0.57",
+          ptPriceUsd: 1.1745,
+          ptPriceInAsset: 0.9969,
+          ytPriceUsd: 0.0036,
+          liquidityUsd: 211000000,
+          volume24hUsd: 18500000,
+          url: "https://app.pendle.finance/trade/markets/0xa36b60a14a1a5247912584768c6e53e1a269a9f7?chainId=1",
         },
       ],
     },
@@ -119,13 +128,18 @@ export default defineEndpoint({
   upstreams: [PENDLE],
   async handler({ input, upstream, now }) {
     const chainId = CHAIN_IDS[input.chain];
-    const body = await upstream(PENDLE).json(`/v1/${chainId}/markets`, v.object({ results: v.array(PendleMarket) }), {
-      query: { limit: 100, skip: 0 },
-    });
+    const all: PendleMarket[] = [];
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const body = await upstream(PENDLE).json("/v2/markets/all", MarketsPage, {
+        query: { chainId, limit: PAGE, skip: page * PAGE },
+      });
+      all.push(...body.markets);
+      if (body.markets.length < PAGE || (body.total !== undefined && all.length >= body.total)) break;
+    }
     const nowMs = now().getTime();
     const needle = input.market?.toLowerCase();
-    const matched = body.results
-      .filter((m) => Date.parse(m.expiry) > nowMs)
+    const matched = all
+      .filter((m) => m.chainId === chainId && m.isActive !== false && expiryMs(m) > nowMs)
       .filter((m) => !needle || m.address.toLowerCase() === needle || m.simpleName.toLowerCase().includes(needle))
       .sort((a, b) => (b.liquidity?.usd ?? 0) - (a.liquidity?.usd ?? 0));
     return {
@@ -136,8 +150,8 @@ export default defineEndpoint({
         address: m.address,
         name: m.simpleName,
         protocol: m.protocol ?? null,
-        expiry: new Date(m.expiry).toISOString(),
-        daysToExpiry: Math.floor((Date.parse(m.expiry) - nowMs) / 86_400_000),
+        expiry: new Date(expiryMs(m)).toISOString(),
+        daysToExpiry: Math.floor((expiryMs(m) - nowMs) / 86_400_000),
         impliedApyPercent: percent(m.impliedApy),
         underlyingApyPercent: percent(m.underlyingApy),
         floatingMinusFixedPercent: fixed(new Decimal(m.underlyingApy).minus(m.impliedApy).times(100), 6),

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { Decimal, fixed } from "./_decimal.ts";
-import { chart, StockSymbol, YAHOO } from "./_yahoo.ts";
+import { dailySeries, StockSymbol, TWELVE_DATA } from "./_twelve-data.ts";
 
 const Bar = v.object({
   date: v.string(),
@@ -53,7 +53,7 @@ export default defineEndpoint({
   summary:
     "Daily OHLCV bars of a stock over up to five years, with return, volatility, max drawdown and moving averages",
   description:
-    "From Yahoo Finance's chart route (unofficial; not for redistribution). Volatility is the annualized standard deviation of daily log returns (252 trading days).",
+    "From Twelve Data's daily time series under the operator's key (its plan sets whether redistribution is licensed). An unknown symbol is a 404. Volatility is the annualized standard deviation of daily log returns (252 trading days).",
   input: v.object({
     symbol: v.pipe(StockSymbol, v.description("Ticker, e.g. AAPL")),
     days: v.optional(
@@ -64,6 +64,7 @@ export default defineEndpoint({
   output: v.object({
     symbol: v.string(),
     currency: v.nullable(v.string()),
+    exchange: v.nullable(v.string()),
     days: v.number(),
     bars: v.array(Bar),
     summary: v.object({
@@ -79,6 +80,7 @@ export default defineEndpoint({
     output: {
       symbol: "AAPL",
       currency: "USD",
+      exchange: "NASDAQ",
       days: 3,
       bars: [
         { date: "2025-01-13", open: 233.53, high: 234.67, low: 229.72, close: 234.4, volume: 49630700 },
@@ -94,26 +96,31 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 3600,
-  upstreams: [YAHOO],
+  upstreams: [TWELVE_DATA],
   async handler({ input, upstream, now }) {
-    const end = Math.floor(now().getTime() / 1000);
-    const {
-      meta,
-      timestamp = [],
-      indicators,
-    } = await chart(upstream(YAHOO), input.symbol.toUpperCase(), {
-      period1: end - input.days * 86_400,
-      period2: end,
-      interval: "1d",
-    });
-    const q = indicators.quote[0];
-    const bars: Bar[] = timestamp.flatMap((t, i) => {
-      const [open, high, low, close] = [q.open[i], q.high[i], q.low[i], q.close[i]];
-      if (open === null || high === null || low === null || close === null) return [];
-      return [
-        { date: new Date(t * 1000).toISOString().slice(0, 10), open, high, low, close, volume: q.volume[i] ?? null },
-      ];
-    });
-    return { symbol: meta.symbol, currency: meta.currency, days: input.days, bars, summary: summary(bars) };
+    const end = now();
+    const start = new Date(end.getTime() - input.days * 86_400_000);
+    const { meta, values } = await dailySeries(
+      upstream(TWELVE_DATA),
+      input.symbol.toUpperCase(),
+      start.toISOString().slice(0, 10),
+      end.toISOString().slice(0, 10),
+    );
+    const bars: Bar[] = values.map((b) => ({
+      date: b.datetime.slice(0, 10),
+      open: Number(b.open),
+      high: Number(b.high),
+      low: Number(b.low),
+      close: Number(b.close),
+      volume: b.volume === undefined ? null : Number(b.volume),
+    }));
+    return {
+      symbol: meta.symbol,
+      currency: meta.currency ?? null,
+      exchange: meta.exchange ?? null,
+      days: input.days,
+      bars,
+      summary: summary(bars),
+    };
   },
 });

@@ -25,6 +25,7 @@ export interface OpenApproval extends Grant {
 
 /** Keeps the grants still in force: a non-zero allowance, an operator still approved, an NFT still owned and approved. */
 export async function currentApprovals(client: PublicClient, owner: Address, grants: Grant[]): Promise<OpenApproval[]> {
+  if (!grants.length) return [];
   const calls = grants.flatMap((g): ContractFunctionParameters[] => {
     if (g.kind === "erc20")
       return [

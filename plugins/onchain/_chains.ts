@@ -141,6 +141,8 @@ export const chainUpstreams = Object.fromEntries(
     {
       url: c.publicRpcs[0],
       mirrors: c.publicRpcs.slice(1),
+      commercialUse: "the node operator's terms",
+      rateLimit: "public nodes limit per IP (unpublished)",
       terms: `JSON-RPC node of ${c.slug} (chain id ${c.id}): public keyless nodes by default, rate-limited; set your own with UPSTREAM_${c.slug.toUpperCase().replace(/-/g, "_")}_RPC_URL`,
       // viem's own cap for a node's answer.
       maxBytes: 10_485_760,

@@ -18,16 +18,40 @@ const nodeOf = (client: PublicClient) => {
 
 /** At most this many eth_getLogs requests per call, so a huge range on a strict node fails fast instead of hanging. */
 const REQUEST_BUDGET = 48;
+/** Public nodes commonly cap eth_getLogs at 10,000 blocks (some at fewer: those pages are halved). */
+export const LOG_PAGE_BLOCKS = 10_000n;
+/** The most blocks one call scans; older blocks are for a next call (`olderToBlock`). */
+export const LOG_WINDOW_BLOCKS = 100_000n;
+
+/** The blocks one call scans of the range asked for: the newest LOG_WINDOW_BLOCKS of it, and where older ones resume. */
+export function logWindow(fromBlock: bigint, toBlock: bigint) {
+  const start = toBlock - fromBlock + 1n > LOG_WINDOW_BLOCKS ? toBlock - LOG_WINDOW_BLOCKS + 1n : fromBlock;
+  return { fromBlock: start, toBlock, olderToBlock: start > fromBlock ? start - 1n : null };
+}
+
+/** eth_getLogs over a range in pages of LOG_PAGE_BLOCKS, oldest first, sharing one request budget. */
+export async function getLogsPaged(client: PublicClient, query: LogQuery): Promise<Log[]> {
+  const budget = { left: REQUEST_BUDGET };
+  const logs: Log[] = [];
+  for (let from = query.fromBlock; from <= query.toBlock; from += LOG_PAGE_BLOCKS) {
+    const to = from + LOG_PAGE_BLOCKS - 1n < query.toBlock ? from + LOG_PAGE_BLOCKS - 1n : query.toBlock;
+    logs.push(...(await getLogsSplitting(client, { ...query, fromBlock: from, toBlock: to }, budget)));
+  }
+  return logs;
+}
 
 /**
  * eth_getLogs over a block range. Nodes cap ranges and result sizes differently and say so in their own words, so a
  * refused range is halved and retried until it fits or the request budget runs out (then a 502 asking for a
  * narrower range).
  */
-export async function getLogsSplitting(client: PublicClient, query: LogQuery): Promise<Log[]> {
-  let requests = 0;
+export async function getLogsSplitting(
+  client: PublicClient,
+  query: LogQuery,
+  budget = { left: REQUEST_BUDGET },
+): Promise<Log[]> {
   const fetchRange = async (fromBlock: bigint, toBlock: bigint): Promise<Log[]> => {
-    if (++requests > REQUEST_BUDGET) {
+    if (--budget.left < 0) {
       throw upstreamFailed(
         nodeOf(client),
         `the node refused the block range; ask for fewer blocks (it failed at ${fromBlock}-${toBlock})`,
@@ -48,7 +72,7 @@ export async function getLogsSplitting(client: PublicClient, query: LogQuery): P
         })
         .then((logs) => logs.map(normalize));
     } catch (error) {
-      if (fromBlock === toBlock || !refusedRange(error)) throw error;
+      if (fromBlock === toBlock || !isRpcAnswer(error)) throw error;
       const middle = (fromBlock + toBlock) / 2n;
       const first = await fetchRange(fromBlock, middle);
       return first.concat(await fetchRange(middle + 1n, toBlock));
@@ -57,9 +81,11 @@ export async function getLogsSplitting(client: PublicClient, query: LogQuery): P
   return fetchRange(query.fromBlock, query.toBlock);
 }
 
-// Only a JSON-RPC error answer ("range too large", "more than 10000 results") is a range problem; a node that is down,
-// slow or answers HTTP errors is a node fault.
-function refusedRange(error: unknown): boolean {
+/**
+ * A JSON-RPC error answer ("range too large", "missing trie node"): the node refused what was asked. A node that is
+ * down, slow or answers HTTP errors is a node fault instead.
+ */
+export function isRpcAnswer(error: unknown): boolean {
   return error instanceof BaseError && error.walk((e) => e instanceof RpcRequestError) !== null;
 }
 

@@ -1,12 +1,13 @@
 import * as v from "valibot";
 import { erc721Abi, getAddress, maxUint256, pad, toEventSelector, type Address } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { currentApprovals, revokeCall, type Grant } from "./_approvals.ts";
 import { chainField } from "./_chains.ts";
 import { decodeStandardEvent } from "./_decode.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
-import { getLogsSplitting, resolveBlock } from "./_logs.ts";
+import { getLogsPaged, logWindow, resolveBlock } from "./_logs.ts";
 import { NODES, readNode } from "./_node.ts";
 
 const APPROVAL = toEventSelector("Approval(address,address,uint256)");
@@ -19,17 +20,25 @@ export default defineEndpoint({
   summary:
     "Open token approvals of a wallet: ERC-20 allowances and NFT operator approvals still in force, with revoke calldata",
   description:
-    "Finds every Approval and ApprovalForAll the wallet emitted (eth_getLogs on the chain's node, from `fromBlock`), then keeps only what is still in force now (allowance(), isApprovedForAll(), getApproved()). Each entry carries the transaction that revokes it. Nodes that cap log ranges are asked in smaller pieces; on a strict public node give a recent `fromBlock` or configure CHAIN_RPC_<SLUG>.",
+    "Finds the Approval and ApprovalForAll events the wallet emitted (eth_getLogs on the chain's node), then keeps only what is still in force now (allowance(), isApprovedForAll(), getApproved()). Each entry carries the transaction that revokes it. " +
+    "One call scans at most 100,000 blocks, the newest of `fromBlock`-`toBlock` (default: the last 100,000), in pages of 10,000 that public nodes accept; `fromBlock` and `toBlock` in the answer are the blocks scanned, and `olderToBlock` where to resume: an approval granted before the scanned blocks is not in this answer.",
   input: v.object({
     address: addressField("Wallet (the owner that granted approvals)"),
     chain: chainField(),
-    fromBlock: v.optional(blockField("First block to search for approvals"), "earliest"),
+    fromBlock: v.optional(blockField("First block to search for approvals; default toBlock - 99,999")),
+    toBlock: v.optional(blockField("Last block to search"), "latest"),
   }),
   output: v.object({
     chain: v.string(),
     owner: v.string(),
-    fromBlock: v.number(),
-    toBlock: v.number(),
+    fromBlock: v.pipe(v.number(), v.description("First block scanned")),
+    toBlock: v.pipe(v.number(), v.description("Last block scanned")),
+    olderToBlock: v.pipe(
+      v.nullable(v.number()),
+      v.description(
+        "Older blocks were not scanned: call again with toBlock set to this; null when fromBlock was reached",
+      ),
+    ),
     count: v.number(),
     approvals: v.array(
       v.object({
@@ -58,8 +67,9 @@ export default defineEndpoint({
     output: {
       chain: "base",
       owner: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
-      fromBlock: 25000000,
+      fromBlock: 25005302,
       toBlock: 25105301,
+      olderToBlock: 25005301,
       count: 1,
       approvals: [
         {
@@ -88,11 +98,14 @@ export default defineEndpoint({
     const owner = checksummed(input.address);
     return readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
+      const toBlock = resolveBlock(input.toBlock, head, head);
       const fromBlock = resolveBlock(input.fromBlock, head, 0n);
-      const logs = await getLogsSplitting(client, {
+      if (fromBlock > toBlock) throw fieldError("fromBlock", "must not be after toBlock");
+      const scanned = logWindow(fromBlock, toBlock);
+      const logs = await getLogsPaged(client, {
         topics: [[APPROVAL, APPROVAL_FOR_ALL], pad(owner)],
-        fromBlock,
-        toBlock: head,
+        fromBlock: scanned.fromBlock,
+        toBlock,
       });
       // The latest grant per (kind, token, spender, tokenId) is the one that counts.
       const grants = new Map<string, Grant>();
@@ -148,8 +161,9 @@ export default defineEndpoint({
       return {
         chain: input.chain,
         owner,
-        fromBlock: Number(fromBlock),
-        toBlock: Number(head),
+        fromBlock: Number(scanned.fromBlock),
+        toBlock: Number(toBlock),
+        olderToBlock: scanned.olderToBlock === null ? null : Number(scanned.olderToBlock),
         count: approvals.length,
         approvals,
       };
@@ -158,6 +172,7 @@ export default defineEndpoint({
 });
 
 async function nftSymbols(client: Parameters<typeof readTokenMetadata>[0], tokens: Address[]) {
+  if (!tokens.length) return new Map<Address, string | null>();
   const results = await client.multicall({
     contracts: tokens.map((address) => ({ address, abi: erc721Abi, functionName: "symbol" as const })),
     allowFailure: true,

@@ -5,11 +5,10 @@ import { badRequest } from "../../core/runtime/errors.ts";
 import { chainField } from "./_chains.ts";
 import { decodeStandardEvent, toJson, type Json } from "./_decode.ts";
 import { addressField, blockField, checksummed, limitField } from "./_inputs.ts";
-import { getLogsSplitting, resolveBlock } from "./_logs.ts";
+import { getLogsPaged, logWindow, resolveBlock } from "./_logs.ts";
 import { NODES, readNode } from "./_node.ts";
 
 const DEFAULT_SPAN = 10_000n;
-const MAX_SPAN = 1_000_000n;
 const JsonValue = v.pipe(
   v.unknown(),
   v.description("Decoded value: integers as decimal strings, addresses checksummed"),
@@ -22,7 +21,7 @@ export default defineEndpoint({
   summary:
     "Event logs a contract emitted in a block range, decoded by the event signature you give (or as ERC-20/721 events)",
   description:
-    "eth_getLogs on the chain's node. `event` is a Solidity event declaration such as Transfer(address indexed from, address indexed to, uint256 value); only its logs are returned, decoded. Without it every log of the contract is returned, ERC-20 and ERC-721 events decoded. The range defaults to the last 10,000 blocks and may span at most 1,000,000; ranges the node refuses are split. The most recent `limit` logs are kept.",
+    "eth_getLogs on the chain's node. `event` is a Solidity event declaration such as Transfer(address indexed from, address indexed to, uint256 value); only its logs are returned, decoded. Without it every log of the contract is returned, ERC-20 and ERC-721 events decoded. The range defaults to the last 10,000 blocks; one call scans at most its newest 100,000 blocks, in pages of 10,000 that public nodes accept (a page the node still refuses is split), and `olderToBlock` says where to resume. `fromBlock` and `toBlock` in the answer are the blocks scanned. The most recent `limit` logs are kept.",
   input: v.object({
     address: addressField("Contract that emitted the logs"),
     chain: chainField(),
@@ -44,9 +43,15 @@ export default defineEndpoint({
   output: v.object({
     chain: v.string(),
     address: v.string(),
-    fromBlock: v.number(),
-    toBlock: v.number(),
-    total: v.pipe(v.number(), v.description("Logs found in the range")),
+    fromBlock: v.pipe(v.number(), v.description("First block scanned")),
+    toBlock: v.pipe(v.number(), v.description("Last block scanned")),
+    olderToBlock: v.pipe(
+      v.nullable(v.number()),
+      v.description(
+        "The range asked for goes further back: call again with toBlock set to this; null when all was scanned",
+      ),
+    ),
+    total: v.pipe(v.number(), v.description("Logs found in the blocks scanned")),
     truncated: v.pipe(v.boolean(), v.description("true when more than `limit` were found (the oldest dropped)")),
     logs: v.array(
       v.object({
@@ -74,6 +79,7 @@ export default defineEndpoint({
       address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
       fromBlock: 21640000,
       toBlock: 21640000,
+      olderToBlock: null,
       total: 3,
       truncated: true,
       logs: [
@@ -110,22 +116,20 @@ export default defineEndpoint({
         throw badRequest("fromBlock is after toBlock", {
           issues: [{ field: "fromBlock", message: "must not be after toBlock" }],
         });
-      if (toBlock - fromBlock + 1n > MAX_SPAN)
-        throw badRequest("the range may span at most 1,000,000 blocks", {
-          issues: [{ field: "fromBlock", message: "range over 1,000,000 blocks" }],
-        });
-      const logs = await getLogsSplitting(client, {
+      const scanned = logWindow(fromBlock, toBlock);
+      const logs = await getLogsPaged(client, {
         address,
         topics: event ? [toEventSelector(event)] : [],
-        fromBlock,
+        fromBlock: scanned.fromBlock,
         toBlock,
       });
       const kept = logs.slice(-input.limit);
       return {
         chain: input.chain,
         address,
-        fromBlock: Number(fromBlock),
+        fromBlock: Number(scanned.fromBlock),
         toBlock: Number(toBlock),
+        olderToBlock: scanned.olderToBlock === null ? null : Number(scanned.olderToBlock),
         total: logs.length,
         truncated: logs.length > kept.length,
         logs: kept.map((log) => ({

@@ -12,7 +12,7 @@ export default defineEndpoint({
   price: "$0.005",
   summary: "Base fee and priority fee percentiles of the last blocks of an EVM chain, with min, average and max",
   description:
-    "From the chain's node (eth_feeHistory): per block the base fee, how full it was and the 10th, 50th and 90th percentile priority fees. Some public nodes cap the number of blocks; set CHAIN_RPC_<SLUG> for a node of your own.",
+    "From the chain's node (eth_feeHistory): per block the base fee, how full it was and the 10th, 50th and 90th percentile priority fees. Some public nodes cap the number of blocks; set UPSTREAM_<CHAIN>_RPC_URL for a node of your own.",
   input: v.object({
     chain: chainField(),
     blocks: v.optional(

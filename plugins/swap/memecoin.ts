@@ -112,8 +112,8 @@ export default defineEndpoint({
     disclaimer: v.string(),
   }),
   example: memecoinExample,
-  upstreams: ["jupiter", ...raceUpstreams, "defillama-coins"],
-  mountsWithout: ["jupiter"],
+  upstreams: [...raceUpstreams, "defillama-coins"],
+  optionalUpstreams: ["jupiter"],
   settings: swapSettings,
   async handler(ctx) {
     const { input } = ctx;

@@ -10,8 +10,8 @@ export default defineEndpoint({
   summary: "Web search: titles, URLs and snippets from a SearXNG metasearch instance",
   description:
     "No official keyless web-search API exists (DuckDuckGo's Instant Answer API has no web results and scraping its HTML breaks its terms), " +
-    "so this endpoint queries a SearXNG instance the operator runs, at UPSTREAM_SEARXNG_URL (default http://127.0.0.1:8888), with JSON " +
-    "output enabled. Results are whatever the instance's engines return, merged and ranked by SearXNG.",
+    "so this endpoint queries a SearXNG instance the operator runs, at UPSTREAM_SEARXNG_URL, with JSON " +
+    "output enabled (unmounted until it is set). Results are whatever the instance's engines return, merged and ranked by SearXNG.",
   input: v.object({
     q: v.pipe(v.string(), v.minLength(1), v.maxLength(400), v.description("Search query")),
     limit: v.optional(

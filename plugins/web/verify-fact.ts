@@ -19,7 +19,7 @@ interface Candidate {
 
 const Source = v.object({
   name: v.picklist(["wikipedia", "searxng"]),
-  status: v.picklist(["ok", "failed"]),
+  status: v.picklist(["ok", "failed", "not_configured"]),
   results: v.number(),
   error: v.nullable(v.string()),
 });
@@ -32,7 +32,7 @@ export default defineEndpoint({
     "Check a claim against Wikipedia and web search: evidence snippets with sources, a verdict and how its confidence was computed",
   description:
     "Searches English Wikipedia (MediaWiki search API) for the claim's content words and the web (our SearXNG upstream, see /v1/search) " +
-    "for the claim, then scores each snippet. Every piece of evidence is quoted from a source with its URL; nothing is generated. " +
+    "for the claim when the operator runs one (`sources` says `not_configured` otherwise), then scores each snippet. Every piece of evidence is quoted from a source with its URL; nothing is generated. " +
     "When one source fails the other is still used and `sources` says so; when both fail the call fails (502, not charged). " +
     "The confidence method is stated in `method`.",
   input: v.object({
@@ -93,18 +93,23 @@ export default defineEndpoint({
     },
   },
   cacheTtl: 86_400,
-  upstreams: ["wikipedia-api", "searxng"],
+  upstreams: ["wikipedia-api"],
+  optionalUpstreams: ["searxng"],
   async handler({ input, upstream }) {
     const terms = claimTerms(input.claim);
+    const searxng = upstream("searxng");
+    const webConfigured = searxng.url !== "";
     const [wiki, web] = await Promise.all([
       attempt(() => searchWikipedia(upstream("wikipedia-api"), terms.length ? terms.join(" ") : input.claim)),
-      attempt(async () =>
-        (await searchWeb(upstream("searxng"), input.claim)).results.map(
-          (r): Candidate => ({ source: "web", title: r.title, url: r.url, snippet: r.snippet }),
-        ),
-      ),
+      webConfigured
+        ? attempt(async () =>
+            (await searchWeb(searxng, input.claim)).results.map(
+              (r): Candidate => ({ source: "web", title: r.title, url: r.url, snippet: r.snippet }),
+            ),
+          )
+        : { items: [], error: null },
     ]);
-    if (wiki.error && web.error) {
+    if (wiki.error && (web.error || !webConfigured)) {
       throw new ServiceError(502, "upstream_error", "both evidence sources failed", {
         upstreams: ["wikipedia-api", "searxng"],
       });
@@ -134,7 +139,7 @@ export default defineEndpoint({
         },
         {
           name: "searxng" as const,
-          status: web.error ? ("failed" as const) : ("ok" as const),
+          status: !webConfigured ? ("not_configured" as const) : web.error ? ("failed" as const) : ("ok" as const),
           results: web.items.length,
           error: web.error,
         },

@@ -3,35 +3,16 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { canonicalJson, canonicalPath, recordExchange } from "./record.ts";
+import {
+  canonicalJson,
+  canonicalPath,
+  recordExchange,
+  type Fixture,
+  type ServedCall,
+} from "../../core/runtime/recorder.ts";
 import { jsonOrText } from "../../core/shared.ts";
 
-/** One recorded exchange with an upstream, in the provider's published response shape. */
-export interface Fixture {
-  /** Where the provider documents this response shape (or where and when it was recorded). */
-  source: string;
-  request: {
-    method: string;
-    /** Path and query; the query's order does not matter. */
-    path: string;
-    /** When present, the JSON request body must match (key order does not matter). */
-    body?: unknown;
-  };
-  response: {
-    status: number;
-    headers?: Record<string, string>;
-    /** JSON, or a string sent as is. */
-    body: unknown;
-    delayMs?: number;
-  };
-}
-
-export interface ServedCall {
-  method: string;
-  path: string;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+export type { Fixture, ServedCall };
 
 export interface FixtureOptions {
   /** Directory of the fixture files named in the list; recordings are written there too. */

@@ -14,7 +14,8 @@ let client: Client;
 
 // Served on a real port: the SDK client speaks HTTP to the Node adapter, as an agent would.
 before(async () => {
-  service = await startTestService({ plugins: families });
+  // search is mounted only with a SearXNG configured; listing tools calls nothing there.
+  service = await startTestService({ plugins: families, env: { UPSTREAM_SEARXNG_URL: "http://127.0.0.1:9" } });
   server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   client = new Client({ name: "mcp-test", version: "1.0.0" });

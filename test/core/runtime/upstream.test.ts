@@ -376,7 +376,7 @@ test("fixtures: record mode proxies to the real upstream and saves the exchange 
   assert.equal(JSON.parse(saved).request.path, "/drug/enforcement.json?limit=3");
   assert.match(
     JSON.parse(saved).source,
-    /^recorded from http:\/\/127\.0\.0\.1:\d+\/drug\/enforcement\.json on \d{4}-\d{2}-\d{2}$/,
+    /^recorded from http:\/\/127\.0\.0\.1:\d+\/drug\/enforcement\.json\?limit=3 on \d{4}-\d{2}-\d{2}$/,
   );
 
   const replay = await serveFixtures(t, [file], { dir: recordDir });

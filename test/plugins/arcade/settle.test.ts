@@ -173,3 +173,58 @@ test("two workers settling the same plays at once count each play exactly once",
   );
   assert.deepEqual(await store.keys("arcade:pending:"), []);
 });
+
+test("funding judged by Hyperliquid when ARCADE_FUNDING_VENUE says so (Binance refuses US addresses): the play names it, its print settles it", async (t) => {
+  let clock = new Date("2026-11-23T07:59:30Z");
+  const settlesAt = at("2026-11-23T09:00:00Z");
+  const refs = await serveFixtures(t, [
+    {
+      source:
+        "https://hyperliquid.gitbook.io/hyperliquid-docs/for-developers/api/info-endpoint/perpetuals#retrieve-historical-funding-rates (POST /info {type: fundingHistory, coin, startTime, endTime}: [{coin, fundingRate, premium, time}])",
+      request: {
+        method: "POST",
+        path: "/hyperliquid/info",
+        body: { type: "fundingHistory", coin: "BTC", startTime: settlesAt, endTime: settlesAt + 3_599_999 },
+      },
+      response: {
+        status: 200,
+        body: [{ coin: "BTC", fundingRate: "-0.0000071", premium: "-0.00055", time: settlesAt + 52 }],
+      },
+    },
+  ]);
+  const { service } = await arcadeService(t, [], {
+    clock: fixed(() => clock),
+    env: {
+      ARCADE_FUNDING_VENUE: "hyperliquid",
+      UPSTREAM_HYPERLIQUID_URL: `${refs.url}/hyperliquid`,
+      UPSTREAM_BINANCE_FUTURES_URL: "http://127.0.0.1:9",
+    },
+  });
+  const [up, down] = [
+    data(await service.call("arcade/play", { game: "funding", choice: "positive", salt: "h", player: player("ada") })),
+    data(await service.call("arcade/play", { game: "funding", choice: "negative", salt: "h", player: player("bob") })),
+  ];
+  assert.equal(up.referee.settlesAt, "2026-11-23T09:00:00.000Z");
+  assert.match(up.referee.source, /^Hyperliquid BTC perpetual/);
+  assert.equal(up.awaiting.deadline, "2026-11-23T11:00:00.000Z");
+  clock = new Date("2026-11-23T09:00:05Z");
+  await service.jobs.run("arcade-settle");
+  const outcomes = await Promise.all(
+    [up, down].map(async (p) => data(await service.call("arcade/me", { id: p.player.id })).plays[0]),
+  );
+  assert.deepEqual(
+    outcomes.map((p) => [p.status, p.outcome, p.referee.observed]),
+    [
+      ["settled", "loss", "-0.0000071"],
+      ["settled", "win", "-0.0000071"],
+    ],
+  );
+  assert.equal(refs.calls.length, 1, "both plays share one read");
+});
+
+test("ARCADE_FUNDING_VENUE must name a known venue", async (t) => {
+  await assert.rejects(
+    arcadeService(t, [], { env: { ARCADE_FUNDING_VENUE: "kraken" } }),
+    /ARCADE_FUNDING_VENUE must be one of binance-futures, hyperliquid/,
+  );
+});

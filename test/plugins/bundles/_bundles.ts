@@ -50,7 +50,7 @@ export async function bundleService(t: AfterHost, fixtures: (string | Fixture)[]
   const service = await startTestService({
     plugins: ["bundles", "market", "onchain", "web", "compliance", "publicdata"],
     ...options,
-    env: { ...env, ...options.env },
+    env: { ...env, SEC_USER_AGENT: "Example Research ops@example.com", ...options.env },
   });
   return { api, service };
 }

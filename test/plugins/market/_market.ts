@@ -7,14 +7,24 @@ import { startTestService, upstreamUrlEnv } from "../../helpers/service.ts";
 export { dataOf, expectFree400 } from "../../helpers/expect.ts";
 
 export const dir = new URL("./fixtures/", import.meta.url);
+/** What an operator sets so EDGAR answers: a User-Agent naming a contact e-mail. */
+export const secUserAgent = "Example Research ops@example.com";
 
 /**
  * One fixture server for every upstream of the market family, each under its own name: `/okx/public/funding-rate`
  * is OKX's `/api/v5/public/funding-rate`. Returns the server (its calls) and a service pointed at it.
  */
-export async function marketService(t: AfterHost, fixtures: (string | Fixture)[], options: FixtureOptions = {}) {
+export async function marketService(
+  t: AfterHost,
+  fixtures: (string | Fixture)[],
+  { env: extra, ...options }: FixtureOptions & { env?: Record<string, string> } = {},
+) {
   const api = await serveFixtures(t, fixtures, { dir, ...options });
-  const env = upstreamUrlEnv(Object.keys(marketUpstreams), (name) => `${api.url}/${name}`);
+  const env = {
+    ...upstreamUrlEnv(Object.keys(marketUpstreams), (name) => `${api.url}/${name}`),
+    SEC_USER_AGENT: secUserAgent,
+    ...extra,
+  };
   const service = await startTestService({ plugins: ["market"], env });
   return { api, service };
 }

@@ -94,3 +94,34 @@ test("funding-history: more than 90 days, zero days or an unknown exchange are f
   assert.equal((await service.request("/v1/funding-history?days=90")).status, 402);
   assert.equal(api.calls.length, 0);
 });
+
+test("funding-history: Binance's answer is paged past 1,000 prints, so 90 days of an hourly contract is whole", async (t) => {
+  t.mock.timers.enable({ apis: ["Date"], now: NOW });
+  const start = NOW - 90 * 86_400_000;
+  const hourly = Array.from({ length: 2160 }, (_, i) => ({
+    symbol: "BTCUSDT",
+    fundingTime: start + (i + 1) * 3_600_000,
+    fundingRate: "0.00001000",
+    markPrice: "99000.00000000",
+  }));
+  const source =
+    "https://developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Get-Funding-Rate-History (oldest first; limit at most 1000)";
+  const page = (from: number, rows: typeof hourly) => ({
+    source,
+    request: {
+      method: "GET",
+      path: `/binance-futures/fapi/v1/fundingRate?symbol=BTCUSDT&startTime=${from}&endTime=${NOW}&limit=1000`,
+    },
+    response: { status: 200, body: rows },
+  });
+  const { service, api } = await marketService(t, [
+    page(start, hourly.slice(0, 1000)),
+    page(hourly[999].fundingTime + 1, hourly.slice(1000, 2000)),
+    page(hourly[1999].fundingTime + 1, hourly.slice(2000)),
+  ]);
+  const data = dataOf(await service.call("funding-history", { exchange: "binance", days: 90 }));
+  assert.equal(api.calls.length, 3);
+  assert.equal(data.venues[0].count, 2160);
+  // 2,160 prints of 0.001 % is 2.16 % over 90 days
+  assert.equal(data.venues[0].cumulativePercent, "2.16");
+});

@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dataOf, expectUpstreamFailure, failing, marketService } from "./_market.ts";
+import { loadFixture } from "../../helpers/fixtures.ts";
+import { dataOf, dir, expectUpstreamFailure, failing, marketService } from "./_market.ts";
 
 const all = [
   "binance.premium-index-all",
@@ -103,4 +104,64 @@ test("funding: an unknown parameter is a free 400, the price is $0.01", async (t
   assert.equal(res.status, 402);
   assert.equal((await res.json()).accepts[0].maxAmountRequired, "10000");
   assert.equal(api.calls.length, 0);
+});
+
+const BYBIT_INSTRUMENT =
+  "https://bybit-exchange.github.io/docs/v5/market/instrument (linear: fundingInterval in minutes)";
+/** Bybit's linear tickers as recorded, without the fundingIntervalHour the tickers page lists as optional. */
+async function tickersWithoutInterval() {
+  const recorded = await loadFixture("bybit.tickers-linear", dir);
+  const body = structuredClone(recorded.response.body) as any;
+  for (const x of body.result.list) delete x.fundingIntervalHour;
+  return { ...recorded, response: { ...recorded.response, body } };
+}
+const instrument = (symbol: string, fundingInterval?: number) => ({
+  source: BYBIT_INSTRUMENT,
+  request: { method: "GET", path: `/bybit/v5/market/instruments-info?category=linear&symbol=${symbol}` },
+  response: {
+    status: 200,
+    body: {
+      retCode: 0,
+      retMsg: "OK",
+      result: {
+        category: "linear",
+        list: [
+          {
+            symbol,
+            contractType: "LinearPerpetual",
+            status: "Trading",
+            ...(fundingInterval ? { fundingInterval } : {}),
+          },
+        ],
+        nextPageCursor: "",
+      },
+      time: 1736942400000,
+    },
+  },
+});
+
+test("funding: a Bybit ticker without its interval reads it from the instrument, never assumes 8 h", async (t) => {
+  const { service, api } = await marketService(t, [
+    ...all.filter((name) => name !== "bybit.tickers-linear"),
+    await tickersWithoutInterval(),
+    instrument("BTCUSDT", 240),
+    instrument("ETHUSDT", 480),
+  ]);
+  const data = dataOf(await service.call("funding", {}));
+  const btc = data.assets[0].venues.find((v: any) => v.venue === "bybit");
+  assert.equal(btc.intervalHours, 4);
+  assert.equal(data.assets[1].venues.find((v: any) => v.venue === "bybit").intervalHours, 8);
+  assert.equal(api.calls.filter((c) => c.path.includes("instruments-info")).length, 2);
+});
+
+test("funding: Bybit giving no interval anywhere is an unknown, reported, not a guessed 8 h", async (t) => {
+  const { service } = await marketService(t, [
+    ...all.filter((name) => name !== "bybit.tickers-linear"),
+    await tickersWithoutInterval(),
+    instrument("BTCUSDT"),
+    instrument("ETHUSDT", 480),
+  ]);
+  const data = dataOf(await service.call("funding", {}));
+  assert.deepEqual(data.sources.missing, [{ venue: "bybit", reason: "Bybit gives no funding interval for BTCUSDT" }]);
+  assert.ok(data.assets.every((a: any) => a.venues.every((v: any) => v.venue !== "bybit")));
 });

@@ -1,57 +1,74 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dataOf, expectFree400, expectUpstreamFailure, failing, marketService } from "./_market.ts";
+import { createHash } from "node:crypto";
+import ptYtRates from "../../../plugins/market/pt-yt-rates.ts";
+import { dataOf, dir, expectFree400, expectUpstreamFailure, failing, marketService } from "./_market.ts";
+import { loadFixture } from "../../helpers/fixtures.ts";
 
-const NOW = Date.parse("2025-01-15T12:00:00.000Z");
+const NOW = Date.parse("2025-09-10T12:00:00.000Z");
+const LIST = "/pendle/v2/markets/all?chainId=1&limit=100";
 
-test("pt-yt-rates: ethereum by default, expired markets left out, deepest first", async (t) => {
+test("pt-yt-rates: ethereum by default, expired and deactivated markets left out, deepest first", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, ["pendle.markets-ethereum"]);
+  const { service, api } = await marketService(t, ["pendle.markets-ethereum"]);
   const data = dataOf(await service.call("pt-yt-rates", {}));
+  assert.equal(api.calls.length, 1);
   assert.equal(data.chainId, 1);
-  assert.equal(data.matched, 2);
+  assert.equal(data.matched, 3);
   assert.deepEqual(
     data.markets.map((m: any) => m.name),
-    ["sUSDe", "weETH"],
+    ["USDe", "sUSDe", "wstUSR"],
   );
-  assert.deepEqual(data.markets[0], {
-    address: "0xb162b764044697cf03617c2efbcb1f42e31e4766",
-    name: "sUSDe",
-    protocol: "Ethena",
-    expiry: "2025-03-27T00:00:00.000Z",
-    daysToExpiry: 70,
-    impliedApyPercent: "17.81",
-    underlyingApyPercent: "11.12",
-    floatingMinusFixedPercent: "-6.69",
-    ptPriceUsd: 0.9705,
-    ptPriceInAsset: 0.9698,
-    ytPriceUsd: 0.0302,
-    liquidityUsd: 385000000,
-    volume24hUsd: 41000000,
-    url: "https://app.pendle.finance/trade/markets/0xb162b764044697cf03617c2efbcb1f42e31e4766?chainId=1",
-  });
+  assert.deepEqual(data.markets[1], ptYtRates.example.output.markets[0]);
 });
 
 test("pt-yt-rates: market filters by name or address, limit caps the list", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await marketService(t, ["pendle.markets-ethereum"], { reuse: true });
   assert.deepEqual(
-    dataOf(await service.call("pt-yt-rates", { market: "weeth" })).markets.map((m: any) => m.name),
-    ["weETH"],
+    dataOf(await service.call("pt-yt-rates", { market: "wstusr" })).markets.map((m: any) => m.name),
+    ["wstUSR"],
   );
   assert.equal(
-    dataOf(await service.call("pt-yt-rates", { market: "0xB162B764044697CF03617C2EFBCB1F42E31E4766" })).matched,
+    dataOf(await service.call("pt-yt-rates", { market: "0xA36B60A14A1A5247912584768C6E53E1A269A9F7" })).matched,
     1,
   );
   const one = dataOf(await service.call("pt-yt-rates", { limit: 1 }));
   assert.equal(one.markets.length, 1);
-  assert.equal(one.matched, 2);
+  assert.equal(one.matched, 3);
+});
+
+test("pt-yt-rates: every page of Pendle's list is read, a live market on the second page included", async (t) => {
+  t.mock.timers.enable({ apis: ["Date"], now: NOW });
+  const recorded = await loadFixture("pendle.markets-ethereum", dir);
+  const [sUSDe] = (recorded.response.body as any).markets;
+  // A full first page of markets that expired in 2024, each at its own address.
+  const expired = Array.from({ length: 100 }, (_, i) => {
+    const address = `0x${createHash("sha256").update(`pendle-expired-${i}`).digest("hex").slice(0, 40)}`;
+    return { ...sUSDe, id: `1-${address}`, address, simpleName: `old${i}`, expiry: "2024-06-27T00:00:00.000Z" };
+  });
+  const page = (skip: number, markets: unknown[]) => ({
+    source: recorded.source,
+    request: { method: "GET", path: `${LIST}&skip=${skip}` },
+    response: { status: 200, body: { total: 101, limit: 100, skip, markets } },
+  });
+  const { service, api } = await marketService(t, [page(0, expired), page(100, [sUSDe])]);
+  const data = dataOf(await service.call("pt-yt-rates", {}));
+  assert.equal(api.calls.length, 2);
+  assert.equal(data.matched, 1);
+  assert.deepEqual(data.markets, ptYtRates.example.output.markets);
 });
 
 test("pt-yt-rates: Pendle down is a 502", async (t) => {
   const { service } = await marketService(
     t,
-    [failing("/pendle/v1/42161/markets?limit=100&skip=0", 500, "https://api-v2.pendle.finance/core/docs")],
+    [
+      failing(
+        "/pendle/v2/markets/all?chainId=42161&limit=100&skip=0",
+        500,
+        "https://docs.pendle.finance/pendle-v2-dev/Quickstart",
+      ),
+    ],
     { reuse: true },
   );
   expectUpstreamFailure(await service.call("pt-yt-rates", { chain: "arbitrum" }));

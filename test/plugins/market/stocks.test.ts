@@ -1,36 +1,24 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import stock from "../../../plugins/market/stock.ts";
+import { startTestService } from "../../helpers/service.ts";
 import { dataOf, expectFree400, expectUpstreamFailure, failing, marketService } from "./_market.ts";
 
 const NOW = Date.parse("2025-01-15T12:00:00.000Z");
-const YAHOO_429 = "https://github.com/gadicc/yahoo-finance2/issues (Yahoo throttles per IP with 429)";
+const LIMITS = "https://twelvedata.com/docs#errors (429: the plan's API credits for the minute are used up)";
+const KEY = { UPSTREAM_TWELVE_DATA_KEY: "test-twelve-data-key" };
 
-test("stock: the latest quote with the change against the previous close", async (t) => {
-  const { service } = await marketService(t, ["yahoo.chart-aapl-1d"]);
-  assert.deepEqual(dataOf(await service.call("stock", { symbol: "aapl" })), {
-    symbol: "AAPL",
-    name: "Apple Inc.",
-    exchange: "NasdaqGS",
-    currency: "USD",
-    type: "EQUITY",
-    price: 233.28,
-    previousClose: 234.4,
-    change: "-1.12",
-    changePercent: "-0.4778",
-    open: 234.75,
-    dayHigh: 236.12,
-    dayLow: 232.47,
-    volume: 39435294,
-    time: "2025-01-14T21:00:01.000Z",
-    url: "https://finance.yahoo.com/quote/AAPL",
-  });
+test("stock: the latest quote with the change against the previous close, the key sent as apikey", async (t) => {
+  const { service, api } = await marketService(t, ["twelve-data.quote-aapl"], { env: KEY });
+  assert.deepEqual(dataOf(await service.call("stock", { symbol: "aapl" })), stock.example.output);
+  assert.equal(new URL(api.calls[0].path, api.url).searchParams.get("apikey"), KEY.UPSTREAM_TWELVE_DATA_KEY);
 });
 
-test("stock: an unknown symbol is a 404; Yahoo throttling is a 502; a bad symbol is a free 400", async (t) => {
+test("stock: an unknown symbol is a 404; Twelve Data's rate limit is a 502; a bad symbol is a free 400", async (t) => {
   const { service, api } = await marketService(
     t,
-    ["yahoo.chart-unknown", failing("/yahoo-finance/v8/finance/chart/MSFT?range=1d&interval=1d", 429, YAHOO_429)],
-    { reuse: true },
+    ["twelve-data.quote-unknown", failing("/twelve-data/quote?symbol=MSFT", 429, LIMITS)],
+    { reuse: true, env: KEY },
   );
   assert.equal((await service.call("stock", { symbol: "NOSUCHTKR" })).status, 404);
   expectUpstreamFailure(await service.call("stock", { symbol: "MSFT" }));
@@ -39,13 +27,25 @@ test("stock: an unknown symbol is a 404; Yahoo throttling is a 502; a bad symbol
   assert.equal(api.calls.length, calls);
 });
 
-test("stock-history: 90 days by default, bars without a close dropped, summary computed", async (t) => {
+test("stock and stock-history: without UPSTREAM_TWELVE_DATA_KEY both are unmounted and listed as disabled", async () => {
+  const service = await startTestService({ plugins: ["market"] });
+  for (const name of ["stock", "stock-history"]) {
+    assert.ok(!service.runtime.endpoints.some((e) => e.name === name), name);
+    assert.deepEqual(
+      service.runtime.disabled.find((d: { name: string }) => d.name === name),
+      { name, reason: "missing UPSTREAM_TWELVE_DATA_KEY (upstream twelve-data)" },
+    );
+  }
+});
+
+test("stock-history: 90 days by default, bars oldest first, summary computed", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
-  const { service } = await marketService(t, ["yahoo.chart-aapl-90d"]);
+  const { service } = await marketService(t, ["twelve-data.time-series-aapl-90d"], { env: KEY });
   const data = dataOf(await service.call("stock-history", { symbol: "AAPL" }));
   assert.equal(data.days, 90);
-  assert.equal(data.bars.length, 7);
-  assert.deepEqual(data.bars[6], {
+  assert.equal(data.exchange, "NASDAQ");
+  assert.equal(data.bars.length, 6);
+  assert.deepEqual(data.bars[5], {
     date: "2025-01-14",
     open: 233.78,
     high: 235.28,
@@ -54,23 +54,23 @@ test("stock-history: 90 days by default, bars without a close dropped, summary c
     volume: 40000000,
   });
   assert.equal(data.summary.returnPercent, "-1.5073");
-  assert.equal(data.summary.maxDrawdownPercent, "-4.7837");
+  assert.equal(data.summary.maxDrawdownPercent, "-4.3346");
   assert.equal(data.summary.sma20, null);
   assert.ok(Number(data.summary.volatilityAnnualizedPercent) > 0);
 });
 
-test("stock-history: Yahoo down is a 502; symbol is required and days at most 1825", async (t) => {
+test("stock-history: Twelve Data down is a 502; symbol is required and days at most 1825", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service, api } = await marketService(
     t,
     [
       failing(
-        `/yahoo-finance/v8/finance/chart/AAPL?period1=${NOW / 1000 - 90 * 86_400}&period2=${NOW / 1000}&interval=1d`,
+        "/twelve-data/time_series?symbol=AAPL&interval=1day&start_date=2024-10-17&end_date=2025-01-15&order=asc&outputsize=5000",
         500,
-        YAHOO_429,
+        LIMITS,
       ),
     ],
-    { reuse: true },
+    { reuse: true, env: KEY },
   );
   expectUpstreamFailure(await service.call("stock-history", { symbol: "AAPL" }));
   const calls = api.calls.length;

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
+import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
@@ -80,4 +80,36 @@ test("token-holders: a chain without Blockscout, a bad address or limit is a 400
     );
   }
   assert.equal(api.calls.length, 0);
+});
+
+test("token-holders: with BLOCKSCOUT_PRO_KEY every chain reads Blockscout's PRO API under its chain id, keyed; a chain's own URL still wins", async (t) => {
+  const pro = (name: string) =>
+    loadFixture(name, dir).then((f) => ({
+      ...f,
+      source: `${f.source}; https://docs.blockscout.com/devs/pro-api (REST: <base>/<chain id>/api/v2, key as apikey)`,
+      request: { ...f.request, path: `/1${f.request.path}` },
+    }));
+  const api = await serveFixtures(t, [await pro("blockscout.token-pepe"), await pro("blockscout.token-holders-pepe")]);
+  const own = await serveFixtures(t, ["blockscout.token-pepe", "blockscout.token-holders-pepe"], { dir });
+  const service = await startTestService({
+    plugins: ["onchain"],
+    env: { BLOCKSCOUT_PRO_KEY: "proapi_test", BLOCKSCOUT_PRO_URL: api.url, UPSTREAM_BLOCKSCOUT_BASE_URL: own.url },
+  });
+  const out = await service.call("token-holders", { address: PEPE, limit: 2 });
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  assert.equal((out.body as any).data.holders[0].label, "Binance 8");
+  assert.equal(api.calls.length, 2);
+  assert.ok(api.calls.every((c) => new URL(c.path, api.url).searchParams.get("apikey") === "proapi_test"));
+  assert.ok(api.calls.every((c) => c.path.startsWith("/1/api/v2/tokens/")));
+  assert.equal(own.calls.length, 0);
+  assert.equal((await service.call("token-holders", { address: PEPE, limit: 2, chain: "base" })).status, 200);
+  assert.equal(own.calls.length, 2);
+  assert.ok(own.calls.every((c) => !c.path.includes("apikey")));
+});
+
+test("BLOCKSCOUT_PRO_URL that is not an http(s) URL refuses boot", async () => {
+  await assert.rejects(
+    startTestService({ plugins: ["onchain"], env: { BLOCKSCOUT_PRO_KEY: "proapi_x", BLOCKSCOUT_PRO_URL: "ftp://x" } }),
+    /BLOCKSCOUT_PRO_URL: must be an http\(s\) URL/,
+  );
 });

@@ -79,8 +79,11 @@ test("ror: bad input is a free 400 and calls nothing", async (t) => {
   assert.equal(api.calls.length, 0);
 });
 
-test("ror: without a client ID the endpoint is not mounted", async () => {
-  const service = await publicdataService({});
-  assert.ok(service.runtime.disabled.some((d: { name: string }) => d.name === "ror"));
-  assert.ok(!service.runtime.endpoints.some((e) => e.name === "ror"));
+test("ror: without a client ID the endpoint is mounted and asks ROR without the header", async (t) => {
+  const api = await serveFixtures(t, ["ror.oxford"], { dir });
+  const service = await publicdataService({ UPSTREAM_ROR_URL: `${api.url}/v2` });
+  assert.ok(!service.runtime.disabled.some((d: { name: string }) => d.name === "ror"));
+  assert.deepEqual(dataOf(await service.call("ror", { id: "052gg0110" })), ror.example.output);
+  assert.equal(api.calls.length, 1);
+  assert.equal(api.calls[0].headers["client-id"], undefined);
 });

@@ -65,3 +65,13 @@ test("search: bad input is a free 400 and calls nothing", async (t) => {
   }
   assert.equal(searxng.calls.length, 0);
 });
+
+test("search: without UPSTREAM_SEARXNG_URL it is not mounted and listed as disabled with the reason", async () => {
+  const service = await startTestService({ plugins: ["web"] });
+  assert.ok(!service.runtime.endpoints.some((e) => e.name === "search"));
+  assert.deepEqual(
+    service.runtime.disabled.find((d: { name: string }) => d.name === "search"),
+    { name: "search", reason: "missing UPSTREAM_SEARXNG_URL (upstream searxng)" },
+  );
+  assert.equal((await service.request("/v1/search?q=x402")).status, 404);
+});

@@ -150,3 +150,19 @@ test("verify-fact: bad input is a free 400 and calls nothing", async (t) => {
   await expectFree400(await service.request("/v1/verify-fact?claim=short"), "claim");
   assert.equal(wiki.calls.length + searx.calls.length, 0);
 });
+
+test("verify-fact: without a SearXNG it stays mounted, reads Wikipedia alone and says the web was not configured", async (t) => {
+  const wiki = await serveFixtures(t, ["wikipedia-api.search-eiffel"], { dir });
+  const service = await startTestService({
+    plugins: ["web"],
+    env: { UPSTREAM_WIKIPEDIA_API_URL: `${wiki.url}/w/api.php` },
+  });
+  assert.ok(service.runtime.endpoints.some((e) => e.name === "verify-fact"));
+  const out = await service.call("verify-fact", { claim });
+  assert.equal(out.status, 200, JSON.stringify(out.body));
+  const data = (out.body as any).data;
+  assert.deepEqual(data.sources[1], { name: "searxng", status: "not_configured", results: 0, error: null });
+  assert.deepEqual((out.body as any).meta.sources, ["wikipedia-api"]);
+  assert.equal(wiki.calls.length, 1);
+  assert.ok(data.evidence.every((e: any) => e.source === "wikipedia"));
+});
