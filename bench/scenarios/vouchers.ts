@@ -14,6 +14,9 @@ import type { Scenario } from "./scenario.ts";
 const WORKERS = 10;
 const VOUCHERS_PER_WORKER = 300;
 const EXACT_PER_WORKER = 20;
+/** Exact on a chain that makes a block every 2 s, as Base does: each settlement waits for its block. */
+const EXACT_BLOCKS_PER_WORKER = 5;
+const BLOCK_SECONDS = 2;
 const UNPAID_PER_WORKER = 300;
 const PATH = "/v1/hash?text=hi";
 
@@ -117,10 +120,23 @@ export const vouchers: Scenario = {
       const exactSets: string[][] = [];
       for (let w = 0; w < WORKERS; w++)
         exactSets.push(toPaymentHeaders(exactClient, await signPayments(exactClient, required, EXACT_PER_WORKER)));
+      const exactOnBlocks: string[][] = [];
+      for (let w = 0; w < WORKERS; w++)
+        exactOnBlocks.push(
+          toPaymentHeaders(exactClient, await signPayments(exactClient, required, EXACT_BLOCKS_PER_WORKER)),
+        );
       const unpaid = Array.from({ length: WORKERS }, () => Array<undefined>(UNPAID_PER_WORKER).fill(undefined));
       runs = [
         await drive(server, "the 402 path (no payment)", unpaid, 402),
         await drive(server, "exact (EIP-3009, settled on anvil before answering)", exactSets, 200),
+        await withBlockTime(devnet, BLOCK_SECONDS, () =>
+          drive(
+            server,
+            `exact, ${BLOCK_SECONDS} s blocks as on Base (each settlement waits for its block)`,
+            exactOnBlocks,
+            200,
+          ),
+        ),
         await drive(server, "batch-settlement vouchers (checked locally, claimed later)", voucherSets, 200),
       ];
       for (const m of runs)
@@ -132,8 +148,8 @@ export const vouchers: Scenario = {
     } finally {
       await server.stop();
     }
-    const [unpaidRun, exactRun, voucherRun] = runs;
-    const paidCalls = BigInt(exactRun.completed + voucherRun.completed + WORKERS);
+    const [unpaidRun, exactRun, exactOnBlocksRun, voucherRun] = runs;
+    const paidCalls = BigInt(exactRun.completed + exactOnBlocksRun.completed + voucherRun.completed + WORKERS);
     return {
       id: "vouchers",
       title: "Vouchers against exact, on anvil, one server",
@@ -151,8 +167,27 @@ export const vouchers: Scenario = {
       ],
       figures: {
         voucherVsExactThroughput: voucherRun.reqPerSec / exactRun.reqPerSec,
+        voucherVsExactOnBlocksThroughput: voucherRun.reqPerSec / exactOnBlocksRun.reqPerSec,
         voucherVs402Cpu: voucherRun.cpuUsPerCall / unpaidRun.cpuUsPerCall,
       },
     };
   },
 };
+
+/** Anvil mines each transaction at once; for `run`, it makes a block every `seconds` instead, then goes back. */
+async function withBlockTime<T>(devnet: Devnet, seconds: number, run: () => Promise<T>): Promise<T> {
+  const rpc = (method: string, params: unknown[]) =>
+    fetch(devnet.rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    }).then((res) => res.json());
+  await rpc("evm_setAutomine", [false]);
+  await rpc("evm_setIntervalMining", [seconds]);
+  try {
+    return await run();
+  } finally {
+    await rpc("evm_setIntervalMining", [0]);
+    await rpc("evm_setAutomine", [true]);
+  }
+}
