@@ -261,7 +261,7 @@ export interface EndpointDef<
   upstreams?: readonly U[];
   /**
    * Upstreams it also calls but can answer without, or that only some inputs reach: an unconfigured one leaves the
-   * endpoint mounted; its client's `url` is then "" and a call through it fails with a free 503 naming it.
+   * endpoint mounted, and a call through its client fails with a free 503 `not_configured` naming what to set.
    */
   optionalUpstreams?: readonly U[];
   /** The family's settings, when the handler reads them: `ctx.settings` is typed by them (boot checks they are the family's own). */

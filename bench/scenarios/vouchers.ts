@@ -2,7 +2,7 @@ import { x402Client } from "@x402/core/client";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme, signVoucher } from "@x402/evm/batch-settlement/client";
-import { createPublicClient, http, toHex } from "viem";
+import { createPublicClient, createTestClient, http, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startServer, type ServerChild } from "../lib/child.ts";
 import { devnetEnv, payToBalance, type Devnet } from "../lib/devnet.ts";
@@ -176,18 +176,13 @@ export const vouchers: Scenario = {
 
 /** Anvil mines each transaction at once; for `run`, it makes a block every `seconds` instead, then goes back. */
 async function withBlockTime<T>(devnet: Devnet, seconds: number, run: () => Promise<T>): Promise<T> {
-  const rpc = (method: string, params: unknown[]) =>
-    fetch(devnet.rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    }).then((res) => res.json());
-  await rpc("evm_setAutomine", [false]);
-  await rpc("evm_setIntervalMining", [seconds]);
+  const anvil = createTestClient({ mode: "anvil", transport: http(devnet.rpcUrl) });
+  await anvil.setAutomine(false);
+  await anvil.setIntervalMining({ interval: seconds });
   try {
     return await run();
   } finally {
-    await rpc("evm_setIntervalMining", [0]);
-    await rpc("evm_setAutomine", [true]);
+    await anvil.setIntervalMining({ interval: 0 });
+    await anvil.setAutomine(true);
   }
 }

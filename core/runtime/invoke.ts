@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { CreditIssuer, Endpoint, EndpointContext, Upstream } from "../endpoint.ts";
+import type { CreditIssuer, Endpoint, EndpointContext } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
@@ -185,7 +185,6 @@ async function run(
     upstream(name) {
       if (!(endpoint.upstreams?.includes(name) || endpoint.optionalUpstreams?.includes(name)) || !family)
         throw new Error(`${endpoint.name} calls undeclared upstream ${name}`);
-      if (endpoint.optionalUpstreams?.includes(name) && !rt.upstreams.isConfigured(name)) return unconfigured(name);
       return family.upstream(name, { signal, onCall: (used: string) => sources.add(used) });
     },
   };
@@ -276,13 +275,4 @@ function failure(rt: Runtime, call: Call, error: unknown): Outcome {
     rt.log.error({ err: error, endpoint: call.endpoint.name, reqId: call.requestId }, "call failed");
   }
   return { status: e.status, body: toErrorBody(e), headers: { ...e.headers } };
-}
-
-/** An optional upstream this deployment has no key or URL for: no base URL, and any call is a free 503. */
-function unconfigured(name: string): Upstream {
-  const refuse = () =>
-    Promise.reject(
-      new ServiceError(503, "not_configured", `This service has no key or URL for ${name}, which this input needs`),
-    );
-  return { name, url: "", json: refuse, text: refuse, rpc: refuse, rpcBatch: refuse } as Upstream;
 }

@@ -139,7 +139,14 @@ export function createUpstreams(options: UpstreamsOptions) {
     const entry = entryOf(name);
     const override = overrides[name] ?? {};
     const bases = basesOf(name);
-    if (!bases.length) throw unavailable(`${name} is not configured on this deployment`, 300, { upstream: name });
+    const missing = missingOf(name);
+    if (missing.length)
+      throw new ServiceError(
+        503,
+        "not_configured",
+        `This service has no ${missing.join(", ")} for ${name}, which this input needs`,
+        { upstream: name },
+      );
     const method = init.method ?? "GET";
     const headers: Record<string, string> = {
       "user-agent": userAgent,
