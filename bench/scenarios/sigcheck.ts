@@ -101,7 +101,7 @@ export const sigcheck: Scenario = {
       table: [
         "| implementation | authorizations | recovered the payer | µs per check (wall) | µs per check (CPU) |",
         "|---|---:|---:|---:|---:|",
-        row("ours: `recoverAuthorizer` (core/x402/signature.ts, tiny-secp256k1 WASM)", ours),
+        row("ours: `recoverAuthorizer` (core/x402/signature.ts, libsecp256k1 native)", ours),
         row("of which the EIP-712 digest alone (`authorizationDigest`)", digest),
         row("viem 2.57.1 `recoverTypedDataAddress` (noble, pure JS)", viem),
       ],

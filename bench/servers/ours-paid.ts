@@ -15,6 +15,7 @@ import { devnetFromEnv } from "./devnet-env.ts";
  * credits live in the service's store: memory, or Redis when STORE_URL is set (several instances then share it).
  * SETTLE=stub keeps the real verify but answers every settlement with success without touching the chain.
  * BATCH=on also takes batch-settlement vouchers (payTo's key authorizes claims; claims wait for shutdown).
+ * CREDIT_CODE with CREDIT_FUNDS (atomic units) funds that credit code at start: a paid call with no signature.
  */
 const port = portFromEnv();
 const devnet = devnetFromEnv();
@@ -36,6 +37,7 @@ const service = await createService({
   log,
   payments: async ({ ledger, credits }) => {
     const gate = createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log });
+    if (process.env.CREDIT_CODE) await credits.fund(process.env.CREDIT_CODE, BigInt(process.env.CREDIT_FUNDS ?? "0"));
     if (!option.batch) return { gate };
     const batch = await startBatchSettlement({
       option,

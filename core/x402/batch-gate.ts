@@ -2,7 +2,7 @@ import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Logger } from "pino";
 import type { Call, Outcome } from "../runtime/invoke.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
-import type { BatchSettlement } from "./batch-settlement.ts";
+import type { BatchSettlement, Hold } from "./batch-settlement.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
 import { maxHeaderBytes } from "./codec.ts";
 import type { Credits } from "./credits.ts";
@@ -70,37 +70,32 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
     const requirement = route.batch.find((r) => sameTerms(r, payload.accepted)) as PaymentRequirements | undefined;
     if (!requirement) return refused(call, price, payload, "invalid_payment_requirements", "Not this route's terms");
 
-    const verified = await batch.verify(payload, requirement).catch((e: unknown) => ({
-      isValid: false as const,
-      invalidReason: "unexpected_verify_error",
-      invalidMessage: String((e as Error)?.message ?? e),
-      skipHandler: undefined,
-      payer: undefined,
-    }));
-    if (!verified.isValid) {
-      const reason = verified.invalidReason ?? "invalid_payment";
-      return refused(call, price, payload, reason, `The voucher was refused: ${reason}`, requirement);
-    }
-    if (verified.skipHandler) return refund(call, payload, requirement);
+    const held = await batch
+      .hold(payload, requirement)
+      .catch(
+        (e: unknown): Hold => ({ ok: false, reason: `unexpected_verify_error: ${String((e as Error)?.message ?? e)}` }),
+      );
+    if (!held.ok)
+      return refused(call, price, payload, held.reason, `The voucher was refused: ${held.reason}`, requirement);
+    if (held.refund) return refund(call, payload, requirement);
 
-    const payer = verified.payer;
-    const cancel = batch.server.createPaymentCancellationDispatcher(payload, requirement);
+    const payer = held.payer;
     const outcome = await work(payer, { payAsUsed: true });
     if (outcome.status >= 400) {
-      await cancel.cancel({ reason: "handler_failed", responseStatus: outcome.status });
+      await held.release();
       return outcome;
     }
     // Reserved on the channel was the whole price; what the call used (never more) is what is charged.
     const quoted = BigInt(requirement.amount);
     const used = outcome.used === undefined ? quoted : BigInt(outcome.used) < quoted ? BigInt(outcome.used) : quoted;
-    const settled = await batch.settle(payload, requirement, String(used)).catch((e: unknown) => ({
+    const settled = await held.commit(String(used)).catch((e: unknown) => ({
       success: false as const,
       errorReason: String((e as Error)?.message ?? e),
       transaction: "",
       network: requirement.network,
     }));
     if (!settled.success) {
-      await cancel.cancel({ reason: "handler_failed" }).catch(() => undefined);
+      await held.release().catch(() => undefined);
       const reason = settled.errorReason ?? "settlement_failed";
       return refused(call, price, payload, reason, `The voucher could not be accepted: ${reason}; nothing was charged`);
     }
@@ -123,7 +118,7 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
 
   /** A cooperative refund the payer asked for: nothing runs, the facilitator returns the unclaimed deposit. */
   async function refund(call: Call, payload: PaymentPayload, requirement: PaymentRequirements): Promise<Outcome> {
-    const settled = await batch.settle(payload, requirement);
+    const settled = await batch.refund(payload, requirement);
     if (!settled.success) {
       const reason = settled.errorReason ?? "refund_failed";
       return refused(call, undefined, payload, reason, `The refund failed: ${reason}`, requirement);

@@ -1,5 +1,5 @@
 import { x402ResourceServer, type FacilitatorClient } from "@x402/core/server";
-import type { Network, PaymentPayload, PaymentRequirements } from "@x402/core/types";
+import type { Network, PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
 import {
   BatchSettlementEvmScheme,
   type AutoSettlementConfig,
@@ -9,6 +9,7 @@ import type { Address, Hex } from "viem";
 import type { Facilitator } from "./facilitator.ts";
 import { minDepositOf } from "./requirements.ts";
 import { privateKeyToAccount } from "viem/accounts";
+import { createVoucherCheck, type HeldVoucher } from "./voucher.ts";
 
 export interface BatchSettlementOptions {
   network: Network;
@@ -59,6 +60,33 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
   const server = new x402ResourceServer(o.facilitator).register(o.network, scheme);
   const manager = scheme.createChannelManager(o.facilitator, o.network, o.asset);
   const ready = server.initialize();
+  const checkLocally = createVoucherCheck(scheme, Number(o.network.split(":")[1]));
+
+  /**
+   * Reserves a payment's increment on its channel. The everyday voucher is checked here (voucher.ts); a
+   * deposit, a refund and anything the local check leaves go through the scheme's server, whose hooks keep the
+   * same channel records. `refund` marks a payer's refund request: nothing runs, `refund()` settles it.
+   */
+  async function hold(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Hold> {
+    const local = await checkLocally(payload.payload, requirement);
+    if (local) return "held" in local ? { ok: true, ...local.held } : { ok: false, reason: local.refused };
+    const verified = await server.verifyPayment(payload, requirement);
+    if (!verified.isValid) return { ok: false, reason: verified.invalidReason ?? "invalid_payment" };
+    if (verified.skipHandler) return { ok: true, refund: true, payer: verified.payer ?? "", ...noWork };
+    const cancel = server.createPaymentCancellationDispatcher(payload, requirement);
+    return {
+      ok: true,
+      payer: verified.payer ?? "",
+      release: async () => {
+        await cancel.cancel({ reason: "handler_failed" });
+      },
+      async commit(amount) {
+        const settled = await server.settlePayment(payload, requirement, undefined, undefined, { amount });
+        if (!settled.success) await cancel.cancel({ reason: "handler_failed" });
+        return settled;
+      },
+    };
+  }
 
   return {
     scheme,
@@ -79,13 +107,24 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
       });
       return requirement;
     },
-    verify: (payload: PaymentPayload, requirement: PaymentRequirements) => server.verifyPayment(payload, requirement),
-    /** Commits a verified voucher; `amount` (atomic) charges less than the requirement when the call used less. */
-    settle: (payload: PaymentPayload, requirement: PaymentRequirements, amount?: string) =>
-      server.settlePayment(payload, requirement, undefined, undefined, amount === undefined ? undefined : { amount }),
+    hold: (payload: PaymentPayload, requirement: PaymentRequirements) => hold(payload, requirement),
+    /** Settles a payer's cooperative refund through the facilitator. */
+    refund: (payload: PaymentPayload, requirement: PaymentRequirements) => server.settlePayment(payload, requirement),
     start: (config: AutoSettlementConfig) => manager.start(config),
     stop: (flush = false) => manager.stop({ flush }),
   };
 }
 
 export type BatchSettlement = ReturnType<typeof createBatchSettlement>;
+
+export type Hold = ({ ok: true; refund?: true } & HeldVoucher) | { ok: false; reason: string };
+
+const noWork = {
+  release: async () => undefined,
+  commit: async (): Promise<SettleResponse> => ({
+    success: false,
+    errorReason: "refund_only",
+    transaction: "",
+    network: "" as Network,
+  }),
+};

@@ -1,5 +1,6 @@
-import * as secp from "tiny-secp256k1";
-import { getAddress, keccak256, encodeAbiParameters, toBytes, toHex, type Hex } from "viem";
+import secp from "secp256k1";
+import { keccak256, encodeAbiParameters, toBytes, type Hex } from "viem";
+import { BATCH_SETTLEMENT_ADDRESS, BATCH_SETTLEMENT_DOMAIN, voucherTypes } from "@x402/evm";
 import type { Authorization } from "./codec.ts";
 
 const transferTypeHash = keccak256(
@@ -18,8 +19,8 @@ export interface TokenDomain {
   verifyingContract: `0x${string}`;
 }
 
-const separators = new Map<string, Hex>();
-function domainSeparator(d: TokenDomain): Hex {
+const separators = new Map<string, Uint8Array>();
+function domainSeparator(d: TokenDomain): Uint8Array {
   const key = `${d.name}|${d.version}|${d.chainId}|${d.verifyingContract.toLowerCase()}`;
   let separator = separators.get(key);
   if (!separator) {
@@ -34,46 +35,89 @@ function domainSeparator(d: TokenDomain): Hex {
           d.verifyingContract,
         ],
       ),
+      "bytes",
     );
     separators.set(key, separator);
   }
   return separator;
 }
 
+/** The EIP-712 digest of a struct under a domain: keccak256(0x1901 ‖ domain separator ‖ keccak256(struct)). */
+function typedDigest(separator: Uint8Array, struct: Uint8Array): Uint8Array {
+  const message = new Uint8Array(66);
+  message[0] = 0x19;
+  message[1] = 0x01;
+  message.set(separator, 2);
+  message.set(keccak256(struct, "bytes"), 34);
+  return keccak256(message, "bytes");
+}
+
+const word = (n: bigint) => n.toString(16).padStart(64, "0");
+const addressWord = (x: string) => x.slice(2).toLowerCase().padStart(64, "0");
+const bytesOf = (hex: string) => Buffer.from(hex, "hex");
+
 /** The EIP-712 digest a payer signs for an EIP-3009 TransferWithAuthorization. */
 export function authorizationDigest(domain: TokenDomain, a: Authorization): Uint8Array {
-  const word = (n: bigint) => n.toString(16).padStart(64, "0");
-  const address = (x: string) => x.slice(2).toLowerCase().padStart(64, "0");
-  const struct = keccak256(
-    `0x${transferTypeHash.slice(2)}${address(a.from)}${address(a.to)}${word(BigInt(a.value))}${word(BigInt(a.validAfter))}${word(BigInt(a.validBefore))}${a.nonce.slice(2)}`,
-    "bytes",
-  );
-  return keccak256(new Uint8Array([0x19, 0x01, ...toBytes(domainSeparator(domain)), ...struct]), "bytes");
+  const struct = `${transferTypeHash.slice(2)}${addressWord(a.from)}${addressWord(a.to)}${word(BigInt(a.value))}${word(BigInt(a.validAfter))}${word(BigInt(a.validBefore))}${a.nonce.slice(2)}`;
+  return typedDigest(domainSeparator(domain), bytesOf(struct));
+}
+
+const voucherTypeHash = keccak256(
+  toBytes(`Voucher(${voucherTypes.Voucher.map((f) => `${f.type} ${f.name}`).join(",")})`),
+).slice(2);
+
+/** The EIP-712 digest a payer authorizer signs for a batch-settlement voucher on `chainId` (channel id: 32-byte hex). */
+export function voucherDigest(chainId: number, channelId: Hex, maxClaimableAmount: bigint): Uint8Array {
+  const separator = domainSeparator({
+    ...BATCH_SETTLEMENT_DOMAIN,
+    chainId,
+    verifyingContract: BATCH_SETTLEMENT_ADDRESS,
+  });
+  return typedDigest(separator, bytesOf(`${voucherTypeHash}${channelId.slice(2)}${word(maxClaimableAmount)}`));
 }
 
 const halfOrder = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
 
 /**
- * Recovers the signer of a 65-byte ECDSA signature with libsecp256k1 (WASM), about ten times faster than
- * pure JS. Returns undefined for anything that is not a canonical 65-byte signature; smart-wallet
- * signatures (ERC-1271, ERC-6492) are longer and are left to the facilitator.
+ * Recovers the signer of a 65-byte ECDSA signature over `digest` with libsecp256k1 (native, the package's
+ * prebuilt binary; bench "sigcheck" compares it), as a lowercase address. Returns undefined for anything that
+ * is not a canonical 65-byte signature (high s is refused, as the token and escrow contracts refuse it);
+ * smart-wallet signatures (ERC-1271, ERC-6492) are longer and are left to the facilitator.
  */
-export function recoverAuthorizer(domain: TokenDomain, a: Authorization, signature: string): `0x${string}` | undefined {
-  if (signature.length !== 132) return undefined;
-  const bytes = toBytes(signature as Hex);
+export function recoverSigner(digest: Uint8Array, signature: string): `0x${string}` | undefined {
+  if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return undefined;
+  const bytes = bytesOf(signature.slice(2));
   const v = bytes[64];
   const recoveryId = v >= 27 ? v - 27 : v;
   if (recoveryId !== 0 && recoveryId !== 1) return undefined;
-  if (BigInt(toHex(bytes.subarray(32, 64))) > halfOrder) return undefined;
-  let publicKey: Uint8Array | null;
+  if (BigInt(`0x${signature.slice(66, 130)}`) > halfOrder) return undefined;
+  let publicKey: Uint8Array;
   try {
-    publicKey = secp.recover(authorizationDigest(domain, a), bytes.subarray(0, 64), recoveryId as 0 | 1, false);
+    publicKey = secp.ecdsaRecover(bytes.subarray(0, 64), recoveryId, digest, false);
   } catch {
-    // r or s out of range (zero, or not below the curve order): no signer.
+    // r or s out of range (zero, or not below the curve order), or no point for r: no signer.
     return undefined;
   }
-  if (!publicKey) return undefined;
-  return getAddress(`0x${keccak256(publicKey.subarray(1), "hex").slice(-40)}`);
+  return addressOf(publicKey);
 }
+
+/** Addresses of the public keys seen lately: a payer's key recurs on every call, and its address never changes. */
+const addresses = new Map<string, `0x${string}`>();
+const MAX_ADDRESSES = 10_000;
+
+function addressOf(publicKey: Uint8Array): `0x${string}` {
+  const key = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString("base64");
+  let address = addresses.get(key);
+  if (!address) {
+    address = `0x${keccak256(publicKey.subarray(1), "hex").slice(-40)}`;
+    if (addresses.size >= MAX_ADDRESSES) addresses.clear();
+    addresses.set(key, address);
+  }
+  return address;
+}
+
+/** The signer of an EIP-3009 authorization (see recoverSigner). */
+export const recoverAuthorizer = (domain: TokenDomain, a: Authorization, signature: string) =>
+  recoverSigner(authorizationDigest(domain, a), signature);
 
 export const isLongSignature = (signature: string) => signature.length > 132;

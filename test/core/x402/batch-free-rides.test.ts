@@ -142,6 +142,71 @@ test("batch-settlement: ten calls on a ten-call deposit are all granted and the 
   assert.equal(BigInt(channel!.chargedCumulativeAmount) <= BigInt(channel!.balance), true);
 });
 
+test("batch-settlement: the call after a deposit's last one is refused, whatever the voucher claims", async () => {
+  const a = attacker(0, DEPOSIT, `0x${"0".repeat(63)}2`);
+  for (let i = 0; i < 10; i++) assert.equal(await a.send(one, await a.sign(one)), 200);
+  // The real client would top the deposit up here; a plain voucher claiming the eleventh call is sent instead.
+  const template = await a.sign(one);
+  const { channelConfig, voucher } = template.payload as {
+    channelConfig: object;
+    voucher: { channelId: `0x${string}` };
+  };
+  const eleventh = await signVoucher(a.signer, voucher.channelId, String(DEPOSIT + 1000n), devnet.network);
+  const plain = { ...template, payload: { type: "voucher", channelConfig, voucher: eleventh } } as PaymentPayload;
+  const runs = handlerRuns.count;
+  const statuses = [];
+  for (const service of [one, two]) statuses.push(await a.send(service, plain));
+  assert.deepEqual(statuses, [402, 402]);
+  assert.equal(handlerRuns.count, runs);
+  assert.equal((await channelOf(one, template))?.chargedCumulativeAmount, DEPOSIT.toString());
+});
+
+const curveOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+/** The same signature with s mirrored (n - s) and v flipped: valid for ecrecover's math, refused by the escrow. */
+function highS(signature: string): `0x${string}` {
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = Number.parseInt(signature.slice(130), 16) === 27 ? "1c" : "1b";
+  return `${signature.slice(0, 66)}${(curveOrder - s).toString(16).padStart(64, "0")}${v}` as `0x${string}`;
+}
+
+test("batch-settlement: a voucher signed by anyone but the channel's authorizer, or in a form the escrow refuses, grants nothing", async () => {
+  const a = attacker(2, DEPOSIT, `0x${"0".repeat(63)}3`);
+  const mallory = attacker(1);
+  assert.equal(await a.send(one, await a.sign(one)), 200);
+  const honest = await a.sign(one);
+  const raw = honest.payload as {
+    voucher: { channelId: `0x${string}`; maxClaimableAmount: string; signature: string };
+  };
+  const byMallory = await signVoucher(
+    mallory.signer,
+    raw.voucher.channelId,
+    raw.voucher.maxClaimableAmount,
+    devnet.network,
+  );
+  // Mallory names herself the authorizer: the config no longer hashes to the channel id.
+  const config = (honest.payload as { channelConfig: Record<string, unknown> }).channelConfig;
+  const forgeries = [
+    { ...honest, payload: { ...honest.payload, voucher: byMallory } },
+    { ...honest, payload: { ...honest.payload, voucher: { ...raw.voucher, signature: highS(raw.voucher.signature) } } },
+    {
+      ...honest,
+      payload: {
+        ...honest.payload,
+        voucher: byMallory,
+        channelConfig: { ...config, payerAuthorizer: mallory.signer.address },
+      },
+    },
+  ] as PaymentPayload[];
+  const runs = handlerRuns.count;
+  const statuses = [];
+  for (const forged of forgeries) for (const service of [one, two]) statuses.push(await a.send(service, forged));
+  assert.deepEqual(statuses, [402, 402, 402, 402, 402, 402]);
+  assert.equal(handlerRuns.count, runs);
+  assert.equal((await channelOf(one, honest))?.chargedCumulativeAmount, "1000");
+  assert.equal(await a.send(two, honest), 200);
+  assert.equal((await channelOf(one, honest))?.chargedCumulativeAmount, "2000");
+});
+
 const batchPath = (outcomes: string[]) =>
   `/v1/batch?calls=${encodeURIComponent(JSON.stringify(outcomes.map((outcome) => ({ path: "/v1/probe", params: { outcome } }))))}`;
 

@@ -64,9 +64,9 @@ async function pay(
 ): Promise<{ payload: PaymentPayload; granted: boolean }> {
   const required = await r.server.createPaymentRequiredResponse([requirement], { url: "http://service.test/v1/hash" });
   const payload = await p.client.createPaymentPayload(required);
-  const verified = await r.verify(payload, requirement);
-  if (!verified.isValid) return { payload, granted: false };
-  const settled = await r.settle(payload, requirement);
+  const held = await r.hold(payload, requirement);
+  if (!held.ok) return { payload, granted: false };
+  const settled = await held.commit(requirement.amount);
   await p.client.handlePaymentResponse({ paymentPayload: payload, requirements: requirement, settleResponse: settled });
   return { payload, granted: settled.success };
 }
