@@ -40,9 +40,8 @@ const service = await createService({
     if (process.env.CREDIT_CODE) await credits.fund(process.env.CREDIT_CODE, BigInt(process.env.CREDIT_FUNDS ?? "0"));
     if (!option.batch) return { gate };
     const batch = await startBatchSettlement({
-      option,
+      rails: [{ option, authorizerKey: devnet.payToKey }],
       facilitator,
-      authorizerKey: devnet.payToKey,
       claimSeconds: 0,
       settleSeconds: 0,
       gate,

@@ -10,7 +10,8 @@ import type { PaymentGate } from "./gate.ts";
 import type { BatchRequirement } from "./requirements.ts";
 
 export interface BatchGateParts {
-  batch: BatchSettlement;
+  /** The rail of each network that takes vouchers. */
+  batches: ReadonlyMap<string, BatchSettlement>;
   credits: Credits;
   log: Logger;
 }
@@ -48,7 +49,7 @@ function sameTerms(ours: BatchRequirement, accepted: PaymentRequirements) {
  * a success commits the voucher's increment; a failure releases the reservation and charges nothing. Deposits
  * and refunds go through the facilitator; claims leave later, in batches (the channel manager's timers).
  */
-export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }: BatchGateParts): PaymentGate {
+export function withBatchSettlement(inner: PaymentGate, { batches, credits, log }: BatchGateParts): PaymentGate {
   return {
     options: inner.options,
     requirements: inner.requirements,
@@ -68,7 +69,9 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
   ): Promise<Outcome> {
     const route = inner.requirements(call.endpoint, price);
     const requirement = route.batch.find((r) => sameTerms(r, payload.accepted)) as PaymentRequirements | undefined;
-    if (!requirement) return refused(call, price, payload, "invalid_payment_requirements", "Not this route's terms");
+    const batch = requirement && batches.get(requirement.network);
+    if (!requirement || !batch)
+      return refused(call, price, payload, "invalid_payment_requirements", "Not this route's terms");
 
     const held = await batch
       .hold(payload, requirement)
@@ -77,7 +80,7 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
       );
     if (!held.ok)
       return refused(call, price, payload, held.reason, `The voucher was refused: ${held.reason}`, requirement);
-    if (held.refund) return refund(call, payload, requirement);
+    if (held.refund) return refund(call, batch, payload, requirement);
 
     const payer = held.payer;
     const outcome = await work(payer, { payAsUsed: true });
@@ -117,7 +120,12 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
   }
 
   /** A cooperative refund the payer asked for: nothing runs, the facilitator returns the unclaimed deposit. */
-  async function refund(call: Call, payload: PaymentPayload, requirement: PaymentRequirements): Promise<Outcome> {
+  async function refund(
+    call: Call,
+    batch: BatchSettlement,
+    payload: PaymentPayload,
+    requirement: PaymentRequirements,
+  ): Promise<Outcome> {
     const settled = await batch.refund(payload, requirement);
     if (!settled.success) {
       const reason = settled.errorReason ?? "refund_failed";
@@ -141,7 +149,8 @@ export function withBatchSettlement(inner: PaymentGate, { batch, credits, log }:
   ): Promise<Outcome> {
     const route = inner.requirements(call.endpoint, price);
     const c = challenge(call.endpoint, route, message);
-    if (requirement) {
+    const batch = requirement && batches.get(requirement.network);
+    if (requirement && batch) {
       // The reason is the error the scheme (and the client's resync) recognizes; the scheme writes into the copy.
       const corrective = await batch.server
         .createPaymentRequiredResponse([{ ...requirement }], route.resource, reason, undefined, undefined, payload)

@@ -1,4 +1,5 @@
 import { getDefaultAsset } from "@x402/evm";
+import { privateKeyToAccount } from "viem/accounts";
 
 /** @x402/svm 2.27's networks and USDC mints (its `SOLANA_*_CAIP2`, `USDC_*_ADDRESS`; options.test.ts checks they agree), kept here so a service without Solana never loads it. */
 const SOLANA_MAINNET_CAIP2 = "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp";
@@ -28,6 +29,8 @@ export interface ConfiguredOption {
   rpcUrl?: string;
   /** Solana: the fee payer the remote facilitator signs with, when configured (else read from its /supported). */
   feePayer?: string;
+  /** Signs claims and refunds as the receiver authorizer of the option's batch-settlement channels, when it takes vouchers. */
+  batchAuthorizerKey?: `0x${string}`;
 }
 
 interface Preset {
@@ -115,10 +118,12 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
         facilitatorAuth: get("FACILITATOR_AUTH"),
         rpcUrl: get("RPC_URL"),
         relayerKey: get("RELAYER_KEY"),
+        batchAuthorizerKey: get("X402_BATCH_AUTHORIZER_KEY"),
       },
       maxTimeoutSeconds,
       (p) => problems.push(p.replace(/^payment option "default": /, "")),
       {
+        batchAuthorizerKey: "X402_BATCH_AUTHORIZER_KEY",
         payTo: "PAY_TO",
         rpcUrl: "RPC_URL",
         relayerKey: "RELAYER_KEY",
@@ -161,6 +166,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
           rpcUrl: own("RPC_URL"),
           relayerKey: own("RELAYER_KEY") ?? (family === "evm" ? get("RELAYER_KEY") : undefined),
           feePayer: own("FEE_PAYER"),
+          batchAuthorizerKey: own("BATCH_AUTHORIZER_KEY"),
         },
         maxTimeoutSeconds,
         (p) => problems.push(p),
@@ -173,6 +179,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
             ? varName(name, "NETWORK")
             : `${varName(name, "NETWORK")} (not a preset: ${Object.keys(presets).join(", ")})`,
           asset: varName(name, "ASSET"),
+          batchAuthorizerKey: varName(name, "BATCH_AUTHORIZER_KEY"),
         },
       );
       if (one) options.push(one);
@@ -188,8 +195,23 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
     if (other) problems.push(`payment option "${o.name}": offers the same token on the same network as "${other}"`);
     networks.set(key, o.name);
   }
+  const batchOn = get("X402_BATCH_SETTLEMENT") === "on";
+  if (batchOn && options.length && !options.some((o) => o.batchAuthorizerKey))
+    problems.push(
+      `X402_BATCH_SETTLEMENT=on needs the key that authorizes claims and refunds on at least one EVM option: ${names ? "X402_<NAME>_BATCH_AUTHORIZER_KEY" : "X402_BATCH_AUTHORIZER_KEY"}`,
+    );
   if (problems.length) throw new Error(`Invalid payment options:\n  ${problems.join("\n  ")}`);
-  return options;
+  return batchOn ? options.map(withVouchers) : options;
+}
+
+/** The channels' withdraw delay: the scheme's shortest, so a payer the service stops answering waits least. */
+export const BATCH_WITHDRAW_DELAY = 900;
+
+/** An option whose authorizer key is configured takes batch-settlement vouchers beside `exact`. */
+function withVouchers(o: ConfiguredOption): ConfiguredOption {
+  if (!o.batchAuthorizerKey) return o;
+  const receiverAuthorizer = privateKeyToAccount(o.batchAuthorizerKey).address;
+  return { ...o, option: { ...o.option, batch: { receiverAuthorizer, withdrawDelay: BATCH_WITHDRAW_DELAY } } };
 }
 
 interface RawOption {
@@ -205,9 +227,13 @@ interface RawOption {
   rpcUrl?: string;
   relayerKey?: string;
   feePayer?: string;
+  batchAuthorizerKey?: string;
 }
 
-type Names = Record<"payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset", string>;
+type Names = Record<
+  "payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset" | "batchAuthorizerKey",
+  string
+>;
 
 function readOne(
   name: string,
@@ -244,6 +270,10 @@ function readOne(
   if (raw.feePayer && !base58Address.test(raw.feePayer))
     fail(`the fee payer ${raw.feePayer} is not a Solana address (base58)`);
   if (raw.rpcUrl && !isUrl(raw.rpcUrl)) fail(`${vars.rpcUrl} ${raw.rpcUrl} is not an http(s) URL`);
+  if (raw.batchAuthorizerKey && family !== "evm")
+    fail(`${vars.batchAuthorizerKey}: batch-settlement vouchers are an EVM scheme`);
+  else if (raw.batchAuthorizerKey && !evmKey.test(raw.batchAuthorizerKey))
+    fail(`${vars.batchAuthorizerKey} is not a 0x 32-byte hex key`);
 
   const kind = raw.facilitator ?? (raw.facilitatorUrl ? "remote" : raw.relayerKey ? "local" : undefined);
   let facilitator: OptionFacilitator | undefined;
@@ -277,5 +307,6 @@ function readOne(
     facilitator,
     rpcUrl: raw.rpcUrl,
     feePayer: raw.feePayer,
+    ...(raw.batchAuthorizerKey ? { batchAuthorizerKey: raw.batchAuthorizerKey as `0x${string}` } : {}),
   };
 }

@@ -13,7 +13,7 @@ import { startBatchSettlement } from "./batch-start.ts";
 import { createContractSignatureProver } from "./contract-signature.ts";
 import { createReconciler } from "./reconcile.ts";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
-import { readOptions, type ConfiguredOption } from "./options.ts";
+import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
 import { chainProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
@@ -32,9 +32,6 @@ export interface Payments extends PaymentsPart {
   probes: Record<string, Probe>;
   stop(): Promise<void>;
 }
-
-/** The shortest delay the scheme allows: a payer who walks away gets an unclaimed deposit back after 15 minutes. */
-const BATCH_WITHDRAW_DELAY = 900;
 
 /**
  * How each configured option settles: a relayer on its chain, or its remote facilitator. A Solana option's 402
@@ -131,6 +128,7 @@ export async function createPayments(
         },
         facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
         rpcUrl: devnet.rpcUrl,
+        batchAuthorizerKey: devnet.accounts.payTo.privateKey,
       },
       {
         name: "devnet-solana",
@@ -213,21 +211,21 @@ export async function createPayments(
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
     proveContractSignature,
   });
-  const batchOption = configured.find((o) => o.option.batch);
-  const batch =
-    batchOption && devnet
-      ? await startBatchSettlement({
-          option: batchOption.option,
-          facilitator,
-          authorizerKey: devnet.accounts.payTo.privateKey,
-          storeUrl: config.storeUrl,
-          claimSeconds: p.batchClaimSeconds,
-          settleSeconds: p.batchSettleSeconds,
-          gate: paidGate,
-          credits,
-          log,
-        })
-      : undefined;
+  const rails = configured.flatMap((o) =>
+    o.option.batch && o.batchAuthorizerKey ? [{ option: o.option, authorizerKey: o.batchAuthorizerKey }] : [],
+  );
+  const batch = rails.length
+    ? await startBatchSettlement({
+        rails,
+        facilitator,
+        storeUrl: config.storeUrl,
+        claimSeconds: p.batchClaimSeconds,
+        settleSeconds: p.batchSettleSeconds,
+        gate: paidGate,
+        credits,
+        log,
+      })
+    : undefined;
   const gate = batch?.gate ?? paidGate;
   const reconciler = Object.keys(rpcUrls).length
     ? createReconciler({ store, ledger, credits, rpcUrls, log })

@@ -49,8 +49,11 @@ export interface PaidServiceOptions {
   /** The local Solana chain, offered last, settling through @x402/svm's facilitator (confirmation timeout in ms). */
   solana?: SolanaDevnet;
   solanaConfirmationTimeoutMs?: number;
-  /** Also take batch-settlement vouchers on the devnet; channels in Redis at `storeUrl`, else in memory. Claims wait for the test. */
-  batch?: { storeUrl?: string };
+  /**
+   * Also take batch-settlement vouchers on every EVM chain; channels in Redis at `storeUrl`, else in memory; claims
+   * and refunds signed by `authorizers[network]` (a chain's payTo key by default). Claims wait for the test.
+   */
+  batch?: { storeUrl?: string; authorizers?: Record<string, string> };
 }
 
 /** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
@@ -105,9 +108,16 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const prove = (payment: Parameters<ReturnType<typeof createContractSignatureProver>>[0]) =>
     provers.get(payment.network)!(payment);
   const contractProofs = { count: 0 };
-  const batchOption = { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: 900 };
+  // Vouchers on every EVM chain; claims authorized by each chain's payTo key unless the test names another.
+  const authorizerOf = (c: Devnet | EvmChain) =>
+    (options.batch?.authorizers?.[c.network] ?? c.accounts.payTo.privateKey) as `0x${string}`;
   const offered = (c: Devnet | EvmChain) =>
-    options.batch && c === devnet ? { ...devnetOption(c), batch: batchOption } : devnetOption(c);
+    options.batch
+      ? {
+          ...devnetOption(c),
+          batch: { receiverAuthorizer: privateKeyToAccount(authorizerOf(c)).address, withdrawDelay: 900 },
+        }
+      : devnetOption(c);
   let batch: Awaited<ReturnType<typeof startBatchSettlement>> | undefined;
   const service = closedAfterTest(
     await createService({
@@ -130,9 +140,8 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
         });
         if (!options.batch) return { gate };
         batch = await startBatchSettlement({
-          option: offeredOptions[0],
+          rails: chains.map((c, i) => ({ option: offeredOptions[i], authorizerKey: authorizerOf(c) })),
           facilitator,
-          authorizerKey: devnet.accounts.payTo.privateKey,
           storeUrl: options.batch.storeUrl,
           claimSeconds: 0,
           settleSeconds: 0,
@@ -161,7 +170,8 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
     ledger,
     reconciler,
     contractProofs,
-    batch: batch?.batch,
+    batch: batch?.batches.get(devnet.network),
+    batches: batch?.batches,
     fetch: fetchApp,
     baseUrl: config.baseUrl,
   };

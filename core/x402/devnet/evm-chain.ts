@@ -1,22 +1,14 @@
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  getAddress,
-  http,
-  type Address,
-  type Hash,
-} from "viem";
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startAnvil } from "./anvil.ts";
-import { compileContract, compileTestUsdc, testUsdcAbi } from "./compile.ts";
+import { compileTestUsdc, testUsdcAbi } from "./compile.ts";
 import {
   DEV_ACCOUNT_COUNT,
   DEV_MNEMONIC,
   DEV_USDC_PER_ACCOUNT,
-  MULTICALL3_ADDRESS,
   devAccount,
   devnetChain,
+  placeChainContracts,
   type DevAccount,
 } from "./index.ts";
 
@@ -38,10 +30,7 @@ export interface EvmChain {
 export const SECOND_CHAIN_ID = 80002;
 
 export async function startEvmChain(chainId = SECOND_CHAIN_ID): Promise<EvmChain> {
-  const [anvil, [artifact, multicall]] = await Promise.all([
-    startAnvil({ chainId, mnemonic: DEV_MNEMONIC }),
-    Promise.all([compileTestUsdc(), compileContract("Multicall3")]),
-  ]);
+  const [anvil, artifact] = await Promise.all([startAnvil({ chainId, mnemonic: DEV_MNEMONIC }), compileTestUsdc()]);
   try {
     const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, i) => devAccount(i));
     const chain = devnetChain(anvil.rpcUrl, chainId);
@@ -70,10 +59,7 @@ export async function startEvmChain(chainId = SECOND_CHAIN_ID): Promise<EvmChain
       const r = await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
       if (r.status !== "success") throw new Error(`TestUSDC mint reverted on the second devnet chain (tx ${hash})`);
     }
-    await createTestClient({ mode: "anvil", transport }).setCode({
-      address: MULTICALL3_ADDRESS,
-      bytecode: multicall.deployedBytecode,
-    });
+    await placeChainContracts(anvil.rpcUrl);
     const [relayer, payTo, payer, ...others] = accounts;
     return {
       rpcUrl: anvil.rpcUrl,

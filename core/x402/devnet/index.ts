@@ -93,6 +93,25 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
 }
 
 /** Starts anvil, deploys TestUSDC, gives every dev account 1,000,000 USDC and deploys the contracts the families asked for. */
+/**
+ * What every real chain carries at a fixed address: Multicall3 (facilitators diagnose a failed simulation through
+ * it) and the batch-settlement escrow with its ERC-3009 deposit collector. None has constructor state, so its
+ * runtime code alone, placed where @x402/evm expects it, is the whole deployment.
+ */
+export async function placeChainContracts(rpcUrl: string) {
+  const [multicall, settlement, collector] = await Promise.all([
+    compileContract("Multicall3"),
+    compileContract("BatchSettlement"),
+    compileContract("Erc3009DepositCollector"),
+  ]);
+  const testClient = createTestClient({ mode: "anvil", transport: http(rpcUrl) });
+  await Promise.all([
+    testClient.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicall.deployedBytecode }),
+    testClient.setCode({ address: BATCH_SETTLEMENT_ADDRESS, bytecode: settlement.deployedBytecode }),
+    testClient.setCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, bytecode: collector.deployedBytecode }),
+  ]);
+}
+
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const needs = options.contracts ?? [];
   const starting = Promise.allSettled([
@@ -103,13 +122,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chainId: DEVNET_CHAIN_ID,
       mnemonic: DEV_MNEMONIC,
     }),
-    Promise.all([
-      compileTestUsdc(),
-      compileContract("Multicall3"),
-      compileContract("BatchSettlement"),
-      compileContract("Erc3009DepositCollector"),
-      Promise.all(needs.map((need) => compileContract(need.name, need.dir))),
-    ]),
+    Promise.all([compileTestUsdc(), Promise.all(needs.map((need) => compileContract(need.name, need.dir)))]),
   ]);
   // Key derivation is CPU work; it overlaps anvil's boot.
   const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
@@ -119,21 +132,13 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = anvilStart.value;
   try {
     if (compiled.status === "rejected") throw compiled.reason;
-    const [artifact, multicall, settlement, collector, artifacts] = compiled.value;
+    const [artifact, artifacts] = compiled.value;
     // Different deployers, so the token and the families' contracts go out side by side without sharing nonces.
     const [token, contracts] = await Promise.all([
       deployAndFund(anvil, artifact.bytecode, accounts),
       deployOwned(anvil, needs, artifacts, payTo),
     ]);
-    // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries. The
-    // batch-settlement escrow has no constructor state, so its runtime code alone, placed where @x402/evm
-    // expects it, is the whole deployment.
-    const testClient = createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) });
-    await Promise.all([
-      testClient.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicall.deployedBytecode }),
-      testClient.setCode({ address: BATCH_SETTLEMENT_ADDRESS, bytecode: settlement.deployedBytecode }),
-      testClient.setCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, bytecode: collector.deployedBytecode }),
-    ]);
+    await placeChainContracts(anvil.rpcUrl);
     return {
       rpcUrl: anvil.rpcUrl,
       chainId: DEVNET_CHAIN_ID,

@@ -256,3 +256,45 @@ test("options: a Solana option with a remote facilitator names the fee payer its
     server.close();
   }
 });
+
+test("options: with X402_BATCH_SETTLEMENT=on, an EVM option whose authorizer key is set takes vouchers authorized by that key; the others do not", () => {
+  const key = `0x${"1".repeat(64)}`;
+  const authorizer = "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A";
+  const on = readOptions(
+    { ...remote, X402_OPTIONS: "base,polygon", X402_BATCH_SETTLEMENT: "on", X402_BASE_BATCH_AUTHORIZER_KEY: key },
+    300,
+  );
+  assert.deepEqual(on[0].option.batch, { receiverAuthorizer: authorizer, withdrawDelay: 900 });
+  assert.equal(on[0].batchAuthorizerKey, key);
+  assert.equal(on[1].option.batch, undefined);
+  const single = readOptions({ ...remote, X402_BATCH_SETTLEMENT: "on", X402_BATCH_AUTHORIZER_KEY: key }, 300);
+  assert.equal(single[0].option.batch?.receiverAuthorizer, authorizer);
+  const off = readOptions({ ...remote, X402_OPTIONS: "base", X402_BASE_BATCH_AUTHORIZER_KEY: key }, 300);
+  assert.equal(off[0].option.batch, undefined);
+});
+
+test("options: vouchers turned on without an authorizer key, on Solana or with a malformed key refuse to boot, naming the variable", () => {
+  const refused = (env: Record<string, string>) => {
+    try {
+      readOptions({ ...remote, X402_BATCH_SETTLEMENT: "on", ...env }, 300);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    assert.fail("expected the options to be refused");
+  };
+  assert.match(refused({ X402_OPTIONS: "base" }), /X402_<NAME>_BATCH_AUTHORIZER_KEY/);
+  assert.match(refused({}), /X402_BATCH_AUTHORIZER_KEY/);
+  assert.match(
+    refused({
+      X402_OPTIONS: "base,solana",
+      X402_BASE_BATCH_AUTHORIZER_KEY: `0x${"1".repeat(64)}`,
+      X402_SOLANA_PAY_TO: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin",
+      X402_SOLANA_BATCH_AUTHORIZER_KEY: `0x${"1".repeat(64)}`,
+    }),
+    /X402_SOLANA_BATCH_AUTHORIZER_KEY: batch-settlement vouchers are an EVM scheme/,
+  );
+  assert.match(
+    refused({ X402_OPTIONS: "base", X402_BASE_BATCH_AUTHORIZER_KEY: "0x1234" }),
+    /X402_BASE_BATCH_AUTHORIZER_KEY is not a 0x 32-byte hex key/,
+  );
+});
