@@ -128,6 +128,8 @@ export async function createPayments(
           ...(p.batchSettlement
             ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
             : {}),
+          // The relayer settles: the upto proxy lets only the facilitator the permit names move the money.
+          ...(p.upto ? { upto: { facilitatorAddress: devnet.accounts.relayer.address } } : {}),
         },
         facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
         rpcUrl: devnet.rpcUrl,

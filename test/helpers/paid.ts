@@ -51,6 +51,8 @@ export interface PaidServiceOptions {
   solanaConfirmationTimeoutMs?: number;
   /** Also take batch-settlement vouchers on the devnet; channels in Redis at `storeUrl`, else in memory. Claims wait for the test. */
   batch?: { storeUrl?: string };
+  /** Also take upto Permit2 authorizations on the devnet's pay-as-used routes, settled by its relayer. */
+  upto?: boolean;
 }
 
 /** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
@@ -107,7 +109,13 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const contractProofs = { count: 0 };
   const batchOption = { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: 900 };
   const offered = (c: Devnet | EvmChain) =>
-    options.batch && c === devnet ? { ...devnetOption(c), batch: batchOption } : devnetOption(c);
+    c === devnet
+      ? {
+          ...devnetOption(c),
+          ...(options.batch ? { batch: batchOption } : {}),
+          ...(options.upto ? { upto: { facilitatorAddress: devnet.accounts.relayer.address } } : {}),
+        }
+      : devnetOption(c);
   let batch: Awaited<ReturnType<typeof startBatchSettlement>> | undefined;
   const service = closedAfterTest(
     await createService({

@@ -18,7 +18,12 @@ import { HDKey, hdKeyToAccount, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi, type CompiledContract } from "./compile.ts";
 import type { DevnetContract } from "../../endpoint.ts";
-import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from "@x402/evm";
+import {
+  BATCH_SETTLEMENT_ADDRESS,
+  ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+  PERMIT2_ADDRESS,
+  x402UptoPermit2ProxyAddress,
+} from "@x402/evm";
 
 export { testUsdcAbi } from "./compile.ts";
 export { startAnvil } from "./anvil.ts";
@@ -48,6 +53,8 @@ export type Devnet = {
   contracts: Record<string, Address>;
   /** Our batch-settlement escrow and its ERC-3009 deposit collector, at the addresses @x402/evm signs for. */
   batchSettlement: { address: Address; depositCollector: Address };
+  /** Our Permit2 (its SignatureTransfer part) and x402's upto proxy, at the addresses @x402/evm signs for. */
+  upto: { permit2: Address; proxy: Address };
   accounts: {
     /** Deployed the token and pays gas for settlements. */
     relayer: DevAccount;
@@ -108,6 +115,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       compileContract("Multicall3"),
       compileContract("BatchSettlement"),
       compileContract("Erc3009DepositCollector"),
+      compileContract("Permit2"),
+      compileContract("X402UptoPermit2Proxy"),
       Promise.all(needs.map((need) => compileContract(need.name, need.dir))),
     ]),
   ]);
@@ -119,20 +128,22 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = anvilStart.value;
   try {
     if (compiled.status === "rejected") throw compiled.reason;
-    const [artifact, multicall, settlement, collector, artifacts] = compiled.value;
+    const [artifact, multicall, settlement, collector, permit2, uptoProxy, artifacts] = compiled.value;
     // Different deployers, so the token and the families' contracts go out side by side without sharing nonces.
     const [token, contracts] = await Promise.all([
       deployAndFund(anvil, artifact.bytecode, accounts),
       deployOwned(anvil, needs, artifacts, payTo),
     ]);
     // Facilitators diagnose a failed simulation through Multicall3, which every real chain carries. The
-    // batch-settlement escrow has no constructor state, so its runtime code alone, placed where @x402/evm
-    // expects it, is the whole deployment.
+    // batch-settlement escrow, Permit2 and the upto proxy have no constructor state, so their runtime code alone,
+    // placed where @x402/evm expects it, is the whole deployment.
     const testClient = createTestClient({ mode: "anvil", transport: http(anvil.rpcUrl) });
     await Promise.all([
       testClient.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicall.deployedBytecode }),
       testClient.setCode({ address: BATCH_SETTLEMENT_ADDRESS, bytecode: settlement.deployedBytecode }),
       testClient.setCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, bytecode: collector.deployedBytecode }),
+      testClient.setCode({ address: PERMIT2_ADDRESS, bytecode: permit2.deployedBytecode }),
+      testClient.setCode({ address: x402UptoPermit2ProxyAddress, bytecode: uptoProxy.deployedBytecode }),
     ]);
     return {
       rpcUrl: anvil.rpcUrl,
@@ -142,6 +153,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       usdc: { address: token, name: "USDC", version: "2", decimals: 6 },
       contracts,
       batchSettlement: { address: BATCH_SETTLEMENT_ADDRESS, depositCollector: ERC3009_DEPOSIT_COLLECTOR_ADDRESS },
+      upto: { permit2: PERMIT2_ADDRESS, proxy: x402UptoPermit2ProxyAddress },
       accounts: { relayer, payTo, payer, others },
       stop: anvil.stop,
     };
