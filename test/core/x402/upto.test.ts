@@ -289,3 +289,34 @@ test("upto: the proxy on the devnet moves no more than permitted, and only for t
   assert.match(await simulate(devnet.accounts.payTo.privateKey, 1000n), /UnauthorizedFacilitator/);
   assert.equal(await simulate(devnet.accounts.relayer.privateKey, permit.permitted.amount), "ok");
 });
+
+test("upto: a settlement whose outcome was lost is reconciled from Permit2: credited exactly what moved, once", async () => {
+  let lands = true;
+  const flaky = await startPaidService(devnet, {
+    plugins: [probePlugin],
+    upto: true,
+    facilitator: (real) => ({
+      verify: (payload, requirements) => real.verify(payload, requirements),
+      async settle(payload, requirements) {
+        if (lands) await real.settle(payload, requirements);
+        throw new Error("settlement timed out");
+      },
+    }),
+  });
+  const payer = uptoPayer(6);
+  const before = await balanceOf(payer.address);
+  const path = batchPath(["ok", "bad", "ok"]);
+  const landed = await send(flaky, path, await payer.sign(flaky, path));
+  assert.equal(landed.status, 402);
+  assert.equal(landed.body.reason, "settlement_pending");
+  lands = false;
+  const lost = await send(flaky, path, await payer.sign(flaky, path));
+  assert.equal(lost.body.reason, "settlement_pending");
+  assert.equal(before - (await balanceOf(payer.address)), 2000n);
+
+  // The permit that never landed is still valid: kept, not dropped, nothing credited.
+  assert.deepEqual(await flaky.reconciler.reconcileOnce(), { credited: 1, dropped: 0 });
+  assert.deepEqual(await flaky.reconciler.reconcileOnce(), { credited: 0, dropped: 0 });
+  assert.equal(await flaky.credits.balance(landed.body.creditCode), 2000n);
+  assert.equal(await flaky.credits.balance(lost.body.creditCode), 0n);
+});
