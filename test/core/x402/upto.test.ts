@@ -320,3 +320,25 @@ test("upto: a settlement whose outcome was lost is reconciled from Permit2: cred
   assert.equal(await flaky.credits.balance(landed.body.creditCode), 2000n);
   assert.equal(await flaky.credits.balance(lost.body.creditCode), 0n);
 });
+
+test("upto: a retry carrying the payer's payment identifier gets the stored answer back, not a second charge", async () => {
+  const payer = uptoPayer(0);
+  const path = batchPath(["ok", "ok", "ok"]);
+  const signed = await payer.sign(one, path);
+  const id = `upto_${"7".repeat(20)}`;
+  const payload = {
+    ...signed,
+    extensions: { ...signed.extensions, "payment-identifier": { info: { required: false, id } } },
+  };
+  const [before, runs] = [await balanceOf(payer.address), handlerRuns.count];
+  const first = await one.fetch(url(path), { headers: { "payment-signature": encodeHeader(payload) } });
+  assert.equal(first.status, 200);
+  const retry = await two.fetch(url(path), { headers: { "payment-signature": encodeHeader(payload) } });
+  assert.equal(retry.status, redisMissing ? 409 : 200);
+  if (!redisMissing) {
+    assert.equal(retry.headers.get("x-payment-replayed"), "true");
+    assert.deepEqual(await retry.json(), await first.json());
+  }
+  assert.equal(handlerRuns.count - runs, 3);
+  assert.equal(before - (await balanceOf(payer.address)), 3000n);
+});
