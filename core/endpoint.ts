@@ -138,8 +138,8 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
    */
   afterPayment(effect: () => Promise<unknown>): void;
   /**
-   * True when the payment settles what the call used, up to its quoted price (a `batch-settlement` voucher: the
-   * price is reserved on the channel, and only what `use` reports is charged).
+   * True when the payment settles what the call used, up to its quoted price (a `batch-settlement` voucher, whose
+   * channel reserves the price, or an `upto` permit for the price): only what `use` reports is charged.
    */
   payAsUsed: boolean;
   /** With `payAsUsed`: the part of the quoted price the call used, in USDC atomic units (six decimals). */
@@ -241,6 +241,11 @@ export interface EndpointDef<
   priceOf?(input: v.InferOutput<In>, catalog: readonly Endpoint[]): Price;
   /** With `priceOf`: the most one call can cost, so an agent can bound what it authorizes (OpenAPI's price range). */
   maxPriceOf?(catalog: readonly Endpoint[]): Price;
+  /**
+   * The call reports what it used (`ctx.use`) when its payment allows paying as used: such a route also offers
+   * `upto` (a maximum the payer authorizes, of which only the used part is settled).
+   */
+  paysAsUsed?: boolean;
   /** One line: OpenAPI summary, MCP tool description, manifest title. */
   summary: string;
   description?: string;

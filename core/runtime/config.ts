@@ -34,6 +34,8 @@ const EnvSchema = v.object({
   X402_OPTIONS: v.optional(v.string()),
   /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts). */
   X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"]), "off"),
+  /** Also take `upto` Permit2 authorizations on the routes that pay as used (the batch); on by default on the devnet. */
+  X402_UPTO: v.optional(v.picklist(["on", "off"])),
   /** How often accepted vouchers are claimed on-chain, and how often claimed funds are swept to payTo. */
   X402_BATCH_CLAIM_SECONDS: v.optional(Count, "60"),
   X402_BATCH_SETTLE_SECONDS: v.optional(Count, "300"),
@@ -98,6 +100,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       assetVersion: e.X402_ASSET_VERSION ?? "2",
       maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
       batchSettlement: e.X402_BATCH_SETTLEMENT === "on",
+      /** Unset: on for the devnet only (payments.ts). */
+      upto: e.X402_UPTO === undefined ? undefined : e.X402_UPTO === "on",
       batchClaimSeconds: e.X402_BATCH_CLAIM_SECONDS,
       batchSettleSeconds: e.X402_BATCH_SETTLE_SECONDS,
       rpcUrl: e.RPC_URL,

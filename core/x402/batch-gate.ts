@@ -157,7 +157,7 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
         .catch(() => undefined);
       if (corrective) {
         const full = JSON.parse(Buffer.from(c.headers?.["payment-required"] ?? "", "base64").toString("utf8"));
-        const accepts = [...route.v2, ...corrective.accepts];
+        const accepts = [...route.v2, ...corrective.accepts, ...route.upto];
         c.headers = { ...c.headers, "payment-required": encodeHeader({ ...full, error: reason, accepts }) };
       }
     }

@@ -1,6 +1,7 @@
 import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
 import type { BoundSvmPayment } from "./bind-svm.ts";
+import { bindUpto, type BoundUptoPayment } from "./bind-upto.ts";
 import {
   familyOf,
   networkOfV1Name,
@@ -41,7 +42,7 @@ export interface BoundEvmPayment extends BoundCommon {
   domain: TokenDomain;
 }
 
-export type BoundPayment = BoundEvmPayment | BoundSvmPayment;
+export type BoundPayment = BoundEvmPayment | BoundSvmPayment | BoundUptoPayment;
 
 /** How far a payer's clock may run ahead of ours when it sets `validBefore`. */
 export const clockSkewSeconds = 60;
@@ -68,6 +69,14 @@ export async function bindPayment(
         `This payment is for ${decoded.payload.resource.url}, not ${route.resource.url}`,
       );
     }
+    if (accepted.scheme === "upto")
+      return bindUpto(
+        decoded.payload,
+        route,
+        nowSeconds,
+        { version: 2, paymentId: paymentIdOf(decoded.payload.extensions), payload: decoded.raw },
+        clockSkewSeconds,
+      );
     const byNetwork = route.v2.filter((r) => r.network === accepted.network);
     if (accepted.scheme !== "exact")
       throw new PaymentRejected("unsupported_scheme", `Scheme ${accepted.scheme} is not accepted`);

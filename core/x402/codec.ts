@@ -20,7 +20,17 @@ const ExactPayload = v.object({ signature: Hex(), authorization: Authorization }
 const SvmExactPayload = v.object({
   transaction: v.pipe(v.string(), v.maxLength(4096), v.regex(/^[A-Za-z0-9+/]+={0,2}$/)),
 });
-const AnyPayload = v.union([ExactPayload, SvmExactPayload]);
+/** The upto scheme on EVM: a Permit2 transfer of at most `permitted.amount`, its witness naming payee and settler. */
+const Permit2Authorization = v.object({
+  from: Hex(20),
+  permitted: v.object({ token: Hex(20), amount: Uint }),
+  spender: Hex(20),
+  nonce: Uint,
+  deadline: Uint,
+  witness: v.object({ to: Hex(20), facilitator: Hex(20), validAfter: Uint }),
+});
+const UptoPayload = v.object({ signature: Hex(), permit2Authorization: Permit2Authorization });
+const AnyPayload = v.union([ExactPayload, SvmExactPayload, UptoPayload]);
 
 const PayloadV1 = v.object({
   x402Version: v.literal(1),
@@ -50,6 +60,7 @@ export type PaymentPayloadV2 = v.InferOutput<typeof PayloadV2>;
 export type Authorization = v.InferOutput<typeof Authorization>;
 export type EvmExactPayload = v.InferOutput<typeof ExactPayload>;
 export type SvmPayload = v.InferOutput<typeof SvmExactPayload>;
+export type Permit2Authorization = v.InferOutput<typeof Permit2Authorization>;
 
 export type DecodedPayment =
   | { version: 1; payload: PaymentPayloadV1; raw: Record<string, unknown> }

@@ -2,6 +2,7 @@ import { x402Facilitator } from "@x402/core/facilitator";
 import { HTTPFacilitatorClient } from "@x402/core/http";
 import { registerExactEvmScheme } from "@x402/evm/exact/facilitator";
 import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/facilitator";
+import { UptoEvmScheme } from "@x402/evm/upto/facilitator";
 import { toFacilitatorEvmSigner } from "@x402/evm";
 import {
   concat,
@@ -48,7 +49,7 @@ export interface LocalFacilitatorOptions {
 }
 
 /**
- * @x402/core's own facilitator with the @x402/evm exact scheme. Without `sender`, the relayer account keeps
+ * @x402/core's own facilitator with the @x402/evm exact, batch-settlement and upto schemes. Without `sender`, the relayer account keeps
  * its nonces locally with viem's nonce manager (one process per key); with it, its transactions go through
  * our relayer, which several instances of one key can share.
  */
@@ -89,6 +90,8 @@ export function createX402Facilitator(o: LocalFacilitatorOptions, sender?: Relay
   registerExactEvmScheme(facilitator, { signer, networks: [`eip155:${o.chainId}`] });
   // No authorizer key here: the service signs its own claims and refunds as the channels' receiverAuthorizer.
   facilitator.register([`eip155:${o.chainId}`], new BatchSettlementEvmScheme(signer));
+  // The relayer is the one facilitator a payer's upto permit names: the proxy lets only it settle.
+  facilitator.register([`eip155:${o.chainId}`], new UptoEvmScheme(signer));
   return facilitator;
 }
 

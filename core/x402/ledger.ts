@@ -38,6 +38,8 @@ export interface PendingSettlement {
   transaction?: string;
   /** A Solana payment (`nonce` is its message hash): its blockhash bounds when it can land; its payer's signature finds it. */
   svm?: { blockhash: string; payerSignature: string };
+  /** An upto payment: `nonce` is its Permit2 nonce (decimal), `amount` what the call used. */
+  permit2?: true;
 }
 
 const keepAfterExpiryMs = 3600_000;
@@ -85,12 +87,11 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       paymentId: string | undefined,
       outcome: Outcome,
       transaction: string,
+      /** What moved, when less than the authorization's amount (an upto permit settles what the call used). */
+      amount = p.amount,
     ) {
       await write(p, { state: "settled", fingerprint, at: now(), paymentId, outcome, transaction });
-      await Promise.all([
-        store.increment(statsKeys.settled),
-        store.increment(statsKeys.settledAtomic, Number(p.amount)),
-      ]);
+      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(amount))]);
     },
     /** The facilitator refused to settle: nothing moved. */
     async settleFailed(p: BoundPayment, fingerprint: string, paymentId?: string) {
@@ -103,6 +104,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       paymentId: string | undefined,
       creditCode: string,
       transaction?: string,
+      amount = p.amount,
     ) {
       await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
       const record: PendingSettlement = {
@@ -110,14 +112,20 @@ export function createLedger(store: Store, now: () => number = Date.now) {
         network: p.network,
         asset: p.requirement.asset,
         from: p.payer,
-        nonce: p.family === "evm" ? p.authorization.nonce : p.messageHash,
-        amount: p.amount,
+        nonce:
+          p.family === "evm"
+            ? p.authorization.nonce
+            : p.family === "upto"
+              ? p.permit2Authorization.nonce
+              : p.messageHash,
+        amount,
         payTo: p.requirement.payTo,
         validBefore: String(p.validUntil),
         creditCode,
         at: now(),
         transaction,
         ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
+        ...(p.family === "upto" ? { permit2: true } : {}),
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);
       await store.increment(statsKeys.indeterminate);

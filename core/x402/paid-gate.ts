@@ -29,6 +29,12 @@ export interface PaidGateParts {
   now?: () => number;
 }
 
+/** What a pay-as-used call reported using, capped at what was authorized; the whole amount when it reported nothing. */
+function usedOf(outcome: Outcome, authorized: string): string {
+  if (outcome.used === undefined) return authorized;
+  return BigInt(outcome.used) < BigInt(authorized) ? outcome.used : authorized;
+}
+
 /**
  * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
  * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
@@ -51,10 +57,12 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const c = challenge(endpoint, requirements(endpoint, price), message);
     return { ...c, body: { ...(c.body as object), reason, ...details } };
   };
-  const proveContractSignature =
-    parts.proveContractSignature ??
-    (async (p: BoundEvmPayment) =>
-      (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid);
+  const verifiedByFacilitator = async (p: BoundPayment) =>
+    (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid;
+  const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
+  /** A contract wallet's signature: an exact payment's is proven on-chain, an upto permit's by the facilitator. */
+  const proveSigner = (p: BoundPayment) =>
+    p.family === "evm" ? proveContractSignature(p) : p.family === "upto" ? verifiedByFacilitator(p) : false;
 
   /** The effects of a call that was paid for; when they cannot be applied, the payer gets the price back as a credit. */
   async function committed(
@@ -116,7 +124,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     header: string,
     version: 1 | 2,
     price: Price | undefined,
-    work: (payer?: string) => Promise<Outcome>,
+    work: Parameters<PaymentGate["charge"]>[1],
     commit?: Commit,
   ): Promise<Outcome> {
     const route = requirements(call.endpoint, price);
@@ -129,12 +137,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
-    if (!bound.signerProven && (bound.family !== "evm" || !(await proveContractSignature(bound)))) {
-      return refuse(call.endpoint, price, "invalid_exact_evm_signature", "The signature does not prove the payer");
+    if (!bound.signerProven && !(await proveSigner(bound))) {
+      const reason = bound.family === "upto" ? "invalid_permit2_signature" : "invalid_exact_evm_signature";
+      return refuse(call.endpoint, price, reason, "The signature does not prove the payer");
     }
     const payer = bound.payer;
     // An EVM address counts in any case; a Solana address only as it is.
-    await parts.limitPayer?.(bound.family === "evm" ? payer.toLowerCase() : payer);
+    await parts.limitPayer?.(bound.family === "svm" ? payer : payer.toLowerCase());
     const fingerprint = createHash("sha256")
       .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
       .digest("hex");
@@ -157,21 +166,26 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       );
     }
     // From here the authorization belongs to this call: it is never handed back for another request.
-    const outcome = await work(payer);
+    const upto = bound.family === "upto";
+    const outcome = await work(payer, upto ? { payAsUsed: true } : undefined);
     if (outcome.status >= 400) {
       await ledger.spent(bound, fingerprint, paymentId);
       return outcome;
     }
+    // An upto permit settles what the call used, never more than it authorized (the route's quote).
+    const charged = upto ? usedOf(outcome, bound.amount) : route.amount;
+    const requirement = upto ? { ...bound.requirement, amount: charged } : bound.requirement;
 
     await ledger.settling(bound, fingerprint, paymentId);
     let settled: SettleResult;
     try {
-      settled = await facilitator.settle(bound.payload, bound.requirement);
+      settled = await facilitator.settle(bound.payload, requirement);
     } catch (error) {
-      return indeterminate(call, bound, fingerprint, price, error);
+      return indeterminate(call, bound, fingerprint, price, error, charged);
     }
     if (!settled.success) {
-      if (settled.errorReason === "settlement_pending") return indeterminate(call, bound, fingerprint, price, settled);
+      if (settled.errorReason === "settlement_pending")
+        return indeterminate(call, bound, fingerprint, price, settled, charged);
       await ledger.settleFailed(bound, fingerprint, paymentId);
       return refuse(
         call.endpoint,
@@ -185,14 +199,16 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       transaction: settled.transaction,
       network: version === 2 ? bound.network : bound.requirement.network,
       payer,
+      // What an upto permit settled, out of the most it authorized.
+      ...(upto ? { amount: charged } : {}),
     };
     const result = await committed(call, outcome, commit, async () => ({
-      creditCode: await credits.issue(BigInt(route.amount), `effects of ${call.endpoint.name} failed`),
+      creditCode: await credits.issue(BigInt(charged), `effects of ${call.endpoint.name} failed`),
     }));
     const paid: Outcome = {
       ...result,
       payer,
-      charged: route.amount,
+      charged,
       headers: {
         ...result.headers,
         [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt),
@@ -201,7 +217,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     };
     // The money moved: the answer is delivered even if the store fails now (the spent nonce still stops a replay).
     await ledger
-      .settled(bound, fingerprint, paymentId, paid, settled.transaction)
+      .settled(bound, fingerprint, paymentId, paid, settled.transaction, charged)
       .catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
     return paid;
   }
@@ -259,10 +275,11 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     fingerprint: string,
     price: Price | undefined,
     cause: unknown,
+    amount: string,
   ): Promise<Outcome> {
     const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
     const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
-    await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction);
+    await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction, amount);
     log.warn(
       {
         endpoint: call.endpoint.name,

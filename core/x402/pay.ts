@@ -2,8 +2,12 @@
 // the receipt. It pays from the devnet's dev payer unless PAYER_KEY is set; add `--v1` to pay with x402 v1, or
 // `--network solana` to pay on the devnet's local Solana chain (or any Solana network the 402 offers) with @x402/svm.
 // `--scheme batch` opens a batch-settlement channel and pays 100 calls with vouchers (RPC_URL: the chain's RPC).
+// `--scheme upto` pays a pay-as-used route (the batch) with an upto Permit2 authorization (RPC_URL: the chain's RPC).
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { UptoEvmScheme } from "@x402/evm/upto/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { createPublicClient, http } from "viem";
 import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount } from "./devnet/index.ts";
@@ -16,11 +20,12 @@ const args = process.argv.slice(2);
 const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
 const path = args.find((a, i) => !a.startsWith("--") && !["--body", "--network", "--scheme"].includes(args[i - 1]));
 if (!path) {
-  console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--scheme batch] [--body '<json>']");
+  console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--scheme batch|upto] [--body '<json>']");
   process.exit(2);
 }
 const body = flagValue("--body");
 const solana = flagValue("--network") === "solana";
+const scheme = flagValue("--scheme");
 const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl, rpcUrl } = readToolEnv();
 const VOUCHER_CALLS = 100;
 
@@ -39,12 +44,23 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
     const v1 = await import("x402-fetch");
     return { pay: v1.wrapFetchWithPayment(fetch, account as any) as typeof fetch, from: account.address };
   }
+  if (scheme === "upto") {
+    if (!rpcUrl) {
+      console.error("--scheme upto reads the payer's Permit2 allowance: set RPC_URL (the devnet's anvil URL)");
+      process.exit(2);
+    }
+    // Without a Permit2 allowance the client signs an EIP-2612 permit for it, which the settlement submits.
+    const reader = createPublicClient({ transport: http(rpcUrl) });
+    client.register("eip155:*", new UptoEvmScheme(toClientEvmSigner(account, reader)));
+    client.registerPolicy((_version, accepts) => accepts.filter((a) => a.scheme === "upto"));
+    return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
+  }
   registerExactEvmScheme(client, { signer: account });
   return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
 }
 const url = new URL(path, baseUrl);
 const init: RequestInit = body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {};
-if (flagValue("--scheme") === "batch") {
+if (scheme === "batch") {
   if (!rpcUrl) {
     console.error("--scheme batch reads the channel on-chain: set RPC_URL (the devnet's anvil URL, printed at start)");
     process.exit(2);

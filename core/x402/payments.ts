@@ -16,6 +16,7 @@ import { familyOf, networkOfV1Name } from "./requirements.ts";
 import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
+import { privateKeyToAccount } from "viem/accounts";
 import { chainProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
@@ -38,11 +39,15 @@ export interface Payments extends PaymentsPart {
  * names the fee payer that will sign: the local key's address, the configured one, or the remote facilitator's
  * (its /supported), so the option is complete only here.
  */
-async function facilitatorOf(o: ConfiguredOption): Promise<Facilitator> {
+async function facilitatorOf(o: ConfiguredOption, upto: boolean): Promise<Facilitator> {
   const f = o.facilitator;
   const svm = familyOf(o.option.network) === "svm";
   if (f.kind === "remote") {
     if (svm) o.option.extra = { feePayer: o.feePayer ?? (await remoteFeePayer(f.url, f.auth, o.option.network)) };
+    if (upto && !svm)
+      o.option.upto = {
+        facilitatorAddress: await remoteKindExtra(f.url, f.auth, "upto", o.option.network, "facilitatorAddress"),
+      };
     return createRemoteFacilitator({ url: f.url, auth: f.auth });
   }
   if (svm) {
@@ -52,6 +57,8 @@ async function facilitatorOf(o: ConfiguredOption): Promise<Facilitator> {
     o.option.extra = { feePayer: feePayer.address };
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
   }
+  // The relayer settles: the upto proxy lets only the facilitator a permit names move the money.
+  if (upto) o.option.upto = { facilitatorAddress: privateKeyToAccount(f.relayerKey as `0x${string}`).address };
   return createLocalFacilitator({
     rpcUrl: f.rpcUrl,
     chainId: Number(o.option.network.split(":")[1]),
@@ -60,25 +67,34 @@ async function facilitatorOf(o: ConfiguredOption): Promise<Facilitator> {
 }
 
 /** The fee payer a remote facilitator names for a Solana network in its GET /supported (x402 v2 kinds). */
-async function remoteFeePayer(url: string, auth: string | undefined, network: string): Promise<string> {
+const remoteFeePayer = (url: string, auth: string | undefined, network: string) =>
+  remoteKindExtra(url, auth, "exact", network, "feePayer");
+
+/** A field of `extra` a remote facilitator gives a scheme on a network in its GET /supported (x402 v2 kinds). */
+async function remoteKindExtra(
+  url: string,
+  auth: string | undefined,
+  scheme: string,
+  network: string,
+  field: string,
+): Promise<string> {
   const res = await fetch(`${url.replace(/\/$/, "")}/supported`, {
     headers: auth ? { authorization: auth } : {},
     signal: AbortSignal.timeout(10_000),
   });
   if (!res.ok) throw new Error(`its facilitator's /supported answered ${res.status}`);
   const { kinds = [] } = (await res.json()) as {
-    kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: { feePayer?: string } }>;
+    kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: Record<string, unknown> }>;
   };
-  const feePayer = kinds.find((k) => k.scheme === "exact" && k.network === network && k.extra?.feePayer)?.extra
-    ?.feePayer;
-  if (!feePayer)
-    throw new Error(`its facilitator does not settle exact payments on ${network} (no feePayer in /supported)`);
-  return feePayer;
+  const value = kinds.find((k) => k.scheme === scheme && k.network === network && k.extra?.[field])?.extra?.[field];
+  if (typeof value !== "string")
+    throw new Error(`its facilitator does not settle ${scheme} payments on ${network} (no ${field} in /supported)`);
+  return value;
 }
 
 /** Every option's facilitator, built together; the options that cannot be built are named in one error. */
-async function facilitatorsOf(configured: ConfiguredOption[]) {
-  const built = await Promise.allSettled(configured.map(facilitatorOf));
+async function facilitatorsOf(configured: ConfiguredOption[], upto: boolean) {
+  const built = await Promise.allSettled(configured.map((o) => facilitatorOf(o, upto)));
   const problems = built.flatMap((b, i) =>
     b.status === "rejected"
       ? [`payment option "${configured[i].name}": ${(b.reason as Error)?.message ?? b.reason}`]
@@ -166,7 +182,7 @@ export async function createPayments(
     configured = readOptions(p.optionEnv, p.maxTimeoutSeconds);
   }
   const facilitator = createRoutedFacilitator(
-    await facilitatorsOf(configured).catch(async (error) => {
+    await facilitatorsOf(configured, p.upto ?? devnet !== undefined).catch(async (error) => {
       await Promise.all([devnet?.stop(), solana?.stop()]);
       throw error;
     }),

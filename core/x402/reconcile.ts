@@ -5,6 +5,7 @@ import type { Store } from "../endpoint.ts";
 import type { Rpc, SolanaRpcApi } from "@solana/kit";
 import { defaultLogWindow, fateOf, type AuthorizationFate, type LogWindow } from "./authorization-use.ts";
 import { familyOf } from "./requirements.ts";
+import { permit2FateOf } from "./permit2-fate.ts";
 import type { SvmFate } from "./svm-fate.ts";
 import type { Credits } from "./credits.ts";
 import type { Ledger, PendingSettlement } from "./ledger.ts";
@@ -62,7 +63,8 @@ export function createReconciler(parts: ReconcilerParts) {
     if (!chain)
       chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
     const latest = await chain.getBlockNumber({ cacheTime: 0 });
-    return (record) => fateOf(chain, record, latest, window);
+    return (record) =>
+      record.permit2 ? permit2FateOf(chain, record, latest, window) : fateOf(chain, record, latest, window);
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Tally> | undefined;

@@ -16,6 +16,8 @@ export interface PaymentOption {
   maxTimeoutSeconds: number;
   /** Set when the option also takes `batch-settlement` vouchers (EVM): who authorizes claims, the withdraw delay. */
   batch?: { receiverAuthorizer: string; withdrawDelay: number };
+  /** Set when the option also takes `upto` Permit2 authorizations (EVM) on pay-as-used routes: who settles them. */
+  upto?: { facilitatorAddress: string };
 }
 
 /** The two families of networks the rail takes payments on. */
@@ -58,6 +60,17 @@ export interface BatchRequirement {
   extra: { name: string; version: string; receiverAuthorizer: string; withdrawDelay: number; minDeposit: string };
 }
 
+/** An `upto` requirement, as @x402/evm's server scheme writes it (upto.test.ts compares): `amount` is the most it settles. */
+export interface UptoRequirement {
+  scheme: "upto";
+  network: string;
+  amount: string;
+  asset: string;
+  payTo: string;
+  maxTimeoutSeconds: number;
+  extra: { name: string; version: string; assetTransferMethod: "permit2"; facilitatorAddress: string };
+}
+
 /**
  * The deposit the 402 suggests: ten calls, and at least one token (one dollar of USDC). A deposit is an on-chain
  * transaction; ten $0.001 calls per deposit would pay gas every ten calls, which vouchers exist to avoid.
@@ -76,6 +89,8 @@ export interface RouteRequirements {
   v2: RequirementsV2[];
   v1: RequirementsV1[];
   batch: BatchRequirement[];
+  /** Offered only where the endpoint pays as used. */
+  upto: UptoRequirement[];
 }
 
 /**
@@ -169,6 +184,22 @@ export function buildRequirements(
         ]
       : [],
   );
+  const upto = options.flatMap((o, i) =>
+    o.upto && endpoint.paysAsUsed
+      ? [
+          {
+            ...v2[i],
+            scheme: "upto" as const,
+            extra: {
+              name: o.extra.name,
+              version: o.extra.version,
+              assetTransferMethod: "permit2" as const,
+              facilitatorAddress: o.upto.facilitatorAddress,
+            },
+          },
+        ]
+      : [],
+  );
   // Credits and the charge the log shows count USDC's six decimals, whichever option was paid.
-  return { amount: toAtomicAmount(price, 6), resource, v2, v1, batch };
+  return { amount: toAtomicAmount(price, 6), resource, v2, v1, batch, upto };
 }

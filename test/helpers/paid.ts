@@ -54,6 +54,8 @@ export interface PaidServiceOptions {
    * and refunds signed by `authorizers[network]` (a chain's payTo key by default). Claims wait for the test.
    */
   batch?: { storeUrl?: string; authorizers?: Record<string, string> };
+  /** Also take upto Permit2 authorizations on the devnet's pay-as-used routes, settled by its relayer. */
+  upto?: boolean;
 }
 
 /** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
@@ -111,13 +113,13 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   // Vouchers on every EVM chain; claims authorized by each chain's payTo key unless the test names another.
   const authorizerOf = (c: Devnet | EvmChain) =>
     (options.batch?.authorizers?.[c.network] ?? c.accounts.payTo.privateKey) as `0x${string}`;
-  const offered = (c: Devnet | EvmChain) =>
-    options.batch
-      ? {
-          ...devnetOption(c),
-          batch: { receiverAuthorizer: privateKeyToAccount(authorizerOf(c)).address, withdrawDelay: 900 },
-        }
-      : devnetOption(c);
+  const offered = (c: Devnet | EvmChain) => ({
+    ...devnetOption(c),
+    ...(options.batch
+      ? { batch: { receiverAuthorizer: privateKeyToAccount(authorizerOf(c)).address, withdrawDelay: 900 } }
+      : {}),
+    ...(options.upto && c === devnet ? { upto: { facilitatorAddress: devnet.accounts.relayer.address } } : {}),
+  });
   let batch: Awaited<ReturnType<typeof startBatchSettlement>> | undefined;
   const service = closedAfterTest(
     await createService({

@@ -50,12 +50,13 @@ export const batch = defineEndpoint({
           catalog.filter((e) => e.name !== "batch").reduce((most, e) => maxBig(most, toAtomic(e.price)), 0n),
       ),
     ),
+  paysAsUsed: true,
   summary: "Run up to 10 catalog calls in one paid request, in parallel; failed items are credited",
   description:
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
     "quoted in the 402 challenge. Every item's input is checked before payment (a 400 names `calls.<i>.params.<field>`). Items run in parallel; " +
     "each answers with its own status, body and latency. Items that fail after payment are credited: their prices go to a credit code " +
-    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled (paid with a batch-settlement voucher, only the items that succeeded are charged instead). If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
+    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled (paid with a batch-settlement voucher or an upto permit, only the items that succeeded are charged instead). If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
   input: v.object({
     calls: v.pipe(v.array(item), v.minLength(1), v.maxLength(maxCalls), v.description(`1 to ${maxCalls} calls`)),
   }),

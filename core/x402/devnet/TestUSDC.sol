@@ -2,7 +2,8 @@
 pragma solidity ^0.8.24;
 
 /// Test USDC for the local devnet: ERC-20 with 6 decimals and EIP-3009 as USDC v2.2 implements it
-/// (both signature encodings, ERC-1271 for contract signers), plus an owner-only mint.
+/// (both signature encodings, ERC-1271 for contract signers), EIP-2612 permit as USDC v2 has it (Permit2's
+/// upto proxy approves Permit2 with it), plus an owner-only mint.
 contract TestUSDC {
     string public name;
     string public version;
@@ -14,6 +15,7 @@ contract TestUSDC {
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
     mapping(address => mapping(bytes32 => bool)) public authorizationState;
+    mapping(address => uint256) public nonces;
 
     bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH = keccak256(
         "TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
@@ -21,6 +23,8 @@ contract TestUSDC {
     bytes32 public constant RECEIVE_WITH_AUTHORIZATION_TYPEHASH = keccak256(
         "ReceiveWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)"
     );
+    bytes32 public constant PERMIT_TYPEHASH =
+        keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
     bytes32 public constant CANCEL_AUTHORIZATION_TYPEHASH = keccak256("CancelAuthorization(address authorizer,bytes32 nonce)");
     bytes32 private constant DOMAIN_TYPEHASH =
         keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
@@ -74,6 +78,20 @@ contract TestUSDC {
         allowance[from][msg.sender] = allowed - value;
         _transfer(from, to, value);
         return true;
+    }
+
+    function permit(address holder, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external
+    {
+        permit(holder, spender, value, deadline, abi.encodePacked(r, s, v));
+    }
+
+    function permit(address holder, address spender, uint256 value, uint256 deadline, bytes memory signature) public {
+        require(deadline >= block.timestamp, "TestUSDC: permit is expired");
+        bytes32 structHash = keccak256(abi.encode(PERMIT_TYPEHASH, holder, spender, value, nonces[holder]++, deadline));
+        require(_isValidSignature(holder, _digest(structHash), signature), "TestUSDC: invalid signature");
+        allowance[holder][spender] = value;
+        emit Approval(holder, spender, value);
     }
 
     function transferWithAuthorization(

@@ -18,7 +18,12 @@ import { HDKey, hdKeyToAccount, privateKeyToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import { compileContract, compileTestUsdc, testUsdcAbi, type CompiledContract } from "./compile.ts";
 import type { DevnetContract } from "../../endpoint.ts";
-import { BATCH_SETTLEMENT_ADDRESS, ERC3009_DEPOSIT_COLLECTOR_ADDRESS } from "@x402/evm";
+import {
+  BATCH_SETTLEMENT_ADDRESS,
+  ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
+  PERMIT2_ADDRESS,
+  x402UptoPermit2ProxyAddress,
+} from "@x402/evm";
 
 export { testUsdcAbi } from "./compile.ts";
 export { startAnvil } from "./anvil.ts";
@@ -48,6 +53,8 @@ export type Devnet = {
   contracts: Record<string, Address>;
   /** Our batch-settlement escrow and its ERC-3009 deposit collector, at the addresses @x402/evm signs for. */
   batchSettlement: { address: Address; depositCollector: Address };
+  /** Our Permit2 (its SignatureTransfer part) and x402's upto proxy, at the addresses @x402/evm signs for. */
+  upto: { permit2: Address; proxy: Address };
   accounts: {
     /** Deployed the token and pays gas for settlements. */
     relayer: DevAccount;
@@ -95,20 +102,24 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
 /** Starts anvil, deploys TestUSDC, gives every dev account 1,000,000 USDC and deploys the contracts the families asked for. */
 /**
  * What every real chain carries at a fixed address: Multicall3 (facilitators diagnose a failed simulation through
- * it) and the batch-settlement escrow with its ERC-3009 deposit collector. None has constructor state, so its
- * runtime code alone, placed where @x402/evm expects it, is the whole deployment.
+ * it), the batch-settlement escrow with its ERC-3009 deposit collector, Permit2 and x402's upto proxy. None has
+ * constructor state, so its runtime code alone, placed where @x402/evm expects it, is the whole deployment.
  */
 export async function placeChainContracts(rpcUrl: string) {
-  const [multicall, settlement, collector] = await Promise.all([
+  const [multicall, settlement, collector, permit2, uptoProxy] = await Promise.all([
     compileContract("Multicall3"),
     compileContract("BatchSettlement"),
     compileContract("Erc3009DepositCollector"),
+    compileContract("Permit2"),
+    compileContract("X402UptoPermit2Proxy"),
   ]);
   const testClient = createTestClient({ mode: "anvil", transport: http(rpcUrl) });
   await Promise.all([
     testClient.setCode({ address: MULTICALL3_ADDRESS, bytecode: multicall.deployedBytecode }),
     testClient.setCode({ address: BATCH_SETTLEMENT_ADDRESS, bytecode: settlement.deployedBytecode }),
     testClient.setCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, bytecode: collector.deployedBytecode }),
+    testClient.setCode({ address: PERMIT2_ADDRESS, bytecode: permit2.deployedBytecode }),
+    testClient.setCode({ address: x402UptoPermit2ProxyAddress, bytecode: uptoProxy.deployedBytecode }),
   ]);
 }
 
@@ -147,6 +158,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       usdc: { address: token, name: "USDC", version: "2", decimals: 6 },
       contracts,
       batchSettlement: { address: BATCH_SETTLEMENT_ADDRESS, depositCollector: ERC3009_DEPOSIT_COLLECTOR_ADDRESS },
+      upto: { permit2: PERMIT2_ADDRESS, proxy: x402UptoPermit2ProxyAddress },
       accounts: { relayer, payTo, payer, others },
       stop: anvil.stop,
     };

@@ -298,3 +298,45 @@ test("options: vouchers turned on without an authorizer key, on Solana or with a
     /X402_BASE_BATCH_AUTHORIZER_KEY is not a 0x 32-byte hex key/,
   );
 });
+
+test("options: X402_UPTO=on offers upto on pay-as-used routes only, naming a local option's relayer or what a remote facilitator's /supported lists", async () => {
+  const facilitatorAddress = "0x1111111111111111111111111111111111111111";
+  const kinds = [{ x402Version: 2, scheme: "upto", network: "eip155:8453", extra: { facilitatorAddress } }];
+  const server = createServer((req, res) =>
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ kinds: req.url === "/none/supported" ? [] : kinds })),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const relayerKey = `0x${"11".repeat(32)}` as const;
+  const env = (url: string) => ({
+    X402_OPTIONS: "base,base-sepolia",
+    PAY_TO: payTo,
+    X402_BASE_FACILITATOR_URL: url,
+    X402_BASE_SEPOLIA_RPC_URL: "http://127.0.0.1:9",
+    X402_BASE_SEPOLIA_RELAYER_KEY: relayerKey,
+    X402_UPTO: "on",
+    LOG_LEVEL: "silent",
+  });
+  const metered = { ...endpoint, paysAsUsed: true } as Endpoint;
+  const log = pino({ level: "silent" });
+  try {
+    const payments = await createPayments(readConfig(env(base)), contextOf(log));
+    assert.deepEqual(payments.gate.requirements(endpoint).upto, []);
+    assert.deepEqual(
+      payments.gate.requirements(metered).upto.map((r) => [r.network, r.extra.facilitatorAddress]),
+      [
+        ["eip155:8453", facilitatorAddress],
+        ["eip155:84532", "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A"],
+      ],
+    );
+    await payments.stop();
+    await assert.rejects(
+      createPayments(readConfig(env(`${base}/none`)), contextOf(log)),
+      /payment option "base": its facilitator does not settle upto payments on eip155:8453/,
+    );
+  } finally {
+    server.close();
+  }
+});
