@@ -17,7 +17,7 @@ import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./opti
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
 import { privateKeyToAccount } from "viem/accounts";
-import { chainProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
+import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
 
@@ -279,6 +279,7 @@ function probesOf(configured: ConfiguredOption[]): Record<string, Probe> {
     if (o.rpcUrl)
       probes[`payment-chain${suffix}`] =
         familyOf(o.option.network) === "svm" ? svmChainProbe(o.rpcUrl) : chainProbe(o.rpcUrl);
+    if (o.rpcUrl && o.option.batch) probes[`batch-settlement${suffix}`] = escrowProbe(o.rpcUrl);
     const f = o.facilitator;
     if (f.kind === "remote" && !facilitators.has(f.url)) {
       facilitators.add(f.url);

@@ -8,6 +8,8 @@ import { createPublicClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
 import { encodeHeader } from "../../../core/x402/challenge.ts";
+import { startAnvil } from "../../../core/x402/devnet/anvil.ts";
+import { escrowProbe } from "../../../core/x402/probes.ts";
 import {
   chainReader,
   startDevnet,
@@ -110,4 +112,14 @@ test("batch-settlement on two networks: a voucher of one chain's channel present
   });
   assert.equal(moved.status, 402);
   assert.equal(handlerRuns.count, runs);
+});
+
+test("batch-settlement readiness: the probe finds the escrow on each chain that takes vouchers, and names its absence elsewhere", async () => {
+  for (const chain of [first, second]) await escrowProbe(chain.rpcUrl)(AbortSignal.timeout(30_000));
+  const bare = await startAnvil({ chainId: 4242 });
+  try {
+    await assert.rejects(escrowProbe(bare.rpcUrl)(AbortSignal.timeout(30_000)), /no batch-settlement escrow at 0x4020/);
+  } finally {
+    await bare.stop();
+  }
 });
