@@ -25,10 +25,21 @@ export async function startServer(
   nodeArgs: string[] = [],
   readyTimeoutMs = 120_000,
 ): Promise<ServerChild> {
-  const port = await freePort();
   const script = existsSync(`${serversDir}${name}.mjs`)
     ? [`${serversDir}${name}.mjs`]
     : ["--import", "tsx", `${serversDir}${name}.ts`];
+  return startNode(name, script, env, nodeArgs, readyTimeoutMs);
+}
+
+/** Starts `node <nodeArgs> <script>` as startServer does, for a server script anywhere (another checkout's). */
+export async function startNode(
+  name: string,
+  script: string[],
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+  readyTimeoutMs = 120_000,
+): Promise<ServerChild> {
+  const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, ...script], {
     env: { ...process.env, ...benchEnv, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "inherit"],

@@ -8,7 +8,7 @@ const path = "/v1/hash?text=hi";
 export const FIVE_OPTIONS = "base,polygon,arbitrum,optimism,avalanche";
 
 /** A configured service (no devnet): remote facilitator never reached on the 402 path. */
-const configured = (options: string) => ({
+export const configured = (options: string) => ({
   X402_OPTIONS: options,
   PAY_TO: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
   FACILITATOR_URL: "http://127.0.0.1:9/",
