@@ -39,9 +39,13 @@ test("npm start's build runs the whole service under plain Node: discovery, a 40
     stdio: ["ignore", "pipe", "pipe"],
   });
   t.after(() => child.kill("SIGKILL"));
+  // What the service said before it died names the cause when it fails to boot.
+  let output = "";
+  child.stderr!.on("data", (chunk) => (output += chunk));
   const listening = new Promise<void>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`the built service exited with ${code}`)));
+    child.once("exit", (code) => reject(new Error(`the built service exited with ${code}: ${output.slice(-2000)}`)));
     createInterface({ input: child.stdout! }).on("line", (line) => {
+      if (!line.includes('"level":30')) output += `${line}\n`;
       if (line.includes('"msg":"listening"')) resolve();
     });
   });
