@@ -6,7 +6,7 @@ import type { BatchSettlement, Hold } from "./batch-settlement.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
 import { maxHeaderBytes } from "./codec.ts";
 import type { Credits } from "./credits.ts";
-import type { PaymentGate } from "./gate.ts";
+import { usedOf, type PaymentGate } from "./gate.ts";
 import type { BatchRequirement } from "./requirements.ts";
 
 export interface BatchGateParts {
@@ -89,9 +89,8 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
       return outcome;
     }
     // Reserved on the channel was the whole price; what the call used (never more) is what is charged.
-    const quoted = BigInt(requirement.amount);
-    const used = outcome.used === undefined ? quoted : BigInt(outcome.used) < quoted ? BigInt(outcome.used) : quoted;
-    const settled = await held.commit(String(used)).catch((e: unknown) => ({
+    const used = usedOf(outcome, requirement.amount);
+    const settled = await held.commit(used).catch((e: unknown) => ({
       success: false as const,
       errorReason: String((e as Error)?.message ?? e),
       transaction: "",
@@ -104,7 +103,7 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
     }
     let result = outcome;
     if (commit && !(await commit())) {
-      const creditCode = await credits.issue(used, `effects of ${call.endpoint.name} failed`);
+      const creditCode = await credits.issue(BigInt(used), `effects of ${call.endpoint.name} failed`);
       log.error({ endpoint: call.endpoint.name, payer, creditCode }, "a voucher-paid call's effects failed; credited");
       const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved", {
         creditCode,
@@ -114,7 +113,7 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
     return {
       ...result,
       payer,
-      charged: String(used),
+      charged: used,
       headers: { ...result.headers, "payment-response": encodeHeader(settled), "cache-control": "no-store" },
     };
   }

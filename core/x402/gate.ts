@@ -9,6 +9,12 @@ export interface PaymentTerms {
   payAsUsed: boolean;
 }
 
+/** What a pay-as-used call reported using, capped at what was authorized; the whole amount when it reported nothing. */
+export function usedOf(outcome: Outcome, authorized: string): string {
+  if (outcome.used === undefined) return authorized;
+  return BigInt(outcome.used) < BigInt(authorized) ? outcome.used : authorized;
+}
+
 /** Applies a paid call's effects (`ctx.afterPayment`) once its payment is final; false when one could not be applied. */
 export type Commit = () => Promise<boolean>;
 

@@ -11,7 +11,7 @@ import { PaymentRejected, decodePayment } from "./codec.ts";
 import type { Credits } from "./credits.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, PaymentGate } from "./gate.ts";
-import { perRoute, requirementsCache } from "./gate.ts";
+import { perRoute, requirementsCache, usedOf } from "./gate.ts";
 import type { ClaimRecord, Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
 
@@ -27,12 +27,6 @@ export interface PaidGateParts {
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
   proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
   now?: () => number;
-}
-
-/** What a pay-as-used call reported using, capped at what was authorized; the whole amount when it reported nothing. */
-function usedOf(outcome: Outcome, authorized: string): string {
-  if (outcome.used === undefined) return authorized;
-  return BigInt(outcome.used) < BigInt(authorized) ? outcome.used : authorized;
 }
 
 /**
