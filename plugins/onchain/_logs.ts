@@ -1,3 +1,4 @@
+import * as v from "valibot";
 import { BaseError, RpcRequestError, type Address, type Hex, type Log, type PublicClient } from "viem";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { chains, rpcUpstream } from "./_chains.ts";
@@ -22,6 +23,18 @@ const REQUEST_BUDGET = 48;
 export const LOG_PAGE_BLOCKS = 10_000n;
 /** The most blocks one call scans; older blocks are for a next call (`olderToBlock`). */
 export const LOG_WINDOW_BLOCKS = 100_000n;
+
+/** The answer's account of the blocks a call scanned (the newest of the range asked for) and where older ones resume. */
+export const scannedBlocks = {
+  fromBlock: v.pipe(v.number(), v.description("First block scanned")),
+  toBlock: v.pipe(v.number(), v.description("Last block scanned")),
+  olderToBlock: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      "The range asked for goes further back: call again with toBlock set to this; null when all was scanned",
+    ),
+  ),
+};
 
 /** The blocks one call scans of the range asked for: the newest LOG_WINDOW_BLOCKS of it, and where older ones resume. */
 export function logWindow(fromBlock: bigint, toBlock: bigint) {

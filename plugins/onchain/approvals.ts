@@ -7,7 +7,7 @@ import { chainField } from "./_chains.ts";
 import { decodeStandardEvent } from "./_decode.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
-import { getLogsPaged, logWindow, resolveBlock } from "./_logs.ts";
+import { getLogsPaged, logWindow, resolveBlock, scannedBlocks } from "./_logs.ts";
 import { NODES, readNode } from "./_node.ts";
 
 const APPROVAL = toEventSelector("Approval(address,address,uint256)");
@@ -31,14 +31,7 @@ export default defineEndpoint({
   output: v.object({
     chain: v.string(),
     owner: v.string(),
-    fromBlock: v.pipe(v.number(), v.description("First block scanned")),
-    toBlock: v.pipe(v.number(), v.description("Last block scanned")),
-    olderToBlock: v.pipe(
-      v.nullable(v.number()),
-      v.description(
-        "Older blocks were not scanned: call again with toBlock set to this; null when fromBlock was reached",
-      ),
-    ),
+    ...scannedBlocks,
     count: v.number(),
     approvals: v.array(
       v.object({

@@ -5,7 +5,7 @@ import { badRequest } from "../../core/runtime/errors.ts";
 import { chainField } from "./_chains.ts";
 import { decodeStandardEvent, toJson, type Json } from "./_decode.ts";
 import { addressField, blockField, checksummed, limitField } from "./_inputs.ts";
-import { getLogsPaged, logWindow, resolveBlock } from "./_logs.ts";
+import { getLogsPaged, logWindow, resolveBlock, scannedBlocks } from "./_logs.ts";
 import { NODES, readNode } from "./_node.ts";
 
 const DEFAULT_SPAN = 10_000n;
@@ -43,14 +43,7 @@ export default defineEndpoint({
   output: v.object({
     chain: v.string(),
     address: v.string(),
-    fromBlock: v.pipe(v.number(), v.description("First block scanned")),
-    toBlock: v.pipe(v.number(), v.description("Last block scanned")),
-    olderToBlock: v.pipe(
-      v.nullable(v.number()),
-      v.description(
-        "The range asked for goes further back: call again with toBlock set to this; null when all was scanned",
-      ),
-    ),
+    ...scannedBlocks,
     total: v.pipe(v.number(), v.description("Logs found in the blocks scanned")),
     truncated: v.pipe(v.boolean(), v.description("true when more than `limit` were found (the oldest dropped)")),
     logs: v.array(

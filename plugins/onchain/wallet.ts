@@ -1,10 +1,11 @@
 import * as v from "valibot";
 import { erc20Abi, formatEther, getAddress, pad, toEventSelector, type Address } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { fieldError } from "../../core/runtime/errors.ts";
 import { chainField, chainInfo, viemChain } from "./_chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
 import { addressField, blockField, checksummed } from "./_inputs.ts";
-import { getLogsSplitting, resolveBlock } from "./_logs.ts";
+import { getLogsPaged, logWindow, resolveBlock, scannedBlocks } from "./_logs.ts";
 import { NODES, readNode } from "./_node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
@@ -18,17 +19,20 @@ export default defineEndpoint({
   mcp: true,
   summary: "A wallet's holdings on a chain: native coin, ERC-20 balances and NFT counts, valued in USD",
   description:
-    "Tokens are found from the Transfer events into and out of the wallet (eth_getLogs on the chain's node, from `fromBlock`); balances are read now with balanceOf(). USD values use DefiLlama's current prices; tokens DefiLlama does not price have null values and are left out of the total (most spam tokens). Nodes that cap log ranges are asked in smaller pieces.",
+    "Tokens are found from the Transfer events into and out of the wallet (eth_getLogs on the chain's node); balances are read now with balanceOf(). USD values use DefiLlama's current prices; tokens DefiLlama does not price have null values and are left out of the total (most spam tokens). " +
+    "One call scans at most 100,000 blocks, the newest of `fromBlock`-`toBlock` (default: the last 100,000), in pages of 10,000 that public nodes accept; `fromBlock` and `toBlock` in the answer are the blocks scanned, and `olderToBlock` where to resume: a token the wallet has not moved since before the scanned blocks is not in this answer.",
   input: v.object({
     address: addressField("Wallet address"),
     chain: chainField(),
-    fromBlock: v.optional(blockField("First block to search for token transfers"), "earliest"),
+    fromBlock: v.optional(blockField("First block to search for token transfers; default toBlock - 99,999")),
+    toBlock: v.optional(blockField("Last block to search"), "latest"),
   }),
   output: v.object({
     chain: v.string(),
     address: v.string(),
     isContract: v.boolean(),
     txCount: v.pipe(v.number(), v.description("Transactions sent (the nonce)")),
+    ...scannedBlocks,
     native: v.object({
       symbol: v.string(),
       balance: v.string(),
@@ -57,6 +61,9 @@ export default defineEndpoint({
       address: "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045",
       isContract: false,
       txCount: 12,
+      fromBlock: 38_900_001,
+      toBlock: 39_000_000,
+      olderToBlock: 38_900_000,
       native: { symbol: "ETH", balance: "0.052", priceUsd: 3300.5, valueUsd: 171.63 },
       tokens: [
         {
@@ -81,10 +88,14 @@ export default defineEndpoint({
     const chain = chainInfo(input.chain);
     const held = await readNode(upstream, input.chain, async (client) => {
       const head = await client.getBlockNumber({ cacheTime: 0 });
+      const toBlock = resolveBlock(input.toBlock, head, head);
       const fromBlock = resolveBlock(input.fromBlock, head, 0n);
+      if (fromBlock > toBlock) throw fieldError("fromBlock", "must not be after toBlock");
+      const scanned = logWindow(fromBlock, toBlock);
+      const range = { fromBlock: scanned.fromBlock, toBlock };
       const [incoming, outgoing, balance, nonce, code] = await Promise.all([
-        getLogsSplitting(client, { topics: [TRANSFER, null, pad(address)], fromBlock, toBlock: head }),
-        getLogsSplitting(client, { topics: [TRANSFER, pad(address)], fromBlock, toBlock: head }),
+        getLogsPaged(client, { topics: [TRANSFER, null, pad(address)], ...range }),
+        getLogsPaged(client, { topics: [TRANSFER, pad(address)], ...range }),
         client.getBalance({ address }),
         client.getTransactionCount({ address }),
         client.getCode({ address }),
@@ -117,7 +128,7 @@ export default defineEndpoint({
             : [];
         }),
       );
-      return { balance, nonce, isContract: Boolean(code && code !== "0x"), tokens, nfts };
+      return { balance, nonce, isContract: Boolean(code && code !== "0x"), tokens, nfts, scanned };
     });
 
     const prices = await chainPrices(
@@ -157,6 +168,9 @@ export default defineEndpoint({
       address,
       isContract: held.isContract,
       txCount: held.nonce,
+      fromBlock: Number(held.scanned.fromBlock),
+      toBlock: Number(held.scanned.toBlock),
+      olderToBlock: held.scanned.olderToBlock === null ? null : Number(held.scanned.olderToBlock),
       native,
       tokens,
       nfts: held.nfts,

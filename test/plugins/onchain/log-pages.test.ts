@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { pad, toEventSelector } from "viem";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 
 const OWNER = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
 const HEAD = 2_000_000;
@@ -125,5 +128,75 @@ test("wallet-age: a node without old state answers from the oldest state it keep
   assert.deepEqual(
     [data.basis, data.exact, data.firstBlock, data.firstSeenAt],
     ["first-sent-tx", false, 10, "2023-11-14T22:13:20.000Z"],
+  );
+});
+
+/**
+ * A node of HEAD blocks that holds no logs, answering single and batched JSON-RPC requests (ETH_JSON_RPC) and
+ * recording every eth_getLogs range: the wallet's reads arrive batched, in an order no fixture list should fix.
+ */
+async function emptyNode(t: { after: (fn: () => unknown) => void }) {
+  const ranges: { topics: unknown[]; fromBlock: number; toBlock: number }[] = [];
+  const answers: Record<string, (params: any[]) => unknown> = {
+    eth_chainId: () => hex(84532),
+    eth_blockNumber: () => hex(HEAD),
+    eth_getBalance: () => "0x0",
+    eth_getTransactionCount: () => "0x0",
+    eth_getCode: () => "0x",
+    // Multicall3's aggregate3 over no calls: an empty array of results, ABI-encoded (offset, then length 0).
+    eth_call: () => `0x${"20".padStart(64, "0")}${"0".repeat(64)}`,
+    eth_getLogs: ([filter]) => {
+      ranges.push({ topics: filter.topics, fromBlock: Number(filter.fromBlock), toBlock: Number(filter.toBlock) });
+      return [];
+    },
+  };
+  const server = createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const parsed = JSON.parse(raw);
+    const reply = (r: { id: number; method: string; params?: unknown[] }) =>
+      answers[r.method]
+        ? { jsonrpc: "2.0", id: r.id, result: answers[r.method](r.params ?? []) }
+        : { jsonrpc: "2.0", id: r.id, error: { code: -32601, message: `the method ${r.method} does not exist` } };
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(reply) : reply(parsed)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, ranges };
+}
+
+test("wallet: one call scans the newest 100,000 blocks for transfers in and out, in pages of 10,000, and says where to resume", async (t) => {
+  const node = await emptyNode(t);
+  const service = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_BASE_SEPOLIA_RPC_URL: node.url } });
+  const out = await service.call("wallet", { address: OWNER, chain: "base-sepolia" });
+  const data = dataOf(out);
+  assert.deepEqual([data.fromBlock, data.toBlock, data.olderToBlock], [HEAD - 99_999, HEAD, HEAD - 100_000]);
+  const transfer = toEventSelector("Transfer(address,address,uint256)");
+  for (const topics of [
+    [transfer, null, pad(OWNER)],
+    [transfer, pad(OWNER)],
+  ]) {
+    const pages = node.ranges
+      .filter((r) => JSON.stringify(r.topics) === JSON.stringify(topics))
+      .sort((a, b) => a.fromBlock - b.fromBlock);
+    assert.equal(pages.length, 10);
+    assert.ok(
+      pages.every((p, i) => p.toBlock - p.fromBlock + 1 === 10_000 && p.fromBlock === HEAD - 99_999 + i * 10_000),
+    );
+  }
+  assert.equal(node.ranges.length, 20);
+
+  node.ranges.length = 0;
+  const resumed = dataOf(
+    await service.call("wallet", { address: OWNER, chain: "base-sepolia", toBlock: String(data.olderToBlock) }),
+  );
+  assert.deepEqual(
+    [resumed.fromBlock, resumed.toBlock, resumed.olderToBlock],
+    [HEAD - 199_999, HEAD - 100_000, HEAD - 200_000],
+  );
+  assert.equal(
+    (await service.call("wallet", { address: OWNER, chain: "base-sepolia", fromBlock: "10", toBlock: "5" })).status,
+    400,
   );
 });
