@@ -75,12 +75,10 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
 
     const held = await batch
       .hold(payload, requirement)
-      .catch(
-        (e: unknown): Hold => ({ ok: false, reason: `unexpected_verify_error: ${String((e as Error)?.message ?? e)}` }),
-      );
-    if (!held.ok)
-      return refused(call, price, payload, held.reason, `The voucher was refused: ${held.reason}`, requirement);
-    if (held.refund) return refund(call, batch, payload, requirement);
+      .catch((e: unknown): Hold => ({ refused: `unexpected_verify_error: ${String((e as Error)?.message ?? e)}` }));
+    if ("refused" in held)
+      return refused(call, price, payload, held.refused, `The voucher was refused: ${held.refused}`, requirement);
+    if ("refund" in held) return refund(call, batch, payload, requirement);
 
     const payer = held.payer;
     const outcome = await work(payer, { payAsUsed: true });

@@ -1,5 +1,5 @@
 import { x402ResourceServer, type FacilitatorClient } from "@x402/core/server";
-import type { Network, PaymentPayload, PaymentRequirements, SettleResponse } from "@x402/core/types";
+import type { Network, PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import {
   BatchSettlementEvmScheme,
   type AutoSettlementConfig,
@@ -65,26 +65,21 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
   /**
    * Reserves a payment's increment on its channel. The everyday voucher is checked here (voucher.ts); a
    * deposit, a refund and anything the local check leaves go through the scheme's server, whose hooks keep the
-   * same channel records. `refund` marks a payer's refund request: nothing runs, `refund()` settles it.
+   * same channel records. A payer's refund request runs nothing: `refund()` settles it.
    */
   async function hold(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Hold> {
     const local = await checkLocally(payload.payload, requirement);
-    if (local) return "held" in local ? { ok: true, ...local.held } : { ok: false, reason: local.refused };
+    if (local) return local;
     const verified = await server.verifyPayment(payload, requirement);
-    if (!verified.isValid) return { ok: false, reason: verified.invalidReason ?? "invalid_payment" };
-    if (verified.skipHandler) return { ok: true, refund: true, payer: verified.payer ?? "", ...noWork };
+    if (!verified.isValid) return { refused: verified.invalidReason ?? "invalid_payment" };
+    if (verified.skipHandler) return { refund: true };
     const cancel = server.createPaymentCancellationDispatcher(payload, requirement);
     return {
-      ok: true,
       payer: verified.payer ?? "",
       release: async () => {
         await cancel.cancel({ reason: "handler_failed" });
       },
-      async commit(amount) {
-        const settled = await server.settlePayment(payload, requirement, undefined, undefined, { amount });
-        if (!settled.success) await cancel.cancel({ reason: "handler_failed" });
-        return settled;
-      },
+      commit: (amount) => server.settlePayment(payload, requirement, undefined, undefined, { amount }),
     };
   }
 
@@ -107,7 +102,7 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
       });
       return requirement;
     },
-    hold: (payload: PaymentPayload, requirement: PaymentRequirements) => hold(payload, requirement),
+    hold,
     /** Settles a payer's cooperative refund through the facilitator. */
     refund: (payload: PaymentPayload, requirement: PaymentRequirements) => server.settlePayment(payload, requirement),
     start: (config: AutoSettlementConfig) => manager.start(config),
@@ -117,14 +112,5 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
 
 export type BatchSettlement = ReturnType<typeof createBatchSettlement>;
 
-export type Hold = ({ ok: true; refund?: true } & HeldVoucher) | { ok: false; reason: string };
-
-const noWork = {
-  release: async () => undefined,
-  commit: async (): Promise<SettleResponse> => ({
-    success: false,
-    errorReason: "refund_only",
-    transaction: "",
-    network: "" as Network,
-  }),
-};
+/** A held voucher, a payer's refund request, or the scheme's reason for refusing the payment. */
+export type Hold = HeldVoucher | { refund: true } | { refused: string };

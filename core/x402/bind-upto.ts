@@ -1,8 +1,9 @@
 import { uptoPermit2WitnessTypes, PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from "@x402/evm";
-import { recoverTypedDataAddress, type Hex } from "viem";
+import { hashTypedData, hexToBytes, type Hex } from "viem";
 import type { BoundCommon } from "./bind.ts";
 import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "./codec.ts";
 import type { RouteRequirements, UptoRequirement } from "./requirements.ts";
+import { isLongSignature, recoverSigner } from "./signature.ts";
 
 /** An upto Permit2 authorization: unique by (from, nonce) in Permit2's nonce bitmap on its network. */
 export interface BoundUptoPayment extends Omit<BoundCommon, "requirement"> {
@@ -19,13 +20,13 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * price, through x402's upto proxy, to payTo, settled only by our facilitator, within the time window. Its
  * signature is recovered here, before any RPC.
  */
-export async function bindUpto(
+export function bindUpto(
   payload: PaymentPayloadV2,
   route: RouteRequirements,
   nowSeconds: number,
   common: Pick<BoundCommon, "version" | "paymentId" | "payload">,
   maxSkewSeconds: number,
-): Promise<BoundUptoPayment> {
+): BoundUptoPayment {
   const { accepted } = payload;
   const requirement = route.upto.find((r) => r.network === accepted.network && same(r.asset, accepted.asset));
   if (!requirement)
@@ -58,9 +59,9 @@ export async function bindUpto(
   if (BigInt(p.witness.validAfter) > BigInt(nowSeconds))
     throw new PaymentRejected("permit2_not_yet_valid", "The permit is not valid yet");
   // A contract wallet's signature (longer than 65 bytes) is proven by the facilitator before the claim.
-  const signerProven = signature.length === 132;
+  const signerProven = !isLongSignature(signature);
   if (signerProven) {
-    const signer = await recoverTypedDataAddress({
+    const digest = hashTypedData({
       domain: {
         name: "Permit2",
         chainId: Number(requirement.network.split(":")[1]),
@@ -79,8 +80,8 @@ export async function bindUpto(
           validAfter: BigInt(p.witness.validAfter),
         },
       },
-      signature: signature as Hex,
-    }).catch(() => undefined);
+    });
+    const signer = recoverSigner(hexToBytes(digest), signature);
     if (!signer || !same(signer, p.from))
       throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
   }

@@ -20,8 +20,6 @@ export interface HeldVoucher {
   release(): Promise<void>;
 }
 
-export type VoucherCheck = { held: HeldVoucher } | { refused: string };
-
 /** The scheme's reasons, as its client reads them (a mismatch makes the client resync from the 402). */
 export const voucherReasons = {
   signature: "invalid_batch_settlement_evm_voucher_signature",
@@ -85,7 +83,10 @@ function fitsRequirement(config: ChannelConfig, requirement: PaymentRequirements
 export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: number) {
   const storage = scheme.getStorage();
 
-  return async function check(raw: unknown, requirement: PaymentRequirements): Promise<VoucherCheck | undefined> {
+  return async function check(
+    raw: unknown,
+    requirement: PaymentRequirements,
+  ): Promise<HeldVoucher | { refused: string } | undefined> {
     if (!isVoucherPayload(raw)) return undefined;
     const { channelConfig: config, voucher } = raw;
     const now = Date.now();
@@ -171,6 +172,6 @@ export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: nu
       } as SettleResponse;
     };
 
-    return { held: { payer: config.payer, commit, release } };
+    return { payer: config.payer, commit, release };
   };
 }

@@ -68,7 +68,7 @@ export const refereeOf = (game: PredictionGame, venue: FundingVenue = "binance-f
   game === "funding" && venue === "hyperliquid" ? hyperliquidFunding : referees[game];
 
 /** Every upstream a referee may read. */
-export const refereeUpstreams = [...new Set([...Object.values(fundingVenues), "okx", "alternative-me"])];
+export const refereeUpstreams = [...fundingVenues, "okx", "alternative-me"];
 
 export const referees: Record<PredictionGame, Referee> = {
   funding: {

@@ -65,7 +65,7 @@ async function pay(
   const required = await r.server.createPaymentRequiredResponse([requirement], { url: "http://service.test/v1/hash" });
   const payload = await p.client.createPaymentPayload(required);
   const held = await r.hold(payload, requirement);
-  if (!held.ok) return { payload, granted: false };
+  if (!("commit" in held)) return { payload, granted: false };
   const settled = await held.commit(requirement.amount);
   await p.client.handlePaymentResponse({ paymentPayload: payload, requirements: requirement, settleResponse: settled });
   return { payload, granted: settled.success };

@@ -8,7 +8,7 @@ import { PERMIT2_ADDRESS, toClientEvmSigner, x402UptoPermit2ProxyABI, x402UptoPe
 import { UptoEvmScheme as UptoClient } from "@x402/evm/upto/client";
 import { UptoEvmScheme as UptoServer } from "@x402/evm/upto/server";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { encodeHeader } from "../../../core/x402/challenge.ts";
@@ -242,6 +242,44 @@ test("upto: a permit for more than the route's quote is refused before anything 
   assert.equal(answer.body.reason, "permit2_amount_mismatch");
   assert.equal(handlerRuns.count, runs);
   assert.equal(await balanceOf(payer.address), before);
+});
+
+const curveOrder = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+/** The same signature with s mirrored (n - s) and v flipped: ecrecover's math accepts it, the gate does not. */
+function highS(signature: string): string {
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = Number.parseInt(signature.slice(130), 16) === 27 ? "1c" : "1b";
+  return `${signature.slice(0, 66)}${(curveOrder - s).toString(16).padStart(64, "0")}${v}`;
+}
+
+test("upto: a permit in another payer's name, or its signature rewritten, is refused on both instances before anything runs", async () => {
+  const victim = uptoPayer(0);
+  const path = batchPath(["ok"]);
+  const mallory = new x402Client().register(
+    devnet.network,
+    new UptoClient(toClientEvmSigner(privateKeyToAccount(generatePrivateKey()), reader())),
+  );
+  mallory.setSpendControls(false);
+  mallory.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "upto"));
+  const byMallory = await mallory.createPaymentPayload(await paymentRequired(one, path));
+  const inner = byMallory.payload as { permit2Authorization: { from: string }; signature: string };
+  const inVictimsName = {
+    ...byMallory,
+    payload: { ...inner, permit2Authorization: { ...inner.permit2Authorization, from: victim.address } },
+  };
+  const honest = await victim.sign(one, path);
+  const honestInner = honest.payload as { signature: string };
+  const rewritten = { ...honest, payload: { ...honestInner, signature: highS(honestInner.signature) } };
+  const [before, runs] = [await balanceOf(victim.address), handlerRuns.count];
+  const answers = [];
+  for (const forged of [inVictimsName, rewritten] as PaymentPayload[])
+    for (const service of [one, two]) answers.push(await send(service, path, forged));
+  assert.deepEqual(
+    answers.map((a) => [a.status, a.body.reason]),
+    Array(4).fill([402, "invalid_permit2_signature"]),
+  );
+  assert.equal(handlerRuns.count, runs);
+  assert.equal(await balanceOf(victim.address), before);
 });
 
 test("upto: the proxy on the devnet moves no more than permitted, and only for the facilitator the permit names", async () => {
