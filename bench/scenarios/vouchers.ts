@@ -38,7 +38,7 @@ const required402 = async (url: string): Promise<PaymentRequired> =>
   JSON.parse(Buffer.from((await fetch(url)).headers.get("payment-required")!, "base64").toString());
 
 /** Every worker sends its own headers one after another; all workers at once. Latency per request, CPU of the server. */
-async function drive(
+export async function drive(
   server: ServerChild,
   label: string,
   perWorker: (string | undefined)[][],
@@ -74,7 +74,12 @@ async function drive(
 }
 
 /** Opens one channel per worker with the real client (its deposit is the first call), then signs its vouchers ahead. */
-async function voucherHeaders(devnet: Devnet, server: ServerChild, worker: number): Promise<string[]> {
+export async function voucherHeaders(
+  devnet: Devnet,
+  server: ServerChild,
+  worker: number,
+  count = VOUCHERS_PER_WORKER,
+): Promise<string[]> {
   const account = privateKeyToAccount(devnet.accounts.payer.privateKey);
   const reader = createPublicClient({ transport: http(devnet.rpcUrl) });
   const signer = toClientEvmSigner(account, reader);
@@ -82,7 +87,7 @@ async function voucherHeaders(devnet: Devnet, server: ServerChild, worker: numbe
   const price = BigInt(required.accepts.find((a) => a.scheme === "batch-settlement")!.amount);
   const scheme = new BatchSettlementEvmScheme(signer, {
     salt: toHex(Date.now() * 100 + worker, { size: 32 }),
-    depositStrategy: () => String(price * BigInt(VOUCHERS_PER_WORKER + 2)),
+    depositStrategy: () => String(price * BigInt(count + 2)),
   });
   const client = new x402Client().register(devnet.network, scheme).setSpendControls(false);
   client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "batch-settlement"));
@@ -95,7 +100,7 @@ async function voucherHeaders(devnet: Devnet, server: ServerChild, worker: numbe
   const template = await client.createPaymentPayload(required);
   const { channelId } = (template.payload as { voucher: { channelId: `0x${string}` } }).voucher;
   const headers: string[] = [];
-  for (let k = 0; k < VOUCHERS_PER_WORKER; k++) {
+  for (let k = 0; k < count; k++) {
     const voucher = await signVoucher(signer, channelId, String(price * BigInt(2 + k)), devnet.network);
     headers.push(encode({ ...template, payload: { ...template.payload, voucher } }));
   }
