@@ -12,6 +12,8 @@ export interface ListenOptions {
 
 /** How often Node looks for connections past their deadline (its default, 30 s, lets one live that much longer). */
 const checkEveryMs = 1_000;
+/** How long a refused connection's answer may take to leave before the socket is destroyed, read or not. */
+const refusalGraceMs = 2_000;
 
 /**
  * Serves the app over HTTP/1.1. A request that arrives slower than the handler's deadline is cut with a 408,
@@ -57,6 +59,8 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
         : new ServiceError(400, "bad_request", "The request is not valid HTTP/1.1");
   const body = JSON.stringify(toErrorBody(refusal));
   const reason = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" }[refusal.status];
+  // A half-closed socket lives until the client closes its side; one that never does must not hold it.
+  setTimeout(() => socket.destroy(), refusalGraceMs).unref();
   socket.end(
     `HTTP/1.1 ${refusal.status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
       `access-control-allow-origin: *\r\nconnection: close\r\n\r\n${body}`,

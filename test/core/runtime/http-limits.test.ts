@@ -151,3 +151,45 @@ test("http: a body that never finishes is cut with a JSON 408 near the handler d
   jsonError(answer, 408, "request_timeout");
   assert.ok(ms < deadlineMs + 10_000, `the connection was held ${Math.round(ms)} ms`);
 });
+
+/** The server's own count of open connections. */
+const openConnections = () =>
+  new Promise<number>((resolve, reject) =>
+    server.node!.server!.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+
+/** Waits until the server holds no connection, or gives up after `withinMs`; the time it took. */
+async function serverLetsGo(withinMs: number): Promise<number> {
+  const started = performance.now();
+  while ((await openConnections()) > 0) {
+    if (performance.now() - started > withinMs) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return performance.now() - started;
+}
+
+/** A client that sends `text`, then neither reads nor closes: its socket paused, its receive window filled. */
+function neverReads(text: string): net.Socket {
+  const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
+  socket.on("error", () => {});
+  socket.pause();
+  return socket;
+}
+
+test("http: a timed-out request's socket is gone from the server even when its client never reads or closes", async () => {
+  const clients = [
+    neverReads("GET /v1/hash?text=hi HTTP/1.1\r\nhost: x\r\n"),
+    neverReads(
+      "POST /v1/validate-json HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{",
+    ),
+  ];
+  try {
+    await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await openConnections(), 2);
+    const ms = await serverLetsGo(deadlineMs + 20_000);
+    assert.equal(await openConnections(), 0, `the server still holds ${await openConnections()} sockets`);
+    assert.ok(ms < deadlineMs + 15_000, `held ${Math.round(ms)} ms`);
+  } finally {
+    for (const c of clients) c.destroy();
+  }
+});
