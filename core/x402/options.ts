@@ -200,6 +200,11 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
     problems.push(
       `X402_BATCH_SETTLEMENT=on needs the key that authorizes claims and refunds on at least one EVM option: ${names ? "X402_<NAME>_BATCH_AUTHORIZER_KEY" : "X402_BATCH_AUTHORIZER_KEY"}`,
     );
+  // Vouchers accepted and not yet claimed are the operator's money: they must outlive the process.
+  if (batchOn && options.some((o) => o.batchAuthorizerKey) && !get("STORE_URL"))
+    problems.push(
+      "X402_BATCH_SETTLEMENT=on needs STORE_URL (Redis): vouchers accepted but not yet claimed would be lost with the process",
+    );
   if (problems.length) throw new Error(`Invalid payment options:\n  ${problems.join("\n  ")}`);
   return batchOn ? options.map(withVouchers) : options;
 }

@@ -257,26 +257,28 @@ test("options: a Solana option with a remote facilitator names the fee payer its
   }
 });
 
+const vouchers = { ...remote, X402_BATCH_SETTLEMENT: "on", STORE_URL: "redis://127.0.0.1:6379" };
+
 test("options: with X402_BATCH_SETTLEMENT=on, an EVM option whose authorizer key is set takes vouchers authorized by that key; the others do not", () => {
   const key = `0x${"1".repeat(64)}`;
   const authorizer = "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A";
   const on = readOptions(
-    { ...remote, X402_OPTIONS: "base,polygon", X402_BATCH_SETTLEMENT: "on", X402_BASE_BATCH_AUTHORIZER_KEY: key },
+    { ...vouchers, X402_OPTIONS: "base,polygon", X402_BASE_BATCH_AUTHORIZER_KEY: key },
     300,
   );
   assert.deepEqual(on[0].option.batch, { receiverAuthorizer: authorizer, withdrawDelay: 900 });
   assert.equal(on[0].batchAuthorizerKey, key);
   assert.equal(on[1].option.batch, undefined);
-  const single = readOptions({ ...remote, X402_BATCH_SETTLEMENT: "on", X402_BATCH_AUTHORIZER_KEY: key }, 300);
+  const single = readOptions({ ...vouchers, X402_BATCH_AUTHORIZER_KEY: key }, 300);
   assert.equal(single[0].option.batch?.receiverAuthorizer, authorizer);
   const off = readOptions({ ...remote, X402_OPTIONS: "base", X402_BASE_BATCH_AUTHORIZER_KEY: key }, 300);
   assert.equal(off[0].option.batch, undefined);
 });
 
-test("options: vouchers turned on without an authorizer key, on Solana or with a malformed key refuse to boot, naming the variable", () => {
+test("options: vouchers turned on without an authorizer key, on Solana, with a malformed key or without a durable store refuse to boot, naming the variable", () => {
   const refused = (env: Record<string, string>) => {
     try {
-      readOptions({ ...remote, X402_BATCH_SETTLEMENT: "on", ...env }, 300);
+      readOptions({ ...vouchers, ...env }, 300);
     } catch (e) {
       return (e as Error).message;
     }
@@ -296,6 +298,11 @@ test("options: vouchers turned on without an authorizer key, on Solana or with a
   assert.match(
     refused({ X402_OPTIONS: "base", X402_BASE_BATCH_AUTHORIZER_KEY: "0x1234" }),
     /X402_BASE_BATCH_AUTHORIZER_KEY is not a 0x 32-byte hex key/,
+  );
+  const withoutStore = { ...remote, X402_OPTIONS: "base", X402_BATCH_SETTLEMENT: "on" };
+  assert.throws(
+    () => readOptions({ ...withoutStore, X402_BASE_BATCH_AUTHORIZER_KEY: `0x${"1".repeat(64)}` }, 300),
+    /X402_BATCH_SETTLEMENT=on needs STORE_URL/,
   );
 });
 
