@@ -1,4 +1,4 @@
-import { after, before, test } from "node:test";
+import { after, before, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import pino from "pino";
 import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
@@ -8,7 +8,9 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import statePlugin from "../../../plugins/state/index.ts";
+import type { Store } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
+import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { compileContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain, testUsdcAbi } from "../../../core/x402/devnet/index.ts";
 import { batchTerms, channelPayer, escrowOn, type EscrowChannelConfig } from "../../helpers/channels.ts";
@@ -19,26 +21,31 @@ import { startRedis, type RedisServer } from "../../helpers/redis.ts";
 type Service = Awaited<ReturnType<typeof startPaidService>>;
 let devnet: Devnet;
 let redis: RedisServer;
-let stores: RedisStore[];
-let one: Service;
-let two: Service;
 const url = (path: string) => `http://127.0.0.1:4021${path}`;
 
 before(async () => {
   [devnet, redis] = await Promise.all([startDevnet(), startRedis()]);
-  const log = pino({ level: "silent" });
-  stores = await Promise.all([createRedisStore(redis.url, log), createRedisStore(redis.url, log)]);
-  const options = { plugins: [statePlugin, probePlugin], batch: { storeUrl: redis.url } };
-  one = await startPaidService(devnet, { ...options, store: stores[0] });
-  two = await startPaidService(devnet, { ...options, store: stores[1] });
 });
 after(async () => {
-  await one?.close();
-  await two?.close();
-  await Promise.all((stores ?? []).map((s) => s.close()));
   await redis?.stop();
   await devnet?.stop();
 });
+
+/** One instance (channels and keys in memory), or two sharing a redis-server; each with its own store handle. */
+async function startInstances(t: TestContext, count: number) {
+  const instances: { service: Service; store: Store }[] = [];
+  for (let i = 0; i < count; i++) {
+    const store = count > 1 ? await createRedisStore(redis.url, pino({ level: "silent" })) : createMemoryStore();
+    const batch = { storeUrl: count > 1 ? redis.url : undefined };
+    const service = await startPaidService(devnet, { plugins: [statePlugin, probePlugin], store, batch });
+    instances.push({ service, store });
+    t.after(async () => {
+      await service.close();
+      await (store as Partial<RedisStore>).close?.();
+    });
+  }
+  return instances;
+}
 
 const kvKey = (wallet: string, key: string) => `state:kv:${wallet.toLowerCase()}:${key}`;
 
@@ -71,46 +78,64 @@ async function fundThroughOwnCollector(attacker: PrivateKeyAccount, config: Escr
   await escrow.send(attacker, { functionName: "deposit", args: [config, amount, collector, "0x"] });
 }
 
-test("batch-settlement: a channel naming a victim as payer, funded through the attacker's own collector, reads and writes only the attacker's keys, on either instance", async () => {
-  const victim = privateKeyToAccount(devnet.accounts.others[0].privateKey);
-  const attacker = privateKeyToAccount(devnet.accounts.others[1].privateKey);
-  assert.equal((await payingExact(victim, one)(url("/v1/store?key=plan&value=victim-secret"))).status, 200);
-  const victimRecord = await stores[0].get(kvKey(victim.address, "plan"));
-  assert.equal((victimRecord as { value: string }).value, "victim-secret");
+for (const count of [1, 2]) {
+  const where = count === 1 ? "one instance" : "two instances on one redis-server";
 
-  const channel = channelPayer(devnet, attacker, { salt: `0x${"0".repeat(63)}7`, payer: victim.address });
-  const terms = await batchTerms(one, "/v1/probe");
-  await fundThroughOwnCollector(attacker, channel.configOf(terms), 100_000n);
+  test(`batch-settlement (${where}): a channel naming a victim as payer, funded through the attacker's own collector, reads and writes only the attacker's keys`, async (t) => {
+    const instances = await startInstances(t, count);
+    const at = (i: number) => instances[i % count];
+    const victim = privateKeyToAccount(devnet.accounts.others[0].privateKey);
+    const attacker = privateKeyToAccount(devnet.accounts.others[1].privateKey);
+    assert.equal((await payingExact(victim, at(0).service)(url("/v1/store?key=plan&value=victim-secret"))).status, 200);
+    const victimRecord = await at(0).store.get(kvKey(victim.address, "plan"));
+    assert.equal((victimRecord as { value: string }).value, "victim-secret");
 
-  // The first voucher takes the scheme's path (a channel the service never saw), the next ones the local check.
-  const runs = handlerRuns.count;
-  const answers = [
-    await channel.pay(one, "/v1/retrieve?key=plan"),
-    await channel.pay(two, "/v1/retrieve?key=plan"),
-    await channel.pay(one, "/v1/store?key=plan&value=attacker-1"),
-    await channel.pay(two, "/v1/store?key=plan&value=attacker-2"),
-    await channel.pay(one, "/v1/retrieve?key=plan"),
-    await channel.pay(two, "/v1/probe"),
-  ];
-  assert.deepEqual(
-    answers.map((a) => a.status),
-    [404, 404, 200, 200, 200, 200],
-  );
-  assert.equal(answers.filter((a) => a.body.includes("victim-secret")).length, 0);
-  assert.equal(JSON.parse(answers[4].body).data.value, "attacker-2");
-  assert.equal(JSON.parse(answers[5].body).data.payer, attacker.address);
-  assert.equal(handlerRuns.count - runs, 1);
+    const channel = channelPayer(devnet, attacker, { salt: `0x${"0".repeat(63)}${count}`, payer: victim.address });
+    const terms = await batchTerms(at(0).service, "/v1/probe");
+    await fundThroughOwnCollector(attacker, channel.configOf(terms), 100_000n);
 
-  // The victim's key is as it stored it; the attacker's writes are in its own namespace; only the answers were charged.
-  assert.deepEqual(await stores[1].get(kvKey(victim.address, "plan")), victimRecord);
-  assert.equal((await stores[1].get<{ version: number }>(kvKey(attacker.address, "plan")))?.version, 2);
-  const stored = await two.batch!.scheme.getStorage().get(channel.channelIdOf(terms));
-  assert.equal(stored?.chargedCumulativeAmount, String(10_000 + 10_000 + 5_000 + 1_000));
-  const victimRead = await payingExact(victim, two)(url("/v1/retrieve?key=plan"));
-  assert.equal((await victimRead.json()).data.value, "victim-secret");
-});
+    // The first voucher takes the scheme's path (a channel the service never saw), the next ones the local check.
+    const runs = handlerRuns.count;
+    const answers = [
+      await channel.pay(at(0).service, "/v1/retrieve?key=plan"),
+      await channel.pay(at(1).service, "/v1/retrieve?key=plan"),
+      await channel.pay(at(0).service, "/v1/store?key=plan&value=attacker-1"),
+      await channel.pay(at(1).service, "/v1/store?key=plan&value=attacker-2"),
+      await channel.pay(at(0).service, "/v1/retrieve?key=plan"),
+      await channel.pay(at(1).service, "/v1/probe"),
+    ];
+    const stored = await at(1).service.batch!.scheme.getStorage().get(channel.channelIdOf(terms));
+    const victimRead = await payingExact(victim, at(1).service)(url("/v1/retrieve?key=plan"));
+    assert.deepEqual(
+      {
+        statuses: answers.map((a) => a.status),
+        answersWithTheSecret: answers.filter((a) => a.body.includes("victim-secret")).length,
+        readBack: JSON.parse(answers[4].body).data?.value,
+        probeRanAs: JSON.parse(answers[5].body).data?.payer,
+        probeRuns: handlerRuns.count - runs,
+        // The victim's key is as it stored it; the attacker's writes are in its own namespace.
+        victimRecord: await at(1).store.get(kvKey(victim.address, "plan")),
+        attackerVersion: (await at(1).store.get<{ version: number }>(kvKey(attacker.address, "plan")))?.version,
+        victimReads: (await victimRead.json()).data.value,
+        // Two stores, a read and a probe were charged; the reads of an empty key were not.
+        charged: stored?.chargedCumulativeAmount,
+      },
+      {
+        statuses: [404, 404, 200, 200, 200, 200],
+        answersWithTheSecret: 0,
+        readBack: "attacker-2",
+        probeRanAs: attacker.address,
+        probeRuns: 1,
+        victimRecord,
+        attackerVersion: 2,
+        victimReads: "victim-secret",
+        charged: String(10_000 + 10_000 + 5_000 + 1_000),
+      },
+    );
+  });
+}
 
-test("batch-settlement: a call paid by voucher runs as the key that signed the voucher, on the deposit and on the plain vouchers after it", async () => {
+test("batch-settlement: a call paid by voucher runs as the key that signed the voucher, on the deposit and on the plain vouchers after it", async (t) => {
   const funder = privateKeyToAccount(devnet.accounts.others[2].privateKey);
   const sessionKey = privateKeyToAccount(generatePrivateKey());
   const reader = escrowOn(devnet).reader;
@@ -120,7 +145,8 @@ test("batch-settlement: a call paid by voucher runs as the key that signed the v
   });
   const client = new x402Client().register(devnet.network, scheme).setSpendControls(false);
   client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "batch-settlement"));
-  const pay = wrapFetchWithPayment(one.fetch, client);
+  const [{ service }] = await startInstances(t, 1);
+  const pay = wrapFetchWithPayment(service.fetch, client);
   const payers = [];
   for (const path of ["/v1/probe?echo=deposit", "/v1/probe?echo=voucher", "/v1/probe?echo=again"]) {
     const res = await pay(url(path));
