@@ -137,9 +137,7 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
     hold,
     /** Settles a payer's cooperative refund through the facilitator. */
     refund: (payload: PaymentPayload, requirement: PaymentRequirements) => server.settlePayment(payload, requirement),
-    /** Claims every channel charged beyond its claim (batch-claims.ts: one failing channel never stops the others). */
-    claim: () => claims.all(),
-    /** Claims, then sweeps what was claimed to payTo when anything was. */
+    /** Claims every channel charged beyond its claim (batch-claims.ts), then sweeps what was claimed to payTo. */
     claimAndSettle,
     /** Claims every `claimIntervalSecs` (ours, not the manager's all-or-nothing claim) and settles as the manager does. */
     start(config: AutoSettlementConfig) {
