@@ -6,10 +6,11 @@ import {
   type ChannelStorage,
 } from "@x402/evm/batch-settlement/server";
 import type { Address, Hex } from "viem";
+import { createClaims } from "./batch-claims.ts";
 import type { Facilitator } from "./facilitator.ts";
 import { minDepositOf } from "./requirements.ts";
 import { privateKeyToAccount } from "viem/accounts";
-import { createVoucherCheck, type HeldVoucher } from "./voucher.ts";
+import { createVoucherCheck, voucherReasons, voucherSignerOf, type HeldVoucher } from "./voucher.ts";
 
 export interface BatchSettlementOptions {
   network: Network;
@@ -45,7 +46,8 @@ export function facilitatorClientOf(facilitator: Facilitator, network: Network):
 /**
  * The `batch-settlement` scheme on one network, built on @x402/evm's server scheme: vouchers are checked
  * against the channel state in `storage` (no chain I/O for a plain voucher), deposits and refunds go
- * through the facilitator, and the channel manager claims and settles the accepted vouchers in batches.
+ * through the facilitator; accepted vouchers are claimed many channels a transaction (batch-claims.ts) and the
+ * channel manager settles what was claimed.
  */
 export function createBatchSettlement(o: BatchSettlementOptions) {
   const authorizer = privateKeyToAccount(o.authorizerKey);
@@ -61,11 +63,17 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
   const manager = scheme.createChannelManager(o.facilitator, o.network, o.asset);
   const ready = server.initialize();
   const checkLocally = createVoucherCheck(scheme, Number(o.network.split(":")[1]));
+  let jobs: AutoSettlementConfig = {};
+  const claims = createClaims(manager, scheme.getStorage(), (err) => jobs.onError?.(err));
+  let claimTimer: NodeJS.Timeout | undefined;
+  let claiming = false;
 
   /**
    * Reserves a payment's increment on its channel. The everyday voucher is checked here (voucher.ts); a
    * deposit, a refund and anything the local check leaves go through the scheme's server, whose hooks keep the
-   * same channel records. A payer's refund request runs nothing: `refund()` settles it.
+   * same channel records. A payer's refund request runs nothing: `refund()` settles it. A channel whose payer
+   * started a withdrawal takes no payment (the withdrawal would take it back before a later claim); what it was
+   * charged before is claimed at once, before the withdrawal's deadline.
    */
   async function hold(payload: PaymentPayload, requirement: PaymentRequirements): Promise<Hold> {
     const local = await checkLocally(payload.payload, requirement);
@@ -74,13 +82,37 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
     if (!verified.isValid) return { refused: verified.invalidReason ?? "invalid_payment" };
     if (verified.skipHandler) return { refund: true };
     const cancel = server.createPaymentCancellationDispatcher(payload, requirement);
+    const release = async () => {
+      await cancel.cancel({ reason: "handler_failed" });
+    };
+    const { channelConfig, voucher } = payload.payload as unknown as ChannelPayload;
+    if (Number(verified.extra?.withdrawRequestedAt ?? 0) > 0) {
+      await release();
+      await claims.channel(voucher.channelId).catch((err: unknown) => jobs.onError?.(err));
+      return { refused: voucherReasons.withdrawalPending };
+    }
     return {
-      payer: verified.payer ?? "",
-      release: async () => {
-        await cancel.cancel({ reason: "handler_failed" });
-      },
+      payer: voucherSignerOf(channelConfig),
+      release,
       commit: (amount) => server.settlePayment(payload, requirement, undefined, undefined, { amount }),
     };
+  }
+
+  async function claimTick() {
+    if (claiming) return;
+    claiming = true;
+    try {
+      for (const result of await claims.all()) jobs.onClaim?.(result);
+    } catch (err) {
+      jobs.onError?.(err);
+    } finally {
+      claiming = false;
+    }
+  }
+
+  async function claimAndSettle() {
+    const claimed = await claims.all();
+    return { claims: claimed, settle: claimed.length ? await manager.settle() : undefined };
   }
 
   return {
@@ -105,12 +137,30 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
     hold,
     /** Settles a payer's cooperative refund through the facilitator. */
     refund: (payload: PaymentPayload, requirement: PaymentRequirements) => server.settlePayment(payload, requirement),
-    start: (config: AutoSettlementConfig) => manager.start(config),
-    stop: (flush = false) => manager.stop({ flush }),
+    /** Claims every channel charged beyond its claim (batch-claims.ts), then sweeps what was claimed to payTo. */
+    claimAndSettle,
+    /** Claims every `claimIntervalSecs` (ours, not the manager's all-or-nothing claim) and settles as the manager does. */
+    start(config: AutoSettlementConfig) {
+      const { claimIntervalSecs, ...settling } = config;
+      jobs = config;
+      manager.start(settling);
+      if (claimIntervalSecs) claimTimer = setInterval(claimTick, claimIntervalSecs * 1000);
+    },
+    async stop(flush = false) {
+      clearInterval(claimTimer);
+      await manager.stop();
+      if (flush) await claimAndSettle();
+    },
   };
 }
 
 export type BatchSettlement = ReturnType<typeof createBatchSettlement>;
+
+/** What a voucher or deposit payload names: its channel, and the voucher signed on it. */
+interface ChannelPayload {
+  channelConfig: { payer: `0x${string}`; payerAuthorizer: `0x${string}` };
+  voucher: { channelId: string };
+}
 
 /** A held voucher, a payer's refund request, or the scheme's reason for refusing the payment. */
 export type Hold = HeldVoucher | { refund: true } | { refused: string };

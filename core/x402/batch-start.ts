@@ -59,6 +59,14 @@ export async function startBatchSettlement(o: BatchStartOptions) {
       storage: storageOf(network),
     });
     await batch.ready;
+    // A voucher is taken on chain state read up to the freshness window ago, and a withdrawal started right after
+    // that read takes whatever is still unclaimed once the withdraw delay has passed.
+    const claimWithinSeconds = batch.scheme.getWithdrawDelay() - batch.scheme.getOnchainStateTtlMs() / 1000;
+    if (!o.claimSeconds || o.claimSeconds >= claimWithinSeconds)
+      o.log.warn(
+        { network, claimSeconds: o.claimSeconds, claimWithinSeconds },
+        "batch-settlement claims run less often than a payer's withdrawal can take unclaimed vouchers",
+      );
     batch.start({
       // 0 turns a timer off (tests claim when they choose).
       claimIntervalSecs: o.claimSeconds || undefined,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
-import type { Hex } from "viem";
+import { getAddress, type Hex } from "viem";
 import { recoverSigner, voucherDigest } from "./signature.ts";
 
 type Channel = NonNullable<Awaited<ReturnType<ReturnType<BatchSettlementEvmScheme["getStorage"]>["get"]>>>;
@@ -15,6 +15,7 @@ interface VoucherPayload {
 
 /** A voucher held on its channel: the increment is reserved until the call commits what it used or releases it. */
 export interface HeldVoucher {
+  /** Who the call runs as: the key that signed the voucher (voucherSignerOf). */
   payer: string;
   commit(amount: string): Promise<SettleResponse>;
   release(): Promise<void>;
@@ -28,6 +29,7 @@ export const voucherReasons = {
   mismatch: "invalid_batch_settlement_evm_cumulative_amount_mismatch",
   busy: "invalid_batch_settlement_evm_channel_busy",
   overCap: "invalid_batch_settlement_evm_charge_exceeds_signed_cumulative",
+  withdrawalPending: "invalid_batch_settlement_evm_withdrawal_pending",
 } as const;
 
 const zeroAddress = "0x0000000000000000000000000000000000000000";
@@ -36,6 +38,14 @@ const MAX_PENDING_MS = 600_000;
 
 const sameAddress = (a: unknown, b: unknown) =>
   typeof a === "string" && typeof b === "string" && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * The identity a voucher proves: the key whose signature it carries, the channel's payerAuthorizer (its payer when
+ * it names none, as the escrow reads it). Never the payer alone: anyone may fund a channel that names any payer,
+ * through a deposit collector of its own, and sign its vouchers with a key of its own.
+ */
+export const voucherSignerOf = (config: Pick<ChannelConfig, "payer" | "payerAuthorizer">) =>
+  getAddress(sameAddress(config.payerAuthorizer, zeroAddress) ? config.payer : config.payerAuthorizer);
 
 function isVoucherPayload(raw: unknown): raw is VoucherPayload {
   const p = raw as VoucherPayload;
@@ -77,8 +87,8 @@ function fitsRequirement(config: ChannelConfig, requirement: PaymentRequirements
  * The everyday voucher, checked as @x402/evm's server checks it locally (same channel rules, same storage
  * records, same reasons) but with the signature recovered natively: a plain voucher on a channel whose on-chain
  * state this service read recently, from a config identical to the one stored with the channel. Anything else
- * (a deposit, a refund, a channel not held or gone stale, a config that differs) returns undefined and takes
- * the scheme's own path, which reads the chain when it must.
+ * (a deposit, a refund, a channel not held or gone stale, a config that differs, a withdrawal pending) returns
+ * undefined and takes the scheme's own path, which reads the chain when it must.
  */
 export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: number) {
   const storage = scheme.getStorage();
@@ -93,6 +103,8 @@ export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: nu
     const channel = await storage.get(voucher.channelId);
     if (!channel || channel.onchainSyncedAt === undefined) return undefined;
     if (now - channel.onchainSyncedAt > scheme.getOnchainStateTtlMs()) return undefined;
+    // Refused on the scheme's path (batch-settlement.ts), which also claims the channel at once.
+    if (channel.withdrawRequestedAt) return undefined;
     if (sameAddress(config.payerAuthorizer, zeroAddress)) return undefined;
     if (!sameAddress(channel.channelId, voucher.channelId) || !sameConfig(channel.channelConfig, config))
       return undefined;
@@ -172,6 +184,6 @@ export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: nu
       } as SettleResponse;
     };
 
-    return { payer: config.payer, commit, release };
+    return { payer: voucherSignerOf(config), commit, release };
   };
 }

@@ -95,6 +95,23 @@ test("batch-settlement: 1,000 vouchers on one channel, claimed in a few transact
   assert.equal(escrow, 0n);
 });
 
+test("batch-settlement: the claim timer claims what was charged and reports each claim; stop claims and settles what is left", async () => {
+  const r = rail();
+  const p = payer(devnet.accounts.others[5].privateKey);
+  const requirement = await r.requirements(PRICE);
+  const payToBefore = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);
+  const first = await pay(r, p, requirement);
+  for (let i = 1; i < 3; i++) assert.equal((await pay(r, p, requirement)).granted, true);
+  const channelId = (first.payload.payload as { voucher: { channelId: string } }).voucher.channelId;
+  const claimed = new Promise<{ vouchers: number }>((resolve) => r.start({ claimIntervalSecs: 1, onClaim: resolve }));
+  assert.equal((await claimed).vouchers, 1);
+  assert.equal((await r.scheme.getStorage().get(channelId))?.totalClaimed, "3000");
+  assert.equal((await pay(r, p, requirement)).granted, true);
+  await r.stop(true);
+  const payToAfter = await usdcBalance(devnet.rpcUrl, devnet.usdc.address, devnet.accounts.payTo.address);
+  assert.equal(payToAfter - payToBefore, 4n * BigInt(PRICE));
+});
+
 test("batch-settlement: a payer the service stops answering reclaims the unclaimed deposit after the withdraw delay, and vouchers claimed in the grace period still pay", async () => {
   const r = rail();
   const key = devnet.accounts.others[6].privateKey;
