@@ -91,8 +91,14 @@ const ways: Way[] = [
     offers: ["v2 exact eip155 18", "v2 upto eip155 18", "v2 batch-settlement eip155 18"],
     na: {},
     variants: [
-      uptoWay(w, { name: "upto, 18 decimals", side: (x) => x.evm18, decimals: 18, offers: [], na: {} }),
-      voucherWay(w, { name: "vouchers, 18 decimals", side: (x) => x.evm18, decimals: 18, offers: [], na: {} }),
+      uptoWay(w, { name: "upto on the 18-decimal option", side: (x) => x.evm18, decimals: 18, offers: [], na: {} }),
+      voucherWay(w, {
+        name: "vouchers on the 18-decimal option",
+        side: (x) => x.evm18,
+        decimals: 18,
+        offers: [],
+        na: {},
+      }),
     ],
   }),
 ];
@@ -129,7 +135,7 @@ function register(cls: ClassName, way: Way) {
       results.set(cell, { status: "pass" });
     } catch (error) {
       const e = error as { message?: string; actual?: unknown; expected?: unknown };
-      const got = "expected" in e ? ` (${String(e.actual)}, not ${String(e.expected)})` : "";
+      const got = typeof e.expected === "boolean" || !("expected" in e) ? "" : ` (${e.actual}, not ${e.expected})`;
       results.set(cell, { status: "FAIL", note: `${String(e.message ?? error).split("\n")[0]}${got}` });
       throw error;
     }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { runsOf, writesOf } from "./plugin.ts";
-import { creditCodesOf, type Answer, type Payer, type Way } from "./way.ts";
+import { holdRun, runsOf, startedBefore, writesOf } from "./plugin.ts";
+import { creditCodesOf, type Answer, type Payer, type Payment, type Way } from "./way.ts";
 import type { World } from "./world.ts";
 
 /** What the service spent on every chain from now on: JSON-RPC requests, sends, relayer reverts, fee-payer lamports. */
@@ -36,4 +36,29 @@ export async function assertRunsAndWrites(w: World, keys: string[], runs: number
     assert.equal(runsOf(key), runs, `handler runs of ${key}${why}`);
     assert.equal(await writesOf(w.one.store, key), writes, `writes of ${key}${why}`);
   }
+}
+
+/** Resolves once `n` of the promises have settled. */
+export function settled<T>(promises: Promise<T>[], n: number) {
+  let count = 0;
+  return new Promise<void>((resolve) => {
+    for (const p of promises) void p.finally(() => ++count === n && resolve()).catch(() => undefined);
+  });
+}
+
+/**
+ * Sends every payment at once, alternating between the instances, with the first handler to start held until every
+ * other copy was answered (or reached a handler too): a reservation that lets a second copy through cannot hide
+ * behind a fast handler.
+ */
+export async function race(w: World, payments: Payment[], key: string) {
+  const hold = holdRun(key);
+  const answers = payments.map((p, i) => p.send(w.instances[i % 2]));
+  await startedBefore(
+    hold,
+    Promise.all(answers).then((a) => a[0]),
+  );
+  await Promise.race([hold.twice, settled(answers, answers.length - 1)]);
+  hold.release();
+  return Promise.all(answers);
 }

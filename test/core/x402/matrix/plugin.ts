@@ -11,19 +11,27 @@ export const seen = { runs: new Map<string, number>(), payers: new Map<string, s
 
 interface Hold {
   started: Promise<void>;
+  /** Resolves when a second run of the key reaches its handler while the first is held. */
+  twice: Promise<void>;
   onStart(): void;
   release(): void;
   released: Promise<void>;
 }
 const holds = new Map<string, Hold>();
 
-/** The next handler run of `key` waits, once started, until `release()`. */
+/** The next handler run of `key` (and any other run while it is held) waits, once started, until `release()`. */
 export function holdRun(key: string): Hold {
-  let onStart!: () => void;
+  let started!: () => void;
+  let second!: () => void;
   let release!: () => void;
-  const started = new Promise<void>((r) => (onStart = r));
-  const released = new Promise<void>((r) => (release = r));
-  const hold = { started, onStart, release: () => (holds.delete(key), release()), released };
+  let runs = 0;
+  const hold: Hold = {
+    started: new Promise<void>((r) => (started = r)),
+    twice: new Promise<void>((r) => (second = r)),
+    onStart: () => (++runs === 1 ? started() : second()),
+    release: () => (holds.delete(key), release()),
+    released: new Promise<void>((r) => (release = r)),
+  };
   holds.set(key, hold);
   return hold;
 }

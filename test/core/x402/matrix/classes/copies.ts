@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { assertRunsAndWrites } from "../counts.ts";
+import { assertRunsAndWrites, race } from "../counts.ts";
 import type { Way } from "../way.ts";
 import type { World } from "../world.ts";
 
@@ -8,7 +8,7 @@ export async function copies(way: Way, w: World, key: string) {
   const payer = await way.payer(1);
   const { req, keys } = way.write(key);
   const payment = await payer.pay(req);
-  const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => payment.send(w.instances[i % 2])));
+  const answers = await race(w, Array(6).fill(payment), keys[0]);
   const statuses = answers.map((a) => a.status);
   const refused = answers
     .filter((a) => a.status !== 200 && a.status !== 409)

@@ -15,10 +15,10 @@ async function once(way: Way, w: World, key: string) {
   const one = await (await payer.pay(way.write(`${key}-1`).req)).send(w.one);
   assert.equal(one.status, 200, JSON.stringify(one.body));
   const { value } = await payer.spent();
-  assert.equal(value, way.charge, `one write (${way.name}, ${way.decimals} decimals)`);
+  assert.equal(value, way.charge, `one write paid by ${way.name}`);
   if (!way.asUsed) return;
   const two = await (await payer.pay(batchOf(item(`${key}-2`), item(`${key}-3`)))).send(w.two);
   assert.equal(two.status, 200, JSON.stringify(two.body));
   const used = (await payer.spent()).value - value;
-  assert.equal(used, 2n * way.charge, `a batch that used two writes (${way.name}, ${way.decimals} decimals)`);
+  assert.equal(used, 2n * way.charge, `a batch that used two writes, paid by ${way.name}`);
 }

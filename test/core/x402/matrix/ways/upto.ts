@@ -122,7 +122,9 @@ export function uptoWay(
     victim: () => funded(quote),
     forge: async (req, victim) => ({ payment: await pays(freshAccount(), req, { from: victim.id }) }),
     async respell(payer, req) {
-      const body = (await signed((payer as UptoPayer).account, req)) as any;
+      // A nonce short enough that three leading zeros still fit the 78 digits a uint256 may be written in.
+      const nonce = BigInt(`0x${randomBytes(8).toString("hex")}`).toString();
+      const body = (await signed((payer as UptoPayer).account, req, { nonce })) as any;
       const p = body.payload.permit2Authorization;
       const spelled = (change: Record<string, string>) =>
         paymentOf(req, { ...body, payload: { ...body.payload, permit2Authorization: { ...p, ...change } } });

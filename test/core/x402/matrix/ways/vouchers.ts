@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import assert from "node:assert/strict";
 import { x402Client } from "@x402/core/client";
 import type { Network, PaymentPayload } from "@x402/core/types";
 import { BATCH_SETTLEMENT_ADDRESS, toClientEvmSigner } from "@x402/evm";
@@ -8,7 +7,7 @@ import {
   computeChannelId,
   signVoucher,
 } from "@x402/evm/batch-settlement/client";
-import { encodeAbiParameters, parseAbi, parseAbiItem, type Address, type Hex } from "viem";
+import { encodeAbiParameters, type Address, type Hex } from "viem";
 import type { LocalAccount } from "viem/accounts";
 import { compileContract } from "../../../../../core/x402/devnet/compile.ts";
 import { testUsdcAbi } from "../../../../../core/x402/devnet/index.ts";
@@ -17,17 +16,9 @@ import type { EvmSide } from "../chains.ts";
 import { challengeOf, httpSend, paymentHeaders } from "../transport.ts";
 import { failingBatch, type Payer, type Payment, type Req, type Way } from "../way.ts";
 import type { World } from "../world.ts";
+import { escrowAbi, voucherCells } from "./voucher-cells.ts";
 
-const escrowAbi = parseAbi([
-  "struct ChannelConfig { address payer; address payerAuthorizer; address receiver; address receiverAuthorizer; address token; uint40 withdrawDelay; bytes32 salt; }",
-  "function deposit(ChannelConfig config, uint128 amount, address collector, bytes collectorData)",
-  "function initiateWithdraw(ChannelConfig config, uint128 amount)",
-  "function finalizeWithdraw(ChannelConfig config)",
-  "function channels(bytes32 channelId) view returns (uint128 balance, uint128 totalClaimed)",
-]);
-const claimedEvent = parseAbiItem("event Claimed(bytes32 indexed channelId, uint128 totalClaimed, uint128 delta)");
-
-type VoucherPayer = Payer & {
+export type VoucherPayer = Payer & {
   account: LocalAccount;
   client: x402Client;
   channelId: Hex;
@@ -103,18 +94,6 @@ export function voucherWay(
       spent: async () => ({ value: (await charged()) - start, transfers: 0 }),
     };
   }
-
-  const onChain = async (channelId: Hex) => {
-    const [balance, totalClaimed] = await side().reader.readContract({
-      address: BATCH_SETTLEMENT_ADDRESS,
-      abi: escrowAbi,
-      functionName: "channels",
-      args: [channelId],
-    });
-    return { balance, totalClaimed };
-  };
-  /** A claim tick: every voucher accepted and not yet claimed, across instances, then the sweep to payTo. */
-  const claimTick = () => rail().manager.claimAndSettle();
 
   let collector: Promise<Address> | undefined;
   /** The attacker's own deposit collector, deployed once. */
@@ -209,67 +188,6 @@ export function voucherWay(
       const client = clientOf(freshAccount(), units(52_000n));
       return paymentOf(req, await payloadOf(client, req));
     },
-    cells: {
-      async "lost reply"(w, key) {
-        // A voucher is settled in the store; what reaches the chain is the claim, whose reply is lost here.
-        const payer = (await funded(2)) as VoucherPayer;
-        for (const i of [0, 1])
-          assert.equal((await (await payer.pay(write(`${key}-${i}`).req)).send(w.instances[i])).status, 200);
-        const from = await side().block();
-        side().proxy.loseSendReplies(1);
-        try {
-          await claimTick();
-        } finally {
-          side().proxy.loseSendReplies(0);
-        }
-        const claims = await side().reader.getLogs({
-          address: BATCH_SETTLEMENT_ADDRESS,
-          event: claimedEvent,
-          args: { channelId: payer.channelId },
-          fromBlock: from + 1n,
-        });
-        assert.equal(claims.length, 1, "claims of the channel that landed");
-        assert.equal((await onChain(payer.channelId)).totalClaimed, await payer.charged(), "claimed = charged");
-      },
-      async expiry(w, key) {
-        const s = side();
-        const leaving = (await funded(10)) as VoucherPayer;
-        const honest = (await funded(10)) as VoucherPayer;
-        // The claim timer runs every minute: what was accepted so far is claimed long before a withdrawal matures.
-        await claimTick();
-        const config = (await rail().scheme.getStorage().get(leaving.channelId))!.channelConfig;
-        const { balance, totalClaimed } = await onChain(leaving.channelId);
-        await s.send(leaving.account, {
-          address: BATCH_SETTLEMENT_ADDRESS,
-          abi: escrowAbi,
-          functionName: "initiateWithdraw",
-          args: [config as never, balance - totalClaimed],
-        });
-        // Just before the withdrawal matures, the leaving payer pays three calls with vouchers, the honest one one.
-        await s.advance(Number(config.withdrawDelay) - 12);
-        const statuses = [];
-        for (const i of [0, 1, 2])
-          statuses.push((await (await leaving.pay(write(`${key}-w${i}`).req)).send(w.instances[i % 2])).status);
-        assert.equal((await (await honest.pay(write(`${key}-h`).req)).send(w.two)).status, 200);
-        await s.advance(13);
-        await s.send(leaving.account, {
-          address: BATCH_SETTLEMENT_ADDRESS,
-          abi: escrowAbi,
-          functionName: "finalizeWithdraw",
-          args: [config as never],
-        });
-        await claimTick().catch(() => undefined);
-        assert.equal(
-          (await onChain(leaving.channelId)).totalClaimed,
-          await leaving.charged(),
-          `served on a withdrawing channel (${statuses}) = claimed`,
-        );
-        assert.equal(
-          (await onChain(honest.channelId)).totalClaimed,
-          await honest.charged(),
-          "another channel's vouchers are claimed",
-        );
-      },
-    },
+    cells: voucherCells({ side, rail, funded, write }),
   };
 }
