@@ -38,6 +38,12 @@ export function voucherCells({ side, rail, funded, write }: VoucherRail): NonNul
   };
   /** A claim tick: every voucher accepted and not yet claimed, across instances, then the sweep to payTo. */
   const claimTick = () => rail().manager.claimAndSettle();
+  const aged = async (channelIds: Hex[], seconds: number) => {
+    for (const id of channelIds)
+      await rail()
+        .scheme.getStorage()
+        .updateChannel(id, (c) => c && { ...c, onchainSyncedAt: (c.onchainSyncedAt ?? Date.now()) - seconds * 1000 });
+  };
   const asPayer = (payer: VoucherPayer, functionName: string, args: unknown[]) =>
     side().send(payer.account, { address: BATCH_SETTLEMENT_ADDRESS, abi: escrowAbi, functionName, args });
 
@@ -67,7 +73,10 @@ export function voucherCells({ side, rail, funded, write }: VoucherRail): NonNul
       const { balance, totalClaimed } = await onChain(leaving.channelId);
       await asPayer(leaving, "initiateWithdraw", [config, balance - totalClaimed]);
       // Just before the withdrawal matures, the leaving payer pays three calls with vouchers, the honest one one.
-      await side().advance(Number(config.withdrawDelay) - 12);
+      // The service's clock has no hook: its reads of both channels age by the time the chain's clock moves.
+      const waited = Number(config.withdrawDelay) - 12;
+      await side().advance(waited);
+      await aged([leaving.channelId, honest.channelId], waited);
       const statuses = [];
       for (const i of [0, 1, 2])
         statuses.push((await (await leaving.pay(write(`${key}-w${i}`).req)).send(w.instances[i % 2])).status);
