@@ -26,7 +26,7 @@ export function devnetOption(devnet: Devnet | EvmChain): PaymentOption {
     network: devnet.network,
     asset: devnet.usdc.address,
     payTo: devnet.accounts.payTo.address,
-    decimals: 6,
+    decimals: devnet.usdc.decimals,
     extra: { name: devnet.usdc.name, version: devnet.usdc.version },
     maxTimeoutSeconds: 300,
   };
@@ -54,7 +54,7 @@ export interface PaidServiceOptions {
    * and refunds signed by `authorizers[network]` (a chain's payTo key by default). Claims wait for the test.
    */
   batch?: { storeUrl?: string; authorizers?: Record<string, string> };
-  /** Also take upto Permit2 authorizations on the devnet's pay-as-used routes, settled by its relayer. */
+  /** Also take upto Permit2 authorizations on every EVM chain's pay-as-used routes, settled by its relayer. */
   upto?: boolean;
 }
 
@@ -118,7 +118,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
     ...(options.batch
       ? { batch: { receiverAuthorizer: privateKeyToAccount(authorizerOf(c)).address, withdrawDelay: 900 } }
       : {}),
-    ...(options.upto && c === devnet ? { upto: { facilitatorAddress: devnet.accounts.relayer.address } } : {}),
+    ...(options.upto ? { upto: { facilitatorAddress: c.accounts.relayer.address } } : {}),
   });
   let batch: Awaited<ReturnType<typeof startBatchSettlement>> | undefined;
   const service = closedAfterTest(

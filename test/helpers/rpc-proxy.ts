@@ -20,7 +20,8 @@ export interface RpcProxy {
   close(): Promise<void>;
 }
 
-const isSend = (r: RpcRequest) => r.method === "eth_sendRawTransaction";
+/** A transaction sent to an EVM node, or to a Solana one. */
+const isSend = (r: RpcRequest) => r.method === "eth_sendRawTransaction" || r.method === "sendTransaction";
 
 /**
  * An HTTP JSON-RPC proxy in front of a node, for tests that break the path to the chain on purpose:
@@ -58,8 +59,9 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       const refused = new Set<RpcRequest>();
       for (const r of requests) if (isSend(r) && faults.refuse > 0 && faults.refuse--) refused.add(r);
       const passed = requests.filter((r) => !refused.has(r));
-      const answered = passed.length ? await forward(passed) : [];
-      const byId = new Map((answered as RpcReply[]).map((a) => [a.id, a]));
+      // A single request goes on as one (a node need not take batches: the local Solana chain does not).
+      const answered = passed.length ? await forward(Array.isArray(parsed) ? passed : passed[0]) : [];
+      const byId = new Map((Array.isArray(answered) ? answered : [answered]).map((a) => [a.id, a]));
       const replies = requests.map((r) =>
         refused.has(r)
           ? { jsonrpc: "2.0", id: r.id, error: { code: -32000, message: faults.refusal } }
