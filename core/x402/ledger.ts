@@ -73,7 +73,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
   const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
   return {
     /** Holds a payment's amount against its payer's funds from admission to the end of its settlement (reservations.ts). */
-    reserve: createReservations(store).reserve,
+    reserve: createReservations(store, now).reserve,
     /** Atomically takes the authorization for this call; returns the existing record when it was taken before. */
     async claim(
       p: BoundPayment,

@@ -37,7 +37,7 @@ const insufficientFunds = {
   svm: "insufficient_funds",
 } as const;
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
-const unreserved: Reservation = { stillCovered: async () => true, release: async () => {} };
+const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
 
 /**
  * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
@@ -64,11 +64,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const verifiedByFacilitator = async (p: BoundPayment) =>
     (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid;
   const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
-  /** Holds the payment's amount against what its payer holds, when the facilitator can read it (reservations.ts). */
-  const reserveFunds = (p: BoundPayment): Promise<Reservation | undefined> =>
-    facilitator.funds
-      ? ledger.reserve(p, () => facilitator.funds!(p.payload, p.requirement).catch(() => undefined))
-      : Promise.resolve(unreserved);
+  /** What the payer of `p` holds now, when the facilitator can read it (the facilitators whose fees we pay). */
+  const fundsOf = (p: BoundPayment) => async () => facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
   /** A contract wallet's signature: an exact payment's is proven on-chain, an upto permit's by the facilitator. */
   const proveSigner = (p: BoundPayment) =>
     p.family === "evm" ? proveContractSignature(p) : p.family === "upto" ? verifiedByFacilitator(p) : false;
@@ -160,17 +157,20 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const claim = await ledger.claim(bound, fingerprint, paymentId);
     if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
 
-    const [verified, reservation] = await Promise.all([
+    // Reserved before the funds are read, so the read already counts every settlement that gave its amount back.
+    const reservation = facilitator.funds ? await ledger.reserve(bound) : unreserved;
+    const [verified, held] = await Promise.all([
       facilitator.verify(bound.payload, bound.requirement).catch((e) => ({
         isValid: false,
         invalidReason: "unexpected_verify_error",
         invalidMessage: String(e?.message ?? e),
       })),
-      reserveFunds(bound),
+      reservation.shared ? fundsOf(bound)() : undefined,
     ]);
-    if (!verified.isValid || !reservation) {
-      await Promise.all([ledger.release(bound), reservation?.release()]);
-      if (!reservation) return refuse(call.endpoint, price, insufficientFunds[bound.family], fundsMessage);
+    const funded = held === undefined || held >= reservation.total;
+    if (!verified.isValid || !funded) {
+      await Promise.all([ledger.release(bound), reservation.release()]);
+      if (verified.isValid) return refuse(call.endpoint, price, insufficientFunds[bound.family], fundsMessage);
       return refuse(
         call.endpoint,
         price,
@@ -189,9 +189,11 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const charged = upto ? usedOf(outcome, bound.amount) : route.amount;
     const requirement = upto ? { ...bound.requirement, amount: charged } : bound.requirement;
 
-    await ledger.settling(bound, fingerprint, paymentId);
-    // Checked again as late as possible: the payer may have moved its money during the call.
-    const covered = await reservation.stillCovered();
+    // The payer may have moved its money during a long call.
+    const [covered] = await Promise.all([
+      reservation.stillCovered(fundsOf(bound)),
+      ledger.settling(bound, fingerprint, paymentId),
+    ]);
     let settled: SettleResult;
     try {
       settled = covered

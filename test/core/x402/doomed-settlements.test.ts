@@ -9,6 +9,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
+import { freshMs } from "../../../core/x402/reservations.ts";
 import {
   chainReader,
   freshAccount,
@@ -176,6 +177,33 @@ for (const n of [0, 1]) {
     });
   }
 
+  test(`doomed settlements, ${name}: what a failed or refused call reserved is given back: a wallet funded for one pays its next call`, {
+    skip,
+  }, async () => {
+    const instances = setups[n];
+    const wallet = await evmWallet(price);
+    const payTo = chainReader(evm);
+    const call = async (path: string, at: Service) => {
+      const { header } = await v2Header(wallet, await challengeOf(at.fetch, url(path)));
+      const res = await at.fetch(url(path), { headers: { "payment-signature": header } });
+      return (await outcomes([res]))[0];
+    };
+    const fromBlock = await chain().getBlockNumber({ cacheTime: 0 });
+    const expensive = await call("/v1/probe-expensive", instances[0]);
+    const failed = await call(`/v1/probe?outcome=bad&echo=given-back-${n}`, instances[0]);
+    const paid = await call(`/v1/probe?echo=given-back-${n}`, instances[instances.length - 1]);
+    assert.deepEqual(
+      { expensive, failed, paid, relayer: await relayerSent(fromBlock) },
+      {
+        expensive: "402 invalid_exact_evm_insufficient_balance",
+        failed: "400",
+        paid: "200",
+        relayer: { sent: 1, reverted: 0 },
+      },
+    );
+    assert.equal(await payTo.balance(wallet.address), 0n);
+  });
+
   test(`doomed settlements, ${name}: ${N} Solana payments at once from a wallet funded for one: 1 answer, the fee payer pays one fee, ${N - 1} refused free`, {
     skip,
   }, async () => {
@@ -209,7 +237,7 @@ for (const n of [0, 1]) {
     assert.equal(await solana.balance(signer.address), 0n);
   });
 
-  test(`doomed settlements, ${name}: a payer who moves its money away during the call is refused at settlement: 0 relayer transactions, not charged`, {
+  test(`doomed settlements, ${name}: a payer who moves its money away during a long call is refused at settlement: 0 relayer transactions, not charged`, {
     skip,
   }, async () => {
     const instances = setups[n];
@@ -232,6 +260,8 @@ for (const n of [0, 1]) {
       args: [evm.accounts.others[0].address as Address, all],
     });
     await chain().waitForTransactionReceipt({ hash });
+    // A long call: what was read at admission is older than a block when the settlement is due.
+    await new Promise((resolve) => setTimeout(resolve, freshMs));
     leave();
     const res = await answer;
     assert.deepEqual(
