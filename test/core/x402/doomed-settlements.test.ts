@@ -2,12 +2,16 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import pino from "pino";
 import * as v from "valibot";
+import { x402Client } from "@x402/fetch";
+import { toClientEvmSigner } from "@x402/evm";
+import { UptoEvmScheme as UptoClient } from "@x402/evm/upto/client";
 import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { generateKeyPairSigner } from "@solana/kit";
 import { createPublicClient, createWalletClient, http, parseAbi, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
+import { encodeHeader } from "../../../core/x402/challenge.ts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
 import { freshMs } from "../../../core/x402/reservations.ts";
 import {
@@ -26,7 +30,7 @@ import { challengeOf, toHeader, v2Header } from "../../helpers/sign.ts";
 /**
  * Our relayer pays the gas of every EVM settlement and our fee payer every Solana one, failed or not: a wallet
  * funded for one call that sends many at once must get one answer and make us send one transaction, and the others
- * are refused before any work, free. Counted on the chains: the relayer's transactions (sent, reverted), the fee
+ * are refused before any work, free (exact, upto and Solana). Counted on the chains: the relayer's transactions (sent, reverted), the fee
  * payer's lamports, transfers; and the handler's runs. On one instance, and on two sharing a redis-server.
  */
 type Service = Awaited<ReturnType<typeof startPaidService>>;
@@ -45,6 +49,21 @@ const waiting = { entered: () => {}, leave: Promise.resolve() };
 const waitPlugin = definePlugin({
   family: "probe-wait",
   endpoints: [
+    defineEndpoint({
+      name: "probe-all",
+      method: "GET",
+      price: "$0.002",
+      paysAsUsed: true,
+      summary: "Uses its whole price",
+      input: v.object({ echo: v.optional(v.string(), "") }),
+      output: v.object({ ok: v.boolean() }),
+      example: { input: {}, output: { ok: true } },
+      handler: (ctx) => {
+        handlerRuns.count++;
+        ctx.use(2000n);
+        return { ok: true };
+      },
+    }),
     defineEndpoint({
       name: "probe-wait",
       method: "GET",
@@ -66,14 +85,14 @@ const waitPlugin = definePlugin({
 before(async () => {
   [evm, solana] = await Promise.all([startDevnet(), startSolanaDevnet()]);
   const plugins = [probePlugin, waitPlugin];
-  setups.push([await startPaidService(evm, { plugins, solana })]);
+  setups.push([await startPaidService(evm, { plugins, solana, upto: true })]);
   if (redisMissing) return;
   redis = await startRedis();
   const instances: Service[] = [];
   for (let i = 0; i < 2; i++) {
     const store = await createRedisStore(redis.url, pino({ level: "silent" }));
     stores.push(store);
-    instances.push(await startPaidService(evm, { plugins, solana, store }));
+    instances.push(await startPaidService(evm, { plugins, solana, store, upto: true }));
   }
   setups.push(instances);
 });
@@ -176,6 +195,45 @@ for (const n of [0, 1]) {
       assert.equal(await payTo.balance(wallet.address), 0n);
     });
   }
+
+  test(`doomed settlements, ${name}: ${N} upto permits at once from a wallet funded for one quote: 1 answered, 1 relayer transaction, 0 reverted, ${N - 1} refused free`, {
+    skip,
+  }, async () => {
+    const instances = setups[n];
+    const wallet = await evmWallet(2000n);
+    // The real upto client: Permit2 has no allowance, so each permit carries the same EIP-2612 permit for it.
+    const client = new x402Client().register(evm.network, new UptoClient(toClientEvmSigner(wallet, chain())));
+    client.setSpendControls(false);
+    client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "upto"));
+    const headers = await Promise.all(
+      Array.from({ length: N }, async (_, i) => {
+        const path = `/v1/probe-all?echo=upto-${n}-${i}`;
+        const res = await instances[0].fetch(url(path));
+        await res.body?.cancel();
+        const required = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
+        return { path, header: encodeHeader(await client.createPaymentPayload(required)) };
+      }),
+    );
+    const [fromBlock, runs] = [await chain().getBlockNumber({ cacheTime: 0 }), handlerRuns.count];
+    const answers = await Promise.all(
+      headers.map(({ path, header }, i) =>
+        instances[i % instances.length].fetch(url(path), { headers: { "payment-signature": header } }),
+      ),
+    );
+    assert.deepEqual(
+      {
+        relayer: await relayerSent(fromBlock),
+        handlerRuns: handlerRuns.count - runs,
+        answers: tally(await outcomes(answers)),
+      },
+      {
+        relayer: { sent: 1, reverted: 0 },
+        handlerRuns: 1,
+        answers: { "200": 1, "402 permit2_insufficient_balance": N - 1 },
+      },
+    );
+    assert.equal(await chainReader(evm).balance(wallet.address), 0n);
+  });
 
   test(`doomed settlements, ${name}: what a failed or refused call reserved is given back: a wallet funded for one pays its next call`, {
     skip,
