@@ -29,9 +29,10 @@ import { challengeOf, toHeader, v2Header } from "../../helpers/sign.ts";
 
 /**
  * Our relayer pays the gas of every EVM settlement and our fee payer every Solana one, failed or not: a wallet
- * funded for one call that sends many at once must get one answer and make us send one transaction, and the others
- * are refused before any work, free (exact, upto and Solana). Counted on the chains: the relayer's transactions (sent, reverted), the fee
- * payer's lamports, transfers; and the handler's runs. On one instance, and on two sharing a redis-server.
+ * funded for one call that sends many at once (exact, upto or Solana) must get one answer and make us send one
+ * transaction, and the others are refused before any work, free. Counted on the chains: the relayer's transactions
+ * (sent, reverted), the fee payer's lamports, transfers; and the handler's runs. On one instance, and on two sharing
+ * a redis-server.
  */
 type Service = Awaited<ReturnType<typeof startPaidService>>;
 let evm: Devnet;
