@@ -34,7 +34,19 @@ const ALLOWED_AFTER_TRANSFER = [
   "MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr",
   "L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95",
 ];
-const MAX_MICROLAMPORTS = 5_000_000n;
+/**
+ * What the fee payer may be made to pay for one payment: 5,000 lamports per signature, for the fee payer's and the
+ * payer's (the only two the layout needs), plus a priority fee of units x price of at most one more signature's
+ * worth. The worst is 15,000 lamports; @x402/svm's client asks 20,000 units at 1 micro-lamport (10,001 lamports).
+ */
+export const svmFeeLimits = {
+  signatures: 2,
+  /** The budget a Solana instruction gets without asking; an SPL transfer with a memo uses about 20,000. */
+  computeUnits: 200_000,
+  priorityLamports: 5_000n,
+  /** @x402/svm's own facilitator ceiling on the unit price. */
+  microLamportsPerUnit: 5_000_000n,
+};
 /** Longer than a blockhash lives (150 slots of at most about 0.6 s): after it, the transaction can no longer land. */
 export const svmLifetimeSeconds = 180;
 
@@ -44,6 +56,7 @@ const b58 = getBase58Encoder();
 const spkiPrefix = Buffer.from("302a300506032b6570032100", "hex");
 const u64 = (bytes: Uint8Array, at: number) =>
   new DataView(bytes.buffer, bytes.byteOffset + at, 8).getBigUint64(0, true);
+const u32 = (bytes: Uint8Array, at: number) => new DataView(bytes.buffer, bytes.byteOffset + at, 4).getUint32(0, true);
 const destinations = new Map<string, Promise<string>>();
 
 const refuse = (reason: string, message: string) => new PaymentRejected(reason, message);
@@ -84,7 +97,8 @@ function destinationOf(payTo: string, mint: string, tokenProgram: string) {
 /**
  * Binds a Solana payment to our requirement and proves the payer's signature locally (Ed25519), before any RPC:
  * the layout the @x402/svm facilitator accepts (compute limit, compute price, TransferChecked, then only memo or
- * Lighthouse), our mint, our payee's token account, our amount, our fee payer, no address lookup tables.
+ * Lighthouse), a fee within svmFeeLimits, our mint, our payee's token account, our amount, our fee payer, no
+ * address lookup tables.
  */
 export async function bindSvmTransaction(
   transaction: string,
@@ -104,6 +118,12 @@ export async function bindSvmTransaction(
   if ("addressTableLookups" in message && (message.addressTableLookups?.length ?? 0) > 0) {
     throw refuse("invalid_exact_svm_payload_transaction", "Transactions with address lookup tables are not accepted");
   }
+  // Every required signature costs the fee payer 5,000 lamports, whoever signs.
+  if (message.header.numSignerAccounts > svmFeeLimits.signatures)
+    throw refuse(
+      "invalid_exact_svm_payload_excessive_signers",
+      `The transaction asks ${message.header.numSignerAccounts} signatures; a payment needs ${svmFeeLimits.signatures}`,
+    );
   const keys = message.staticAccounts.map(String);
   const ix = message.instructions;
   const program = (i: number) => keys[ix[i].programAddressIndex];
@@ -113,20 +133,31 @@ export async function bindSvmTransaction(
       "The transaction has the wrong number of instructions",
     );
   const data = (i: number) => (ix[i].data ?? new Uint8Array()) as Uint8Array;
-  if (program(0) !== COMPUTE_BUDGET || data(0)[0] !== 2)
+  if (program(0) !== COMPUTE_BUDGET || data(0)[0] !== 2 || data(0).length !== 5)
     throw refuse(
       "invalid_exact_svm_payload_transaction_instructions_compute_limit_instruction",
       "The first instruction must set the compute unit limit",
     );
-  if (program(1) !== COMPUTE_BUDGET || data(1)[0] !== 3 || data(1).length < 9)
+  if (program(1) !== COMPUTE_BUDGET || data(1)[0] !== 3 || data(1).length !== 9)
     throw refuse(
       "invalid_exact_svm_payload_transaction_instructions_compute_price_instruction",
       "The second instruction must set the compute unit price",
     );
-  if (u64(data(1), 1) > MAX_MICROLAMPORTS)
+  const units = u32(data(0), 1);
+  if (units > svmFeeLimits.computeUnits)
+    throw refuse(
+      "invalid_exact_svm_payload_transaction_instructions_compute_limit_instruction_too_high",
+      `The compute unit limit ${units} is above ${svmFeeLimits.computeUnits}`,
+    );
+  const price = u64(data(1), 1);
+  // The priority fee the fee payer pays is the limit times the price (in micro-lamports), rounded up.
+  if (
+    price > svmFeeLimits.microLamportsPerUnit ||
+    (BigInt(units) * price + 999_999n) / 1_000_000n > svmFeeLimits.priorityLamports
+  )
     throw refuse(
       "invalid_exact_svm_payload_transaction_instructions_compute_price_instruction_too_high",
-      "The compute unit price is too high",
+      `The compute unit price makes a priority fee above ${svmFeeLimits.priorityLamports} lamports`,
     );
   const tokenProgram = program(2);
   const transfer = data(2);

@@ -1,5 +1,5 @@
 import { uptoPermit2WitnessTypes, PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from "@x402/evm";
-import { hashTypedData, hexToBytes, type Hex } from "viem";
+import { hashTypedData, hexToBytes, maxUint256, type Hex } from "viem";
 import type { BoundCommon } from "./bind.ts";
 import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "./codec.ts";
 import type { RouteRequirements, UptoRequirement } from "./requirements.ts";
@@ -35,6 +35,9 @@ export function bindUpto(
   if (!("permit2Authorization" in inner))
     throw new PaymentRejected("invalid_payload", "An upto payment carries a Permit2 authorization and its signature");
   const { permit2Authorization: p, signature } = inner;
+  // Permit2's nonce is a uint256: "7", "07" and "007" are one nonce under one signature, so the key holds its number.
+  const nonce = BigInt(p.nonce);
+  if (nonce > maxUint256) throw new PaymentRejected("permit2_invalid_nonce", "The permit's nonce is not a uint256");
   if (accepted.amount !== requirement.amount || p.permitted.amount !== requirement.amount)
     throw new PaymentRejected(
       "permit2_amount_mismatch",
@@ -72,7 +75,7 @@ export function bindUpto(
       message: {
         permitted: { token: p.permitted.token as Hex, amount: BigInt(p.permitted.amount) },
         spender: p.spender as Hex,
-        nonce: BigInt(p.nonce),
+        nonce,
         deadline,
         witness: {
           to: p.witness.to as Hex,
@@ -94,7 +97,7 @@ export function bindUpto(
     signature,
     signerProven,
     payer: p.from,
-    claimId: `permit2:${p.from.toLowerCase()}:${p.nonce}`,
+    claimId: `permit2:${p.from.toLowerCase()}:${nonce}`,
     amount: requirement.amount,
     validUntil: Number(deadline),
   };

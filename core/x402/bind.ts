@@ -1,4 +1,4 @@
-import { PAYMENT_IDENTIFIER, validatePaymentIdentifier } from "@x402/extensions/payment-identifier";
+import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
 import type { BoundSvmPayment } from "./bind-svm.ts";
 import { bindUpto, type BoundUptoPayment } from "./bind-upto.ts";
@@ -19,7 +19,10 @@ export interface BoundCommon {
   network: string;
   /** Who pays: an EVM address as signed, or a Solana address (base58). */
   payer: string;
-  /** What makes this payment unique on its network (the claim key): see claimIdOf. */
+  /**
+   * What makes this payment unique on its network (the claim key), in one spelling whatever the client sent:
+   * EVM addresses and hex lower-cased, numbers as numbers, Solana's base58 as it is (it is case-sensitive).
+   */
   claimId: string;
   /** The atomic amount the payment moves, in the option's token. */
   amount: string;
@@ -58,9 +61,10 @@ export async function bindPayment(
   route: RouteRequirements,
   nowSeconds: number,
 ): Promise<BoundPayment> {
+  // The identifier first: its format is fixed (ours to check, whatever schema the client sends along).
+  const paymentId = decoded.version === 2 ? paymentIdOf(decoded.payload.extensions) : undefined;
   let requirement: RequirementsV1 | RequirementsV2;
   let network: string;
-  let paymentId: string | undefined;
   if (decoded.version === 2) {
     const accepted = decoded.payload.accepted;
     if (decoded.payload.resource && decoded.payload.resource.url !== route.resource.url) {
@@ -74,7 +78,7 @@ export async function bindPayment(
         decoded.payload,
         route,
         nowSeconds,
-        { version: 2, paymentId: paymentIdOf(decoded.payload.extensions), payload: decoded.raw },
+        { version: 2, paymentId, payload: decoded.raw },
         clockSkewSeconds,
       );
     const byNetwork = route.v2.filter((r) => r.network === accepted.network);
@@ -96,7 +100,6 @@ export async function bindPayment(
       throw new PaymentRejected("invalid_exact_evm_recipient_mismatch", "The payment is to another payee");
     requirement = matched;
     network = matched.network;
-    paymentId = paymentIdOf(decoded.payload.extensions);
   } else {
     const p = decoded.payload;
     if (p.scheme !== "exact") throw new PaymentRejected("unsupported_scheme", `Scheme ${p.scheme} is not accepted`);
@@ -167,21 +170,27 @@ export async function bindPayment(
     paymentId,
     payload: decoded.raw,
     payer: authorization.from,
+    // The codec admits only 0x and 64 hex digits for the nonce: lower-cased, it has one spelling.
     claimId: `${requirement.asset.toLowerCase()}:${authorization.from.toLowerCase()}:${authorization.nonce.toLowerCase()}`,
     amount: authorization.value,
     validUntil: Number(authorization.validBefore),
   };
 }
 
-/** The `payment-identifier` a v2 payload carries, checked as @x402/extensions checks it. */
+/** The `payment-identifier`'s documented format (@x402/extensions: 16 to 128 of A-Z, a-z, 0-9, `_` and `-`). */
+const paymentIdFormat = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * The `payment-identifier` a v2 payload carries, checked against the extension's fixed format by this code alone:
+ * a schema the client sends with it is never compiled or run (a pattern of its choosing could hold the event loop).
+ */
 function paymentIdOf(extensions: Record<string, unknown> | undefined): string | undefined {
-  const extension = extensions?.[PAYMENT_IDENTIFIER] as { info?: { id?: unknown } } | undefined;
-  if (extension?.info?.id === undefined) return undefined;
-  const checked = validatePaymentIdentifier(extension);
-  if (!checked.valid)
+  const info = (extensions?.[PAYMENT_IDENTIFIER] as { info?: { id?: unknown; required?: unknown } } | undefined)?.info;
+  if (info?.id === undefined) return undefined;
+  if (typeof info.id !== "string" || !paymentIdFormat.test(info.id) || typeof info.required !== "boolean")
     throw new PaymentRejected(
       "invalid_payment_identifier",
-      checked.errors?.join("; ") ?? "The payment identifier is malformed",
+      "The payment identifier must be 16-128 characters of A-Z, a-z, 0-9, _ and -, beside a boolean `required`",
     );
-  return extension.info.id as string;
+  return info.id;
 }

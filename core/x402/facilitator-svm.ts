@@ -1,17 +1,22 @@
 import { x402Facilitator } from "@x402/core/facilitator";
-import { registerExactSvmScheme } from "@x402/svm/exact/facilitator";
-import { toFacilitatorSvmSigner, TransactionOnchainFailureError } from "@x402/svm";
+import { ExactSvmScheme } from "@x402/svm/exact/facilitator";
+import { ExactSvmSchemeV1 } from "@x402/svm/exact/v1/facilitator";
+import { NETWORKS } from "@x402/svm/v1";
+import { SettlementCache, toFacilitatorSvmSigner, TransactionOnchainFailureError } from "@x402/svm";
 import {
   createKeyPairSignerFromBytes,
   createSolanaRpc,
   getBase58Decoder,
   getBase58Encoder,
   getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   isSolanaError,
+  type Address,
   type KeyPairSigner,
   type Signature,
 } from "@solana/kit";
+import { svmFeeLimits } from "./bind-svm.ts";
 import type { Facilitator } from "./facilitator.ts";
 
 export interface LocalSvmFacilitatorOptions {
@@ -37,11 +42,16 @@ function answered(error: unknown) {
   return typeof code === "number" && code <= -32000 && code >= -32768;
 }
 
+const decode = (wire: string) => getTransactionDecoder().decode(getBase64Encoder().encode(wire));
+
 /** A transaction's id: its first signature, the fee payer's. */
-const idOf = (wire: string) => {
-  const tx = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
-  return getBase58Decoder().decode(Object.values(tx.signatures)[0] as Uint8Array);
-};
+const idOf = (wire: string) => getBase58Decoder().decode(Object.values(decode(wire).signatures)[0] as Uint8Array);
+
+/** The token account a payment's TransferChecked (its third instruction, bind-svm.ts) moves the money from. */
+function sourceOf(wire: string): Address {
+  const message = getCompiledTransactionMessageDecoder().decode(decode(wire).messageBytes);
+  return message.staticAccounts[message.instructions[2].accountIndices![0]];
+}
 
 /**
  * @x402/core's facilitator with @x402/svm's exact scheme, as the package provides them, on a signer that keeps the
@@ -86,10 +96,27 @@ export function createLocalSvmFacilitator(o: LocalSvmFacilitatorOptions): Facili
       throw new Error(`no confirmation within ${timeoutMs} ms`);
     },
   };
-  const facilitator = new x402Facilitator();
-  registerExactSvmScheme(facilitator, { signer, networks: [o.network as `${string}:${string}`] });
+  // As registerExactSvmScheme registers them, with the fee payer's limits the binding already holds payments to.
+  const settlements = new SettlementCache();
+  const facilitator = new x402Facilitator()
+    .register(
+      [o.network as `${string}:${string}`],
+      new ExactSvmScheme(signer, settlements, {
+        maxRequiredSignatures: svmFeeLimits.signatures,
+        maxComputeUnits: svmFeeLimits.computeUnits,
+        maxPriorityFeeMicroLamports: Number(svmFeeLimits.microLamportsPerUnit),
+      }),
+    )
+    .registerV1(NETWORKS as never, new ExactSvmSchemeV1(signer, settlements));
   return {
     verify: (payload, requirements) => facilitator.verify(payload as never, requirements as never),
     settle: (payload, requirements) => facilitator.settle(payload as never, requirements as never),
+    // The fee payer pays for a transfer that fails on-chain too: the gate reserves against the payer's token account.
+    async funds(payload) {
+      const wire = (payload as { payload?: { transaction?: string } }).payload?.transaction;
+      if (!wire) return undefined;
+      const { value } = await rpc.getTokenAccountBalance(sourceOf(wire)).send();
+      return BigInt(value.amount);
+    },
   };
 }

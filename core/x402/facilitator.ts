@@ -16,6 +16,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectEip3009 } from "./direct-eip3009.ts";
+import { evmFundsOf } from "./funds.ts";
 import { relayerOn, type RelayerOn } from "./relayer.ts";
 
 export interface VerifyResult {
@@ -38,6 +39,12 @@ export interface SettleResult {
 export interface Facilitator {
   verify(payload: object, requirements: object): Promise<VerifyResult>;
   settle(payload: object, requirements: object): Promise<SettleResult>;
+  /**
+   * What the payer of `payload` can pay now (its token balance; for a Permit2 permit, no more than Permit2 may
+   * take), or undefined when this facilitator cannot tell. Offered by the facilitators whose transactions we pay
+   * for, so the gate never has them send one the payer cannot cover (reservations.ts).
+   */
+  funds?(payload: object, requirements: object): Promise<bigint | undefined>;
 }
 
 export interface LocalFacilitatorOptions {
@@ -108,7 +115,7 @@ async function relay({ client, account, relayer }: RelayerOn, to: Hex, data: Hex
 export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator {
   const sender = relayerOn(o);
   const facilitator = createX402Facilitator(o, sender);
-  return createDirectEip3009(
+  const direct = createDirectEip3009(
     o,
     {
       verify: (payload, requirements) => facilitator.verify(payload as any, requirements as any),
@@ -116,6 +123,7 @@ export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator 
     },
     sender,
   );
+  return { ...direct, funds: (payload, requirements) => evmFundsOf(sender.client, payload, requirements) };
 }
 
 /** Any facilitator's /verify and /settle over HTTP; `auth` is sent as the Authorization header. */
@@ -161,6 +169,9 @@ export function createRoutedFacilitator(
           invalidMessage: `no facilitator for ${network}`,
         }
       );
+    },
+    async funds(payload, requirements) {
+      return pick(networkOf(requirements))?.funds?.(payload, requirements);
     },
     // No facilitator: nothing was sent anywhere, so nothing can move (a certain failure, not an unknown outcome).
     async settle(payload, requirements) {

@@ -1,6 +1,7 @@
 import type { Store } from "../endpoint.ts";
 import type { Outcome } from "../runtime/invoke.ts";
 import type { BoundPayment } from "./bind.ts";
+import { createReservations } from "./reservations.ts";
 
 /**
  * What the ledger knows of one authorization (network, asset, from, nonce). `paymentId` is the payer's
@@ -44,8 +45,19 @@ export interface PendingSettlement {
 
 const keepAfterExpiryMs = 3600_000;
 
-/** One key per payment on its network: (network, asset, from, nonce) for EIP-3009. */
+/**
+ * One key per payment on its network: (network, asset, from, nonce) for EIP-3009. The network is our own
+ * requirement's and the claim id is canonical (bind.ts), so one payment has one key however the client spells it.
+ */
 export const claimKeyOf = (p: BoundPayment) => `x402:claim:${p.network}:${p.claimId}`;
+
+/** The payment's nonce in one spelling: bytes32 lower-case hex, a Permit2 nonce in decimal, a Solana message hash. */
+const nonceOf = (p: BoundPayment) =>
+  p.family === "evm"
+    ? p.authorization.nonce.toLowerCase()
+    : p.family === "upto"
+      ? String(BigInt(p.permit2Authorization.nonce))
+      : p.messageHash;
 
 const statsKeys = {
   settled: "x402:stats:settled",
@@ -60,6 +72,8 @@ export function createLedger(store: Store, now: () => number = Date.now) {
   const ttlFor = (p: BoundPayment) => Math.max(p.validUntil * 1000 - now(), 0) + keepAfterExpiryMs;
   const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
   return {
+    /** Holds a payment's amount against its payer's funds from admission to the end of its settlement (reservations.ts). */
+    reserve: createReservations(store, now).reserve,
     /** Atomically takes the authorization for this call; returns the existing record when it was taken before. */
     async claim(
       p: BoundPayment,
@@ -112,12 +126,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
         network: p.network,
         asset: p.requirement.asset,
         from: p.payer,
-        nonce:
-          p.family === "evm"
-            ? p.authorization.nonce
-            : p.family === "upto"
-              ? p.permit2Authorization.nonce
-              : p.messageHash,
+        nonce: nonceOf(p),
         amount,
         payTo: p.requirement.payTo,
         validBefore: String(p.validUntil),

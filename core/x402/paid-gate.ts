@@ -14,6 +14,7 @@ import type { Commit, PaymentGate } from "./gate.ts";
 import { perRoute, requirementsCache, usedOf } from "./gate.ts";
 import type { ClaimRecord, Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
+import type { Reservation } from "./reservations.ts";
 
 export interface PaidGateParts {
   options: PaymentOption[];
@@ -28,6 +29,15 @@ export interface PaidGateParts {
   proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
   now?: () => number;
 }
+
+/** The scheme's own reason for a payer whose funds do not cover the payment (x402's generic one for Solana). */
+const insufficientFunds = {
+  evm: "invalid_exact_evm_insufficient_balance",
+  upto: "permit2_insufficient_balance",
+  svm: "insufficient_funds",
+} as const;
+const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
+const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
 
 /**
  * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
@@ -54,6 +64,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const verifiedByFacilitator = async (p: BoundPayment) =>
     (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid;
   const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
+  /** What the payer of `p` holds now, when the facilitator can read it (the facilitators whose fees we pay). */
+  const fundsOf = (p: BoundPayment) => async () => facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
   /** A contract wallet's signature: an exact payment's is proven on-chain, an upto permit's by the facilitator. */
   const proveSigner = (p: BoundPayment) =>
     p.family === "evm" ? proveContractSignature(p) : p.family === "upto" ? verifiedByFacilitator(p) : false;
@@ -145,13 +157,20 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const claim = await ledger.claim(bound, fingerprint, paymentId);
     if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
 
-    const verified = await facilitator.verify(bound.payload, bound.requirement).catch((e) => ({
-      isValid: false,
-      invalidReason: "unexpected_verify_error",
-      invalidMessage: String(e?.message ?? e),
-    }));
-    if (!verified.isValid) {
-      await ledger.release(bound);
+    // Reserved before the funds are read, so the read already counts every settlement that gave its amount back.
+    const reservation = facilitator.funds ? await ledger.reserve(bound) : unreserved;
+    const [verified, held] = await Promise.all([
+      facilitator.verify(bound.payload, bound.requirement).catch((e) => ({
+        isValid: false,
+        invalidReason: "unexpected_verify_error",
+        invalidMessage: String(e?.message ?? e),
+      })),
+      reservation.shared ? fundsOf(bound)() : undefined,
+    ]);
+    const funded = held === undefined || held >= reservation.total;
+    if (!verified.isValid || !funded) {
+      await Promise.all([ledger.release(bound), reservation.release()]);
+      if (verified.isValid) return refuse(call.endpoint, price, insufficientFunds[bound.family], fundsMessage);
       return refuse(
         call.endpoint,
         price,
@@ -163,19 +182,27 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const upto = bound.family === "upto";
     const outcome = await work(payer, upto ? { payAsUsed: true } : undefined);
     if (outcome.status >= 400) {
-      await ledger.spent(bound, fingerprint, paymentId);
+      await Promise.all([ledger.spent(bound, fingerprint, paymentId), reservation.release()]);
       return outcome;
     }
     // An upto permit settles what the call used, never more than it authorized (the route's quote).
     const charged = upto ? usedOf(outcome, bound.amount) : route.amount;
     const requirement = upto ? { ...bound.requirement, amount: charged } : bound.requirement;
 
-    await ledger.settling(bound, fingerprint, paymentId);
+    // The payer may have moved its money during a long call.
+    const [covered] = await Promise.all([
+      reservation.stillCovered(fundsOf(bound)),
+      ledger.settling(bound, fingerprint, paymentId),
+    ]);
     let settled: SettleResult;
     try {
-      settled = await facilitator.settle(bound.payload, requirement);
+      settled = covered
+        ? await facilitator.settle(bound.payload, requirement)
+        : { success: false, errorReason: insufficientFunds[bound.family], transaction: "", network: bound.network };
     } catch (error) {
       return indeterminate(call, bound, fingerprint, price, error, charged);
+    } finally {
+      await reservation.release();
     }
     if (!settled.success) {
       if (settled.errorReason === "settlement_pending")
