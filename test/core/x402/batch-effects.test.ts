@@ -128,7 +128,7 @@ async function taken(
 ) {
   if (way === "credit") return before - ((await s.credits.balance(code!)) ?? 0n);
   if (way === "voucher") {
-    const id = (answer.payload?.payload as { voucher: { channelId: string } }).voucher.channelId;
+    const id = (answer.payload!.payload as { voucher: { channelId: string } }).voucher.channelId;
     return BigInt((await s.batch!.scheme.getStorage().get(id))?.chargedCumulativeAmount ?? 0) - before;
   }
   return (await transfersTo(devnet, devnet.accounts.payTo.address, fromBlock + 1n, from as `0x${string}`)).value;
