@@ -130,13 +130,34 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
   now(): Date;
   /** Every loaded endpoint (the batch resolves its items here). */
   catalog: readonly Endpoint[];
-  /** Runs another loaded endpoint (by name, or by path such as `/v1/hash`) as part of this call, already paid for (bundles, batch items). */
+  /**
+   * Runs another loaded endpoint (by name, or by path such as `/v1/hash`) as part of this call, already paid for
+   * (bundles, batch items). Its reservations and writes are its own: kept once this call is paid if the part
+   * answered in time, released if it failed. A part whose writes cannot be applied fails this whole call, unless
+   * the call answers for each part (`answerWhenPaid`).
+   */
   call(nameOrPath: string, input: unknown): Promise<{ status: number; body: unknown }>;
   /**
-   * Work that may only happen once this call is paid for (the batch funding a credit for its failed items):
-   * it runs after the settlement succeeds, before the answer goes out, and never when the payment fails.
+   * Holds `key` (set to `value`) for a write this call makes once paid that another call could take first: a
+   * slot under a cap, a unique name, a one-time salt. False when another call holds it: refuse this one, and it
+   * is refused free, before any money moves. Held briefly until the call is paid, then for `ttlMs`; given back
+   * when the call ends unpaid or its writes fail, and by itself after a crash. Readers see the key at once, so
+   * reserve a key that only counts (a slot, a salt), not a record a reader serves.
    */
-  afterPayment(effect: () => Promise<unknown>): void;
+  reserve(key: string, value: unknown, ttlMs: number): Promise<boolean>;
+  /**
+   * A write that may only happen once this call is paid for: it runs after the settlement succeeds, before the
+   * answer goes out, and never when the payment fails. Retried, so it must be idempotent. When the call's writes
+   * cannot all be applied, `undo` runs for each of them, newest first, so that nothing of the call is kept: it
+   * must be idempotent and safe on a write that landed halfway or not at all. The call's only write, if it
+   * lands whole or not at all, needs none.
+   */
+  afterPayment(apply: () => Promise<unknown>, undo?: () => Promise<unknown>): void;
+  /**
+   * For a call that answers for each of its parts (the batch): its answer once paid, given the parts (in the
+   * order of `call`) whose writes could not be applied and were withdrawn. It replaces what the handler returned.
+   */
+  answerWhenPaid(render: (withdrawn: number[]) => Promise<unknown>): void;
   /**
    * True when the payment settles what the call used, up to its quoted price (a `batch-settlement` voucher, whose
    * channel reserves the price, or an `upto` permit for the price): only what `use` reports is charged.

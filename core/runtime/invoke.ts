@@ -3,6 +3,8 @@ import type { CreditIssuer, Endpoint, EndpointContext } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
+import { keep, newUnit, partOf, release, reserve, withdraw, type Unit } from "./effects.ts";
+import type { Commit } from "../x402/gate.ts";
 import { parseInput } from "./schema.ts";
 import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
 
@@ -31,8 +33,8 @@ export interface Call {
   prepaid?: { payer?: string };
   /** The caller's cancellation, asked for only by a call that reaches its handler (an HTTP request makes its AbortController then). */
   signal?: () => AbortSignal;
-  /** Effects deferred until payment (`ctx.afterPayment`); a part of a paid call adds to its parent's list. */
-  afterPayment?: Array<() => Promise<unknown>>;
+  /** A part's reservations and writes (`ctx.reserve`, `ctx.afterPayment`): kept or released with its parent's. */
+  unit?: Unit;
 }
 
 export interface Outcome {
@@ -76,58 +78,61 @@ function throughTheGate(rt: Runtime, call: Call): MaybePromise<Outcome> {
 }
 
 /**
- * Validation, then the handler: directly for a free or prepaid call, inside the payment gate otherwise.
- * The handler's effects (`ctx.afterPayment`) are applied only once the call is paid for: by the gate after
- * settlement, right after a free handler, and by the parent for a part of a call (a batch item, a bundle part).
+ * Validation, then the handler: directly for a free or prepaid call, inside the payment gate otherwise. The
+ * handler's reservations and writes (its unit) are kept only once the call is paid for: by the gate after
+ * settlement, right after a free handler, and by the parent for a part (a batch item, a bundle part). A call
+ * that ends any other way (refused, failed, unsettled, an error) releases them.
  */
 function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const input = parseInput(call.endpoint, call.input);
-  const effects = call.afterPayment ?? [];
-  const commit = call.afterPayment ? undefined : () => applyEffects(rt, call, effects);
+  if (call.unit) return run(rt, call, input, call.unit, call.prepaid?.payer);
+  const unit = newUnit();
+  const cx = { store: rt.store, log: rt.log, about: { endpoint: call.endpoint.name, reqId: call.requestId } };
+  let committed = false;
+  const commit: Commit = async (outcome) => {
+    committed = true;
+    const withdrawn = await keep(cx, unit, Boolean(unit.answerWhenPaid));
+    if (!withdrawn || !unit.answerWhenPaid) return withdrawn ? outcome : undefined;
+    try {
+      return answerOf(call.endpoint, await unit.answerWhenPaid(withdrawn), outcome);
+    } catch (err) {
+      rt.log.error({ ...cx.about, err }, "a paid call's answer could not be completed; its writes are withdrawn");
+      return withdraw(cx, unit);
+    }
+  };
+  const settled = (outcome: Outcome) => (committed ? outcome : release(cx, unit).then(() => outcome));
+  const unpaid = async (error: unknown): Promise<Outcome> => {
+    if (!committed) await release(cx, unit);
+    throw error;
+  };
   if (call.prepaid || isFree(call.endpoint)) {
-    const ran = run(rt, call, input, effects, call.prepaid?.payer);
-    return commit
-      ? ran.then((outcome) =>
-          outcome.status >= 400 || !effects.length
-            ? outcome
-            : commit().then((ok) => (ok ? outcome : failure(rt, call, effectFailed()))),
-        )
-      : ran;
+    return run(rt, call, input, unit, call.prepaid?.payer)
+      .then(async (outcome) =>
+        outcome.status >= 400 ? outcome : ((await commit(outcome)) ?? failure(rt, call, effectFailed())),
+      )
+      .then(settled, unpaid);
   }
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
   // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
   const paid: Call = { ...call, signal: undefined };
-  return rt.payments.charge(
+  const charged = rt.payments.charge(
     call,
-    (payer, terms) => run(rt, paid, input, effects, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
+    (payer, terms) => run(rt, paid, input, unit, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
     price,
     commit,
   );
-}
-
-const effectAttempts = [0, 100, 500];
-
-/** Applies each effect, retrying one that throws (effects are idempotent); false when one still fails. */
-async function applyEffects(rt: Runtime, call: Call, effects: Array<() => Promise<unknown>>): Promise<boolean> {
-  for (const effect of effects) {
-    let applied = false;
-    for (const wait of effectAttempts) {
-      if (wait) await new Promise((r) => setTimeout(r, wait));
-      applied = await effect().then(
-        () => true,
-        (err) => {
-          rt.log.warn({ err, endpoint: call.endpoint.name, reqId: call.requestId }, "an effect after payment failed");
-          return false;
-        },
-      );
-      if (applied) break;
-    }
-    if (!applied) return false;
-  }
-  return true;
+  // An unpaid call's 402 comes back as a value: nothing ran, nothing is held.
+  return charged instanceof Promise ? charged.then(settled, unpaid) : charged;
 }
 
 const effectFailed = () => new ServiceError(503, "effect_failed", "The change could not be saved; retry the call");
+
+/** The outcome with the answer a call gave once paid (`ctx.answerWhenPaid`), checked against its schema like the first. */
+function answerOf(endpoint: Endpoint, data: unknown, outcome: Outcome): Outcome {
+  const checked = v.parse(endpoint.output, data);
+  const body = outcome.body as { meta: object };
+  return { ...outcome, body: { ...body, data: checked } };
+}
 
 interface Cached {
   data: unknown;
@@ -138,7 +143,7 @@ async function run(
   rt: Runtime,
   call: Call,
   input: unknown,
-  effects: Array<() => Promise<unknown>>,
+  unit: Unit,
   payer?: string,
   payAsUsed = false,
 ): Promise<Outcome> {
@@ -157,21 +162,28 @@ async function run(
   const caller = call.signal?.();
   const signal = caller ? AbortSignal.any([caller, deadline.signal]) : deadline.signal;
   const family = rt.families.get(endpoint.family);
+  const log = rt.log.child({ endpoint: endpoint.name, reqId: call.requestId });
   const ctx: EndpointContext<unknown> = {
     input,
     settings: family?.settings,
     credits: creditIssuer(rt),
     baseUrl: rt.config.baseUrl,
     store: rt.store,
-    log: rt.log.child({ endpoint: endpoint.name, reqId: call.requestId }),
+    log,
     signal,
     payer,
     clientIp: call.clientIp,
     headers: call.headers ?? new Headers(),
     catalog: rt.endpoints,
     now: rt.now,
-    call: (name, partInput) => callPart(rt, call, name, partInput, { payer, signal, effects }),
-    afterPayment: (effect) => void effects.push(effect),
+    call: (name, partInput) => callPart(rt, call, unit, name, partInput, { payer, signal }),
+    reserve: (key, value, ttlMs) => reserve(rt.store, unit, key, value, ttlMs),
+    afterPayment: (apply, undo) => {
+      if (!unit.closed) unit.writes.push({ apply, undo });
+    },
+    answerWhenPaid: (render) => {
+      unit.answerWhenPaid = render as Unit["answerWhenPaid"];
+    },
     payAsUsed,
     use: (atomic) => {
       if (payAsUsed) used = atomic;
@@ -191,7 +203,11 @@ async function run(
   const data = await untilAborted(
     Promise.resolve().then(() => endpoint.handler(ctx)),
     signal,
-  ).finally(() => clearTimeout(timer));
+  ).finally(() => {
+    clearTimeout(timer);
+    // What a handler still running past its deadline reserves or writes later is refused.
+    unit.closed = true;
+  });
   const checked = v.safeParse(endpoint.output, data);
   if (!checked.success) {
     ctx.log.error(
@@ -206,13 +222,17 @@ async function run(
   return used === undefined ? outcome : { ...outcome, used: String(used) };
 }
 
-/** A part of a paid call (a bundle's parts): validated and run on the same payer and signal, not charged again. */
+/**
+ * A part of a paid call (a batch item, a bundle part): validated and run on the same payer and signal, not charged
+ * again. Its reservations and writes are a unit of its own, kept with its parent's when it answered in time.
+ */
 async function callPart(
   rt: Runtime,
   parent: Call,
+  unit: Unit,
   nameOrPath: string,
   input: unknown,
-  of: { payer?: string; signal: AbortSignal; effects: Call["afterPayment"] },
+  of: { payer?: string; signal: AbortSignal },
 ) {
   const endpoint = rt.endpoints.find((e) => (nameOrPath.startsWith("/") ? e.path : e.name) === nameOrPath);
   if (!endpoint)
@@ -221,7 +241,8 @@ async function callPart(
       parent,
       new ServiceError(503, "part_unavailable", `${nameOrPath} is not loaded on this deployment`),
     );
-  const part: Call = {
+  const part = partOf(unit);
+  const outcome = await invoke(rt, {
     ...parent,
     endpoint,
     input,
@@ -229,9 +250,10 @@ async function callPart(
     prepaid: { payer: of.payer },
     signal: () => of.signal,
     payment: undefined,
-    afterPayment: of.effects,
-  };
-  const outcome = await invoke(rt, part);
+    unit: part.unit,
+  });
+  // A part that answers after its parent has answered (past a bundle's deadline) was reported failed: nothing of it is kept.
+  if (!unit.closed) part.answered = outcome.status < 400;
   return { status: outcome.status, body: outcome.body };
 }
 

@@ -6,7 +6,7 @@ import type { BatchSettlement, Hold } from "./batch-settlement.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
 import { maxHeaderBytes } from "./codec.ts";
 import type { Credits } from "./credits.ts";
-import { usedOf, type PaymentGate } from "./gate.ts";
+import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "./gate.ts";
 import type { BatchRequirement } from "./requirements.ts";
 
 export interface BatchGateParts {
@@ -86,22 +86,27 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
       await held.release();
       return outcome;
     }
-    // Reserved on the channel was the whole price; what the call used (never more) is what is charged.
-    const used = usedOf(outcome, requirement.amount);
-    const settled = await held.commit(used).catch((e: unknown) => ({
-      success: false as const,
-      errorReason: String((e as Error)?.message ?? e),
-      transaction: "",
-      network: requirement.network,
-    }));
+    // Reserved on the channel was the whole price; what the call used (never more) is what is charged, in the
+    // token's units (`used` counts USDC's six decimals, as credits do).
+    const used = usedOf(outcome, route.amount);
+    const decimals = decimalsOf(inner.options, requirement.network, requirement.asset);
+    const moved = toTokenUnits(used, decimals);
+    const settled = await held
+      .commit(String(moved < BigInt(requirement.amount) ? moved : requirement.amount))
+      .catch((e: unknown) => ({
+        success: false as const,
+        errorReason: String((e as Error)?.message ?? e),
+        transaction: "",
+        network: requirement.network,
+      }));
     if (!settled.success) {
       await held.release().catch(() => undefined);
       const reason = settled.errorReason ?? "settlement_failed";
       return refused(call, price, payload, reason, `The voucher could not be accepted: ${reason}; nothing was charged`);
     }
-    let result = outcome;
-    if (commit && !(await commit())) {
-      const creditCode = await credits.issue(BigInt(used), `effects of ${call.endpoint.name} failed`);
+    let result = commit ? await commit(outcome) : outcome;
+    if (!result) {
+      const creditCode = await credits.issue(used, `effects of ${call.endpoint.name} failed`);
       log.error({ endpoint: call.endpoint.name, payer, creditCode }, "a voucher-paid call's effects failed; credited");
       const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved", {
         creditCode,
@@ -111,7 +116,7 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
     return {
       ...result,
       payer,
-      charged: used,
+      charged: String(used),
       headers: { ...result.headers, "payment-response": encodeHeader(settled), "cache-control": "no-store" },
     };
   }

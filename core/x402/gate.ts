@@ -9,14 +9,41 @@ export interface PaymentTerms {
   payAsUsed: boolean;
 }
 
-/** What a pay-as-used call reported using, capped at what was authorized; the whole amount when it reported nothing. */
-export function usedOf(outcome: Outcome, authorized: string): string {
-  if (outcome.used === undefined) return authorized;
-  return BigInt(outcome.used) < BigInt(authorized) ? outcome.used : authorized;
+/**
+ * What a pay-as-used call used, in USDC atomic units (`ctx.use`): what it reported, never more than `price`
+ * (the route's price in USDC atomic units); the whole price when it reported nothing.
+ */
+export function usedOf(outcome: Outcome, price: string): bigint {
+  if (outcome.used === undefined) return BigInt(price);
+  return BigInt(outcome.used) < BigInt(price) ? BigInt(outcome.used) : BigInt(price);
 }
 
-/** Applies a paid call's effects (`ctx.afterPayment`) once its payment is final; false when one could not be applied. */
-export type Commit = () => Promise<boolean>;
+/** USDC atomic units (six decimals: prices, `ctx.use`, credits) in units of a token with `decimals`, rounded up. */
+export function toTokenUnits(usdc: bigint, decimals: number): bigint {
+  if (decimals >= 6) return usdc * 10n ** BigInt(decimals - 6);
+  const unit = 10n ** BigInt(6 - decimals);
+  return (usdc + unit - 1n) / unit;
+}
+
+/** An amount of a token with `decimals` in USDC atomic units (what a credit holds), rounded down. */
+export function toUsdcUnits(amount: bigint, decimals: number): bigint {
+  return decimals >= 6 ? amount / 10n ** BigInt(decimals - 6) : amount * 10n ** BigInt(6 - decimals);
+}
+
+/** The decimals of the token one of our requirements asks for: those of the option it was built from. */
+export function decimalsOf(options: readonly PaymentOption[], network: string, asset: string): number {
+  const option = options.find((o) => o.network === network && o.asset.toLowerCase() === asset.toLowerCase());
+  if (!option) throw new Error(`no payment option for ${asset} on ${network}`);
+  return option.decimals;
+}
+
+/**
+ * Keeps a paid call's reservations and applies its writes (`ctx.reserve`, `ctx.afterPayment`) once its payment is
+ * final: the answer to send (a batch's reports the items whose writes failed, and credits them), or undefined
+ * when the call's writes could not be applied (nothing of them is kept: the gate credits what was charged).
+ * A call that ends without reaching it is not paid: the call path releases its reservations.
+ */
+export type Commit = (outcome: Outcome) => Promise<Outcome | undefined>;
 
 export interface PaymentGate {
   /** How this service takes payment (network, asset, payTo), for discovery documents. */

@@ -41,6 +41,8 @@ export interface PendingSettlement {
   svm?: { blockhash: string; payerSignature: string };
   /** An upto payment: `nonce` is its Permit2 nonce (decimal), `amount` what the call used. */
   permit2?: true;
+  /** What the code is funded with when the transfer lands: `amount` in USDC atomic units (credits count USDC's six decimals). */
+  credit?: string;
 }
 
 const keepAfterExpiryMs = 3600_000;
@@ -119,6 +121,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       creditCode: string,
       transaction?: string,
       amount = p.amount,
+      credit?: string,
     ) {
       await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
       const record: PendingSettlement = {
@@ -135,6 +138,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
         transaction,
         ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
         ...(p.family === "upto" ? { permit2: true } : {}),
+        ...(credit ? { credit } : {}),
       };
       await store.set(`x402:pending:${claimKeyOf(p)}`, record);
       await store.increment(statsKeys.indeterminate);

@@ -11,10 +11,12 @@ import { PaymentRejected, decodePayment } from "./codec.ts";
 import type { Credits } from "./credits.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, PaymentGate } from "./gate.ts";
-import { perRoute, requirementsCache, usedOf } from "./gate.ts";
+import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
 import type { ClaimRecord, Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
 import type { Reservation } from "./reservations.ts";
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
 
 export interface PaidGateParts {
   options: PaymentOption[];
@@ -70,15 +72,19 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const proveSigner = (p: BoundPayment) =>
     p.family === "evm" ? proveContractSignature(p) : p.family === "upto" ? verifiedByFacilitator(p) : false;
 
-  /** The effects of a call that was paid for; when they cannot be applied, the payer gets the price back as a credit. */
+  /**
+   * The call's reservations and writes, once it is paid for. When its writes cannot be applied, nothing of them is
+   * kept and `credit` gives back what was charged: the payer gets a 503 that names the credit.
+   */
   async function committed(
     call: Call,
     outcome: Outcome,
     commit: Commit | undefined,
-    refund: () => Promise<object>,
+    credit: () => Promise<object>,
   ): Promise<Outcome> {
-    if (!commit || (await commit())) return outcome;
-    const details = await refund();
+    const final = commit ? await commit(outcome) : outcome;
+    if (final) return final;
+    const details = await credit();
     log.error(
       { endpoint: call.endpoint.name, reqId: call.requestId, ...details },
       "a paid call's effects could not be applied; its price was credited",
@@ -185,9 +191,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       await Promise.all([ledger.spent(bound, fingerprint, paymentId), reservation.release()]);
       return outcome;
     }
-    // An upto permit settles what the call used, never more than it authorized (the route's quote).
-    const charged = upto ? usedOf(outcome, bound.amount) : route.amount;
-    const requirement = upto ? { ...bound.requirement, amount: charged } : bound.requirement;
+    // An upto permit settles what the call used, in the token's units, never more than it authorized (the route's quote).
+    // `value` is the same in USDC atomic units: what the log counts and a credit gives back.
+    const value = upto ? usedOf(outcome, route.amount) : BigInt(route.amount);
+    const decimals = decimalsOf(parts.options, bound.network, bound.requirement.asset);
+    const moved = upto ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
+    const charged = String(value);
+    const requirement = upto ? { ...bound.requirement, amount: moved } : bound.requirement;
 
     // The payer may have moved its money during a long call.
     const [covered] = await Promise.all([
@@ -200,13 +210,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
         ? await facilitator.settle(bound.payload, requirement)
         : { success: false, errorReason: insufficientFunds[bound.family], transaction: "", network: bound.network };
     } catch (error) {
-      return indeterminate(call, bound, fingerprint, price, error, charged);
+      return indeterminate(call, bound, fingerprint, price, error, moved, charged);
     } finally {
       await reservation.release();
     }
     if (!settled.success) {
       if (settled.errorReason === "settlement_pending")
-        return indeterminate(call, bound, fingerprint, price, settled, charged);
+        return indeterminate(call, bound, fingerprint, price, settled, moved, charged);
       await ledger.settleFailed(bound, fingerprint, paymentId);
       return refuse(
         call.endpoint,
@@ -221,10 +231,10 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       network: version === 2 ? bound.network : bound.requirement.network,
       payer,
       // What an upto permit settled, out of the most it authorized.
-      ...(upto ? { amount: charged } : {}),
+      ...(upto ? { amount: moved } : {}),
     };
     const result = await committed(call, outcome, commit, async () => ({
-      creditCode: await credits.issue(BigInt(charged), `effects of ${call.endpoint.name} failed`),
+      creditCode: await credits.issue(value, `effects of ${call.endpoint.name} failed`),
     }));
     const paid: Outcome = {
       ...result,
@@ -296,11 +306,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     fingerprint: string,
     price: Price | undefined,
     cause: unknown,
+    /** What the settlement moves, in the token's units; `value` is what it is worth in USDC atomic units (the credit). */
     amount: string,
+    value: string,
   ): Promise<Outcome> {
     const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
     const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
-    await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction, amount);
+    await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction, amount, value);
     log.warn(
       {
         endpoint: call.endpoint.name,

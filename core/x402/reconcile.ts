@@ -96,7 +96,7 @@ export function createReconciler(parts: ReconcilerParts) {
     if (!(await store.claim(mark, { creditCode: record.creditCode, transaction, at: now() }, fundedMarkTtlMs)))
       return false;
     try {
-      await credits.fund(record.creditCode, BigInt(record.amount));
+      await credits.fund(record.creditCode, BigInt(record.credit ?? record.amount));
     } catch (err) {
       // The mark stays: funding twice is the worse error. An operator can fund this code by hand.
       log.error(

@@ -3,7 +3,7 @@ import type { Store, Upstream } from "../../core/endpoint.ts";
 import { badRequest, conflict } from "../../core/runtime/errors.ts";
 import { chainHead, PAYMENT_CHAIN } from "./_chain.ts";
 import { ensurePlayer, playerIdOf, playerOrNew, withLock } from "./_points.ts";
-import { recordKeys, saveRecord } from "./_records.ts";
+import { forgetRecord, recordKeys, saveRecord } from "./_records.ts";
 import { CHOICES, type PlayInput, type PlayResult } from "./_schemas.ts";
 import {
   BLOCK_WAIT_MS,
@@ -25,7 +25,9 @@ export interface PlayContext {
   now(): Date;
   settings: { fundingVenue: FundingVenue };
   /** A play writes nothing itself: its acceptance and everything after it are written here, once the call is paid for. */
-  afterPayment(effect: () => Promise<unknown>): void;
+  afterPayment(apply: () => Promise<unknown>, undo?: () => Promise<unknown>): void;
+  /** Holds the play's salt before payment, so that a salt played already is refused free. */
+  reserve(key: string, value: unknown, ttlMs: number): Promise<boolean>;
 }
 
 /** The route's fee: a paid play counts for the promo codes and is credited back if it ends void. */
@@ -55,7 +57,7 @@ export async function play(ctx: PlayContext, input: PlayInput, fee: Fee): Promis
     feeUsd: fee.usd,
   };
   if (input.game === "dice" || input.game === "higherlower" || input.game === "blackjack") {
-    if ((await ctx.store.get(recordKeys.salt(playerId, input.salt))) !== undefined) throw saltReused();
+    if (!(await ctx.reserve(recordKeys.salt(playerId, input.salt), base.playId, KEEP_MS))) throw saltReused();
     return acceptSeeded(ctx, { ...base, game: input.game, choice: input.choice ?? null });
   }
   return startPrediction(ctx, { ...base, ...fee, game: input.game, choice: input.choice! });
@@ -107,27 +109,34 @@ function acceptSeeded(
     settledAt: null,
     pointsAwarded: 0,
   });
-  ctx.afterPayment(() =>
-    withLock(ctx.store, seededKeys.lock(base.playId), async () => {
-      if (!(await loadSeeded(ctx.store, base.playId))) {
-        // The acceptance time is taken before the chain is read, so the block after the head read is mined after it.
-        const at = ctx.now();
-        const head = await chainHead(ctx.upstream(PAYMENT_CHAIN));
-        const saltKey = recordKeys.salt(base.playerId, base.salt);
-        if (!(await ctx.store.claim(saltKey, base.playId, KEEP_MS)) && (await ctx.store.get(saltKey)) !== base.playId)
-          throw saltReused();
-        await ctx.store.claim(seededKeys.play(base.playId), accepted(at, head.network, head.number + 1), KEEP_MS);
-      }
-      await ctx.store.set(seededKeys.live(base.playId), true, KEEP_MS);
-      await ensurePlayer(ctx.store, base.playerId, base.alias);
-      const recorded = (await loadSeeded(ctx.store, base.playId))!;
-      await saveRecord(
-        ctx.store,
-        base.playerId,
-        renderSeeded(recorded, await playerOrNew(ctx.store, base.playerId, base.alias, ctx.now())),
-        true,
-      );
-    }),
+  const lock = seededKeys.lock(base.playId);
+  ctx.afterPayment(
+    () =>
+      withLock(ctx.store, lock, async () => {
+        if (!(await loadSeeded(ctx.store, base.playId))) {
+          // The acceptance time is taken before the chain is read, so the block after the head read is mined after it.
+          const at = ctx.now();
+          const head = await chainHead(ctx.upstream(PAYMENT_CHAIN));
+          await ctx.store.claim(seededKeys.play(base.playId), accepted(at, head.network, head.number + 1), KEEP_MS);
+        }
+        await ctx.store.set(seededKeys.live(base.playId), true, KEEP_MS);
+        await ensurePlayer(ctx.store, base.playerId, base.alias);
+        const recorded = (await loadSeeded(ctx.store, base.playId))!;
+        await saveRecord(
+          ctx.store,
+          base.playerId,
+          renderSeeded(recorded, await playerOrNew(ctx.store, base.playerId, base.alias, ctx.now())),
+          true,
+        );
+      }),
+    () =>
+      withLock(ctx.store, lock, async () => {
+        await Promise.all([
+          ctx.store.delete(seededKeys.play(base.playId)),
+          ctx.store.delete(seededKeys.live(base.playId)),
+        ]);
+        await forgetRecord(ctx.store, base.playerId, base.playId);
+      }),
   );
   return playerOrNew(ctx.store, base.playerId, base.alias, now).then((player) =>
     renderSeeded(accepted(now, null, null), player),

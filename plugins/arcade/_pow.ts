@@ -1,7 +1,7 @@
 import { pbkdf2Sync, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { createChallenge, verifySolution, type Challenge, type Payload } from "altcha-lib";
 import type { Store } from "../../core/endpoint.ts";
-import { conflict, ServiceError } from "../../core/runtime/errors.ts";
+import { ServiceError } from "../../core/runtime/errors.ts";
 
 const ALGORITHM = "PBKDF2/SHA-256";
 const COST = 1_000;
@@ -45,10 +45,13 @@ const refused = (why: string) =>
   );
 
 /**
- * Checks a solved challenge (the widget's base64 payload) and answers how to spend it: the returned effect
- * marks it used, so it buys one play however many requests carry it.
+ * Checks a solved challenge (the widget's base64 payload) and reserves it for this play: it buys one play however
+ * many requests carry it, and is given back if the play fails.
  */
-export async function checkProof(store: Store, payloadText: string | undefined): Promise<() => Promise<void>> {
+export async function spendProof(
+  ctx: { store: Store; reserve(key: string, value: unknown, ttlMs: number): Promise<boolean> },
+  payloadText: string | undefined,
+): Promise<void> {
   if (!payloadText) throw refused("none was sent");
   let payload: Payload;
   try {
@@ -63,20 +66,10 @@ export async function checkProof(store: Store, payloadText: string | undefined):
     challenge: payload.challenge,
     solution: payload.solution,
     deriveKey,
-    hmacSignatureSecret: await secretOf(store),
+    hmacSignatureSecret: await secretOf(ctx.store),
   }).catch(() => undefined);
   if (!result?.verified)
     throw refused(result?.expired ? "the challenge expired" : "the solution is wrong or the challenge is not ours");
-  if ((await store.get(usedKey(signature))) !== undefined) throw refused("this one was spent already");
-  const spender = randomUUID();
-  return async () => {
-    if (
-      !(await store.claim(usedKey(signature), spender, CHALLENGE_TTL_MS * 2)) &&
-      (await store.get(usedKey(signature))) !== spender
-    )
-      throw conflict(
-        "proof_of_work_spent",
-        "This proof of work bought another play at the same moment; solve a new one",
-      );
-  };
+  if (!(await ctx.reserve(usedKey(signature), randomUUID(), CHALLENGE_TTL_MS * 2)))
+    throw refused("this one was spent already");
 }

@@ -1,5 +1,5 @@
 import { ensurePlayer, playerOrNew } from "./_points.ts";
-import { recordKeys, resultFields, saveRecord } from "./_records.ts";
+import { forgetRecord, recordKeys, resultFields, saveRecord } from "./_records.ts";
 import { refereeOf, type FundingVenue, type PredictionGame, type Reference } from "./_referees.ts";
 import type { PlayResult } from "./_schemas.ts";
 import type { Fee, PlayContext } from "./_play.ts";
@@ -75,10 +75,16 @@ export async function startPrediction(
     },
     fairness: null,
   };
-  ctx.afterPayment(async () => {
-    await ensurePlayer(ctx.store, play.playerId, play.alias);
-    await saveRecord(ctx.store, play.playerId, result, true);
-    await ctx.store.set(recordKeys.pending(play.playId), pending, Date.parse(deadline) - now.getTime() + dayMs);
-  });
+  ctx.afterPayment(
+    async () => {
+      await ensurePlayer(ctx.store, play.playerId, play.alias);
+      await saveRecord(ctx.store, play.playerId, result, true);
+      await ctx.store.set(recordKeys.pending(play.playId), pending, Date.parse(deadline) - now.getTime() + dayMs);
+    },
+    async () => {
+      await ctx.store.delete(recordKeys.pending(play.playId));
+      await forgetRecord(ctx.store, play.playerId, play.playId);
+    },
+  );
   return result;
 }

@@ -41,6 +41,13 @@ export async function saveRecord(store: Store, playerId: string, result: PlayRes
   await listed(store, recordKeys.open(playerId), playerId, result.playId, open);
 }
 
+/** Removes a play that was never accepted (its writes withdrawn) from the player's record. */
+export async function forgetRecord(store: Store, playerId: string, playId: string): Promise<void> {
+  await store.delete(recordKeys.play(playId));
+  await listed(store, recordKeys.recent(playerId), playerId, playId, false);
+  await listed(store, recordKeys.open(playerId), playerId, playId, false);
+}
+
 /** The open plays first (oldest first), then the recent ones, newest first. */
 export async function recentPlays(store: Store, playerId: string): Promise<PlayResult[]> {
   const [open, recent] = await Promise.all([

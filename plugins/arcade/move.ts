@@ -97,14 +97,10 @@ export default defineEndpoint({
       next: { action: stage, acceptedAt: at.toISOString(), blockNumber, moveId },
       deadline: new Date(at.getTime() + BLOCK_WAIT_MS).toISOString(),
     });
+    // Of two moves at once the first to reserve the step applies; the other is asked to read the play again.
+    if (!(await ctx.reserve(seededKeys.move(play.playId, index), moveId, KEEP_MS))) throw moved();
     ctx.afterPayment(() =>
       withLock(store, seededKeys.lock(play.playId), async () => {
-        // Of two moves at once the first to claim the step applies; the other fails and is asked to read the play again.
-        if (
-          !(await store.claim(seededKeys.move(play.playId, index), moveId, KEEP_MS)) &&
-          (await store.get(seededKeys.move(play.playId, index))) !== moveId
-        )
-          throw moved();
         const current = (await loadSeeded(store, play.playId))!;
         // Holding the step, a play already past it took this very move (a run again).
         if (current.next?.moveId !== moveId && current.stages.length === index) {

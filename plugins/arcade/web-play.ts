@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { tooManyRequests } from "../../core/runtime/errors.ts";
 import { dicePlayExample } from "./_examples.ts";
 import { play, PLAY_UPSTREAMS } from "./_play.ts";
-import { checkProof } from "./_pow.ts";
+import { spendProof } from "./_pow.ts";
 import { PlayInput, PlayResult } from "./_schemas.ts";
 import { arcadeSettings } from "./_settings.ts";
 
@@ -35,8 +35,7 @@ export default defineEndpoint({
     const hour = Math.floor(now / hourMs);
     const used = await ctx.store.increment(`arcade:web:${ctx.clientIp}:${hour}`, 1, hourMs);
     if (used > ctx.settings.webPlaysPerHour) throw tooManyRequests(Math.ceil(((hour + 1) * hourMs - now) / 1000));
-    const spend = await checkProof(ctx.store, ctx.input.altcha);
-    ctx.afterPayment(spend);
+    await spendProof(ctx, ctx.input.altcha);
     const { altcha: _, ...input } = ctx.input;
     return play(ctx, input, { usd: "0", paid: false });
   },

@@ -55,19 +55,13 @@ const limitReached = (cap: number) =>
     { limit: cap },
   );
 
-/** Refuses, before any payment, a wallet whose slots are all taken. Under a race only `claimSlot` holds the cap. */
-export async function checkFreeSlot(store: Store, wallet: string, cap: number): Promise<void> {
-  const slots = slotsOf(wallet, cap);
-  const holders = await Promise.all(slots.map((slot) => store.get(slot)));
-  if (!holders.includes(undefined)) throw limitReached(slots.length);
-}
-
 /**
- * Takes one of the wallet's watch slots until the watch expires. Each slot is a claim in the shared store,
- * so concurrent creations on several instances never exceed the cap, and an expired watch frees its slot.
- * A second run for the same watch (a retried effect) finds the slot it took and takes no other.
+ * Reserves one of the wallet's watch slots for the watch, before payment: kept until the watch expires once the
+ * call is paid, given back if it is not. Each slot is a claim in the shared store, so concurrent creations on
+ * several instances never exceed the cap and the ones beyond it are refused free (409); an expired watch frees its slot.
  */
-export async function claimSlot(
+export async function reserveSlot(
+  reserve: (key: string, value: unknown, ttlMs: number) => Promise<boolean>,
   store: Store,
   wallet: string,
   id: string,
@@ -75,9 +69,10 @@ export async function claimSlot(
   cap: number,
 ): Promise<void> {
   const slots = slotsOf(wallet, cap);
-  if ((await Promise.all(slots.map((slot) => store.get(slot)))).includes(id)) return;
-  for (const slot of slots) if (await store.claim(slot, id, lifetimeMs)) return;
-  throw limitReached(slots.length);
+  const holders = await Promise.all(slots.map((slot) => store.get(slot)));
+  for (const [n, slot] of slots.entries())
+    if (holders[n] === undefined && (await reserve(slot, id, lifetimeMs))) return;
+  throw limitReached(cap);
 }
 
 export const deliveryView = v.object({

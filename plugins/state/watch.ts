@@ -7,17 +7,16 @@ import { maxAttempts, retryDelaysMs } from "./_deliveries.ts";
 import { checkSelector, observe, watchModes } from "./_observe.ts";
 import { newSecret, signatureHeader, signatureScheme } from "./_signing.ts";
 import {
-  checkFreeSlot,
-  claimSlot,
   intervalBounds,
   lifetimeBounds,
+  reserveSlot,
   saveWatch,
   defaultWatchesPerWallet,
   stateSettings,
   watchView,
   type Watch,
 } from "./_watches.ts";
-import { isoAfter, walletOf } from "./_wallet.ts";
+import { isoAfter, stateKeys, walletOf } from "./_wallet.ts";
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
@@ -128,8 +127,8 @@ export default defineEndpoint({
     const at = now();
     const target = { url: input.url, mode: input.mode, selector: input.selector ?? null };
     const baseline = await observe(egress, target, at);
-    await checkFreeSlot(store, owner, settings.watchesPerWallet);
     const id = randomUUID();
+    await reserveSlot(ctx.reserve, store, owner, id, input.ttl * 1000, settings.watchesPerWallet);
     const watch: Watch = {
       id,
       owner,
@@ -148,11 +147,10 @@ export default defineEndpoint({
       lastError: null,
       deliveries: [],
     };
-    // The slot is taken once paid for: of calls racing for the last slot one gets it, the others' effects fail (and are credited).
-    ctx.afterPayment(async () => {
-      await claimSlot(store, owner, id, input.ttl * 1000, settings.watchesPerWallet);
-      await saveWatch(store, watch, at);
-    });
+    ctx.afterPayment(
+      () => saveWatch(store, watch, at),
+      () => store.delete(stateKeys.watch(id)),
+    );
     const { url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret } = watch;
     return {
       id,

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import * as v from "valibot";
-import { defineEndpoint, type Store } from "../../core/endpoint.ts";
+import { defineEndpoint, type EndpointContext } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
 import { urlInput } from "./_inputs.ts";
 
@@ -62,21 +62,29 @@ export default defineEndpoint({
       expiresAt: new Date(created.getTime() + input.ttlDays * dayMs).toISOString(),
       payer: payer ?? null,
     };
-    const code = await unusedCode(store);
-    ctx.afterPayment(async () => {
-      if (await store.claim(shortUrlKey(code), record, input.ttlDays * dayMs)) return;
-      // A retried effect finds its own record; another link that took the code since the handler looked fails the write (credited).
-      if (JSON.stringify(await store.get(shortUrlKey(code))) !== JSON.stringify(record))
-        throw unavailable("the short code was taken meanwhile", 1);
-    });
+    const ttlMs = input.ttlDays * dayMs;
+    const code = await reservedCode(ctx, record, ttlMs);
+    ctx.afterPayment(
+      () => store.set(shortUrlKey(code), record, ttlMs),
+      () => store.deleteIf(shortUrlKey(code), record),
+    );
     return { code, shortUrl: `${ctx.baseUrl}/s/${code}`, target: url, expiresAt: record.expiresAt };
   },
 });
 
-async function unusedCode(store: Store): Promise<string> {
+/** Where a code is reserved for the link that holds it (the redirect reads only the record, once paid). */
+const codeKey = (code: string) => `web:shorturl-code:${code}`;
+
+/** A code no live link uses, reserved for this one before payment: two links never get one code. */
+async function reservedCode(
+  ctx: Pick<EndpointContext<unknown>, "store" | "reserve">,
+  record: ShortUrlRecord,
+  ttlMs: number,
+): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = randomCode();
-    if ((await store.get(shortUrlKey(code))) === undefined) return code;
+    if ((await ctx.store.get(shortUrlKey(code))) === undefined && (await ctx.reserve(codeKey(code), record, ttlMs)))
+      return code;
   }
   throw unavailable("could not find a free short code, try again", 1);
 }

@@ -56,6 +56,10 @@ export interface PaidServiceOptions {
   batch?: { storeUrl?: string; authorizers?: Record<string, string> };
   /** Also take upto Permit2 authorizations on every EVM chain's pay-as-used routes, settled by its relayer. */
   upto?: boolean;
+  /** The decimals the devnet's option counts its token in (X402_<NAME>_DECIMALS); 6 by default, as USDC. */
+  decimals?: number;
+  /** The one loopback port the egress guard lets through (a local test target). */
+  egressLoopbackPort?: number;
 }
 
 /** The option the local Solana chain offers: its test USDC to the dev payTo, fee payer the dev fee payer. */
@@ -115,6 +119,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
     (options.batch?.authorizers?.[c.network] ?? c.accounts.payTo.privateKey) as `0x${string}`;
   const offered = (c: Devnet | EvmChain) => ({
     ...devnetOption(c),
+    ...(options.decimals && c === devnet ? { decimals: options.decimals } : {}),
     ...(options.batch
       ? { batch: { receiverAuthorizer: privateKeyToAccount(authorizerOf(c)).address, withdrawDelay: 900 } }
       : {}),
@@ -128,6 +133,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
       store,
       plugins: options.plugins,
       settings: options.settings,
+      egressLoopbackPort: options.egressLoopbackPort,
       payments: async ({ ledger, credits }) => {
         const offeredOptions = [...chains.map(offered), ...(solana ? [solanaOption(solana)] : [])];
         const gate = createPaidGate({

@@ -64,9 +64,10 @@ export function settlingGate({ settles = true } = {}): PaymentGate {
           body: { error: "Settlement failed; nothing was charged and the answer is withheld" },
           headers: {},
         };
-      if (commit && !(await commit()))
+      const final = commit ? await commit(outcome) : outcome;
+      if (!final)
         return { status: 503, body: { error: { code: "effect_failed", message: "effects failed" } }, headers: {} };
-      return { ...outcome, payer: testPayer, charged: closed.requirements(call.endpoint, price).amount };
+      return { ...final, payer: testPayer, charged: closed.requirements(call.endpoint, price).amount };
     },
   };
 }

@@ -68,7 +68,7 @@ export function withEffects(
     ...plugin,
     endpoints: plugin.endpoints.map((e) => ({
       ...e,
-      handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect) => ctx.afterPayment(tracked(effect)) }),
+      handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect, undo) => ctx.afterPayment(tracked(effect), undo) }),
     })),
     failed,
   };

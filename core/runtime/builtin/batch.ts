@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint, type Endpoint, type Price } from "../../endpoint.ts";
-import { badRequest, ServiceError } from "../errors.ts";
+import { badRequest, ServiceError, toErrorBody } from "../errors.ts";
 import { coerceQuery, parseInput } from "../schema.ts";
 import { atomicToPrice, toAtomicAmount } from "../../shared.ts";
 
@@ -55,8 +55,9 @@ export const batch = defineEndpoint({
   description:
     "GET with `calls` as JSON in the query, or POST with `{calls}` as the body. The price is the larger of $0.05 and the sum of the items' prices, " +
     "quoted in the 402 challenge. Every item's input is checked before payment (a 400 names `calls.<i>.params.<field>`). Items run in parallel; " +
-    "each answers with its own status, body and latency. Items that fail after payment are credited: their prices go to a credit code " +
-    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled (paid with a batch-settlement voucher or an upto permit, only the items that succeeded are charged instead). If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
+    "each answers with its own status, body and latency. Failed items are credited: their prices go to a credit code " +
+    "(spend it with the X-CREDIT-CODE header), funded once the batch's own payment has settled (paid with a batch-settlement voucher or an upto permit, only the items that succeeded are charged instead). " +
+    "An item whose change cannot be saved once the batch is paid is reported failed (503 `effect_failed`), nothing of it is kept, and its price is credited. If every item fails the batch answers 502 and nothing is charged. A batch cannot contain a batch.",
   input: v.object({
     calls: v.pipe(v.array(item), v.minLength(1), v.maxLength(maxCalls), v.description(`1 to ${maxCalls} calls`)),
   }),
@@ -112,24 +113,31 @@ export const batch = defineEndpoint({
         };
       }),
     );
-    const failed = items.filter((_, i) => results[i].status >= 400);
-    if (failed.length === results.length) {
+    if (results.every((r) => r.status >= 400)) {
       throw new ServiceError(502, "batch_failed", "Every item of the batch failed; nothing is charged", { results });
     }
-    const refund = failed.reduce((sum, item) => sum + item.atomic, 0n);
-    let credit: { code: string; amount: string } | null = null;
-    if (ctx.payAsUsed) {
-      // Paid as used: only the items that succeeded are charged, so there is nothing to credit.
-      ctx.use(items.reduce((sum, item) => sum + item.atomic, 0n) - refund);
-    } else if (refund > 0n) {
-      // The code is made now, for the answer; its value arrives only once the batch itself is paid for.
-      const code = await ctx.credits.issue("$0", "failed batch items");
-      ctx.afterPayment(() => ctx.credits.fund(code, atomicToPrice(refund)));
-      credit = { code, amount: String(refund) };
-    }
-    return { results, succeeded: results.length - failed.length, failed: failed.length, credit };
+    // Paid as used: only the items that succeeded are charged.
+    if (ctx.payAsUsed) ctx.use(sumOf(items.filter((_, i) => results[i].status < 400)));
+    // Once paid, an item whose writes could not be applied failed too, and nothing of it is kept.
+    ctx.answerWhenPaid(async (withdrawn) => {
+      for (const i of withdrawn) results[i] = { ...results[i], status: 503, body: toErrorBody(writesFailed()) };
+      const failed = items.filter((_, i) => results[i].status >= 400);
+      // Credited: every failed item's price, except what a payment as used never charged.
+      const refund = sumOf(ctx.payAsUsed ? withdrawn.map((i) => items[i]) : failed);
+      const credit =
+        refund > 0n
+          ? { code: await ctx.credits.issue(atomicToPrice(refund), "failed batch items"), amount: String(refund) }
+          : null;
+      return { results, succeeded: results.length - failed.length, failed: failed.length, credit };
+    });
+    const failed = results.filter((r) => r.status >= 400).length;
+    return { results, succeeded: results.length - failed, failed, credit: null };
   },
 });
+
+const writesFailed = () =>
+  new ServiceError(503, "effect_failed", "The item ran but its change could not be saved; its price is credited");
+const sumOf = (items: Prepared[]) => items.reduce((sum, item) => sum + item.atomic, 0n);
 
 interface Prepared {
   endpoint: Endpoint;
