@@ -262,10 +262,7 @@ const vouchers = { ...remote, X402_BATCH_SETTLEMENT: "on", STORE_URL: "redis://1
 test("options: with X402_BATCH_SETTLEMENT=on, an EVM option whose authorizer key is set takes vouchers authorized by that key; the others do not", () => {
   const key = `0x${"1".repeat(64)}`;
   const authorizer = "0x19E7E376E7C213B7E7e7e46cc70A5dD086DAff2A";
-  const on = readOptions(
-    { ...vouchers, X402_OPTIONS: "base,polygon", X402_BASE_BATCH_AUTHORIZER_KEY: key },
-    300,
-  );
+  const on = readOptions({ ...vouchers, X402_OPTIONS: "base,polygon", X402_BASE_BATCH_AUTHORIZER_KEY: key }, 300);
   assert.deepEqual(on[0].option.batch, { receiverAuthorizer: authorizer, withdrawDelay: 900 });
   assert.equal(on[0].batchAuthorizerKey, key);
   assert.equal(on[1].option.batch, undefined);

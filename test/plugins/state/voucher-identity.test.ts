@@ -62,7 +62,10 @@ async function fundThroughOwnCollector(attacker: PrivateKeyAccount, config: Escr
   const chain = devnetChain(devnet.rpcUrl);
   const wallet = createWalletClient({ chain, transport: http(devnet.rpcUrl), account: attacker });
   const escrow = escrowOn(devnet);
-  const artifact = await compileContract("AttackerDepositCollector", new URL("./contracts/", import.meta.url));
+  const artifact = await compileContract(
+    "AttackerDepositCollector",
+    new URL("../../core/x402/contracts/", import.meta.url),
+  );
   const deployed = await escrow.reader.waitForTransactionReceipt({
     hash: await wallet.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode }),
   });
