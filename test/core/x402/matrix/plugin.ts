@@ -56,12 +56,18 @@ async function ran(key: string, payer: string | undefined) {
   }
 }
 
+/** The write and its undo: a call's writes must be withdrawable when another of its writes fails (a bundle's parts). */
 function write(store: Store, key: string, effect: string, owner?: string) {
-  return async () => {
+  const apply = async () => {
     if (effect === "fails") throw new Error("the store refused the write");
     if (owner) await store.set(`matrix:owner:${key}`, owner);
     await store.increment(`matrix:write:${key}`);
   };
+  const undo = async () => {
+    await store.delete(`matrix:write:${key}`);
+    if (owner) await store.delete(`matrix:owner:${key}`);
+  };
+  return [apply, undo] as const;
 }
 
 const matrixWrite = defineEndpoint({
@@ -75,7 +81,7 @@ const matrixWrite = defineEndpoint({
   example: { input: { key: "k" }, output: { key: "k" } },
   async handler({ input, payer, store, afterPayment }) {
     await ran(input.key, payer);
-    afterPayment(write(store, input.key, input.effect));
+    afterPayment(...write(store, input.key, input.effect));
     return payer ? { key: input.key, payer } : { key: input.key };
   },
 });
@@ -93,7 +99,7 @@ const matrixMine = defineEndpoint({
   async handler({ input, payer, store, afterPayment }) {
     await ran(input.key, payer);
     if (!payer) throw new ServiceError(403, "wallet_required", "This route is keyed by the paying wallet");
-    afterPayment(write(store, input.key, input.effect, payer.startsWith("0x") ? payer.toLowerCase() : payer));
+    afterPayment(...write(store, input.key, input.effect, payer.startsWith("0x") ? payer.toLowerCase() : payer));
     return { key: input.key, payer };
   },
 });
@@ -109,7 +115,7 @@ const matrixDear = defineEndpoint({
   example: { input: { key: "k" }, output: { key: "k" } },
   async handler({ input, payer, store, afterPayment }) {
     await ran(input.key, payer);
-    afterPayment(write(store, input.key, input.effect));
+    afterPayment(...write(store, input.key, input.effect));
     return { key: input.key };
   },
 });
