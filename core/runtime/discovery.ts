@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { H3 } from "h3";
+import { FastResponse } from "srvx";
 import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
@@ -9,7 +10,7 @@ import { agentEndpoints } from "./agent-surface.ts";
 import { isFree } from "../shared.ts";
 import { notFound } from "./errors.ts";
 import { layout, navigation, pageHeaders } from "./pages.ts";
-import { representation, serveRepresentation, type Representation } from "./compression.ts";
+import { representation, serveRepresentation, type Bytes, type Representation } from "./compression.ts";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const docsAssets: Record<string, string> = {
@@ -42,14 +43,25 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   );
   const assets = new Map<string, Promise<Representation>>();
 
-  app.get("/health", () => ({
-    status: "ok",
-    families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
-    endpoints: agentEndpoints(rt.endpoints).length,
-    paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
-    disabled: rt.disabled,
-    payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
-  }));
+  // One body, built again only when what it reports is replaced (the endpoints, what was left out, the options).
+  let health: { of: readonly unknown[]; body: Bytes; headers: [string, string][] } | undefined;
+  const healthAnswer = () => {
+    const { endpoints, disabled, payments } = rt;
+    if (health?.of[0] !== endpoints || health.of[1] !== disabled || health.of[2] !== payments.options) {
+      const body = Buffer.from(JSON.stringify(healthOf(rt)));
+      health = {
+        of: [endpoints, disabled, payments.options],
+        body,
+        headers: [
+          ["content-type", "application/json; charset=utf-8"],
+          ["content-length", String(body.length)],
+        ],
+      };
+    }
+    return new FastResponse(health.body, { headers: health.headers });
+  };
+
+  app.get("/health", healthAnswer);
   app.get("/openapi.json", (event) => serveRepresentation(event.req, openapi()));
   app.get("/x402-manifest", (event) => serveRepresentation(event.req, manifest()));
   app.get("/.well-known/x402", (event) => serveRepresentation(event.req, wellKnown()));
@@ -68,6 +80,16 @@ export function mountDiscovery(app: H3, rt: Runtime) {
     return serveRepresentation(event.req, await asset);
   });
 }
+
+/** What the process serves: its families, its counts, what was left unmounted and why, how it is paid. */
+export const healthOf = (rt: Runtime) => ({
+  status: "ok",
+  families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
+  endpoints: agentEndpoints(rt.endpoints).length,
+  paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
+  disabled: rt.disabled,
+  payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
+});
 
 // Swagger UI inside the shared layout, whose element styles stop at .swagger-ui. One exception: the version
 // badges (grey 3.75:1, green 2.2:1 under white) its links (3.1:1) and the Authorize button (2:1) are darkened to reach WCAG AA.
