@@ -89,6 +89,8 @@ export const healthOf = (rt: Runtime) => ({
   paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
   disabled: rt.disabled,
   payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
+  // A local chain with public test keys: `npm run pay` reads it here rather than asking for RPC_URL.
+  ...(rt.devnet ? { devnet: rt.devnet } : {}),
 });
 
 // Swagger UI inside the shared layout, whose element styles stop at .swagger-ui. One exception: the version
