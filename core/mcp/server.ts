@@ -7,6 +7,7 @@ import { invoke } from "../runtime/invoke.ts";
 import { isFree } from "../shared.ts";
 import { nearestName, toFieldIssues } from "../runtime/schema.ts";
 import { agentEndpoints } from "../runtime/agent-surface.ts";
+import { compressResponse } from "../runtime/compression.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { catalogTools, toolName, type CatalogTool } from "./catalog-tools.ts";
 import { credentialsOf, toToolResult } from "./results.ts";
@@ -137,7 +138,7 @@ export function mountMcp(app: H3, rt: Runtime): void {
     });
     await server.connect(transport);
     try {
-      return withCors(await transport.handleRequest(event.req as Request));
+      return await compressResponse(event.req, withCors(await transport.handleRequest(event.req as Request)));
     } finally {
       await server.close();
     }

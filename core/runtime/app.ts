@@ -9,6 +9,7 @@ import { ServiceError, notFound, toErrorBody, toServiceError } from "./errors.ts
 import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
 import { mountMcp } from "../mcp/server.ts";
+import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
 export const paymentRequestHeaders = [
   "payment-signature",
@@ -50,7 +51,10 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
           { err: error.cause ?? error, reqId: event.context.requestId, path: event.url.pathname },
           "request failed",
         );
-      return logged(rt, event, reply(event, fail(e)));
+      const response = reply(event, fail(e));
+      return response instanceof Promise
+        ? response.then((value) => logged(rt, event, value))
+        : logged(rt, event, response);
     },
   });
   // The request line is written here rather than in h3's onResponse hook, whose three promise turns per
@@ -169,31 +173,63 @@ const tooLarge = (maxBytes: number) =>
 /**
  * An outcome as a response with its headers as a plain list, so neither h3 nor srvx builds a `Headers`
  * and the body goes out in one write with a Content-Length. A frozen outcome is one answered again and
- * again (a route's 402 challenge): it is serialized once.
+ * again (a route's 402 challenge): it is serialized, and compressed for each encoding asked, once. A body
+ * over `compressFrom` bytes goes compressed to a client that accepts it; the headers stay as they are.
  */
-export function reply(event: H3Event, outcome: Outcome): Response {
+export function reply(event: H3Event, outcome: Outcome): Response | Promise<Response> {
   event.context.outcome = outcome;
-  const { body, headers } = rendered(outcome);
-  return new FastResponse(body, {
-    status: outcome.status,
-    headers: [...headers, ["x-request-id", event.context.requestId as string]],
-  });
+  const plain = rendered(outcome);
+  const encoding =
+    plain.body.length >= compressFrom ? preferredEncoding(event.req.headers.get("accept-encoding")) : undefined;
+  if (!encoding) return respond(event, outcome, plain);
+  const known = plain.encoded?.[encoding];
+  if (known) return respond(event, outcome, known);
+  if (plain.encoded) {
+    const once = (plain.encoded[encoding] = encodedRendering(plain, encoding, compressSync(plain.body, encoding)));
+    return respond(event, outcome, once);
+  }
+  return compress(plain.body, encoding, "fast").then((bytes) =>
+    respond(event, outcome, encodedRendering(plain, encoding, bytes)),
+  );
 }
 
-const renderings = new WeakMap<Outcome, { body: string; headers: [string, string][] }>();
+interface Rendering {
+  body: Bytes;
+  headers: [string, string][];
+  /** A frozen outcome's compressed renderings, made on first demand. */
+  encoded?: Partial<Record<Encoding, Rendering>>;
+}
 
-function rendered(outcome: Outcome) {
+const respond = (event: H3Event, outcome: Outcome, r: Rendering) =>
+  new FastResponse(r.body, {
+    status: outcome.status,
+    headers: [...r.headers, ["x-request-id", event.context.requestId as string]],
+  });
+
+const encodedRendering = (plain: Rendering, encoding: Encoding, body: Bytes): Rendering => ({
+  body,
+  headers: [
+    ...plain.headers.filter(([name]) => name !== "content-length"),
+    ["content-encoding", encoding],
+    ["content-length", String(body.length)],
+  ],
+});
+
+const renderings = new WeakMap<Outcome, Rendering>();
+
+function rendered(outcome: Outcome): Rendering {
   let r = renderings.get(outcome);
   if (!r) {
-    const body = JSON.stringify(outcome.body);
+    const body = Buffer.from(JSON.stringify(outcome.body));
     const headers = {
       ...outcome.headers,
       ...corsHeaders,
       "content-type": "application/json; charset=utf-8",
-      "content-length": String(Buffer.byteLength(body)),
+      "content-length": String(body.length),
+      ...(body.length >= compressFrom ? { vary: "accept-encoding" } : {}),
     };
     r = { body, headers: Object.entries(headers) };
-    if (Object.isFrozen(outcome)) renderings.set(outcome, r);
+    if (Object.isFrozen(outcome)) renderings.set(outcome, Object.assign(r, { encoded: {} }));
   }
   return r;
 }

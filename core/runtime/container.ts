@@ -32,6 +32,7 @@ export const kMetrics = Symbol("metrics");
 export const kInflight = Symbol("inflight");
 export const kLedger = Symbol("ledger");
 export const kCredits = Symbol("credits");
+export const kDevnet = Symbol("devnet");
 /** In a family's own container: its settings, and the names of the upstreams it may call. */
 export const kFamily = Symbol("family");
 export const kSettings = Symbol("settings");
@@ -68,6 +69,8 @@ export interface Runtime {
   inflight: Inflight;
   /** Each loaded family's scope, by family name. */
   families: ReadonlyMap<string, FamilyScope>;
+  /** The local chain the service started, when it runs its own devnet: /health names it for `npm run pay`. */
+  devnet?: { rpcUrl: string; chainId: number };
 }
 
 export interface ContainerParts {
@@ -186,6 +189,7 @@ export function resolveRuntime(c: DependencyContainer, families: ReadonlyMap<str
     now: c.resolve(kClock),
     metrics: c.resolve(kMetrics),
     inflight: c.resolve(kInflight),
+    devnet: c.resolve(kDevnet),
     families: new Map([...families].map(([name, fc]) => [name, familyScope(fc)])),
   };
 }

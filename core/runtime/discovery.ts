@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { H3 } from "h3";
+import { FastResponse } from "srvx";
 import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
@@ -9,6 +10,7 @@ import { agentEndpoints } from "./agent-surface.ts";
 import { isFree } from "../shared.ts";
 import { notFound } from "./errors.ts";
 import { layout, navigation, pageHeaders } from "./pages.ts";
+import { representation, serveRepresentation, type Bytes, type Representation } from "./compression.ts";
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
 const docsAssets: Record<string, string> = {
@@ -23,38 +25,73 @@ export function mountDiscovery(app: H3, rt: Runtime) {
     let value: T | undefined;
     return () => (value ??= build());
   };
-  const openapi = once(() => JSON.stringify(toOpenApi(rt.endpoints, rt.payments, baseUrl)));
-  const manifest = once(() => JSON.stringify(toManifest(rt.endpoints, rt.payments, baseUrl)));
-  const wellKnown = once(() => JSON.stringify(toWellKnown(rt.endpoints, baseUrl, rt.payments.options)));
-  const llms = once(() => toLlmsTxt(rt.endpoints, baseUrl, rt.payments.options));
-  const json = (body: string) =>
-    new Response(body, {
-      headers: { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" },
-    });
+  const jsonHeaders = { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" };
+  const json = (build: () => unknown) => once(() => representation(JSON.stringify(build()), jsonHeaders));
+  const openapi = json(() => toOpenApi(rt.endpoints, rt.payments, baseUrl));
+  const manifest = json(() => toManifest(rt.endpoints, rt.payments, baseUrl));
+  const wellKnown = json(() => toWellKnown(rt.endpoints, baseUrl, rt.payments.options));
+  const llms = once(() =>
+    representation(toLlmsTxt(rt.endpoints, baseUrl, rt.payments.options), {
+      "content-type": "text/plain; charset=utf-8",
+    }),
+  );
+  const docsPage = once(() =>
+    representation(
+      layout({ path: "/docs", title: "API reference", head: docsHead }, docsBody, navigation(rt)),
+      pageHeaders,
+    ),
+  );
+  const assets = new Map<string, Promise<Representation>>();
 
-  app.get("/health", () => ({
-    status: "ok",
-    families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
-    endpoints: agentEndpoints(rt.endpoints).length,
-    paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
-    disabled: rt.disabled,
-    payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
-  }));
-  app.get("/openapi.json", () => json(openapi()));
-  app.get("/x402-manifest", () => json(manifest()));
-  app.get("/.well-known/x402", () => json(wellKnown()));
-  app.get("/llms.txt", () => new Response(llms(), { headers: { "content-type": "text/plain; charset=utf-8" } }));
-  const docsPage = layout({ path: "/docs", title: "API reference", head: docsHead }, docsBody, navigation(rt));
-  app.get("/docs", () => new Response(docsPage, { headers: pageHeaders }));
+  // One body, built again only when what it reports is replaced (the endpoints, what was left out, the options).
+  let health: { of: readonly unknown[]; body: Bytes; headers: [string, string][] } | undefined;
+  const healthAnswer = () => {
+    const { endpoints, disabled, payments } = rt;
+    if (health?.of[0] !== endpoints || health.of[1] !== disabled || health.of[2] !== payments.options) {
+      const body = Buffer.from(JSON.stringify(healthOf(rt)));
+      health = {
+        of: [endpoints, disabled, payments.options],
+        body,
+        headers: [
+          ["content-type", "application/json; charset=utf-8"],
+          ["content-length", String(body.length)],
+        ],
+      };
+    }
+    return new FastResponse(health.body, { headers: health.headers });
+  };
+
+  app.get("/health", healthAnswer);
+  app.get("/openapi.json", (event) => serveRepresentation(event.req, openapi()));
+  app.get("/x402-manifest", (event) => serveRepresentation(event.req, manifest()));
+  app.get("/.well-known/x402", (event) => serveRepresentation(event.req, wellKnown()));
+  app.get("/llms.txt", (event) => serveRepresentation(event.req, llms()));
+  app.get("/docs", (event) => serveRepresentation(event.req, docsPage()));
   app.get("/docs/assets/:file", async (event) => {
     const file = event.context.params?.file ?? "";
     const type = docsAssets[file];
     if (!type) throw notFound();
-    return new Response(new Uint8Array(await readFile(join(swaggerDir, file))), {
-      headers: { "content-type": type, "cache-control": "public, max-age=86400" },
-    });
+    let asset = assets.get(file);
+    if (!asset) {
+      const headers = { "content-type": type, "cache-control": "public, max-age=86400" };
+      asset = readFile(join(swaggerDir, file)).then((bytes) => representation(new Uint8Array(bytes), headers));
+      assets.set(file, asset);
+    }
+    return serveRepresentation(event.req, await asset);
   });
 }
+
+/** What the process serves: its families, its counts, what was left unmounted and why, how it is paid. */
+export const healthOf = (rt: Runtime) => ({
+  status: "ok",
+  families: [...new Set(rt.endpoints.map((e) => e.family))].sort(),
+  endpoints: agentEndpoints(rt.endpoints).length,
+  paid: agentEndpoints(rt.endpoints).filter((e) => !isFree(e)).length,
+  disabled: rt.disabled,
+  payment: rt.payments.options.map(({ network, asset, payTo }) => ({ network, asset, payTo })),
+  // A local chain with public test keys: `npm run pay` reads it here rather than asking for RPC_URL.
+  ...(rt.devnet ? { devnet: rt.devnet } : {}),
+});
 
 // Swagger UI inside the shared layout, whose element styles stop at .swagger-ui. One exception: the version
 // badges (grey 3.75:1, green 2.2:1 under white) its links (3.1:1) and the Authorize button (2:1) are darkened to reach WCAG AA.

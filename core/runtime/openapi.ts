@@ -90,7 +90,7 @@ function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[],
   const { input, output } = schemasOf(e);
   const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security: [] };
   if (e.description) op.description = e.description;
-  if (e.method === "GET") op.parameters = queryParameters(input, e.example.input as Record<string, unknown>, exampleOf);
+  if (e.method === "GET") op.parameters = queryParameters(e, input, exampleOf);
   else
     op.requestBody = { required: true, content: { "application/json": { schema: input, example: e.example.input } } };
 
@@ -141,13 +141,16 @@ function priceOf(e: Endpoint, catalog: readonly Endpoint[]) {
 /**
  * A parameter the example call gives carries that value as its `example`, which Swagger's "Try it out" and
  * indexers' probes send; together they are the call, so they reach the 402. Any other parameter has its
- * example in its schema only: sending it too could break the call (two of a one-of).
+ * example in its schema only, for a sampler that fills every example; so that its call still reaches the 402,
+ * the alternatives the example call does not take (the other groups of a one-of) carry none.
  */
-function queryParameters(input: JsonSchema, call: Record<string, unknown>, exampleOf: ExampleOf) {
+function queryParameters(e: Endpoint, input: JsonSchema, exampleOf: ExampleOf) {
+  const call = e.example.input as Record<string, unknown>;
   const required = new Set<string>(input.required ?? []);
+  const untaken = new Set((e.oneOf ?? []).filter((group) => !group.some((f) => call[f] !== undefined)).flat());
   return Object.entries<JsonSchema>(input.properties ?? {}).map(([name, property]) => {
     const inCall = call[name] !== undefined;
-    const example = inCall ? call[name] : exampleOf(name, property);
+    const example = inCall ? call[name] : untaken.has(name) ? undefined : exampleOf(name, property);
     const schema = example === undefined ? property : { ...property, examples: [example] };
     return {
       name,

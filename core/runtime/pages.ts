@@ -2,24 +2,38 @@ import { readFile } from "node:fs/promises";
 import type { H3 } from "h3";
 import type { PageDef } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
+import {
+  compressed,
+  representation,
+  representationCache,
+  serveRepresentation,
+  type Representation,
+} from "./compression.ts";
 
 /** Mounts the plugins' pages inside the shared layout, and the files they load. */
 export function mountPages(app: H3, rt: Runtime): void {
   const { pages, assets } = rt.pages;
   const nav = navigation(rt);
   const site = { endpoints: rt.endpoints, baseUrl: rt.config.baseUrl, store: rt.store, now: rt.now };
+  const rendered = representationCache();
   for (const page of pages) {
+    const { body } = page;
+    if (typeof body === "string") {
+      const fixed = representation(layout(page, body, nav), pageHeaders);
+      app.get(page.path, (event) => serveRepresentation(event.req, fixed));
+      continue;
+    }
     app.get(page.path, async (event) => {
-      const answer =
-        typeof page.body === "function" ? await page.body({ ...site, params: event.context.params ?? {} }) : page.body;
+      const answer = await body({ ...site, params: event.context.params ?? {} });
       if (typeof answer === "object" && "redirect" in answer) {
         return new Response(null, {
           status: 302,
           headers: { location: answer.redirect, "cache-control": "no-store", "referrer-policy": "no-referrer" },
         });
       }
-      const [status, html] = typeof answer === "string" ? [200, answer] : [answer.status, answer.html];
-      return new Response(layout(page, html, nav), { status, headers: pageHeaders });
+      if (typeof answer === "string")
+        return serveRepresentation(event.req, rendered(layout(page, answer, nav), pageHeaders));
+      return compressed(event.req, answer.status, layout(page, answer.html, nav), pageHeaders);
     });
   }
   const icon = () =>
@@ -28,12 +42,12 @@ export function mountPages(app: H3, rt: Runtime): void {
   for (const path of ["/favicon.svg", "/favicon.ico"])
     for (const method of ["GET", "HEAD"] as const) app.on(method, path, icon);
   for (const asset of assets) {
-    let content: Promise<Buffer> | undefined;
-    app.get(asset.path, async () => {
-      content ??= readFile(asset.file);
-      return new Response(new Uint8Array(await content), {
-        headers: { "content-type": asset.type, "cache-control": "public, max-age=300" },
-      });
+    let content: Promise<Representation> | undefined;
+    app.get(asset.path, async (event) => {
+      content ??= readFile(asset.file).then((bytes) =>
+        representation(new Uint8Array(bytes), { "content-type": asset.type, "cache-control": "public, max-age=300" }),
+      );
+      return serveRepresentation(event.req, await content);
     });
   }
 }

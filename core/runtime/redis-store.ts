@@ -1,8 +1,9 @@
 import Keyv from "keyv";
-import KeyvRedis, { createClient } from "@keyv/redis";
+import KeyvRedis from "@keyv/redis";
 import type { Logger } from "pino";
 import type { Store } from "../endpoint.ts";
 import { ServiceError, unavailable } from "./errors.ts";
+import { connectRedis } from "./redis-connect.ts";
 
 export type RedisStore = Store & {
   /** Answers when Redis does; throws when it is unreachable (readiness). */
@@ -40,25 +41,22 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], cut[2], '+inf', 'WITHSCORES')`;
  * The shared store on Redis (`STORE_URL`): keyv with @keyv/redis for get/set/delete with a TTL, the atomic
  * operations as single Redis commands or Lua scripts. Values are stored as plain JSON (without keyv's
  * envelope), so a counter written by INCRBYFLOAT reads back through keyv as a number.
- * Commands fail at once while Redis is unreachable rather than queueing, and the client reconnects.
+ * `url` may name one server or a node of a Redis Cluster: every operation touches one key (each script declares
+ * it in KEYS), so each goes whole to the master that holds it; `keys` scans every master.
  */
 export async function createRedisStore(url: string, log: Logger): Promise<RedisStore> {
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: 5000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
-  });
   let lastError = "";
-  client.on("error", (err: Error) => {
-    // A down Redis reports every reconnect attempt: log each distinct failure once.
-    if (err.message !== lastError) log.error({ err }, "redis error");
-    lastError = err.message;
+  const { client, scan, close } = await connectRedis(url, {
+    onError(err) {
+      // A down Redis reports every reconnect attempt: log each distinct failure once.
+      if (err.message !== lastError) log.error({ err }, "redis error");
+      lastError = err.message;
+    },
+    onReady() {
+      if (lastError) log.info("redis connection restored");
+      lastError = "";
+    },
   });
-  client.on("ready", () => {
-    if (lastError) log.info("redis connection restored");
-    lastError = "";
-  });
-  await client.connect();
   const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true });
   const keyv = new Keyv({
     store: adapter,
@@ -120,7 +118,7 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
     },
     async keys(prefix) {
       const found: string[] = [];
-      for await (const batch of client.scanIterator({ MATCH: `${globEscape(prefix)}*`, TYPE: "string", COUNT: 1000 }))
+      for await (const batch of scan({ MATCH: `${globEscape(prefix)}*`, TYPE: "string", COUNT: 1000 }))
         found.push(...batch);
       return [...new Set(found)];
     },
@@ -129,7 +127,7 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
     },
     async close() {
       closed = true;
-      if (client.isOpen) await client.close();
+      await close();
     },
   });
 }

@@ -7,6 +7,7 @@ import {
   createContainer,
   createFamilyContainer,
   kCredits,
+  kDevnet,
   kDisabled,
   kEndpoints,
   kEnv,
@@ -122,6 +123,9 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     root.register(kDisabled, { useValue: disabled });
     root.register(kPages, { useValue: { pages: loaded.pages, assets: loaded.assets } });
     root.register(kPayments, { useValue: paid.gate });
+    // A factory, not useValue: tsyringe takes `useValue: undefined` (no devnet) for a class provider.
+    const devnet = paid.devnet && { rpcUrl: paid.devnet.rpcUrl, chainId: paid.devnet.chainId };
+    root.register(kDevnet, { useFactory: () => devnet });
     const families = new Map<string, DependencyContainer>(
       plugins.map((p) => [
         p.family,

@@ -1,8 +1,8 @@
-import { createClient } from "@keyv/redis";
 import type { Network } from "@x402/core/types";
 import { InMemoryChannelStorage, type ChannelStorage } from "@x402/evm/batch-settlement/server";
 import { RedisChannelStorage, type RedisChannelStorageClient } from "@x402/evm/batch-settlement/server/redis-storage";
 import type { Logger } from "pino";
+import { connectRedis, type RedisConnection } from "../runtime/redis-connect.ts";
 import type { Address, Hex } from "viem";
 import { withBatchSettlement } from "./batch-gate.ts";
 import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./batch-settlement.ts";
@@ -31,18 +31,13 @@ export interface BatchStartOptions {
 
 /** Each option's batch-settlement rail, one gate in front of `gate` for all of them, and their claim and settle timers. */
 export async function startBatchSettlement(o: BatchStartOptions) {
-  const redis = o.storeUrl ? createClient({ url: o.storeUrl, disableOfflineQueue: true }) : undefined;
-  if (redis) {
-    redis.on("error", (err: Error) => o.log.error({ err }, "batch-settlement channel store"));
-    await redis.connect();
-  }
+  const redis = o.storeUrl
+    ? await connectRedis(o.storeUrl, { onError: (err) => o.log.error({ err }, "batch-settlement channel store") })
+    : undefined;
   // A store per network: the channel manager claims every channel its store lists, on its own chain.
   const storageOf = (network: string): ChannelStorage =>
     redis
-      ? new RedisChannelStorage({
-          client: redis as unknown as RedisChannelStorageClient,
-          keyPrefix: `x402:batch:${network}`,
-        })
+      ? new RedisChannelStorage({ client: channelClient(redis), keyPrefix: `x402:batch:${network}` })
       : new InMemoryChannelStorage();
   const batches = new Map<string, BatchSettlement>();
   for (const { option, authorizerKey } of o.rails) {
@@ -92,3 +87,13 @@ export async function startBatchSettlement(o: BatchStartOptions) {
     },
   };
 }
+
+/** The commands the channel store sends, each on one key, and its list of channels scanned from every master. */
+const channelClient = ({ client, scan }: RedisConnection) =>
+  ({
+    get: (key: string) => client.get(key),
+    set: (key: string, value: string, options?: object) => client.set(key, value, options),
+    del: (key: string) => client.del(key),
+    eval: (script: string, options: { keys: string[]; arguments: string[] }) => client.eval(script, options),
+    scanIterator: scan,
+  }) as RedisChannelStorageClient;

@@ -1,8 +1,9 @@
 // `npm run pay -- /v1/hash?text=hi` pays a route with the real @x402/fetch client and prints the answer and
 // the receipt. It pays from the devnet's dev payer unless PAYER_KEY is set; add `--v1` to pay with x402 v1, or
 // `--network solana` to pay on the devnet's local Solana chain (or any Solana network the 402 offers) with @x402/svm.
-// `--scheme batch` opens a batch-settlement channel and pays 100 calls with vouchers (RPC_URL: the chain's RPC).
-// `--scheme upto` pays a pay-as-used route (the batch) with an upto Permit2 authorization (RPC_URL: the chain's RPC).
+// `--scheme batch` opens a batch-settlement channel and pays 100 calls with vouchers; `--scheme upto` pays a
+// pay-as-used route (the batch) with an upto Permit2 authorization. Both read the chain: RPC_URL, or on the
+// devnet the chain the service names in /health. A way to pay the route does not offer is refused in one line.
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { UptoEvmScheme } from "@x402/evm/upto/client";
@@ -26,8 +27,46 @@ if (!path) {
 const body = flagValue("--body");
 const solana = flagValue("--network") === "solana";
 const scheme = flagValue("--scheme");
-const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl, rpcUrl } = readToolEnv();
+const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl, rpcUrl: configuredRpcUrl } = readToolEnv();
 const VOUCHER_CALLS = 100;
+
+/** Stops with one line on stderr: what went wrong and what to do, no stack trace. */
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** The chain's RPC: RPC_URL, else the devnet's, which the service names in /health. */
+async function chainRpcUrl(flag: string): Promise<string> {
+  if (configuredRpcUrl) return configuredRpcUrl;
+  const health = await fetch(new URL("/health", baseUrl))
+    .then((res) => res.json())
+    .catch(() => undefined);
+  return (
+    health?.devnet?.rpcUrl ??
+    refuse(`${flag} reads the chain: set RPC_URL (${baseUrl} is not a devnet that names its chain in /health)`)
+  );
+}
+
+/**
+ * The ways the route's 402 offers to pay (scheme on network); refuses in one line when the one asked for
+ * (`--scheme`, `--network solana`) is not among them.
+ */
+async function checkOffered(url: URL, init: RequestInit) {
+  const res = await fetch(url, init).catch((error: Error) => refuse(`${url.origin} does not answer: ${error.message}`));
+  const header = res.headers.get("payment-required");
+  await res.body?.cancel();
+  if (res.status !== 402 || !header) return;
+  const accepts: { scheme: string; network: string }[] = JSON.parse(Buffer.from(header, "base64").toString()).accepts;
+  const wanted = { batch: "batch-settlement", upto: "upto" }[scheme ?? ""] ?? "exact";
+  const fits = accepts.some(
+    (a) => a.scheme === wanted && (solana ? a.network.startsWith("solana:") : a.network.startsWith("eip155:")),
+  );
+  if (fits) return;
+  const offered = [...new Set(accepts.map((a) => `${a.scheme} on ${a.network}`))].join(", ");
+  const hint = wanted === "batch-settlement" ? " (vouchers are on with X402_BATCH_SETTLEMENT=on)" : "";
+  refuse(`${url.pathname} does not take ${wanted}${solana ? " on Solana" : ""}${hint}; it offers ${offered}`);
+}
 
 async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
   const client = new x402Client();
@@ -45,10 +84,7 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
     return { pay: v1.wrapFetchWithPayment(fetch, account as any) as typeof fetch, from: account.address };
   }
   if (scheme === "upto") {
-    if (!rpcUrl) {
-      console.error("--scheme upto reads the payer's Permit2 allowance: set RPC_URL (the devnet's anvil URL)");
-      process.exit(2);
-    }
+    const rpcUrl = await chainRpcUrl("--scheme upto");
     // Without a Permit2 allowance the client signs an EIP-2612 permit for it, which the settlement submits.
     const reader = createPublicClient({ transport: http(rpcUrl) });
     client.register("eip155:*", new UptoEvmScheme(toClientEvmSigner(account, reader)));
@@ -60,11 +96,10 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
 }
 const url = new URL(path, baseUrl);
 const init: RequestInit = body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {};
+if (scheme && scheme !== "batch" && scheme !== "upto") refuse(`--scheme ${scheme}: batch or upto (exact without it)`);
+if (!args.includes("--v1")) await checkOffered(url, init);
 if (scheme === "batch") {
-  if (!rpcUrl) {
-    console.error("--scheme batch reads the channel on-chain: set RPC_URL (the devnet's anvil URL, printed at start)");
-    process.exit(2);
-  }
+  const rpcUrl = await chainRpcUrl("--scheme batch");
   const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
   console.log(`paying ${VOUCHER_CALLS} calls of ${init.method ?? "GET"} ${url} with vouchers from ${account.address}`);
   process.exit((await payWithVouchers({ url, init, account, rpcUrl, calls: VOUCHER_CALLS })) ? 0 : 1);

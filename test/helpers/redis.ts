@@ -10,6 +10,13 @@ export const redisMissing = spawnSync("redis-server", ["--version"]).error
   ? "redis-server is not installed (apt-get install redis-server); .ci/run installs it"
   : undefined;
 
+/** Why Redis Cluster tests cannot run here: they also need `redis-cli` (redis-tools; .ci/run installs it). */
+export const redisClusterMissing =
+  redisMissing ??
+  (spawnSync("redis-cli", ["--version"]).error
+    ? "redis-cli is not installed (apt-get install redis-tools); .ci/run installs it"
+    : undefined);
+
 export interface RedisServer {
   url: string;
   /** Stops the server (SIGTERM: with appendonly on, everything acknowledged is on disk). */
@@ -55,6 +62,75 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
       await start();
     },
   };
+}
+
+export interface RedisCluster {
+  /** One node's URL: the client finds the others. */
+  url: string;
+  ports: number[];
+  stop(): Promise<void>;
+}
+
+/**
+ * A Redis Cluster of three masters (no replicas) on free loopback ports, each with its own temp directory and
+ * cluster bus port, joined with `redis-cli --cluster create`; ready once every node reports `cluster_state:ok`.
+ */
+export async function startRedisCluster(): Promise<RedisCluster> {
+  const dir = await mkdtemp(join(tmpdir(), "redis-cluster-test-"));
+  const nodes: { port: number; child: ChildProcess }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const [port, bus] = [await freePort(), await freePort()];
+    const child = spawn(
+      "redis-server",
+      [
+        ...["--port", String(port), "--cluster-port", String(bus), "--bind", "127.0.0.1"],
+        ...["--cluster-enabled", "yes", "--cluster-config-file", `nodes-${port}.conf`],
+        ...["--dir", dir, "--dbfilename", `dump-${port}.rdb`, "--save", "", "--appendonly", "no"],
+      ],
+      { stdio: "ignore" },
+    );
+    nodes.push({ port, child });
+  }
+  const stop = async () => {
+    await Promise.all(
+      nodes.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once("exit", () => resolve());
+            child.kill("SIGTERM");
+          }),
+      ),
+    );
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all(nodes.map(({ port }) => untilListening(port)));
+    const addresses = nodes.map(({ port }) => `127.0.0.1:${port}`);
+    const created = spawnSync(
+      "redis-cli",
+      ["--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"],
+      {
+        encoding: "utf8",
+      },
+    );
+    if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
+    // `cluster create` returns once the slots are assigned; each node agrees a moment later, through the bus.
+    for (const { port } of nodes) await untilClusterOk(port);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `redis://127.0.0.1:${nodes[0].port}`, ports: nodes.map((n) => n.port), stop };
+}
+
+async function untilClusterOk(port: number, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  const state = () => spawnSync("redis-cli", ["-p", String(port), "cluster", "info"], { encoding: "utf8" }).stdout;
+  while (!/cluster_state:ok/.test(state())) {
+    if (Date.now() > deadline) throw new Error(`the cluster node on ${port} did not reach cluster_state:ok`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function untilListening(port: number, timeoutMs = 5000) {

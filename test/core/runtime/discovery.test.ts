@@ -84,6 +84,20 @@ test("every surface states one endpoint count: health, OpenAPI, llms.txt, the ma
   assert.ok(health.families.includes("converters"));
 });
 
+test("/health is one constant body, built again only when what it reports is replaced", async () => {
+  const own = await startTestService({ plugins: ["converters"] });
+  const read = async () => Buffer.from(await (await own.request("/health")).arrayBuffer()).toString();
+  const first = await read();
+  assert.equal(JSON.parse(first).disabled.length, 0);
+  // Changed in place, nothing is rebuilt: the answer is the constant built before.
+  own.runtime.disabled.push({ name: "ghost", reason: "in place" });
+  assert.equal(await read(), first);
+  own.runtime.disabled = [{ name: "ghost", reason: "replaced" }];
+  const rebuilt = JSON.parse(await read());
+  assert.deepEqual(rebuilt.disabled, [{ name: "ghost", reason: "replaced" }]);
+  assert.equal(rebuilt.endpoints, JSON.parse(first).endpoints);
+});
+
 test("an unknown route is a JSON 404 and a wrong method a 405", async () => {
   const missing = await service.request("/v1/nope");
   assert.equal(missing.status, 404);

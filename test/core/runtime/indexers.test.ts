@@ -37,15 +37,23 @@ const paidOperations = Object.entries<Record<string, any>>(openapi.paths).flatMa
     .map(([method, op]) => ({ path, method: method.toUpperCase() as HttpMethod, op })),
 );
 
-/** A request made only from the OpenAPI document: the parameters' examples, or the body's. */
-function fromExamples({ path, method, op }: (typeof paidOperations)[number]): { url: string; init: RequestInit } {
+/**
+ * A request made only from the OpenAPI document: the parameters' examples, or the body's. `every` also sends the
+ * parameters whose example is only in their schema, as a generic sampler does.
+ */
+function fromExamples(
+  { path, method, op }: (typeof paidOperations)[number],
+  { every = false } = {},
+): { url: string; init: RequestInit } {
   if (method === "POST") {
     const body = op.requestBody.content["application/json"].example;
     return { url: path, init: { method, body: JSON.stringify(body), headers: { "content-type": "application/json" } } };
   }
   const query = new URLSearchParams();
   for (const p of op.parameters ?? []) {
-    const example = p.example ?? p.content?.["application/json"]?.example;
+    const content = p.content?.["application/json"];
+    const schema = p.schema ?? content?.schema;
+    const example = p.example ?? content?.example ?? (every ? (schema?.examples?.[0] ?? schema?.example) : undefined);
     if (example === undefined) continue;
     query.set(
       p.name,
@@ -74,11 +82,21 @@ test("openapi: @readme/openapi-parser validates it and Redocly's recommended rul
 test("openapi: every response and nearly every parameter has an example, and the paid operations carry x402scan's payment info", () => {
   let parameters = 0;
   const without: string[] = [];
+  // The alternatives the example call does not take carry none, so that a sampler's call stays one of a one-of.
+  const untaken = new Set(
+    service.runtime.endpoints.flatMap((e) =>
+      (e.oneOf ?? [])
+        .filter((group) => group.every((f) => (e.example.input as Record<string, unknown>)[f] === undefined))
+        .flat()
+        .map((field) => `${e.name}.${field}`),
+    ),
+  );
   for (const item of Object.values<Record<string, any>>(openapi.paths)) {
     for (const op of Object.values<any>(item)) {
       for (const p of op.parameters ?? []) {
         parameters++;
         const schema = p.schema ?? p.content["application/json"].schema;
+        if (untaken.has(`${op.operationId}.${p.name}`)) continue;
         if (
           !(
             p.example !== undefined ||
@@ -108,6 +126,18 @@ test("a probe built only from the OpenAPI examples reaches the 402 on every paid
   const missed: string[] = [];
   for (const operation of paidOperations) {
     const { url, init } = fromExamples(operation);
+    const res = await service.request(url, init);
+    if (res.status !== 402)
+      missed.push(`${operation.method} ${url.slice(0, 80)}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  }
+  assert.ok(paidOperations.length > 200);
+  assert.deepEqual(missed, [], `${missed.length} of ${paidOperations.length} missed`);
+});
+
+test("a probe filling every documented example, schemas' included, reaches the 402 on every paid operation", async () => {
+  const missed: string[] = [];
+  for (const operation of paidOperations) {
+    const { url, init } = fromExamples(operation, { every: true });
     const res = await service.request(url, init);
     if (res.status !== 402)
       missed.push(`${operation.method} ${url.slice(0, 80)}: ${res.status} ${(await res.text()).slice(0, 200)}`);

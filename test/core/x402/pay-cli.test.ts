@@ -1,0 +1,77 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
+import { readConfig } from "../../../core/runtime/config.ts";
+import { listen } from "../../../core/runtime/listen.ts";
+import { createService } from "../../../core/runtime/server.ts";
+import { createClosedGate } from "../../../core/x402/gate.ts";
+import { devAccount } from "../../../core/x402/devnet/index.ts";
+import { probePlugin } from "../../helpers/probe-plugin.ts";
+import { closedAfterTest, testPaymentOption } from "../../helpers/service.ts";
+
+// A service that says it runs its own devnet (the chain is never called: every case stops before paying).
+const devnet = { rpcUrl: "http://127.0.0.1:9", chainId: 84532 };
+let server: Awaited<ReturnType<typeof listen>>;
+let baseUrl: string;
+let service: Awaited<ReturnType<typeof createService>>;
+
+before(async () => {
+  const config = readConfig({ LOG_LEVEL: "silent", RATE_LIMIT_PER_MINUTE: "0", JOBS: "off" });
+  service = closedAfterTest(
+    await createService({
+      config,
+      log: pino({ level: "silent" }),
+      plugins: [probePlugin],
+      payments: async () => ({
+        gate: createClosedGate([testPaymentOption], config.baseUrl),
+        devnet: { ...devnet, contracts: {}, payer: devAccount(2) },
+      }),
+    }),
+  );
+  server = await listen(service.app, { port: 0, host: "127.0.0.1", handlerTimeoutMs: 30_000 });
+  baseUrl = `http://127.0.0.1:${(server.node!.server!.address() as AddressInfo).port}`;
+});
+after(async () => {
+  await server.close(true);
+  await service.close();
+});
+
+/** `npm run pay -- <args>` with nothing set but the service's URL (no RPC_URL, no PAYER_KEY). */
+function pay(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "core/x402/pay.ts", ...args],
+      { env: { PATH: process.env.PATH, BASE_URL: baseUrl }, cwd: new URL("../../../", import.meta.url).pathname },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+test("pay: a scheme the route does not offer is one line naming what it offers, not a stack trace", async () => {
+  for (const [flags, wanted] of [
+    [["--scheme", "batch"], /does not take batch-settlement \(vouchers are on with X402_BATCH_SETTLEMENT=on\)/],
+    [["--scheme", "upto"], /does not take upto/],
+    [["--network", "solana"], /does not take exact on Solana/],
+  ] as const) {
+    const { code, stderr, stdout } = await pay("/v1/probe?echo=hi", ...flags);
+    assert.equal(code, 2, stderr);
+    assert.equal(stderr.trim().split("\n").length, 1, stderr);
+    assert.match(stderr, wanted);
+    assert.match(stderr, /it offers exact on eip155:84532$/m);
+    assert.equal(stdout, "", "nothing was paid");
+  }
+});
+
+test("pay: an unknown scheme is one line naming the ones there are", async () => {
+  const { code, stderr } = await pay("/v1/probe", "--scheme", "stream");
+  assert.equal(code, 2);
+  assert.equal(stderr.trim(), "--scheme stream: batch or upto (exact without it)");
+});
+
+test("pay: /health names the devnet's chain, which pay reads instead of RPC_URL", async () => {
+  const health = await (await fetch(`${baseUrl}/health`)).json();
+  assert.deepEqual(health.devnet, devnet);
+});
