@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
-import type { FundingPrint } from "./_binance.ts";
+import { notFound, upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
+import type { FundingPrint } from "../_shared/binance.ts";
 
 export const BYBIT = "bybit";
 

@@ -12,7 +12,8 @@ import {
   type YieldPool,
 } from "./_defillama.ts";
 import { LLAMA_COINS } from "./_llama-coins.ts";
-import { Pair, PAIR_TOKENS, pairPriceReaders, splitPair } from "./_pair-prices.ts";
+import { PAIR_TOKENS } from "../_shared/symbols.ts";
+import { Pair, pairPriceReaders, splitPair } from "./_pair-prices.ts";
 import { firstVenue, SourcesReport } from "./_venues.ts";
 import { IlResult, ilReport } from "./il-calc.ts";
 

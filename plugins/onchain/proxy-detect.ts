@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { chainField } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { detectProxy, proxyStandards } from "./_proxy.ts";
 
 const maybeAddress = (what: string) => v.pipe(v.nullable(v.string()), v.description(what));

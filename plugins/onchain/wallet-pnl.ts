@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { blockscoutOf, blockscoutUpstreams } from "./_blockscout.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { llamaPrefixOf, pricedChainField, readWalletPnl } from "./_pnl.ts";
 
 const usdField = (what: string) => v.pipe(v.number(), v.description(`${what}, USD`));

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { urlInput } from "../web/_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 import { maxAttempts, retryDelaysMs } from "./_deliveries.ts";
 import { checkSelector, observe, watchModes } from "./_observe.ts";
 import { newSecret, signatureHeader, signatureScheme } from "./_signing.ts";

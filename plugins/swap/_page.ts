@@ -1,5 +1,5 @@
 import type { AssetDef, PageDef } from "../../core/endpoint.ts";
-import { escapeHtml } from "../../core/runtime/pages.ts";
+import { escapeHtml } from "../../core/shared.ts";
 import { chains, widgetTokens } from "./_chains.ts";
 import { humanFee, humanMinimumInputUsd } from "./widget-quote.ts";
 

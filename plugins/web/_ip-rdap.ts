@@ -1,8 +1,7 @@
 import ipaddr from "ipaddr.js";
 import * as v from "valibot";
 import type { Egress, Store, TargetResponse, Upstream } from "../../core/endpoint.ts";
-import { notFound, ServiceError } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { notFound, ServiceError, checkUpstream } from "../../core/runtime/errors.ts";
 
 const bootstrapTtlMs = 24 * 3600_000;
 

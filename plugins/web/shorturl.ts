@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import * as v from "valibot";
 import { defineEndpoint, type EndpointContext } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 
 /** No 0/O/o, 1/I/l: a code read aloud or copied by hand stays right. */
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";

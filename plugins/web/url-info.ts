@@ -3,9 +3,9 @@ import { domainToUnicode } from "node:url";
 import * as v from "valibot";
 import { parse } from "tldts";
 import { defineEndpoint, type Egress } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 import { readMeta } from "./_meta.ts";
-import { decodeBody, mediaType } from "./_page-fetch.ts";
+import { decodeBody, mediaType } from "../_shared/page-fetch.ts";
 
 const text = v.nullable(v.string());
 
