@@ -22,7 +22,7 @@ const Band = v.object({
 });
 
 /** Leverage tiers from half to double the average, evenly spaced on a log scale (one tier: the average itself). */
-export function leverageTiers(average: number, count: number): Decimal[] {
+function leverageTiers(average: number, count: number): Decimal[] {
   if (count === 1) return [new Decimal(average)];
   return Array.from({ length: count }, (_, i) => new Decimal(2).pow(-1 + (2 * i) / (count - 1)).times(average));
 }

@@ -7,7 +7,7 @@ import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { NODES, probe, readNode } from "../_shared/chain-node.ts";
 import { detectProxy } from "./_proxy.ts";
 import { sourcifyContract, sourcifyPage } from "./_sourcify.ts";
-import { ProxyOutput } from "./proxy-detect.ts";
+import { ProxyOutput } from "./_proxy-output.ts";
 
 const probes = parseAbi([
   "function supportsInterface(bytes4 id) view returns (bool)",
