@@ -45,7 +45,7 @@ export async function endpointFiles(family: string, pluginsDir = pluginsFolder):
  * A family from its folder: the metadata of index.ts and, as its endpoints, every export of every endpoint
  * file, each of which must be a `defineEndpoint(...)`.
  */
-async function importFamily(family: string, pluginsDir: URL): Promise<Plugin> {
+export async function importFamily(family: string, pluginsDir = pluginsFolder): Promise<Plugin> {
   const at = `plugins/${family}/`;
   const plugin: Plugin | undefined = (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
   if (!plugin?.upstreams) throw new Error(`${at}index.ts: default export is not definePlugin(...)`);

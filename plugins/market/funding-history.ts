@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { BINANCE, binanceFundingHistory, type FundingPrint } from "../_shared/binance.ts";
+import { BINANCE, binanceFundingHistory } from "../_shared/binance.ts";
+import type { FundingPrint } from "../_shared/funding.ts";
 import { BYBIT, bybitFundingHistory } from "./_bybit.ts";
 import { Decimal, fixed } from "./_decimal.ts";
 import { HYPERLIQUID, hyperliquidFundingHistory } from "../_shared/hyperliquid.ts";
