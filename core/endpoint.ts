@@ -468,18 +468,33 @@ export interface Plugin {
   devnet?: DevnetNeeds;
 }
 
+const defined = new WeakSet<object>();
+
 export function defineEndpoint<
   In extends ObjectSchema,
   Out extends v.GenericSchema,
   const U extends string = never,
   S = unknown,
 >(def: EndpointDef<In, Out, U, S>): EndpointDef<In, Out, U, S> {
+  defined.add(def);
   return def;
 }
 
+/** Whether a module's export came from `defineEndpoint`: the loader refuses any other export of an endpoint file. */
+export const isEndpointDef = (value: unknown): value is EndpointDef<any, any, any, any> =>
+  typeof value === "object" && value !== null && defined.has(value);
+
+/** The family's endpoints as the service serves them: each knows its family, and its path defaults to `/v1/<name>`. */
+export const inFamily = (family: string, defs: readonly EndpointDef<any, any, any, any>[]): Endpoint[] =>
+  defs.map((e) => ({ ...e, family, path: e.path ?? `/v1/${e.name}` }));
+
+/**
+ * A family's metadata, in `plugins/<family>/index.ts`: its endpoints are the folder's other files, found by
+ * the loader. A plugin given as a value (tests) lists its `endpoints` here instead.
+ */
 export interface PluginDef {
   family: string;
-  endpoints: EndpointDef<any, any, any, any>[];
+  endpoints?: EndpointDef<any, any, any, any>[];
   pages?: PageDef[];
   assets?: AssetDef[];
   jobs?: JobDef[];
@@ -494,7 +509,7 @@ export interface PluginDef {
 export function definePlugin(def: PluginDef): Plugin {
   return {
     family: def.family,
-    endpoints: def.endpoints.map((e) => ({ ...e, family: def.family, path: e.path ?? `/v1/${e.name}` })),
+    endpoints: inFamily(def.family, def.endpoints ?? []),
     pages: def.pages ?? [],
     assets: def.assets ?? [],
     jobs: def.jobs ?? [],

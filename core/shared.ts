@@ -49,3 +49,30 @@ export const atomicToPrice = (atomic: bigint): Price =>
       .padStart(6, "0")
       .replace(/0+$/, "") || "0"
   }` as Price;
+
+/**
+ * Loads once, on first use, so a big module or dataset costs no boot time or memory until someone asks.
+ * A loader returning a promise (a dynamic import) is cached as that promise.
+ */
+export function lazy<T>(load: () => T): () => T {
+  let value: T | undefined;
+  let loaded = false;
+  return () => {
+    if (!loaded) {
+      value = load();
+      loaded = true;
+    }
+    return value as T;
+  };
+}
+
+/** Text safe inside HTML, attribute values included. */
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A route under `/<family>/api/` serves one of the family's pages (a free play, a widget's quote), not agents. */
+export const isPageRoute = (e: Pick<Endpoint, "path">) => /^\/[a-z0-9-]+\/api\//.test(e.path);
+
+/** The endpoints every agent-facing document lists: all loaded ones but the pages' own routes. */
+export const agentEndpoints = <E extends Pick<Endpoint, "path">>(endpoints: readonly E[]) =>
+  endpoints.filter((e) => !isPageRoute(e));

@@ -28,6 +28,11 @@ const keepModulesApart = {
   },
 };
 
+// The loader takes every module of a family's folder not starting with _ (index aside) for an endpoint; in dist/
+// that is every .mjs, so a plain-JS module of a family must be a _ helper or it would be served as an endpoint.
+const strays = sources.filter((f) => /[\\/]plugins[\\/][^_\\/][^\\/]*[\\/][^_\\/][^\\/]*\.mjs$/.test(f));
+if (strays.length) throw new Error(`plain-JS modules of a family must start with _: ${strays.join(", ")}`);
+
 const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 const typescript = sources.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));

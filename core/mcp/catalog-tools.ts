@@ -3,7 +3,7 @@ import type { Endpoint } from "../endpoint.ts";
 import type { Runtime } from "../runtime/container.ts";
 import { toRegistryEntry } from "../runtime/documents.ts";
 import { isFree } from "../shared.ts";
-import { agentEndpoints } from "../runtime/agent-surface.ts";
+import { agentEndpoints } from "../shared.ts";
 
 /** MCP tool names allow `[a-zA-Z0-9_-]`: a catalog name's `/` becomes `_` (`bet/odds` -> `bet_odds`). */
 export const toolName = (endpoint: Endpoint) => endpoint.name.replaceAll("/", "_");

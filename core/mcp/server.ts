@@ -6,7 +6,7 @@ import { type ServiceError, badRequest, notFound, toErrorBody } from "../runtime
 import { invoke } from "../runtime/invoke.ts";
 import { isFree } from "../shared.ts";
 import { nearestName, toFieldIssues } from "../runtime/schema.ts";
-import { agentEndpoints } from "../runtime/agent-surface.ts";
+import { agentEndpoints } from "../shared.ts";
 import { compressResponse } from "../runtime/compression.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { catalogTools, toolName, type CatalogTool } from "./catalog-tools.ts";

@@ -6,7 +6,7 @@ import { FastResponse } from "srvx";
 import type { Runtime } from "./container.ts";
 import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
 import { toOpenApi } from "./openapi.ts";
-import { agentEndpoints } from "./agent-surface.ts";
+import { agentEndpoints } from "../shared.ts";
 import { isFree } from "../shared.ts";
 import { notFound } from "./errors.ts";
 import { layout, navigation, pageHeaders } from "./pages.ts";

@@ -2,7 +2,8 @@ import type { Endpoint } from "../endpoint.ts";
 import type { PaymentGate } from "../x402/gate.ts";
 import { bazaarOf } from "../x402/bazaar.ts";
 import { optionsLine, type PaymentOption } from "../x402/requirements.ts";
-import { agentEndpoints, countLine } from "./agent-surface.ts";
+import { countLine } from "./agent-surface.ts";
+import { agentEndpoints } from "../shared.ts";
 import { isFree } from "../shared.ts";
 import { schemasOf } from "./schema.ts";
 

@@ -1,3 +1,5 @@
+import * as v from "valibot";
+
 /** The one error type a handler or the runtime throws; `toErrorBody` turns it into the JSON envelope. */
 export class ServiceError extends Error {
   constructor(
@@ -70,4 +72,16 @@ export function toErrorBody(error: ServiceError): ErrorBody {
   const body: ErrorBody = { error: { code: error.code, message: error.message } };
   if (error.details !== undefined) body.error.details = error.details;
   return body;
+}
+
+/**
+ * An upstream's answer checked against the shape the code reads, as a caller's input is: anything else is a
+ * 502 `upstream_invalid` before the data is used or cached. Text answers (XML, CSV) are checked the same way
+ * once parsed.
+ */
+export function checkUpstream<S extends v.GenericSchema>(upstream: string, shape: S, value: unknown): v.InferOutput<S> {
+  const result = v.safeParse(shape, value);
+  if (result.success) return result.output;
+  const problems = result.issues.slice(0, 5).map((issue) => `${v.getDotPath(issue) ?? "(root)"}: ${issue.message}`);
+  throw upstreamInvalid(upstream, problems);
 }

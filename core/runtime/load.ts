@@ -1,6 +1,16 @@
 import { readdir, access } from "node:fs/promises";
 import * as v from "valibot";
-import type { AssetDef, Endpoint, JobDef, PageDef, Plugin, UpstreamTable } from "../endpoint.ts";
+import {
+  inFamily,
+  isEndpointDef,
+  type AssetDef,
+  type Endpoint,
+  type EndpointDef,
+  type JobDef,
+  type PageDef,
+  type Plugin,
+  type UpstreamTable,
+} from "../endpoint.ts";
 import { schemasOf } from "./schema.ts";
 import { upstreamSettingProblems } from "./config.ts";
 import { corePlugin } from "./builtin/index.ts";
@@ -10,9 +20,52 @@ const noRuntime = (): Runtime => {
   throw new Error("the core family was loaded without a runtime");
 };
 
-const pluginsDir = new URL("../../plugins/", import.meta.url);
-/** A family's entry module: index.ts from the sources (tsx), index.mjs from the build (dist/). */
-const pluginEntry = import.meta.url.endsWith(".mjs") ? "index.mjs" : "index.ts";
+const pluginsFolder = new URL("../../plugins/", import.meta.url);
+/** Modules end in .ts in the sources (tsx) and .mjs in the build (dist/), which compiles each file to its own module. */
+const moduleExt = import.meta.url.endsWith(".mjs") ? ".mjs" : ".ts";
+/** A family's metadata module. */
+const pluginEntry = `index${moduleExt}`;
+
+/** An endpoint module: any file of a family's folder but index, a `_` helper, or a declaration file. */
+export const isEndpointFile = (name: string) =>
+  name.endsWith(moduleExt) && !name.startsWith("_") && name !== pluginEntry && !/\.d\.m?ts$/.test(name);
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A family's endpoint files, sorted so every machine loads them in the same order. */
+export async function endpointFiles(family: string, pluginsDir = pluginsFolder): Promise<string[]> {
+  const entries = await readdir(new URL(`${family}/`, pluginsDir), { withFileTypes: true });
+  return entries
+    .filter((d) => d.isFile() && isEndpointFile(d.name))
+    .map((d) => d.name)
+    .sort(byName);
+}
+
+/**
+ * A family from its folder: the metadata of index.ts and, as its endpoints, every export of every endpoint
+ * file, each of which must be a `defineEndpoint(...)`.
+ */
+export async function importFamily(family: string, pluginsDir = pluginsFolder): Promise<Plugin> {
+  const at = `plugins/${family}/`;
+  const plugin: Plugin | undefined = (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
+  if (!plugin?.upstreams) throw new Error(`${at}index.ts: default export is not definePlugin(...)`);
+  if (plugin.family !== family) throw new Error(`${at}: family is "${plugin.family}", expected the folder name`);
+  if (plugin.endpoints.length)
+    throw new Error(`${at}index.ts lists endpoints: a family's endpoints are its files, found by scanning the folder`);
+  const files = await endpointFiles(family, pluginsDir);
+  const modules = await Promise.all(files.map((file) => import(new URL(`${family}/${file}`, pluginsDir).href)));
+  const defs: EndpointDef<any, any, any, any>[] = [];
+  files.forEach((file, i) => {
+    for (const [name, value] of Object.entries(modules[i] as Record<string, unknown>)) {
+      if (!isEndpointDef(value))
+        throw new Error(
+          `${at}${file}: export ${name} is not an endpoint (defineEndpoint(...)); a helper goes in a _ file`,
+        );
+      defs.push(value);
+    }
+  });
+  return { ...plugin, endpoints: inFamily(family, defs) };
+}
 
 export interface Loaded {
   /** Every endpoint of the loaded families; which are mounted is decided with the upstream configuration (`mountable`). */
@@ -28,11 +81,13 @@ export interface Loaded {
   settings: Map<string, unknown>;
 }
 
-/** Every family folder with an entry module, sorted so the load order is the same on every machine. */
-export async function listFamilies(): Promise<string[]> {
+/** Every family folder with an entry module (`_shared` and other `_` folders are not families), sorted. */
+export async function listFamilies(pluginsDir = pluginsFolder): Promise<string[]> {
   const dirs = await readdir(pluginsDir, { withFileTypes: true }).catch(() => []);
   const families: string[] = [];
-  for (const d of dirs.filter((d) => d.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const d of dirs
+    .filter((d) => d.isDirectory() && !d.name.startsWith("_"))
+    .sort((a, b) => byName(a.name, b.name))) {
     if (
       await access(new URL(`${d.name}/${pluginEntry}`, pluginsDir)).then(
         () => true,
@@ -49,13 +104,16 @@ export interface ImportOptions {
   only?: string[];
   /** Plugins given as values instead of folders under plugins/. */
   given?: Plugin[];
+  /** Tests only: another folder of families than plugins/. */
+  dir?: URL;
   /** The runtime the built-in `core` family reports on (the registry loads without one). */
   runtime?: () => Runtime;
 }
 
 /** Imports the selected families (all when `only` is unset), then the core's own. */
 export async function importPlugins(options: ImportOptions = {}): Promise<Plugin[]> {
-  const available = options.given ? options.given.map((p) => p.family) : await listFamilies();
+  const dir = options.dir ?? pluginsFolder;
+  const available = options.given ? options.given.map((p) => p.family) : await listFamilies(dir);
   const unknown = (options.only ?? []).filter((f) => !available.includes(f));
   if (unknown.length) {
     throw new Error(
@@ -65,13 +123,7 @@ export async function importPlugins(options: ImportOptions = {}): Promise<Plugin
   const families = options.only ? available.filter((f) => options.only!.includes(f)) : available;
   const plugins: Plugin[] = [];
   for (const family of families) {
-    const plugin: Plugin | undefined =
-      options.given?.find((p) => p.family === family) ??
-      (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
-    if (!plugin?.endpoints) throw new Error(`plugins/${family}/index.ts: default export is not definePlugin(...)`);
-    if (plugin.family !== family)
-      throw new Error(`plugins/${family}: family is "${plugin.family}", expected the folder name`);
-    plugins.push(plugin);
+    plugins.push(options.given?.find((p) => p.family === family) ?? (await importFamily(family, dir)));
   }
   plugins.push(corePlugin(options.runtime ?? noRuntime));
   return plugins;

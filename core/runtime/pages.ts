@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { H3 } from "h3";
 import type { PageDef } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
+import { escapeHtml } from "../shared.ts";
 import {
   compressed,
   representation,
@@ -96,9 +97,6 @@ ${page.head ?? ""}
 </body>
 </html>`;
 }
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const styles = `
 :root { --ink: #1b1f24; --muted: #5b6470; --line: #d9dee5; --bg: #f7f8fa; --card: #fff; --accent: #0969da; --good: #1a7f37; --bad: #cf222e; }

@@ -19,7 +19,7 @@ import {
   upstreamTimeout,
 } from "./errors.ts";
 import { createSingleFlight } from "./single-flight.ts";
-import { checkUpstream } from "./upstream-shape.ts";
+import { checkUpstream } from "./errors.ts";
 import type { CheckedTarget } from "./egress.ts";
 import { exchange, type ExchangePlan, type ExchangeOutcome } from "./upstream-fetch.ts";
 import { jsonOrText, lowerKeys } from "../shared.ts";

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Store } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
-import { once } from "../state/_once.ts";
+import { once } from "../_shared/once.ts";
 import type { PlayOutcome } from "./_blackjack.js";
 
 /** What the store keeps per player besides the atomic counters (points live in counters and sorted sets). */

@@ -1,7 +1,7 @@
 import type { Upstream } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { binanceFundingHistory } from "../market/_binance.ts";
-import { hyperliquidFundingHistory } from "../market/_hyperliquid.ts";
+import { binanceFundingHistory } from "../_shared/binance.ts";
+import { hyperliquidFundingHistory } from "../_shared/hyperliquid.ts";
 import type { PlayOutcome } from "./_blackjack.js";
 
 export type PredictionGame = "funding" | "candle" | "feargreed";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { CreditIssuer, Store } from "../../core/endpoint.ts";
 import { toAtomicAmount } from "../../core/shared.ts";
-import { once } from "../state/_once.ts";
+import { once } from "../_shared/once.ts";
 import { listed } from "./_records.ts";
 
 interface Refund {

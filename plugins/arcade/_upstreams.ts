@@ -1,5 +1,5 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
-import { marketUpstreams } from "../market/_upstreams.ts";
+import { sharedUpstreams } from "../_shared/upstreams.ts";
 
 const {
   "alternative-me": alternativeMe,
@@ -7,7 +7,7 @@ const {
   coingecko,
   hyperliquid,
   okx,
-} = marketUpstreams;
+} = sharedUpstreams;
 
 /** The market data the referees judge predictions by; the seeds come from the core's `payment-chain`. */
 export const arcadeUpstreams = defineUpstreams({

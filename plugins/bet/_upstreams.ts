@@ -1,5 +1,5 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
-import { chainUpstreams } from "../onchain/_chains.ts";
+import { chainUpstreams } from "../_shared/chains.ts";
 
 export const betUpstreams = defineUpstreams({
   "azuro-api": {

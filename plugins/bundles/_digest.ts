@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { Decimal } from "decimal.js";
-import { PAIR_TOKENS } from "../market/_pair-prices.ts";
-import { baseAsset } from "../market/_symbols.ts";
+import { PAIR_TOKENS } from "../_shared/symbols.ts";
+import { baseAsset } from "../_shared/symbols.ts";
 
 /** A figure that is null when the part it comes from failed or did not report it. */
 export const figure = (description: string) => v.pipe(v.nullable(v.number()), v.description(description));

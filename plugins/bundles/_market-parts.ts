@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { PerpSymbol } from "../market/_symbols.ts";
+import { PerpSymbol } from "../_shared/symbols.ts";
 import { skip } from "./_compose.ts";
 import { CoinId, decimalFigure, figure, meanOf, type PartDataOf } from "./_digest.ts";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { addressField } from "../onchain/_inputs.ts";
-import { chainField } from "../onchain/_chains.ts";
+import { addressField } from "../_shared/onchain-inputs.ts";
+import { chainField } from "../_shared/chains.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { defineBundle } from "./_compose.ts";
 import { bestRecord, LEI_CANDIDATES, LeiDigest, leiDigest, NameInput, Reasons, type SanctionsData } from "./_entity.ts";

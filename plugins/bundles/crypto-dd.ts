@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { addressField } from "../onchain/_inputs.ts";
-import { chainField } from "../onchain/_chains.ts";
+import { addressField } from "../_shared/onchain-inputs.ts";
+import { chainField } from "../_shared/chains.ts";
 import { defineBundle, skip } from "./_compose.ts";
 import { assetOf, changePercent, figure, Level } from "./_digest.ts";
 import { SymbolInput } from "./_market-parts.ts";

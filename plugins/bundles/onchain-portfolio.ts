@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { addressField } from "../onchain/_inputs.ts";
-import { chainSlugs } from "../onchain/_chains.ts";
+import { addressField } from "../_shared/onchain-inputs.ts";
+import { chainSlugs } from "../_shared/chains.ts";
 import { defineBundle } from "./_compose.ts";
 import { round2 } from "./_digest.ts";
 import { examples } from "./_examples.ts";

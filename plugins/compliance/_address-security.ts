@@ -1,5 +1,5 @@
 import type { Upstream } from "../../core/endpoint.ts";
-import { readAddressSecurity, type AddressCheck } from "../onchain/_address-security.ts";
+import { readAddressSecurity, type AddressCheck } from "../_shared/address-security.ts";
 
 /** GoPlus's malicious-activity flags (not sanctions, mixer or blacklist doubt), as a compliance report words them. */
 const maliciousLabels = {

@@ -1,11 +1,10 @@
 import ipaddr from "ipaddr.js";
 import * as v from "valibot";
 import type { EndpointContext } from "../../core/endpoint.ts";
-import { ServiceError } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
-import { lookup, mxHosts, resolverServers } from "../web/_dns.ts";
-import { isDisposable, isRoleAccount, parseAddress, suggestDomain } from "../web/_email.ts";
-import { eventDate, fetchDomain, rdapBaseFor } from "../web/_rdap.ts";
+import { ServiceError, checkUpstream } from "../../core/runtime/errors.ts";
+import { lookup, mxHosts, resolverServers } from "../_shared/dns.ts";
+import { isDisposable, isRoleAccount, parseAddress, suggestDomain } from "../_shared/email.ts";
+import { eventDate, fetchDomain, rdapBaseFor } from "../_shared/rdap.ts";
 import { factor, type Factor } from "./_score.ts";
 
 type Ctx = EndpointContext<unknown>;

@@ -1,7 +1,6 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
-import { onchainUpstreams } from "../onchain/_upstreams.ts";
-import { chainUpstreams } from "../onchain/_chains.ts";
-import { webUpstreams } from "../web/_upstreams.ts";
+import { chainUpstreams } from "../_shared/chains.ts";
+import { sharedUpstreams } from "../_shared/upstreams.ts";
 
 // The sanctions lists are bulk files (tens of MB), fetched by a background job every 6 hours, not per call.
 const bulk = { maxBytes: 150_000_000, timeoutMs: 120_000, maxRedirections: 3 };
@@ -58,7 +57,7 @@ export const complianceUpstreams = defineUpstreams({
     url: "https://api.gleif.org/api/v1",
     terms: "GLEIF LEI API, keyless, CC0 data; 60 requests per minute per user",
   },
-  goplus: onchainUpstreams.goplus,
-  "iana-rdap": webUpstreams["iana-rdap"],
+  goplus: sharedUpstreams.goplus,
+  "iana-rdap": sharedUpstreams["iana-rdap"],
   ...chainUpstreams,
 });

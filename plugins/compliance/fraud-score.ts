@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { getDomain } from "tldts";
-import { chainField, chainInfo } from "../onchain/_chains.ts";
-import { addressField, checksummed } from "../onchain/_inputs.ts";
-import { isFreeProvider } from "../web/_email.ts";
-import { domainNameInput } from "../web/_inputs.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { isFreeProvider } from "../_shared/email.ts";
+import { domainNameInput } from "../_shared/web-inputs.ts";
 import { addressReport } from "./_address-security.ts";
 import { domainAgeFactor, emailFactors, ipFactors } from "./_fraud-signals.ts";
 import { ipField, requireOneOf } from "./_inputs.ts";

@@ -18,7 +18,7 @@ const listExample = (id: string, name: string, sourceUrl: string, publishedAt: s
   error: null,
 });
 
-export const ListReport = v.object({
+const ListReport = v.object({
   id: v.pipe(v.string(), v.description("ofac-sdn, eu-fsf, un-sc or uk-sanctions")),
   name: v.string(),
   sourceUrl: v.pipe(v.string(), v.description("The published file the index is built from")),

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { formatUnits } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField, chainInfo, viemChain } from "../onchain/_chains.ts";
-import { addressField, checksummed } from "../onchain/_inputs.ts";
-import { NODES, readNode } from "../onchain/_node.ts";
+import { chainField, chainInfo, viemChain } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { addressReport } from "./_address-security.ts";
 import { listedAddressFactor } from "./_listed-address.ts";
 import { factor, scoreOf, ScoreSchema } from "./_score.ts";

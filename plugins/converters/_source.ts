@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Egress } from "../../core/endpoint.ts";
-import { fetchTarget } from "../web/_page-fetch.ts";
+import { fetchTarget } from "../_shared/page-fetch.ts";
 
 /** The `url` alternative to inline content, fetched through the egress guard (public http(s) only, capped). */
 export const urlParam = (what: string) =>

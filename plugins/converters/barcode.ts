@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 
 const linear = [

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { Faker } from "@faker-js/faker";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 
 type LocaleName = "en_US" | "en_GB" | "de" | "es" | "fr" | "it" | "ja" | "nl" | "pt_BR";
 const locales: Record<LocaleName, { country: string; countryCode: string }> = {

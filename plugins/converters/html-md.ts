@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { createWorkerPool, refusedWork } from "../../core/runtime/worker-pool.ts";
 import { contentOrUrl, urlParam } from "./_source.ts";
-import { decodeBody } from "../web/_page-fetch.ts";
+import { decodeBody } from "../_shared/page-fetch.ts";
 
 const input = v.object({
   html: v.optional(

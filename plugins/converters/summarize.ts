@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { englishStopwords } from "./_stopwords.ts";
+import { englishStopwords } from "../_shared/stopwords.ts";
 import { segmentsOf } from "./_segments.ts";
 
 export default defineEndpoint({

@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
-import type { FundingPrint } from "./_binance.ts";
+import { notFound, upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
+import { pagedFunding, type FundingPrint } from "../_shared/funding.ts";
 
 export const BYBIT = "bybit";
 
@@ -62,20 +61,13 @@ export async function bybitFundingHistory(
   startTime: number,
   endTime: number,
 ): Promise<FundingPrint[]> {
-  const prints: FundingPrint[] = [];
-  let end = endTime;
-  for (let page = 0; page < 10; page++) {
-    const result = await v5(api, "/v5/market/funding/history", FundingHistory, {
-      category: "linear",
-      symbol,
-      startTime,
-      endTime: end,
-      limit: 200,
-    });
-    const list = result.list;
-    prints.push(...list.map((x) => ({ time: Number(x.fundingRateTimestamp), rate: x.fundingRate })));
-    if (list.length < 200) break;
-    end = Number(list[list.length - 1].fundingRateTimestamp) - 1;
-  }
-  return prints.sort((a, b) => a.time - b.time);
+  return pagedFunding(
+    { size: 200, maxPages: 10 },
+    async (end = endTime) => {
+      const query = { category: "linear", symbol, startTime, endTime: end, limit: 200 };
+      const { list } = await v5(api, "/v5/market/funding/history", FundingHistory, query);
+      return list.map((x) => ({ time: Number(x.fundingRateTimestamp), rate: x.fundingRate }));
+    },
+    (oldest) => oldest.time - 1,
+  );
 }

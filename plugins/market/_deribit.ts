@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
 
 export const DERIBIT = "deribit";
 

@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
-import type { FundingPrint } from "./_binance.ts";
+import { notFound, upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
+import { pagedFunding, type FundingPrint } from "../_shared/funding.ts";
 
 export const OKX = "okx";
 
@@ -58,15 +57,14 @@ export async function okxOpenInterest(
 
 /** GET /public/funding-rate-history: newest first, 100 a page, paged with `after`; OKX keeps about three months. */
 export async function okxFundingHistory(api: Upstream, instId: string, startTime: number): Promise<FundingPrint[]> {
-  const prints: FundingPrint[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const list = await v5(api, "/public/funding-rate-history", OkxFundingPrint, { instId, limit: 100, after });
-    for (const x of list)
-      if (Number(x.fundingTime) >= startTime)
-        prints.push({ time: Number(x.fundingTime), rate: x.realizedRate || x.fundingRate });
-    if (list.length < 100 || Number(list[list.length - 1].fundingTime) < startTime) break;
-    after = list[list.length - 1].fundingTime;
-  }
-  return prints.sort((a, b) => a.time - b.time);
+  const prints = await pagedFunding(
+    { size: 100, maxPages: 10 },
+    async (after) => {
+      const query = { instId, limit: 100, after: after === undefined ? undefined : String(after) };
+      const list = await v5(api, "/public/funding-rate-history", OkxFundingPrint, query);
+      return list.map((x) => ({ time: Number(x.fundingTime), rate: x.realizedRate || x.fundingRate }));
+    },
+    (oldest) => (oldest.time < startTime ? undefined : oldest.time),
+  );
+  return prints.filter((p) => p.time >= startTime);
 }

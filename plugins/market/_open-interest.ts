@@ -1,12 +1,12 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { BINANCE, binanceOpenInterest, binancePremiumIndex } from "./_binance.ts";
+import { BINANCE, binanceOpenInterest, binancePremiumIndex } from "../_shared/binance.ts";
 import { BYBIT, bybitTickers } from "./_bybit.ts";
 import { Decimal, fixed } from "./_decimal.ts";
-import { HYPERLIQUID, hyperliquidAssets } from "./_hyperliquid.ts";
+import { HYPERLIQUID, hyperliquidAssets } from "../_shared/hyperliquid.ts";
 import { OKX, okxOpenInterest } from "./_okx.ts";
-import { iso, perpOn } from "./_symbols.ts";
+import { iso, perpOn } from "../_shared/symbols.ts";
 
 export const OPEN_INTEREST_VENUES = [BINANCE, BYBIT, OKX, HYPERLIQUID] as const;
 

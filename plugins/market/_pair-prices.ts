@@ -4,34 +4,7 @@ import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { COINGECKO, marketChart } from "./_coingecko.ts";
 import { Decimal } from "./_decimal.ts";
 import { historicalPrices, currentPrices, LLAMA_COINS } from "./_llama-coins.ts";
-
-/** The tokens a pair may name, by the CoinGecko id both DefiLlama (coingecko:<id>) and CoinGecko price; wrapped forms price as the native asset. */
-export const PAIR_TOKENS: Record<string, string> = {
-  ETH: "ethereum",
-  WETH: "ethereum",
-  BTC: "bitcoin",
-  WBTC: "bitcoin",
-  CBBTC: "bitcoin",
-  USDC: "usd-coin",
-  USDT: "tether",
-  DAI: "dai",
-  SOL: "solana",
-  WSOL: "solana",
-  STETH: "staked-ether",
-  WSTETH: "wrapped-steth",
-  LINK: "chainlink",
-  UNI: "uniswap",
-  AAVE: "aave",
-  ARB: "arbitrum",
-  OP: "optimism",
-  POL: "polygon-ecosystem-token",
-  AVAX: "avalanche-2",
-  BNB: "binancecoin",
-  CRV: "curve-dao-token",
-  LDO: "lido-dao",
-  PEPE: "pepe",
-  AERO: "aerodrome-finance",
-};
+import { PAIR_TOKENS } from "../_shared/symbols.ts";
 
 // JSON Schema has no regex flags: each letter matches either case.
 const anyCase = (word: string) => [...word].map((c) => (/[A-Z]/.test(c) ? `[${c}${c.toLowerCase()}]` : c)).join("");

@@ -1,12 +1,12 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { annualizedPercent } from "./_decimal.ts";
-import { BINANCE, binanceFundingIntervals, binancePremiumIndex } from "./_binance.ts";
+import { BINANCE, binanceFundingIntervals, binancePremiumIndex } from "../_shared/binance.ts";
 import { BYBIT, bybitFundingIntervalHours, bybitTickers } from "./_bybit.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { HYPERLIQUID, hyperliquidAssets } from "./_hyperliquid.ts";
+import { HYPERLIQUID, hyperliquidAssets } from "../_shared/hyperliquid.ts";
 import { OKX, okxFundingRate } from "./_okx.ts";
-import { iso, perpOn } from "./_symbols.ts";
+import { iso, perpOn } from "../_shared/symbols.ts";
 
 /** Current funding of one perpetual on one venue, rates as the venue prints them. */
 export const VenueFunding = v.object({

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 import { Decimal } from "./_decimal.ts";
-import { DEXSCREENER, type DexscreenerPair, dexscreenerTokenPairs } from "./_dex.ts";
+import { DEXSCREENER, type DexscreenerPair, dexscreenerTokenPairs } from "../_shared/dex.ts";
 import type { SourcesReport } from "./_venues.ts";
 
 export const COINBASE_STOCKS = "coinbase-tokenized-stocks";

@@ -1,4 +1,5 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
+import { sharedUpstreams } from "../_shared/upstreams.ts";
 
 /** EDGAR refuses requests whose User-Agent names no contact e-mail (https://www.sec.gov/os/accessing-edgar-data). */
 const secUserAgent = {
@@ -8,32 +9,17 @@ const secUserAgent = {
   what: 'a User-Agent naming a contact e-mail, such as "Example Corp admin@example.com"',
 };
 
-/** The market family's data sources; the arcade, onchain and swap families list some of these entries too. */
+/** The market family's data sources; those other families list too are in plugins/_shared/upstreams.ts. */
 export const marketUpstreams = defineUpstreams({
-  "binance-futures": {
-    commercialUse: "Binance API terms; public market data",
-    rateLimit: "IP weight budget (2,400/min)",
-    url: "https://fapi.binance.com",
-    terms: "Binance API terms; IP weight budget; answers 451 to US IPs",
-  },
+  "binance-futures": sharedUpstreams["binance-futures"],
   bybit: {
     commercialUse: "Bybit API terms; public market data",
     rateLimit: "600 requests / 5 s per IP",
     url: "https://api.bybit.com",
     terms: "Bybit API terms; US IPs reportedly blocked",
   },
-  okx: {
-    commercialUse: "OKX API terms; public market data",
-    rateLimit: "20 requests / 2 s per route",
-    url: "https://www.okx.com/api/v5",
-    terms: "OKX API terms; public market data, about 3 months of funding history",
-  },
-  hyperliquid: {
-    commercialUse: "public data",
-    rateLimit: "1,200 weight/min per IP",
-    url: "https://api.hyperliquid.xyz",
-    terms: "Hyperliquid public info API (POST /info); weight-based limits",
-  },
+  okx: sharedUpstreams["okx"],
+  hyperliquid: sharedUpstreams["hyperliquid"],
   deribit: {
     commercialUse: "Deribit API terms; public market data",
     rateLimit: "credit-based",
@@ -46,25 +32,14 @@ export const marketUpstreams = defineUpstreams({
     url: "https://gamma-api.polymarket.com",
     terms: "Polymarket terms of use; limits unpublished",
   },
-  coingecko: {
-    commercialUse: "attribution required; commercial use needs a paid plan",
-    rateLimit: "5-30 calls/min keyless, 30/min demo key",
-    url: "https://api.coingecko.com/api/v3",
-    terms: "CoinGecko API terms, attribution required; about 5-30 calls/min keyless, demo key 30/min",
-    key: { env: "UPSTREAM_COINGECKO_KEY", header: "x-cg-demo-api-key", optional: true },
-  },
+  coingecko: sharedUpstreams["coingecko"],
   defillama: {
     commercialUse: "open, fair use",
     rateLimit: "unpublished (fair use)",
     url: "https://api.llama.fi",
     terms: "DefiLlama open API (TVL), fair use",
   },
-  "defillama-coins": {
-    commercialUse: "open, fair use",
-    rateLimit: "unpublished (fair use)",
-    url: "https://coins.llama.fi",
-    terms: "DefiLlama open API, fair use",
-  },
+  "defillama-coins": sharedUpstreams["defillama-coins"],
   "defillama-yields": {
     commercialUse: "open, fair use",
     rateLimit: "unpublished (fair use)",
@@ -84,12 +59,7 @@ export const marketUpstreams = defineUpstreams({
     url: "https://api-v2.pendle.finance/core",
     terms: "Pendle public API; limits unpublished",
   },
-  geckoterminal: {
-    commercialUse: "attribution required",
-    rateLimit: "30 calls/min",
-    url: "https://api.geckoterminal.com/api/v2",
-    terms: "GeckoTerminal public API, attribution required; 30 calls/min",
-  },
+  geckoterminal: sharedUpstreams["geckoterminal"],
   dexscreener: {
     commercialUse: "DexScreener API terms",
     rateLimit: "60/min profiles, 300/min pairs",
@@ -181,11 +151,5 @@ export const marketUpstreams = defineUpstreams({
     url: "https://open.er-api.com/v6",
     terms: "ExchangeRate-API open access, attribution required; daily rates, rate limited per IP",
   },
-  "alternative-me": {
-    commercialUse: "allowed with attribution next to the data",
-    rateLimit: "unpublished",
-    url: "https://api.alternative.me",
-    terms:
-      "alternative.me Crypto Fear & Greed Index, free, attribution to alternative.me required next to the data; one new value a day; limits unpublished",
-  },
+  "alternative-me": sharedUpstreams["alternative-me"],
 });

@@ -9,14 +9,14 @@ type Compounding = keyof typeof periods;
 const D = Decimal.clone({ precision: 40 });
 
 /** APY from APR (fractions): (1 + APR/n)^n - 1, or e^APR - 1 when compounding is continuous. */
-export function aprToApy(apr: Decimal.Value, compounding: Compounding): Decimal {
+function aprToApy(apr: Decimal.Value, compounding: Compounding): Decimal {
   const n = periods[compounding];
   const rate = new D(apr);
   return n === 0 ? rate.exp().minus(1) : rate.dividedBy(n).plus(1).pow(n).minus(1);
 }
 
 /** APR from APY (fractions): n((1 + APY)^(1/n) - 1), or ln(1 + APY) when continuous. */
-export function apyToApr(apy: Decimal.Value, compounding: Compounding): Decimal {
+function apyToApr(apy: Decimal.Value, compounding: Compounding): Decimal {
   const n = periods[compounding];
   const rate = new D(apy).plus(1);
   return n === 0 ? rate.ln() : rate.pow(new D(1).dividedBy(n)).minus(1).times(n);

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { checkUpstream } from "../../core/runtime/errors.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 const MEMPOOL = "mempool-space";

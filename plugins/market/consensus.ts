@@ -1,14 +1,15 @@
 import * as v from "valibot";
 import { defineEndpoint, type Upstream } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { BINANCE, binancePremiumIndex } from "./_binance.ts";
+import { BINANCE, binancePremiumIndex } from "../_shared/binance.ts";
 import { BYBIT, bybitTickers } from "./_bybit.ts";
 import { COINGECKO, simplePrices } from "./_coingecko.ts";
 import { Decimal, fixed, median } from "./_decimal.ts";
-import { HYPERLIQUID, hyperliquidAssets } from "./_hyperliquid.ts";
+import { HYPERLIQUID, hyperliquidAssets } from "../_shared/hyperliquid.ts";
 import { currentPrices, LLAMA_COINS } from "./_llama-coins.ts";
-import { PAIR_TOKENS, TokenSymbol } from "./_pair-prices.ts";
-import { iso, perpOn } from "./_symbols.ts";
+import { PAIR_TOKENS } from "../_shared/symbols.ts";
+import { TokenSymbol } from "./_pair-prices.ts";
+import { iso, perpOn } from "../_shared/symbols.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 /** A source further than this from the median is flagged. */

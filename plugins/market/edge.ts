@@ -1,11 +1,11 @@
 import * as v from "valibot";
 import { defineEndpoint, type Upstream } from "../../core/endpoint.ts";
-import { BINANCE, binancePremiumIndex } from "./_binance.ts";
+import { BINANCE, binancePremiumIndex } from "../_shared/binance.ts";
 import { BYBIT, bybitTickers } from "./_bybit.ts";
 import { Decimal, fixed } from "./_decimal.ts";
-import { HYPERLIQUID, hyperliquidAssets } from "./_hyperliquid.ts";
+import { HYPERLIQUID, hyperliquidAssets } from "../_shared/hyperliquid.ts";
 import { FUNDING_VENUES, fundingReaders } from "./_perps.ts";
-import { perpOn } from "./_symbols.ts";
+import { perpOn } from "../_shared/symbols.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 const ASSETS = ["BTC", "ETH", "SOL"];

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 
-export const ALTERNATIVE_ME = "alternative-me";
+const ALTERNATIVE_ME = "alternative-me";
 
 /** What the code reads of alternative.me's /fng/: the readings (timestamps in unix seconds), or metadata.error saying why none. */
 const Fng = v.object({

@@ -1,11 +1,12 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { BINANCE, binanceFundingHistory, type FundingPrint } from "./_binance.ts";
+import { BINANCE, binanceFundingHistory } from "../_shared/binance.ts";
+import type { FundingPrint } from "../_shared/funding.ts";
 import { BYBIT, bybitFundingHistory } from "./_bybit.ts";
 import { Decimal, fixed } from "./_decimal.ts";
-import { HYPERLIQUID, hyperliquidFundingHistory } from "./_hyperliquid.ts";
+import { HYPERLIQUID, hyperliquidFundingHistory } from "../_shared/hyperliquid.ts";
 import { OKX, okxFundingHistory } from "./_okx.ts";
-import { baseAsset, iso, PerpSymbol, perpOn } from "./_symbols.ts";
+import { baseAsset, iso, PerpSymbol, perpOn } from "../_shared/symbols.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 const exchanges = { binance: BINANCE, bybit: BYBIT, okx: OKX, hyperliquid: HYPERLIQUID } as const;

@@ -9,7 +9,7 @@ import {
   fromDexscreener,
   GECKOTERMINAL,
   geckoPools,
-} from "./_dex.ts";
+} from "../_shared/dex.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 /** What the code reads of DexScreener's top boosts. */

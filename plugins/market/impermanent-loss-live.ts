@@ -12,9 +12,10 @@ import {
   type YieldPool,
 } from "./_defillama.ts";
 import { LLAMA_COINS } from "./_llama-coins.ts";
-import { Pair, PAIR_TOKENS, pairPriceReaders, splitPair } from "./_pair-prices.ts";
+import { PAIR_TOKENS } from "../_shared/symbols.ts";
+import { Pair, pairPriceReaders, splitPair } from "./_pair-prices.ts";
 import { firstVenue, SourcesReport } from "./_venues.ts";
-import { IlResult, ilReport } from "./il-calc.ts";
+import { IlResult, ilReport } from "./_il.ts";
 
 const Prices = v.object({ then: v.array(v.string()), now: v.array(v.string()) });
 

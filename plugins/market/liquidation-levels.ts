@@ -3,7 +3,7 @@ import { defineEndpoint } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
 import { Decimal, fixed, median } from "./_decimal.ts";
 import { OPEN_INTEREST_VENUES, openInterestReaders, type VenueOpenInterest } from "./_open-interest.ts";
-import { baseAsset, PerpSymbol } from "./_symbols.ts";
+import { baseAsset, PerpSymbol } from "../_shared/symbols.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 /** Maintenance margin assumed for every tier: Binance's and Bybit's first BTC/ETH tier is 0.4-0.5 %. */
@@ -22,7 +22,7 @@ const Band = v.object({
 });
 
 /** Leverage tiers from half to double the average, evenly spaced on a log scale (one tier: the average itself). */
-export function leverageTiers(average: number, count: number): Decimal[] {
+function leverageTiers(average: number, count: number): Decimal[] {
   if (count === 1) return [new Decimal(average)];
   return Array.from({ length: count }, (_, i) => new Decimal(2).pow(-1 + (2 * i) / (count - 1)).times(average));
 }

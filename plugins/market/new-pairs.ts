@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { DEX_CHAINS, DexPool, GECKOTERMINAL, geckoPools } from "./_dex.ts";
+import { DEX_CHAINS, DexPool, GECKOTERMINAL, geckoPools } from "../_shared/dex.ts";
 
 export default defineEndpoint({
   name: "new-pairs",

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint, type Upstream } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { parseFeed } from "../web/_feed-parse.ts";
+import { parseFeed } from "../_shared/feed-parse.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 /** Each publisher's RSS feed: upstream name, path below its base URL, and the name shown as the headline's source. */

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { Decimal, fixed } from "./_decimal.ts";
 import { OPEN_INTEREST_VENUES, openInterestReaders, VenueOpenInterest } from "./_open-interest.ts";
-import { baseAsset, PerpSymbol } from "./_symbols.ts";
+import { baseAsset, PerpSymbol } from "../_shared/symbols.ts";
 import { gatherVenues, SourcesReport } from "./_venues.ts";
 
 export default defineEndpoint({

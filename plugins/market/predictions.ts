@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { openMarkets, POLYMARKET } from "./_polymarket.ts";
 
-export const Market = v.object({
+const Market = v.object({
   id: v.string(),
   question: v.string(),
   outcomes: v.array(

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { DexPool, DEXSCREENER, fromDexscreener } from "./_dex.ts";
+import { DexPool, DEXSCREENER, fromDexscreener } from "../_shared/dex.ts";
 import {
   coinbaseStocks,
   COINBASE_STOCKS,

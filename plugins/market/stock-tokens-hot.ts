@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { Decimal } from "./_decimal.ts";
-import { DEXSCREENER } from "./_dex.ts";
+import { DEXSCREENER } from "../_shared/dex.ts";
 import { coinbaseStocks, COINBASE_STOCKS, pairsOf, pairsOfTokens, StockToken, withMarket } from "./_stock-tokens.ts";
 
 export default defineEndpoint({

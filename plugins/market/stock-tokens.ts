@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { DEXSCREENER } from "./_dex.ts";
+import { DEXSCREENER } from "../_shared/dex.ts";
 import {
   coinbaseStocks,
   COINBASE_STOCKS,

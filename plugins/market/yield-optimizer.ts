@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { ChainSlug, LLAMA_YIELDS, yieldPools, type YieldPool } from "./_defillama.ts";
 import { Decimal } from "./_decimal.ts";
-import { eligiblePools, Pool, toPool } from "./yields.ts";
+import { eligiblePools, Pool, toPool } from "./_yield-pools.ts";
 
 /**
  * Risk-adjusted yield: base APY counts fully, reward APY half (reward tokens are usually sold), capped by

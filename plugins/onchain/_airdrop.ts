@@ -1,7 +1,7 @@
 import { Decimal } from "decimal.js";
 import type { BlockscoutTokenTransfer, BlockscoutTransaction } from "./_blockscout.ts";
 import { bridgeAt, canonicalBridges } from "./_bridges.ts";
-import type { ChainSlug } from "./_chains.ts";
+import type { ChainSlug } from "../_shared/chains.ts";
 
 /** How far back the activity is read: Blockscout pages of 50. */
 export const AIRDROP_WINDOW = { sentTransactions: 250, tokenTransfers: 150 };

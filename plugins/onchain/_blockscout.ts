@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { chainInfo, chains, type ChainSlug } from "./_chains.ts";
+import { chainInfo, chains, type ChainSlug } from "../_shared/chains.ts";
 
 /** Chains with a Blockscout instance: the explorer-index endpoints accept only these (others are a 400). */
 export const blockscoutSlugs = chains.filter((c) => "blockscout" in c).map((c) => c.slug) as ChainSlug[];

@@ -1,4 +1,4 @@
-import type { ChainSlug } from "./_chains.ts";
+import type { ChainSlug } from "../_shared/chains.ts";
 
 /** A canonical (rollup or chain-operator) bridge contract a wallet sends a transaction to when it bridges. */
 export interface CanonicalBridge {

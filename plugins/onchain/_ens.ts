@@ -1,5 +1,5 @@
 import { getAddress, namehash, parseAbi, zeroAddress, type Address, type PublicClient } from "viem";
-import { probe } from "./_node.ts";
+import { probe } from "../_shared/chain-node.ts";
 
 /** The ENS registry: the same address on Ethereum mainnet and Sepolia. */
 export const ENS_REGISTRY: Address = "0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e";

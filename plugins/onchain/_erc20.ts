@@ -1,5 +1,5 @@
 import { erc20Abi, formatUnits, hexToString, parseAbi, trim, type Address, type PublicClient } from "viem";
-import { probe } from "./_node.ts";
+import { probe } from "../_shared/chain-node.ts";
 
 // Early tokens (MKR, SAI) return name and symbol as bytes32.
 const bytes32MetadataAbi = parseAbi([

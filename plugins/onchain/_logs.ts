@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { BaseError, RpcRequestError, type Address, type Hex, type Log, type PublicClient } from "viem";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { chains, rpcUpstream } from "./_chains.ts";
+import { chains, rpcUpstream } from "../_shared/chains.ts";
 
 export interface LogQuery {
   /** One contract or several (eth_getLogs accepts a list). */

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ChainSlug } from "./_chains.ts";
+import type { ChainSlug } from "../_shared/chains.ts";
 
 /** A high-value token the whale watch follows on a chain. */
 export interface MajorToken {

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { getAddress } from "viem";
 import type { Upstream } from "../../core/endpoint.ts";
 import { blockscoutSlugs, readTokenTransfers, type BlockscoutTokenTransfer } from "./_blockscout.ts";
-import { chainInfo, type ChainSlug } from "./_chains.ts";
+import { chainInfo, type ChainSlug } from "../_shared/chains.ts";
 import { currentPrices, historicalPrices, type PriceAt } from "./_prices.ts";
 
 /** Chains with both a Blockscout index and DefiLlama prices: PnL needs both. */

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import type { ChainInfo } from "./_chains.ts";
+import type { ChainInfo } from "../_shared/chains.ts";
 
 /** What the code reads of DefiLlama's coin prices: `coins` always comes, without the coins it does not price. */
 const LlamaPrice = v.object({

@@ -9,7 +9,7 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
-import { probe } from "./_node.ts";
+import { probe } from "../_shared/chain-node.ts";
 
 export const proxyStandards = [
   "eip-1167",

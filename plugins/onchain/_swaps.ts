@@ -1,6 +1,6 @@
 import type { Upstream } from "../../core/endpoint.ts";
 import { readInternalTransactions, readTokenTransfers, readTransactions } from "./_blockscout.ts";
-import { viemChain, type ChainSlug } from "./_chains.ts";
+import { viemChain, type ChainSlug } from "../_shared/chains.ts";
 import { D, legsOf, type Leg } from "./_pnl.ts";
 
 /** One thing that moved in a swap: a token (address) or the native coin (token null). */

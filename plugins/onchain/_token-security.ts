@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { chainInfo, type ChainSlug } from "./_chains.ts";
-import { flag, fraction, goplus } from "./_goplus.ts";
-import { checksummed } from "./_inputs.ts";
+import { chainInfo, type ChainSlug } from "../_shared/chains.ts";
+import { flag, fraction, goplus } from "../_shared/goplus.ts";
+import { checksummed } from "../_shared/onchain-inputs.ts";
 
 /**
  * What the code reads of a token_security report: the holder and DEX lists; every other field (flags, taxes, parties) is

@@ -1,5 +1,5 @@
 import { parseAbi, type Address } from "viem";
-import type { ChainSlug } from "./_chains.ts";
+import type { ChainSlug } from "../_shared/chains.ts";
 
 /** Uniswap v3 NonfungiblePositionManager deployments (Uniswap's published deployment addresses). */
 export const positionManagers: Partial<Record<ChainSlug, Address>> = {

@@ -1,22 +1,15 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
-import { marketUpstreams } from "../market/_upstreams.ts";
-import { chainUpstreams } from "./_chains.ts";
-
-const { "defillama-coins": defillamaCoins, geckoterminal } = marketUpstreams;
+import { sharedUpstreams } from "../_shared/upstreams.ts";
+import { chainUpstreams } from "../_shared/chains.ts";
 
 /** Blockscout's PRO API serves every hosted chain under `/<chain id>/api/v2` with one key (https://docs.blockscout.com/devs/pro-api). */
 const blockscoutPro = { keyEnv: "BLOCKSCOUT_PRO_KEY", urlEnv: "BLOCKSCOUT_PRO_URL", url: "https://api.blockscout.com" };
 const blockscoutTerms =
   "Blockscout: the per-instance API is keyless at about 5 req/s per IP; with BLOCKSCOUT_PRO_KEY every chain goes to the PRO API (api.blockscout.com/<chain id>, free plan 100K credits a day at 5 req/s, paid plans more); data free to use";
 
-/** The onchain family's data sources, a JSON-RPC node per chain among them; compliance lists some of these entries too. */
+/** The onchain family's data sources, a JSON-RPC node per chain among them. */
 export const onchainUpstreams = defineUpstreams({
-  goplus: {
-    commercialUse: "GoPlus API terms",
-    rateLimit: "about 30/min keyless",
-    url: "https://api.gopluslabs.io/api",
-    terms: "GoPlus Security API terms; about 30 req/min keyless (observed)",
-  },
+  goplus: sharedUpstreams["goplus"],
   "honeypot-is": {
     commercialUse: "honeypot.is terms",
     rateLimit: "unpublished",
@@ -114,6 +107,6 @@ export const onchainUpstreams = defineUpstreams({
     timeoutMs: 30_000,
   },
   ...chainUpstreams,
-  "defillama-coins": defillamaCoins,
-  geckoterminal,
+  "defillama-coins": sharedUpstreams["defillama-coins"],
+  geckoterminal: sharedUpstreams.geckoterminal,
 });

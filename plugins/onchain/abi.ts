@@ -3,8 +3,8 @@ import type { Abi } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { AbiOutput, AbiSummaryOutput, abiSummary } from "./_abi.ts";
-import { chainField, chainInfo } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { proxyOf, sourcifyContract, sourcifyPage } from "./_sourcify.ts";
 
 const Verified = v.object({

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { addressChecks, readAddressSecurity, type AddressCheck } from "./_address-security.ts";
-import { chainField, chainInfo } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { addressChecks, readAddressSecurity, type AddressCheck } from "../_shared/address-security.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 
 const Flag = v.pipe(v.nullable(v.boolean()), v.description("null when GoPlus does not say"));
 

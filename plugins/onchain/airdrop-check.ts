@@ -9,7 +9,7 @@ import {
   readTokenTransfers,
   readTransactions,
 } from "./_blockscout.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 
 const NOTICE =
   "An estimate of how closely this wallet's activity on this chain matches the patterns past airdrops have rewarded. It is not a claim checker: it reads no airdrop's eligibility list and cannot say whether any airdrop will include this wallet.";

@@ -3,12 +3,12 @@ import { erc721Abi, getAddress, maxUint256, pad, toEventSelector, type Address }
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
 import { currentApprovals, revokeCall, type Grant } from "./_approvals.ts";
-import { chainField } from "./_chains.ts";
+import { chainField } from "../_shared/chains.ts";
 import { decodeStandardEvent } from "./_decode.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
-import { addressField, blockField, checksummed } from "./_inputs.ts";
+import { addressField, blockField, checksummed } from "../_shared/onchain-inputs.ts";
 import { getLogsPaged, logWindow, resolveBlock, scannedBlocks } from "./_logs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 
 const APPROVAL = toEventSelector("Approval(address,address,uint256)");
 const APPROVAL_FOR_ALL = toEventSelector("ApprovalForAll(address,address,bool)");

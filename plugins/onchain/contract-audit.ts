@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
 import { compilerFindings, findAll, rules } from "./_audit-rules.ts";
-import { chainField, chainInfo } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { proxyOf, sourcifyContract, sourcifyPage } from "./_sourcify.ts";
 
 const SOURCE = "sourcify verified source";

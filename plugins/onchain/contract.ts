@@ -2,12 +2,12 @@ import * as v from "valibot";
 import { getAddress, keccak256, parseAbi, size, type Address, type PublicClient } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { chainField, chainInfo } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
-import { NODES, probe, readNode } from "./_node.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, probe, readNode } from "../_shared/chain-node.ts";
 import { detectProxy } from "./_proxy.ts";
 import { sourcifyContract, sourcifyPage } from "./_sourcify.ts";
-import { ProxyOutput } from "./proxy-detect.ts";
+import { ProxyOutput } from "./_proxy-output.ts";
 
 const probes = parseAbi([
   "function supportsInterface(bytes4 id) view returns (bool)",

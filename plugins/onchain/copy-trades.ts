@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { blockscoutOf, blockscoutUpstreams } from "./_blockscout.ts";
-import { chainInfo, type ChainSlug } from "./_chains.ts";
-import { addressField, checksummed, limitField } from "./_inputs.ts";
+import { chainInfo, type ChainSlug } from "../_shared/chains.ts";
+import { addressField, checksummed, limitField } from "../_shared/onchain-inputs.ts";
 import { D, pricedChainField, unix, usd } from "./_pnl.ts";
 import { currentPrices, historicalPrices } from "./_prices.ts";
 import { readSwaps, SWAP_WINDOW, type Swap, type SwapLeg } from "./_swaps.ts";

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { flag, goplus } from "./_goplus.ts";
+import { flag, goplus } from "../_shared/goplus.ts";
 
 const o = v.optional;
 const flagValue = o(v.union([v.number(), v.string()]));

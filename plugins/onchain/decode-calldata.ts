@@ -2,7 +2,7 @@ import * as v from "valibot";
 import type { Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { decodeCalldata, lookupSignatures, selectorOf } from "./_decode.ts";
-import { hexBytesField } from "./_inputs.ts";
+import { hexBytesField } from "../_shared/onchain-inputs.ts";
 import { Arg } from "./_tx-shapes.ts";
 
 export default defineEndpoint({

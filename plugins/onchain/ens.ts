@@ -3,8 +3,8 @@ import { normalize } from "viem/ens";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, notFound } from "../../core/runtime/errors.ts";
 import { forwardLookup, reverseLookup, textKeys, textRecords } from "./_ens.ts";
-import { checksummed } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 
 const Text = v.nullable(v.string());
 

@@ -2,11 +2,11 @@ import * as v from "valibot";
 import { decodeEventLog, parseAbiItem, toEventSelector, type AbiEvent, type Hex, type Log } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { chainField } from "./_chains.ts";
+import { chainField } from "../_shared/chains.ts";
 import { decodeStandardEvent, toJson, type Json } from "./_decode.ts";
-import { addressField, blockField, checksummed, limitField } from "./_inputs.ts";
+import { addressField, blockField, checksummed, limitField } from "../_shared/onchain-inputs.ts";
 import { getLogsPaged, logWindow, resolveBlock, scannedBlocks } from "./_logs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 
 const DEFAULT_SPAN = 10_000n;
 const JsonValue = v.pipe(

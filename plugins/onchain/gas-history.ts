@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { formatGwei } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
-import { NODES, readNode } from "./_node.ts";
+import { chainField } from "../_shared/chains.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 
 const Gwei = v.pipe(v.string(), v.description("Gwei, decimal string"));
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { HoneypotOutput, honeypotChainField, honeypotReport } from "./_honeypot.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 
 export default defineEndpoint({
   name: "honeypot-check",

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { getAddress, maxUint128, zeroAddress, type Address, type PublicClient } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainInfo, chains, type ChainSlug } from "./_chains.ts";
+import { chainInfo, chains, type ChainSlug } from "../_shared/chains.ts";
 import { formatAmount, readTokenMetadata, type TokenMetadata } from "./_erc20.ts";
-import { addressField, checksummed, limitField } from "./_inputs.ts";
-import { NODES, probe, readNode } from "./_node.ts";
+import { addressField, checksummed, limitField } from "../_shared/onchain-inputs.ts";
+import { NODES, probe, readNode } from "../_shared/chain-node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 import {
   amountsForLiquidity,

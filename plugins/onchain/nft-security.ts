@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { chainField, chainInfo } from "./_chains.ts";
-import { flag, fraction, goplus } from "./_goplus.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
+import { flag, fraction, goplus } from "../_shared/goplus.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 
 // GoPlus reports these as {value, owner_address, owner_type}: value 1 means someone holds the power, -1 unknown.
 const privileges = {

@@ -1,25 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
-import { detectProxy, proxyStandards } from "./_proxy.ts";
-
-const maybeAddress = (what: string) => v.pipe(v.nullable(v.string()), v.description(what));
-
-export const ProxyOutput = v.object({
-  isContract: v.boolean(),
-  isProxy: v.boolean(),
-  standard: v.pipe(v.nullable(v.picklist(proxyStandards)), v.description("The proxy pattern found, null when none")),
-  implementation: maybeAddress("Where calls are delegated now"),
-  implementationIsContract: v.pipe(
-    v.nullable(v.boolean()),
-    v.description("false flags a proxy pointing at an empty address"),
-  ),
-  admin: maybeAddress("Who can upgrade (EIP-1967 or OpenZeppelin legacy admin slot), when set"),
-  beacon: maybeAddress("EIP-1967 beacon, for beacon proxies"),
-  facets: v.pipe(v.array(v.string()), v.description("EIP-2535 diamond facets")),
-});
+import { chainField } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
+import { detectProxy } from "./_proxy.ts";
+import { ProxyOutput } from "./_proxy-output.ts";
 
 export default defineEndpoint({
   name: "proxy-detect",

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
+import { chainField } from "../_shared/chains.ts";
 import { honeypotChains, honeypotReport, type HoneypotChain } from "./_honeypot.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { readTokenSecurity } from "./_token-security.ts";
 
 type Security = Awaited<ReturnType<typeof readTokenSecurity>>;

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { BaseError, getAddress, RawContractError, type Address, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
+import { chainField } from "../_shared/chains.ts";
 import { decodeStandardEvent, lookupSignatures } from "./_decode.ts";
-import { addressField, blockField, checksummed, hexBytesField } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { addressField, blockField, checksummed, hexBytesField } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { decodeRevert, Revert } from "./_revert.ts";
 import { Transfer, TxEvent } from "./_tx-shapes.ts";
 

@@ -1,11 +1,11 @@
 import * as v from "valibot";
 import { getAddress } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { DEX_CHAINS, GECKOTERMINAL, geckoPools } from "../market/_dex.ts";
+import { DEX_CHAINS, GECKOTERMINAL, geckoPools } from "../_shared/dex.ts";
 import { blockscoutOf, blockscoutUpstreams } from "./_blockscout.ts";
-import type { ChainSlug } from "./_chains.ts";
+import type { ChainSlug } from "../_shared/chains.ts";
 import { poolTrades, type PoolTrade } from "./_gecko-trades.ts";
-import { limitField } from "./_inputs.ts";
+import { limitField } from "../_shared/onchain-inputs.ts";
 import { D, llamaPrefixOf, pricedSlugs, readWalletPnl, usd } from "./_pnl.ts";
 
 const POOLS = 3;

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { limitField } from "./_inputs.ts";
+import { limitField } from "../_shared/onchain-inputs.ts";
 
 /** Unix seconds within what a Date can hold. */
 const Unix = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(8_640_000_000_000));

@@ -12,7 +12,7 @@ import {
   shareOf,
 } from "./_blockscout.ts";
 import { formatAmount } from "./_erc20.ts";
-import { addressField, checksummed, limitField } from "./_inputs.ts";
+import { addressField, checksummed, limitField } from "../_shared/onchain-inputs.ts";
 
 /** What the code reads of Blockscout's first page of holders. */
 const HoldersPage = v.object({ items: v.array(v.object({ address: BlockscoutAddress, value: Digits })) });

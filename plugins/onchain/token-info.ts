@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { chainField, chainInfo } from "./_chains.ts";
+import { chainField, chainInfo } from "../_shared/chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
-import { addressField, checksummed } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
 const nullable = <T extends v.GenericSchema>(schema: T, what: string) =>

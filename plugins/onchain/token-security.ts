@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { chainField } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { checks, readTokenSecurity } from "./_token-security.ts";
 
 const Flag = v.pipe(v.nullable(v.boolean()), v.description("null when GoPlus does not know"));

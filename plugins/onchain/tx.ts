@@ -2,10 +2,10 @@ import * as v from "valibot";
 import { formatEther, getAddress, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { chainField } from "./_chains.ts";
+import { chainField } from "../_shared/chains.ts";
 import { decodeCalldata, decodeStandardEvent, lookupSignatures, selectorOf } from "./_decode.ts";
-import { txHashField } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { txHashField } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { Method, Transfer, TxEvent } from "./_tx-shapes.ts";
 
 export default defineEndpoint({

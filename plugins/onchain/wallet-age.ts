@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { formatEther } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainField } from "./_chains.ts";
-import { addressField, checksummed } from "./_inputs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { chainField } from "../_shared/chains.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { isRpcAnswer } from "./_logs.ts";
 
 export default defineEndpoint({

@@ -1,12 +1,12 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { blockscoutOf, blockscoutUpstreams } from "./_blockscout.ts";
-import { addressField, checksummed } from "./_inputs.ts";
+import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { llamaPrefixOf, pricedChainField, readWalletPnl } from "./_pnl.ts";
 
 const usdField = (what: string) => v.pipe(v.number(), v.description(`${what}, USD`));
 
-export const tokenPnlSchema = v.object({
+const tokenPnlSchema = v.object({
   token: v.string(),
   symbol: v.nullable(v.string()),
   name: v.nullable(v.string()),
@@ -24,7 +24,7 @@ export const tokenPnlSchema = v.object({
   gaps: v.array(v.string()),
 });
 
-export const pnlTotalsSchema = {
+const pnlTotalsSchema = {
   transfersRead: v.number(),
   from: v.pipe(v.nullable(v.string()), v.description("Oldest transfer read, ISO 8601")),
   to: v.pipe(v.nullable(v.string()), v.description("Newest transfer read, ISO 8601")),

@@ -2,11 +2,11 @@ import * as v from "valibot";
 import { erc20Abi, formatEther, getAddress, pad, toEventSelector, type Address } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
-import { chainField, chainInfo, viemChain } from "./_chains.ts";
+import { chainField, chainInfo, viemChain } from "../_shared/chains.ts";
 import { formatAmount, readTokenMetadata } from "./_erc20.ts";
-import { addressField, blockField, checksummed } from "./_inputs.ts";
+import { addressField, blockField, checksummed } from "../_shared/onchain-inputs.ts";
 import { getLogsPaged, logWindow, resolveBlock, scannedBlocks } from "./_logs.ts";
-import { NODES, readNode } from "./_node.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");

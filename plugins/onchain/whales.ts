@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import { formatEther, formatUnits, getAddress, hexToBigInt, toEventSelector, type Block, type Hex } from "viem";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { chainInfo, chains, viemChain, type ChainSlug } from "./_chains.ts";
+import { chainInfo, chains, viemChain, type ChainSlug } from "../_shared/chains.ts";
 import { getLogsSplitting } from "./_logs.ts";
 import { majorTokens } from "./_majors.ts";
-import { NODES, readNode } from "./_node.ts";
+import { NODES, readNode } from "../_shared/chain-node.ts";
 import { cents, chainPrices } from "./_prices.ts";
 
 const TRANSFER = toEventSelector("Transfer(address,address,uint256)");

@@ -1,6 +1,6 @@
 import tzLookup from "@photostructure/tz-lookup";
 import * as v from "valibot";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 import { fold } from "./_pr-geo.ts";
 

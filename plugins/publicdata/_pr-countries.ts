@@ -1,6 +1,6 @@
 import Fuse from "fuse.js";
 import * as v from "valibot";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 
 /** The fields of a world-countries record this service uses. */

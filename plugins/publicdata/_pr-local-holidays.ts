@@ -1,4 +1,4 @@
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion } from "./_pr-datasets.ts";
 
 const holidaysLibrary = lazy(() => import("date-holidays").then((m) => m.default));

@@ -1,4 +1,4 @@
-import { parseHTML } from "../web/_html-parsers.ts";
+import { parseHTML } from "../_shared/html-parsers.ts";
 
 /** Plain text of a short HTML fragment (a summary): tags dropped, entities decoded, whitespace collapsed. */
 export function plainText(html: string | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type DateTime, IANAZone } from "luxon";
 import * as v from "valibot";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 
 export interface ZoneRow {
   zone: string;

@@ -1,5 +1,5 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
-import { webUpstreams } from "../web/_upstreams.ts";
+import { sharedUpstreams } from "../_shared/upstreams.ts";
 
 export const publicdataUpstreams = defineUpstreams({
   espn: {
@@ -359,5 +359,5 @@ export const publicdataUpstreams = defineUpstreams({
       "Open Charge Map: contributor data CC BY-SA 4.0, imported data under each provider's licence; attribute Open Charge Map; free API key required; at most 250 results per call, no crawling",
     key: { env: "UPSTREAM_OPEN_CHARGE_MAP_KEY", header: "X-API-Key" },
   },
-  "wikipedia-api": webUpstreams["wikipedia-api"],
+  "wikipedia-api": sharedUpstreams["wikipedia-api"],
 });

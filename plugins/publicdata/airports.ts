@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, notFound } from "../../core/runtime/errors.ts";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 import { fold, nearest } from "./_pr-geo.ts";
 import { countryCode, latitude, limit, longitude } from "./_pr-inputs.ts";

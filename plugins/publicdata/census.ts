@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { badRequest, notFound, ServiceError } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { badRequest, notFound, ServiceError, checkUpstream } from "../../core/runtime/errors.ts";
 
 /** What the code reads of the Bureau's answer: a table of strings (null where no value), its first row the column names. */
 const Table = v.tupleWithRest([v.array(v.string())], v.array(v.nullable(v.string())));

@@ -2,7 +2,7 @@ import currencyCodes from "currency-codes";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion } from "./_pr-datasets.ts";
 import { countriesDataset, countryIndex, findCountry } from "./_pr-countries.ts";
 

@@ -2,7 +2,7 @@ import type libphonenumber from "google-libphonenumber";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError, notFound } from "../../core/runtime/errors.ts";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion, requireDataset } from "./_pr-datasets.ts";
 import { findCountry } from "./_pr-countries.ts";
 

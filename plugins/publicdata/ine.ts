@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound, upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { notFound, upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
 
 /** What the code reads of DATOS_SERIE with tip=A ("friendly"): dates as text and codes replaced by names. */
 const IneSeries = v.object({

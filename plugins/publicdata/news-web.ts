@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fieldError } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { fieldError, checkUpstream } from "../../core/runtime/errors.ts";
 import { limit } from "./_pr-inputs.ts";
 
 /** What the code reads of GDELT's artlist answer: its articles, or exactly `{}` when nothing matches. */

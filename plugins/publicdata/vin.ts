@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { notFound } from "../../core/runtime/errors.ts";
+import { checkDigitValid } from "./_vin-check.ts";
 
 const value = v.optional(v.string());
 /** What the code reads of vPIC's flat decode (every value a string, empty when unknown). */
@@ -25,43 +26,6 @@ const VpicResult = v.object({
   PlantCity: value,
   PlantCountry: value,
 });
-
-const transliteration: Record<string, number> = {
-  A: 1,
-  B: 2,
-  C: 3,
-  D: 4,
-  E: 5,
-  F: 6,
-  G: 7,
-  H: 8,
-  J: 1,
-  K: 2,
-  L: 3,
-  M: 4,
-  N: 5,
-  P: 7,
-  R: 9,
-  S: 2,
-  T: 3,
-  U: 4,
-  V: 5,
-  W: 6,
-  X: 7,
-  Y: 8,
-  Z: 9,
-};
-const weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2];
-
-/** The North American check digit (position 9); other markets do not use it, so a mismatch is reported, not refused. */
-export function checkDigitValid(vin: string): boolean {
-  const sum = [...vin].reduce(
-    (total, ch, i) => total + (/\d/.test(ch) ? Number(ch) : transliteration[ch]) * weights[i],
-    0,
-  );
-  const digit = sum % 11 === 10 ? "X" : String(sum % 11);
-  return vin[8] === digit;
-}
 
 const text = (value: string | undefined) => (value?.trim() && value.trim() !== "Not Applicable" ? value.trim() : null);
 const Field = v.nullable(v.string());

@@ -1,7 +1,5 @@
 import type { Endpoint, PageContext, PageDef } from "../../core/endpoint.ts";
-import { escapeHtml } from "../../core/runtime/pages.ts";
-import { isFree } from "../../core/shared.ts";
-import { agentEndpoints } from "../../core/runtime/agent-surface.ts";
+import { isFree, escapeHtml, agentEndpoints } from "../../core/shared.ts";
 
 /** The pages' own routes (reviews, the devnet payer, the free play) serve pages; the catalog lists what agents call. */
 const listed = (endpoints: readonly Endpoint[]) =>

@@ -1,5 +1,5 @@
 import type { PageContext, PageDef } from "../../core/endpoint.ts";
-import { escapeHtml } from "../../core/runtime/pages.ts";
+import { escapeHtml } from "../../core/shared.ts";
 import { REVIEWS_PER_HOUR, approvedReviews, type Review } from "./_reviews.ts";
 
 const SHOWN = 50;

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { loadHtml } from "../web/_html-parsers.ts";
+import { loadHtml } from "../_shared/html-parsers.ts";
 import type { Egress } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { htmlToText, tidyText } from "../web/_html-text.ts";
-import { decodeBody, htmlAccept, mediaType, targetFailed } from "../web/_page-fetch.ts";
+import { htmlToText, tidyText } from "../_shared/html-text.ts";
+import { decodeBody, htmlAccept, mediaType, targetFailed } from "../_shared/page-fetch.ts";
 import { excerptOf } from "./_signing.ts";
 
 export const watchModes = ["text", "hash", "status"] as const;

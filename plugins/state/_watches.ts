@@ -87,6 +87,7 @@ export const deliveryView = v.object({
   deliveredAt: v.nullable(v.string()),
 });
 
+/** A watch as its owner sees it, what /v1/watch answers and /v1/watch-status starts with: never its owner or secret. */
 export const watchView = {
   id: v.string(),
   url: v.string(),
@@ -97,9 +98,10 @@ export const watchView = {
   createdAt: v.string(),
   expiresAt: v.string(),
   nextCheckAt: v.nullable(v.string()),
+  status: v.picklist(["active", "expired"]),
 };
 
-export function viewOf(watch: Watch, now: Date) {
+export function viewOf(watch: Watch, now: Date): v.InferOutput<v.ObjectSchema<typeof watchView, undefined>> {
   const active = Date.parse(watch.expiresAt) > now.getTime();
   const { id, url, webhook, mode, selector, interval, createdAt, expiresAt } = watch;
   return {

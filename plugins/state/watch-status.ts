@@ -19,7 +19,6 @@ export default defineEndpoint({
   input: v.object({ id: v.pipe(v.string(), v.uuid(), v.description("Watch id returned by /v1/watch")) }),
   output: v.object({
     ...watchView,
-    status: v.picklist(["active", "expired"]),
     checks: v.pipe(v.number(), v.description("Checks run since creation (the baseline read not counted)")),
     changes: v.number(),
     lastCheckedAt: v.string(),

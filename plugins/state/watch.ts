@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { urlInput } from "../web/_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 import { maxAttempts, retryDelaysMs } from "./_deliveries.ts";
 import { checkSelector, observe, watchModes } from "./_observe.ts";
 import { newSecret, signatureHeader, signatureScheme } from "./_signing.ts";
@@ -13,6 +13,7 @@ import {
   saveWatch,
   defaultWatchesPerWallet,
   stateSettings,
+  viewOf,
   watchView,
   type Watch,
 } from "./_watches.ts";
@@ -99,6 +100,7 @@ export default defineEndpoint({
       createdAt: "2026-11-23T10:00:00.000Z",
       expiresAt: "2026-11-24T10:00:00.000Z",
       nextCheckAt: "2026-11-23T11:00:00.000Z",
+      status: "active",
       secret: "whsec_Qm9vdHN0cmFwU2VjcmV0Rm9yRXhhbXBsZQ",
       signatureHeader,
       baseline: {
@@ -151,20 +153,6 @@ export default defineEndpoint({
       () => saveWatch(store, watch, at),
       () => store.delete(stateKeys.watch(id)),
     );
-    const { url, webhook, mode, selector, interval, createdAt, expiresAt, nextCheckAt, secret } = watch;
-    return {
-      id,
-      url,
-      webhook,
-      mode,
-      selector,
-      interval,
-      createdAt,
-      expiresAt,
-      nextCheckAt,
-      secret,
-      signatureHeader,
-      baseline,
-    };
+    return { ...viewOf(watch, at), secret: watch.secret, signatureHeader, baseline };
   },
 });

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { urlInput } from "../web/_inputs.ts";
-import { decodeBody } from "../web/_page-fetch.ts";
-import { elapsedSince } from "../web/_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { decodeBody } from "../_shared/page-fetch.ts";
+import { elapsedSince } from "../_shared/target.ts";
 import { excerptOf, signatureHeader, signBody } from "./_signing.ts";
 
 const contentTypes = ["application/json", "text/plain", "application/x-www-form-urlencoded"] as const;

@@ -1,6 +1,5 @@
 import * as v from "valibot";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
 import { approvalOfCalls } from "./_approval.ts";
 import { isNative } from "./_chains.ts";
 import {

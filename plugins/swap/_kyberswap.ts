@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { Address } from "viem";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
 import { chainOf, eeeeAddress, isNative } from "./_chains.ts";
 import { AddressShape, decimalWei, feeOf, HexShape, sameChain, Units, usd, Usd, Wei, type Adapter } from "./_route.ts";
 

@@ -1,7 +1,7 @@
 import type { AssetDef, PageDef } from "../../core/endpoint.ts";
-import { escapeHtml } from "../../core/runtime/pages.ts";
+import { escapeHtml } from "../../core/shared.ts";
 import { chains, widgetTokens } from "./_chains.ts";
-import { humanFee, humanMinimumInputUsd } from "./widget-quote.ts";
+import { humanFee, humanMinimumInputUsd } from "./_human-fee.ts";
 
 const chainOptions = Object.entries(chains)
   .map(([id, c]) => `<option value="${id}">${escapeHtml(c.name)}</option>`)

@@ -1,5 +1,5 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
-import { marketUpstreams } from "../market/_upstreams.ts";
+import { sharedUpstreams } from "../_shared/upstreams.ts";
 
 /** Swap aggregators raced by /v1/swap (research/onchain-products.md section 2) and Jupiter for Solana. */
 export const swapUpstreams = defineUpstreams({
@@ -51,5 +51,5 @@ export const swapUpstreams = defineUpstreams({
       "Jupiter Swap API v2 (/swap/v2/build) and Tokens API v2 (api.jup.ag), free key from portal.jup.ag, 60 requests/min on the free tier; keyless lite-api is retired",
     key: { env: "UPSTREAM_JUPITER_KEY", header: "x-api-key" },
   },
-  "defillama-coins": marketUpstreams["defillama-coins"],
+  "defillama-coins": sharedUpstreams["defillama-coins"],
 });

@@ -6,7 +6,7 @@ import { jupiterTrade, SolanaKey, SolanaTradeOutput, TokenCard, tokenCards } fro
 import { tradeSolanaExample } from "./_examples.ts";
 import { swapSettings } from "./_settings.ts";
 
-export const solanaDisclaimer =
+const solanaDisclaimer =
   "The transaction is unsigned: the user's wallet signs and sends it before lastValidBlockHeight. The service never holds keys or funds. Quotes move with the market.";
 
 export default defineEndpoint({

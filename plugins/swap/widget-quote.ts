@@ -9,11 +9,8 @@ import { Alternatives, Comparison, RouteOutput, Skipped, swapInputEntries } from
 import { swapSettings } from "./_settings.ts";
 import { runSwap, swapRequest } from "./_swap.ts";
 import { widgetExample } from "./_examples.ts";
+import { humanFee, humanMinimumInputUsd } from "./_human-fee.ts";
 
-/** The spec's human fee: 0.15% with a $0.25 minimum. */
-export const humanFee = { rateBps: 15, minimumUsd: 0.25 };
-/** Below this the $0.25 minimum would pass 2.5% of the swap: the widget refuses smaller swaps. */
-export const humanMinimumInputUsd = 10;
 const { feeBps: _agentFee, ...entries } = swapInputEntries;
 
 export default defineEndpoint({

@@ -5,7 +5,7 @@ import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import { getDomain } from "tldts";
 import { JobError, htmlDepthOver, serveJobs } from "../../core/runtime/worker-jobs.mjs";
-import { htmlToTextWith } from "./_html-text-core.mjs";
+import { htmlToTextWith } from "../_shared/html-text-core.mjs";
 
 const htmlToText = (html) => htmlToTextWith(parseHTML, html);
 

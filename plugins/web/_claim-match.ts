@@ -1,5 +1,5 @@
-import { englishStopwords } from "../converters/_stopwords.ts";
-import { wordsOf } from "./_html-text.ts";
+import { englishStopwords } from "../_shared/stopwords.ts";
+import { wordsOf } from "../_shared/html-text.ts";
 
 export interface Scored {
   score: number;

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import type { Egress, TargetResponse } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { decodeBody, mediaType } from "./_page-fetch.ts";
-import { elapsedSince } from "./_target.ts";
+import { decodeBody, mediaType } from "../_shared/page-fetch.ts";
+import { elapsedSince } from "../_shared/target.ts";
 
 export const probeSchema = v.object({
   name: v.string(),

@@ -1,4 +1,4 @@
-import { loadHtml } from "./_html-parsers.ts";
+import { loadHtml } from "../_shared/html-parsers.ts";
 
 export interface PageMeta {
   title: string | null;

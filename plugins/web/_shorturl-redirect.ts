@@ -1,6 +1,6 @@
 import type { PageDef } from "../../core/endpoint.ts";
-import { escapeHtml } from "../../core/runtime/pages.ts";
-import { shortUrlKey, type ShortUrlRecord } from "./shorturl.ts";
+import { escapeHtml } from "../../core/shared.ts";
+import { shortUrlKey, type ShortUrlRecord } from "./_shorturls.ts";
 
 /** `/s/<code>`: the redirect a short link made by `shorturl` stands for, free for whoever follows it. */
 export const shortUrlRedirect: PageDef = {

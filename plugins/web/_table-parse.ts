@@ -1,5 +1,5 @@
 import type * as cheerio from "cheerio";
-import { loadHtml } from "./_html-parsers.ts";
+import { loadHtml } from "../_shared/html-parsers.ts";
 
 const tablesOf = ($: cheerio.CheerioAPI) => $("table").toArray();
 /** An element as cheerio hands it out (its type lives in a transitive package). */

@@ -1,4 +1,4 @@
-import { loadHtml } from "./_html-parsers.ts";
+import { loadHtml } from "../_shared/html-parsers.ts";
 import { techRules, type TechRule } from "./_tech-rules.ts";
 
 export type EvidenceSource = "header" | "meta" | "script" | "cookie" | "html" | "implied";

@@ -1,5 +1,5 @@
-import { englishStopwords } from "../converters/_stopwords.ts";
-import { wordsOf } from "./_html-text.ts";
+import { englishStopwords } from "../_shared/stopwords.ts";
+import { wordsOf } from "../_shared/html-text.ts";
 
 /** Adult silent-reading speed used for reading time (Brysbaert 2019 meta-analysis, non-fiction). */
 export const wordsPerMinute = 238;

@@ -2,7 +2,7 @@ import { X509Certificate } from "node:crypto";
 import net from "node:net";
 import tls, { type PeerCertificate } from "node:tls";
 import type { Egress } from "../../core/endpoint.ts";
-import { probeUrl, targetError } from "./_target.ts";
+import { probeUrl, targetError } from "../_shared/target.ts";
 
 export interface Handshake {
   host: string;

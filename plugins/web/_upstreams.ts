@@ -1,12 +1,8 @@
 import { defineUpstreams } from "../../core/endpoint.ts";
+import { sharedUpstreams } from "../_shared/upstreams.ts";
 
 export const webUpstreams = defineUpstreams({
-  "iana-rdap": {
-    commercialUse: "public",
-    rateLimit: "fetch at most daily",
-    url: "https://data.iana.org/rdap",
-    terms: "IANA RDAP bootstrap registry (RFC 9224), public; fetch at most daily",
-  },
+  "iana-rdap": sharedUpstreams["iana-rdap"],
   "pagespeed-insights": {
     commercialUse: "Google API terms",
     rateLimit: "heavily throttled keyless; 25,000/day with a key",
@@ -21,12 +17,7 @@ export const webUpstreams = defineUpstreams({
     terms:
       "A SearXNG instance the operator runs (JSON output enabled in its settings.yml), set with UPSTREAM_SEARXNG_URL: search is unmounted and verify-fact reads Wikipedia alone until it is; results are the queried engines', under their terms",
   },
-  "wikipedia-api": {
-    commercialUse: "CC BY-SA 4.0: attribute",
-    rateLimit: "Wikimedia limits",
-    url: "https://en.wikipedia.org/w/api.php",
-    terms: "MediaWiki Action API; text CC BY-SA 4.0, attribute; send a descriptive User-Agent",
-  },
+  "wikipedia-api": sharedUpstreams["wikipedia-api"],
   "npm-registry": {
     commercialUse: "npm terms",
     rateLimit: "fair use",

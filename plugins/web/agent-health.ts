@@ -10,8 +10,8 @@ import {
   probeSchema,
   x402Doc,
 } from "./_discovery.ts";
-import { urlInput } from "./_inputs.ts";
-import { targetError } from "./_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { targetError } from "../_shared/target.ts";
 
 export default defineEndpoint({
   name: "agent-health",

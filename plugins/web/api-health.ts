@@ -10,8 +10,8 @@ import {
   x402Doc,
   type Attempt,
 } from "./_discovery.ts";
-import { urlInput } from "./_inputs.ts";
-import { targetError } from "./_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { targetError } from "../_shared/target.ts";
 
 const rateLimitHeader = /^(x-)?rate-?limit|^retry-after$/;
 

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { urlInput } from "./_inputs.ts";
-import { decodeBody, mediaType } from "./_page-fetch.ts";
-import { timedFetch } from "./_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { decodeBody, mediaType } from "../_shared/page-fetch.ts";
+import { timedFetch } from "../_shared/target.ts";
 
 const methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 /** Headers that describe the connection, not the request; the HTTP client sets them itself. */

@@ -2,8 +2,8 @@ import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { readPage } from "./_article.ts";
-import { wordsOf } from "./_html-text.ts";
-import { fetchHtml } from "./_page-fetch.ts";
+import { wordsOf } from "../_shared/html-text.ts";
+import { fetchHtml } from "../_shared/page-fetch.ts";
 import { keywordDensity, readability, sentencesOf, wordsPerMinute } from "./_text-metrics.ts";
 
 /** Bare URLs: counted as links, left out of words and sentences. */

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { lookup, recordTypes, resolverChoices, resolverServers } from "./_dns.ts";
-import { domainNameInput } from "./_inputs.ts";
+import { lookup, recordTypes, resolverChoices, resolverServers } from "../_shared/dns.ts";
+import { domainNameInput } from "../_shared/web-inputs.ts";
 import { publicName } from "./_names.ts";
 import { webSettings } from "./_settings.ts";
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { lookup, mxHosts, resolverServers } from "./_dns.ts";
-import { isDisposable, isFreeProvider, isRoleAccount, parseAddress, suggestDomain } from "./_email.ts";
+import { lookup, mxHosts, resolverServers } from "../_shared/dns.ts";
+import { isDisposable, isFreeProvider, isRoleAccount, parseAddress, suggestDomain } from "../_shared/email.ts";
 import { publicName } from "./_names.ts";
 import { webSettings } from "./_settings.ts";
 

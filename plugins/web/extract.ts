@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { readArticle } from "./_article.ts";
-import { truncate, wordsOf } from "./_html-text.ts";
-import { fetchHtml } from "./_page-fetch.ts";
+import { truncate, wordsOf } from "../_shared/html-text.ts";
+import { fetchHtml } from "../_shared/page-fetch.ts";
 
 const Nullable = (description: string) => v.pipe(v.nullable(v.string()), v.description(description));
 

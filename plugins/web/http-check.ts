@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
-import { mediaType } from "./_page-fetch.ts";
-import { elapsedSince, timedFetch } from "./_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { mediaType } from "../_shared/page-fetch.ts";
+import { elapsedSince, timedFetch } from "../_shared/target.ts";
 
 export default defineEndpoint({
   name: "http-check",

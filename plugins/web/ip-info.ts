@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { resolverServers } from "./_dns.ts";
+import { resolverServers } from "../_shared/dns.ts";
 import { describeNetwork, fetchNetwork, rdapBaseForIp } from "./_ip-rdap.ts";
 import { webSettings } from "./_settings.ts";
 

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { defineEndpoint, type Egress } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { urlInput } from "./_inputs.ts";
-import { mediaType } from "./_page-fetch.ts";
-import { elapsedSince } from "./_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { mediaType } from "../_shared/page-fetch.ts";
+import { elapsedSince } from "../_shared/target.ts";
 
 /** At most this many requests to one host at a time, so a list of links does not hammer a single site. */
 const perHost = 4;

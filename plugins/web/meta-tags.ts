@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 import { readMeta } from "./_meta.ts";
-import { fetchHtml } from "./_page-fetch.ts";
+import { fetchHtml } from "../_shared/page-fetch.ts";
 
 const meta = v.nullable(v.string());
 

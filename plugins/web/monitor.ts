@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
-import { decodeBody } from "./_page-fetch.ts";
-import { timedFetch } from "./_target.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { decodeBody } from "../_shared/page-fetch.ts";
+import { timedFetch } from "../_shared/target.ts";
 
 export default defineEndpoint({
   name: "monitor",

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "n
 import * as v from "valibot";
 import { defineEndpoint, type Egress } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { decodeBody, fetchTarget, htmlAccept, mediaType } from "./_page-fetch.ts";
+import { decodeBody, fetchTarget, htmlAccept, mediaType } from "../_shared/page-fetch.ts";
 import { runLighthouse } from "./_pagespeed-insights.ts";
 import { countResources, isCacheable, scoreSpeed } from "./_speed-score.ts";
 

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import robotsParserModule from "robots-parser";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 
 /** The package is CommonJS (`module.exports = fn`) but its types declare an ES default export. */
 const robotsParser = robotsParserModule as unknown as typeof robotsParserModule.default;

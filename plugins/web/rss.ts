@@ -1,10 +1,10 @@
-import { loadHtml } from "./_html-parsers.ts";
+import { loadHtml } from "../_shared/html-parsers.ts";
 import * as v from "valibot";
 import type { Egress } from "../../core/endpoint.ts";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { parseFeed, type Feed } from "./_feed-parse.ts";
-import { decodeBody, fetchTarget } from "./_page-fetch.ts";
+import { parseFeed, type Feed } from "../_shared/feed-parse.ts";
+import { decodeBody, fetchTarget } from "../_shared/page-fetch.ts";
 
 const feedAccept =
   "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5";

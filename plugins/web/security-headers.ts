@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 import { checkCookies, checkHeaders, gradeOf, scoreOf } from "./_security-grade.ts";
 
 const grades = ["A+", "A", "B", "C", "D", "F"] as const;

@@ -2,22 +2,13 @@ import { randomInt } from "node:crypto";
 import * as v from "valibot";
 import { defineEndpoint, type EndpointContext } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { shortUrlKey, type ShortUrlRecord } from "./_shorturls.ts";
 
 /** No 0/O/o, 1/I/l: a code read aloud or copied by hand stays right. */
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789";
 const codeLength = 7;
 const dayMs = 86_400_000;
-
-/** Where a code's target is kept; the `/s/<code>` redirect route reads it from here. */
-export const shortUrlKey = (code: string) => `web:shorturl:${code}`;
-
-export interface ShortUrlRecord {
-  url: string;
-  createdAt: string;
-  expiresAt: string;
-  payer: string | null;
-}
 
 export default defineEndpoint({
   name: "shorturl",

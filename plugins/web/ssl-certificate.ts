@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { hostInput, portInput } from "./_inputs.ts";
+import { hostInput, portInput } from "../_shared/web-inputs.ts";
 import { tlsHandshake } from "./_tls.ts";
 import { certificateDetails, chainLinked } from "./_x509.ts";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { hostInput, portInput } from "./_inputs.ts";
+import { hostInput, portInput } from "../_shared/web-inputs.ts";
 import { altNames, leafValidity, oneLineName, tlsHandshake } from "./_tls.ts";
 
 export default defineEndpoint({

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { unavailable } from "../../core/runtime/errors.ts";
-import { htmlToText } from "./_html-text.ts";
+import { htmlToText } from "../_shared/html-text.ts";
 
 /** What the code reads of Stack Exchange's common wrapper (`items` and `has_more` always come) and its questions. */
 const SeQuestion = v.object({

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { fetchHtml } from "./_page-fetch.ts";
+import { fetchHtml } from "../_shared/page-fetch.ts";
 import { parseTables } from "./_table-parse.ts";
 
 const Table = v.object({

@@ -1,11 +1,9 @@
-import net from "node:net";
-import { domainToUnicode } from "node:url";
 import * as v from "valibot";
-import { parse } from "tldts";
 import { defineEndpoint, type Egress } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
 import { readMeta } from "./_meta.ts";
-import { decodeBody, mediaType } from "./_page-fetch.ts";
+import { decodeBody, mediaType } from "../_shared/page-fetch.ts";
+import { describeUrl } from "./_url-parts.ts";
 
 const text = v.nullable(v.string());
 
@@ -92,31 +90,6 @@ export default defineEndpoint({
     return { ...parts, address, final: input.follow ? await followed(egress, parts.url) : null };
   },
 });
-
-/** The URL's parts and its host against the Public Suffix List; no network. */
-export function describeUrl(raw: string) {
-  const url = new URL(raw);
-  const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const psl = parse(url.href, { allowPrivateDomains: true });
-  const ipVersion = net.isIP(hostname);
-  return {
-    url: url.href,
-    scheme: url.protocol.replace(/:$/, ""),
-    hostname,
-    unicodeHostname: ipVersion ? hostname : domainToUnicode(hostname) || hostname,
-    port: url.port ? Number(url.port) : null,
-    path: url.pathname,
-    query: [...url.searchParams].map(([name, value]) => ({ name, value })),
-    fragment: url.hash ? url.hash.slice(1) : null,
-    registrableDomain: psl.domain,
-    publicSuffix: psl.publicSuffix,
-    subdomain: psl.subdomain || null,
-    isIp: ipVersion !== 0,
-    ipVersion: ipVersion === 4 || ipVersion === 6 ? (ipVersion as 4 | 6) : null,
-    isIcannSuffix: psl.isIcann,
-    isPrivateSuffix: psl.isPrivate,
-  };
-}
 
 async function followed(egress: Egress, url: string) {
   const response = await egress.fetch(url, { headers: { accept: "text/html,*/*;q=0.8" } });

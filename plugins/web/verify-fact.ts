@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { defineEndpoint, type Upstream } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
 import { claimTerms, confidenceMethod, corroboration, scoreEvidence } from "./_claim-match.ts";
-import { htmlToText } from "./_html-text.ts";
+import { htmlToText } from "../_shared/html-text.ts";
 import { searchWeb } from "./_searxng.ts";
 
 /** What the code reads of MediaWiki's list=search answer (`query.search` always comes, empty when nothing matches). */

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint, type Egress } from "../../core/endpoint.ts";
-import { urlInput } from "./_inputs.ts";
-import { mediaType } from "./_page-fetch.ts";
+import { urlInput } from "../_shared/web-inputs.ts";
+import { mediaType } from "../_shared/page-fetch.ts";
 import { leafValidity, oneLineName, tlsHandshake } from "./_tls.ts";
 import { lexicalSignals, redirectSignals, verdictOf, type Signal } from "./_url-signals.ts";
 

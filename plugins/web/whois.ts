@@ -2,9 +2,9 @@ import * as v from "valibot";
 import { getDomain } from "tldts";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
-import { domainNameInput } from "./_inputs.ts";
+import { domainNameInput } from "../_shared/web-inputs.ts";
 import { publicName } from "./_names.ts";
-import { eventDate, fetchDomain, rdapBaseFor, registrarOf } from "./_rdap.ts";
+import { eventDate, fetchDomain, rdapBaseFor, registrarOf } from "../_shared/rdap.ts";
 
 const isoDate = v.nullable(v.pipe(v.string(), v.description("ISO 8601 UTC")));
 

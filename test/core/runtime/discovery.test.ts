@@ -4,7 +4,7 @@ import { serve } from "h3";
 import { chromium, type Browser } from "playwright-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestService } from "../../helpers/service.ts";
-import { agentEndpoints } from "../../../core/runtime/agent-surface.ts";
+import { agentEndpoints } from "../../../core/shared.ts";
 
 const service = await startTestService();
 const get = async (path: string) => {

@@ -3,13 +3,15 @@ import assert from "node:assert/strict";
 import type { Plugin, Store } from "../../../core/endpoint.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import type { PaymentGate } from "../../../core/x402/gate.ts";
-import arcade from "../../../plugins/arcade/index.ts";
+import { importFamily } from "../../../core/runtime/load.ts";
 import { diceOutcome, rollDice } from "../../../plugins/arcade/_fair.js";
 import { keys, playerIdOf, weekOf } from "../../../plugins/arcade/_points.ts";
 import { settlingGate } from "../../helpers/service.ts";
 import { effectsTwice, failingOnce, fundedFor, paidPost } from "../_effects.ts";
 import { blockHashOf } from "./_chain.ts";
 import { arcadeService, player, saltsWhere } from "./_arcade.ts";
+
+const arcade = await importFamily("arcade");
 
 const ada = playerIdOf("ada", "correct horse battery");
 

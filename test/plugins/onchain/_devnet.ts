@@ -15,7 +15,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { compileContract, type CompiledContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain, startDevnet, type DevAccount } from "../../../core/x402/devnet/index.ts";
-import { chainRpcs } from "../../../plugins/onchain/_chains.ts";
+import { chainRpcs } from "../../../plugins/_shared/chains.ts";
 import { upstreamUrlEnv } from "../../helpers/service.ts";
 
 const contractsDir = new URL("./contracts/", import.meta.url);

@@ -10,7 +10,8 @@ import {
   fixtureDir as dir,
   publicdataService,
 } from "./_sg-expect.ts";
-import vin, { checkDigitValid } from "../../../plugins/publicdata/vin.ts";
+import vin from "../../../plugins/publicdata/vin.ts";
+import { checkDigitValid } from "../../../plugins/publicdata/_vin-check.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_NHTSA_VPIC_URL: `${url}/api` });
 const docs = "https://vpic.nhtsa.dot.gov/api/";

@@ -1,9 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import site from "../../../plugins/site/index.ts";
+import { importFamily } from "../../../core/runtime/load.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { effectsTwice, failingOnce } from "../_effects.ts";
+
+const site = await importFamily("site");
 
 const token = "operator-secret-for-tests";
 const env = { REVIEWS_OPERATOR_TOKEN: token };

@@ -158,7 +158,7 @@ test("npm run reviews lists the held reviews and approves one through the operat
   t.after(() => server.close(true));
   const { data } = await (await s.submit({ rating: 3, text: "Good\nenough", name: "Lin" })).json();
   const cli = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ["--import", "tsx", "plugins/site/_reviews-cli.ts", ...args], {
+    promisify(execFile)(process.execPath, ["--import", "tsx", "scripts/reviews.ts", ...args], {
       cwd: new URL("../../../", import.meta.url).pathname,
       env: { ...process.env, BASE_URL: server.url!, REVIEWS_OPERATOR_TOKEN: token },
     });

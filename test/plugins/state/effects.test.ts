@@ -2,12 +2,14 @@ import { after, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { Plugin } from "../../../core/endpoint.ts";
 import type { PaymentGate } from "../../../core/x402/gate.ts";
-import state from "../../../plugins/state/index.ts";
+import { importFamily } from "../../../core/runtime/load.ts";
 import { settlingGate, startTestService, testPayer } from "../../helpers/service.ts";
 import { effectsTwice, fundedFor, paying, settlingTogether, withEffects } from "../_effects.ts";
 import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, query } from "../web/_web-expect.ts";
 import { page, world } from "./_watch-harness.ts";
+
+const state = await importFamily("state");
 
 const target = await startTarget({ "/page": { body: page("One") }, "/hook": { body: "ok" } });
 after(() => target.close());

@@ -7,7 +7,7 @@ import { BatchSettlementEvmScheme as BatchClient } from "@x402/evm/batch-settlem
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { createWalletClient, http } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import statePlugin from "../../../plugins/state/index.ts";
+import { importFamily } from "../../../core/runtime/load.ts";
 import type { Store } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
@@ -17,6 +17,8 @@ import { batchTerms, channelPayer, escrowOn, type EscrowChannelConfig } from "..
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { startRedis, type RedisServer } from "../../helpers/redis.ts";
+
+const statePlugin = await importFamily("state");
 
 type Service = Awaited<ReturnType<typeof startPaidService>>;
 let devnet: Devnet;

@@ -1,12 +1,14 @@
 import { after, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { PaymentGate } from "../../../core/x402/gate.ts";
-import web from "../../../plugins/web/index.ts";
+import { importFamily } from "../../../core/runtime/load.ts";
 import type { Plugin } from "../../../core/endpoint.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";
 import { effectsTwice, paying } from "../_effects.ts";
 import { startTarget } from "../../helpers/target-server.ts";
 import { query } from "./_web-expect.ts";
+
+const web = await importFamily("web");
 
 const target = await startTarget({ "/page": { body: "hello" } });
 after(() => target.close());

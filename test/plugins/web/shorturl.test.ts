@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { shortUrlKey, type ShortUrlRecord } from "../../../plugins/web/shorturl.ts";
+import { shortUrlKey, type ShortUrlRecord } from "../../../plugins/web/_shorturls.ts";
 import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expectFree400, expectRefused, query } from "./_web-expect.ts";
 

@@ -1,7 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { describeUrl } from "../../../plugins/web/url-info.ts";
+import { describeUrl } from "../../../plugins/web/_url-parts.ts";
 import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-expect.ts";
 

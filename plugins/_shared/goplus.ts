@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { upstreamFailed } from "../../core/runtime/errors.ts";
-import { checkUpstream } from "../../core/runtime/upstream-shape.ts";
+import { upstreamFailed, checkUpstream } from "../../core/runtime/errors.ts";
 
 /** GoPlus's envelope; `result` is checked against the caller's shape once `code` says there is one. */
 const Envelope = v.object({ code: v.number(), message: v.string(), result: v.unknown() });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import type { FundingPrint } from "./_binance.ts";
+import type { FundingPrint } from "./funding.ts";
 
 export const HYPERLIQUID = "hyperliquid";
 

@@ -23,3 +23,31 @@ export const perpOn = {
 };
 
 export const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
+
+/** The tokens a pair may name, by the CoinGecko id both DefiLlama (coingecko:<id>) and CoinGecko price; wrapped forms price as the native asset. */
+export const PAIR_TOKENS: Record<string, string> = {
+  ETH: "ethereum",
+  WETH: "ethereum",
+  BTC: "bitcoin",
+  WBTC: "bitcoin",
+  CBBTC: "bitcoin",
+  USDC: "usd-coin",
+  USDT: "tether",
+  DAI: "dai",
+  SOL: "solana",
+  WSOL: "solana",
+  STETH: "staked-ether",
+  WSTETH: "wrapped-steth",
+  LINK: "chainlink",
+  UNI: "uniswap",
+  AAVE: "aave",
+  ARB: "arbitrum",
+  OP: "optimism",
+  POL: "polygon-ecosystem-token",
+  AVAX: "avalanche-2",
+  BNB: "binancecoin",
+  CRV: "curve-dao-token",
+  LDO: "lido-dao",
+  PEPE: "pepe",
+  AERO: "aerodrome-finance",
+};

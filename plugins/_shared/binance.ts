@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
 import { notFound, ServiceError } from "../../core/runtime/errors.ts";
+import { pagedFunding, type FundingPrint } from "./funding.ts";
 
 /** Binance USDⓈ-M futures public market data (fapi). Answers 451 to US addresses. */
 export const BINANCE = "binance-futures";
@@ -57,11 +58,6 @@ export async function binanceOpenInterest(
   return bySymbol(symbol, api.json("/fapi/v1/openInterest", OpenInterest, { query: { symbol } }));
 }
 
-export interface FundingPrint {
-  time: number;
-  rate: string;
-}
-
 /** Binance answers at most 1,000 prints a request; 90 days of a 1 h contract is 2,160. */
 const FUNDING_PAGE = 1000;
 const MAX_FUNDING_PAGES = 20;
@@ -73,18 +69,13 @@ export async function binanceFundingHistory(
   startTime: number,
   endTime: number,
 ): Promise<FundingPrint[]> {
-  const prints: FundingPrint[] = [];
-  let from = startTime;
-  for (let page = 0; page < MAX_FUNDING_PAGES && from <= endTime; page++) {
-    const body = await bySymbol(
-      symbol,
-      api.json("/fapi/v1/fundingRate", FundingRates, {
-        query: { symbol, startTime: from, endTime, limit: FUNDING_PAGE },
-      }),
-    );
-    prints.push(...body.map((x) => ({ time: x.fundingTime, rate: x.fundingRate })));
-    if (body.length < FUNDING_PAGE) break;
-    from = body[body.length - 1].fundingTime + 1;
-  }
-  return prints;
+  return pagedFunding(
+    { size: FUNDING_PAGE, maxPages: MAX_FUNDING_PAGES },
+    async (from = startTime) => {
+      const query = { symbol, startTime: from, endTime, limit: FUNDING_PAGE };
+      const body = await bySymbol(symbol, api.json("/fapi/v1/fundingRate", FundingRates, { query }));
+      return body.map((x) => ({ time: x.fundingTime, rate: x.fundingRate }));
+    },
+    (last) => (last.time < endTime ? last.time + 1 : undefined),
+  );
 }

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { lazy } from "../../core/runtime/lazy.ts";
+import { lazy } from "../../core/shared.ts";
 
 const require = createRequire(import.meta.url);
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Upstream } from "../../core/endpoint.ts";
-import { flag, goplus } from "./_goplus.ts";
+import { flag, goplus } from "./goplus.ts";
 
 /** GoPlus address_security fields, by the name the service gives each flag. */
 export const addressChecks = {

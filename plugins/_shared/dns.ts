@@ -2,7 +2,7 @@ import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
 import type { Env } from "../../core/endpoint.ts";
 import { listSetting } from "../../core/runtime/settings.ts";
-import { targetError } from "./_target.ts";
+import { targetError } from "./target.ts";
 
 export const recordTypes = ["A", "AAAA", "MX", "TXT", "NS", "CNAME", "SOA", "CAA", "SRV"] as const;
 export type RecordType = (typeof recordTypes)[number];

@@ -1,5 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
-import { htmlToText, truncate } from "./_html-text.ts";
+import { htmlToText, truncate } from "./html-text.ts";
 
 export interface FeedItem {
   title: string | null;

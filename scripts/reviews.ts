@@ -1,7 +1,7 @@
 // `npm run reviews -- list | approve <id> | reject <id>`: moderates the site's reviews through the operator
 // routes of a running service (BASE_URL, default http://localhost:4021) with REVIEWS_OPERATOR_TOKEN.
-import type { Review } from "./_reviews.ts";
-import { readToolEnv } from "../../core/runtime/config.ts";
+import type { Review } from "../plugins/site/_reviews.ts";
+import { readToolEnv } from "../core/runtime/config.ts";
 
 const [command, id] = process.argv.slice(2);
 const { baseUrl, reviewsOperatorToken: token } = readToolEnv();

@@ -1,5 +1,5 @@
-import { parseHTML } from "./_html-parsers.ts";
-import { htmlToTextWith, tidyText } from "./_html-text-core.mjs";
+import { parseHTML } from "./html-parsers.ts";
+import { htmlToTextWith, tidyText } from "./html-text-core.mjs";
 
 export { tidyText };
 

@@ -9,7 +9,7 @@ import {
 } from "viem";
 import type { Upstream } from "../../core/endpoint.ts";
 import { ServiceError } from "../../core/runtime/errors.ts";
-import { chainRpcs, clientFor, rpcUpstream, type ChainRpc, type ChainSlug } from "./_chains.ts";
+import { chainRpcs, clientFor, rpcUpstream, type ChainRpc, type ChainSlug } from "./chains.ts";
 
 /** The nodes of every chain: what an endpoint reading any chain lists in `upstreams`. */
 export const NODES = chainRpcs;
