@@ -152,6 +152,8 @@ table.status th[scope="row"] { white-space: normal; overflow-wrap: anywhere; }
 .sparkline polyline { fill: none; stroke: #0969da; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
 @media (max-width: 640px) {
   .spark { display: none; }
-  table.status td, table.status th { padding: 6px 4px; font-size: 13px; }
+  table.status td, table.status th { padding: 6px 4px; font-size: 13px; white-space: normal; }
+  /* A column's heading stays whole; a long upstream name breaks instead. */
+  table.status thead th, table.status td { overflow-wrap: normal; }
 }
 `;
