@@ -32,8 +32,8 @@ const EnvSchema = v.object({
   X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
   /** Comma-separated payment options (presets or own names), each refined by X402_<NAME>_* (core/x402/options.ts). */
   X402_OPTIONS: v.optional(v.string()),
-  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts). */
-  X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"]), "off"),
+  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts); on by default on the devnet only. */
+  X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"])),
   /** Also take `upto` Permit2 authorizations on the routes that pay as used (the batch); on by default on the devnet. */
   X402_UPTO: v.optional(v.picklist(["on", "off"])),
   /** How often accepted vouchers are claimed on-chain, and how often claimed funds are swept to payTo. */
@@ -116,7 +116,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       assetName: e.X402_ASSET_NAME ?? "USD Coin",
       assetVersion: e.X402_ASSET_VERSION ?? "2",
       maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
-      batchSettlement: e.X402_BATCH_SETTLEMENT === "on",
+      /** Unset: on for the devnet only, its channels in memory unless STORE_URL (payments.ts). */
+      batchSettlement: e.X402_BATCH_SETTLEMENT === undefined ? undefined : e.X402_BATCH_SETTLEMENT === "on",
       /** Unset: on for the devnet only (payments.ts). */
       upto: e.X402_UPTO === undefined ? undefined : e.X402_UPTO === "on",
       batchClaimSeconds: e.X402_BATCH_CLAIM_SECONDS,

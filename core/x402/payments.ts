@@ -140,7 +140,8 @@ export async function createPayments(
           decimals: devnet.usdc.decimals,
           extra: { name: devnet.usdc.name, version: devnet.usdc.version },
           maxTimeoutSeconds: p.maxTimeoutSeconds,
-          ...(p.batchSettlement
+          // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
+          ...((p.batchSettlement ?? true)
             ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
             : {}),
         },
