@@ -3,6 +3,7 @@ import { readConfig } from "./runtime/config.ts";
 import { createService, type Service } from "./runtime/server.ts";
 import { listen } from "./runtime/listen.ts";
 import { createPayments, type Payments } from "./x402/payments.ts";
+import { startMetricsServer } from "./runtime/prometheus.ts";
 
 let payments: Payments | undefined;
 let service: Service | undefined;
@@ -19,6 +20,8 @@ try {
         }),
       )
     : undefined;
+  // OpenTelemetry is loaded only when a collector is named: the default boot pays nothing for it.
+  const tracing = config.tracing && (await (await import("./runtime/tracing.ts")).startTracing(config.tracing));
   const started = await createService({
     config,
     log,
@@ -30,7 +33,15 @@ try {
     host: config.host,
     handlerTimeoutMs: config.handlerTimeoutMs,
   });
-  started.runtime.log.info({ url: config.baseUrl, port: config.port, host: config.host }, "listening");
+  const metricsPort = config.metrics.port;
+  const metricsServer =
+    metricsPort === undefined
+      ? undefined
+      : await startMetricsServer({ port: metricsPort, host: config.host, token: config.metrics.token });
+  started.runtime.log.info(
+    { url: config.baseUrl, port: config.port, host: config.host, metricsPort, tracing: Boolean(tracing) },
+    "listening",
+  );
   if (payments?.devnet) {
     console.log(`\nDevnet: anvil at ${payments.devnet.rpcUrl}, test USDC ${payments.devnet.usdc.address}`);
     // The port the service listens on, and the path quoted so a shell leaves its `?` alone.
@@ -53,7 +64,8 @@ try {
     started.runtime.log.info({ signal, running: started.runtime.inflight.size }, "shutting down");
     process.once(signal, () => process.exit(1));
     setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 10_000).unref();
-    await Promise.all([started.close(), server.close()]);
+    await Promise.all([started.close(), server.close(), metricsServer?.close()]);
+    await tracing?.stop();
     process.exit(0);
   };
   process.once("SIGINT", shutdown);

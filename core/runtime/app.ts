@@ -8,6 +8,8 @@ import { coerceQuery } from "./schema.ts";
 import { ServiceError, notFound, toErrorBody, toServiceError } from "./errors.ts";
 import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
+import { metrics, mountMetrics, routeOf } from "./prometheus.ts";
+import { mountStatus } from "./status.ts";
 import { mountMcp } from "../mcp/server.ts";
 import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
@@ -93,6 +95,8 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   }
   mountDiscovery(app, rt);
   mountPages(app, rt);
+  mountMetrics(app, rt);
+  mountStatus(app, rt);
   mountMcp(app, rt);
   extras.mount?.(app, rt);
   app.all("/**", (event) => {
@@ -250,6 +254,8 @@ function fromH3(error: { status?: number; message?: string }): ServiceError {
 
 /** One line per request, once its answer is known; a thrown error is logged by the error hook instead. */
 function logged<T>(rt: Runtime, event: H3Event, value: T): T {
+  const status = value instanceof Response ? value.status : (event.res.status ?? 200);
+  metrics.requests.inc({ route: routeOf(event.context), status });
   if (!rt.log.isLevelEnabled("info")) return value;
   const outcome = event.context.outcome as Outcome | undefined;
   rt.log.info(
@@ -258,7 +264,7 @@ function logged<T>(rt: Runtime, event: H3Event, value: T): T {
       method: event.req.method,
       path: event.url.pathname,
       endpoint: event.context.endpoint,
-      status: value instanceof Response ? value.status : (event.res.status ?? 200),
+      status,
       ms: Math.round((performance.now() - (event.context.started as number)) * 10) / 10,
       price: outcome?.charged,
       payer: outcome?.payer,

@@ -32,8 +32,8 @@ const EnvSchema = v.object({
   X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
   /** Comma-separated payment options (presets or own names), each refined by X402_<NAME>_* (core/x402/options.ts). */
   X402_OPTIONS: v.optional(v.string()),
-  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts). */
-  X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"]), "off"),
+  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts); on by default on the devnet only. */
+  X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"])),
   /** Also take `upto` Permit2 authorizations on the routes that pay as used (the batch); on by default on the devnet. */
   X402_UPTO: v.optional(v.picklist(["on", "off"])),
   /** How often accepted vouchers are claimed on-chain, and how often claimed funds are swept to payTo. */
@@ -43,6 +43,15 @@ const EnvSchema = v.object({
   FACILITATOR_URL: v.optional(Url),
   FACILITATOR_AUTH: v.optional(v.string()),
   RPC_URL: v.optional(Url),
+  /** Serve /metrics on this port only (for a scraper inside the network); METRICS_TOKEN still applies there. */
+  METRICS_PORT: v.optional(Port),
+  /** Serve /metrics on the public port too, to `Authorization: Bearer <METRICS_TOKEN>` only. */
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"))),
+  /** Traces go over OTLP/HTTP to this collector (`/v1/traces` is added); unset, OpenTelemetry is not even loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: v.optional(Url),
+  /** `name=value` pairs, comma-separated: a hosted collector's key. */
+  OTEL_EXPORTER_OTLP_HEADERS: v.optional(v.string()),
+  OTEL_SERVICE_NAME: v.optional(v.string(), "x402-agent-services"),
   RELAYER_KEY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x 32-byte hex key"))),
 });
 
@@ -89,6 +98,14 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     jobs: e.JOBS === "on",
     upstream: { timeoutMs: e.UPSTREAM_TIMEOUT_MS, maxBytes: e.UPSTREAM_MAX_BYTES, userAgent: e.UPSTREAM_USER_AGENT },
     egress: { timeoutMs: e.EGRESS_TIMEOUT_MS, maxBytes: e.EGRESS_MAX_BYTES },
+    metrics: { port: e.METRICS_PORT, token: e.METRICS_TOKEN },
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          headers: otlpHeaders(e.OTEL_EXPORTER_OTLP_HEADERS),
+          serviceName: e.OTEL_SERVICE_NAME,
+        }
+      : undefined,
     payment: {
       facilitator: e.FACILITATOR ?? (e.FACILITATOR_URL ? "remote" : e.RELAYER_KEY ? "local" : "devnet"),
       facilitatorUrl: e.FACILITATOR_URL,
@@ -99,7 +116,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       assetName: e.X402_ASSET_NAME ?? "USD Coin",
       assetVersion: e.X402_ASSET_VERSION ?? "2",
       maxTimeoutSeconds: e.X402_MAX_TIMEOUT_SECONDS,
-      batchSettlement: e.X402_BATCH_SETTLEMENT === "on",
+      /** Unset: on for the devnet only, its channels in memory unless STORE_URL (payments.ts). */
+      batchSettlement: e.X402_BATCH_SETTLEMENT === undefined ? undefined : e.X402_BATCH_SETTLEMENT === "on",
       /** Unset: on for the devnet only (payments.ts). */
       upto: e.X402_UPTO === undefined ? undefined : e.X402_UPTO === "on",
       batchClaimSeconds: e.X402_BATCH_CLAIM_SECONDS,
@@ -113,6 +131,20 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
   };
 }
+
+/** `name=value,name2=value2` (values URL-encoded, as the OpenTelemetry variables are) as headers. */
+const otlpHeaders = (text = "") =>
+  Object.fromEntries(
+    text
+      .split(",")
+      .filter((pair) => pair.includes("="))
+      .map((pair) =>
+        [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)].map((part) =>
+          decodeURIComponent(part.trim()),
+        ),
+      )
+      .filter(([name]) => name),
+  ) as Record<string, string>;
 
 /**
  * `UPSTREAM_<NAME>_URL` and `UPSTREAM_<NAME>_KEY` override an upstream's base URL and key (name upper-cased, `-` as

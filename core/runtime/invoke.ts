@@ -7,6 +7,10 @@ import { keep, newUnit, partOf, release, reserve, withdraw, type Unit } from "./
 import type { Commit } from "../x402/gate.ts";
 import { parseInput } from "./schema.ts";
 import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
+import { observedCharge } from "../x402/observed-charge.ts";
+import { metrics } from "./prometheus.ts";
+import { lastHour } from "./rolling.ts";
+import { tracing, type Tracer } from "./tracing.ts";
 
 /** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
 export interface PaymentCredentials {
@@ -58,14 +62,40 @@ export function invoke(rt: Runtime, call: Call): MaybePromise<Outcome> {
   // A part of a call already running goes on during a shutdown; a new call is sent elsewhere.
   if (rt.inflight.draining && !call.prepaid)
     return failure(rt, call, unavailable("This instance is shutting down; retry the call", 1));
-  return rt.inflight.track(throughTheGate(rt, call));
+  const tracer = tracing.tracer;
+  return rt.inflight.track(tracer ? traced(tracer, rt, call) : throughTheGate(rt, call));
+}
+
+/** The call as a span, continuing the trace its caller sent (`traceparent`); a part of a call continues its parent's. */
+function traced(tracer: Tracer, rt: Runtime, call: Call): MaybePromise<Outcome> {
+  const headers = call.prepaid ? undefined : call.headers;
+  const span = tracer.start(
+    `call ${call.endpoint.name}`,
+    { "x402.route": call.endpoint.path, "x402.family": call.endpoint.family, "x402.request_id": call.requestId },
+    { traceparent: headers?.get("traceparent"), tracestate: headers?.get("tracestate"), kind: "server" },
+  );
+  const ended = (outcome: Outcome) => {
+    span.end({ "http.response.status_code": outcome.status }, outcome.status >= 500);
+    return outcome;
+  };
+  const outcome = span.within(() => throughTheGate(rt, call));
+  return outcome instanceof Promise ? outcome.then(ended) : ended(outcome);
 }
 
 function throughTheGate(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const started = performance.now();
   const recorded = (outcome: Outcome) => {
-    if (outcome.status !== 402 && outcome.status !== 429)
-      rt.metrics.record(call.endpoint.name, outcome.status, performance.now() - started);
+    const { status } = outcome;
+    if (status === 402) {
+      if (!call.prepaid) metrics.challenges.inc({ route: call.endpoint.path });
+    } else if (status !== 429) {
+      const ms = performance.now() - started;
+      rt.metrics.record(call.endpoint.name, status, ms);
+      // Bad input is the caller's doing: it counts neither for nor against the family.
+      const failed = status >= 500 ? true : status < 400 ? false : undefined;
+      lastHour.record(`family:${call.endpoint.family}`, ms, failed);
+      lastHour.record("calls", ms, failed);
+    }
     return outcome;
   };
   const failed = (error: unknown) => recorded(failure(rt, call, error));
@@ -115,7 +145,8 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
   // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
   const paid: Call = { ...call, signal: undefined };
-  const charged = rt.payments.charge(
+  const charged = observedCharge(
+    rt.payments,
     call,
     (payer, terms) => run(rt, paid, input, unit, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
     price,

@@ -56,11 +56,12 @@ export function mountPages(app: H3, rt: Runtime): void {
 /** The site's icon: the 402 status on the accent colour. */
 export const favicon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0969da"/><text x="16" y="21" font-family="system-ui,sans-serif" font-size="12" font-weight="700" fill="#fff" text-anchor="middle">402</text></svg>`;
 
-/** The links every page shows: the catalog, the API reference, then the plugins' pages. */
+/** The links every page shows: the catalog, the API reference, the plugins' pages, then the status page. */
 export const navigation = (rt: Runtime) => [
   { path: "/", title: "Catalog" },
   { path: "/docs", title: "API reference" },
   ...rt.pages.pages.filter((p) => p.path !== "/" && !p.hidden),
+  { path: "/status", title: "Status" },
 ];
 
 export const pageHeaders = {

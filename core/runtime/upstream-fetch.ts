@@ -3,6 +3,9 @@ import { request, type Agent, type Dispatcher } from "undici";
 import type { Logger } from "../endpoint.ts";
 import { pinnedAgent, type CheckedTarget } from "./egress.ts";
 import { discard, isDecodeError, readBody } from "./read-capped.ts";
+import { metrics } from "./prometheus.ts";
+import { lastHour } from "./rolling.ts";
+import { tracing } from "./tracing.ts";
 
 export interface ExchangePlan {
   name: string;
@@ -38,7 +41,44 @@ export type ExchangeOutcome =
 /** Longest Retry-After we wait for; an upstream asking for more is not retried. */
 const maxRetryAfterMs = 2_000;
 
+/**
+ * One exchange with an upstream, retries included: counted by outcome, timed, and traced as a child of the span
+ * that asked for it (the upstream gets its `traceparent`).
+ */
 export async function exchange(plan: ExchangePlan, signal: AbortSignal): Promise<ExchangeOutcome> {
+  const started = performance.now();
+  const span = tracing.tracer?.start(
+    `upstream ${plan.name}`,
+    { "upstream.name": plan.name, "http.request.method": plan.method, "server.address": plan.url.host },
+    { kind: "client" },
+  );
+  const sent = span ? { ...plan, headers: { ...plan.headers, traceparent: span.traceparent() } } : plan;
+  const outcome = await withRetries(sent, signal);
+  const ms = performance.now() - started;
+  const label = labelOf(outcome);
+  const failed = !["ok", "client_error", "aborted"].includes(label);
+  metrics.upstreamRequests.inc({ upstream: plan.name, outcome: label });
+  metrics.upstreamSeconds.observe({ upstream: plan.name }, ms / 1000);
+  if (failed) metrics.upstreamErrors.inc({ upstream: plan.name });
+  lastHour.record(`upstream:${plan.name}`, ms, label === "aborted" ? undefined : failed);
+  span?.end(
+    {
+      "upstream.outcome": label,
+      ...(outcome.kind === "response" ? { "http.response.status_code": outcome.status } : {}),
+    },
+    failed,
+  );
+  return outcome;
+}
+
+/** The outcome as a label: `ok`, `client_error` (4xx), `rate_limited` (429), `server_error` (5xx), else its kind. */
+function labelOf(outcome: ExchangeOutcome): string {
+  if (outcome.kind !== "response") return outcome.kind;
+  if (outcome.status === 429) return "rate_limited";
+  return outcome.status < 400 ? "ok" : outcome.status < 500 ? "client_error" : "server_error";
+}
+
+async function withRetries(plan: ExchangePlan, signal: AbortSignal): Promise<ExchangeOutcome> {
   const retries = plan.method === "GET" || plan.idempotent ? plan.retries : 0;
   for (let attempt = 0; ; attempt++) {
     const { outcome, retryAfterMs } = await attemptOnce(plan, signal);

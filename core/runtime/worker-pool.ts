@@ -1,6 +1,8 @@
 import { once } from "node:events";
+import { basename } from "node:path";
 import { Worker } from "node:worker_threads";
 import { ServiceError } from "./errors.ts";
+import { metrics } from "./prometheus.ts";
 
 export interface WorkerPoolOptions {
   /**
@@ -52,6 +54,9 @@ export function createWorkerPool({ file, memoryMb, keepIdle = 2, maxRunning = 2 
   const idle: Worker[] = [];
   const waiting: (() => void)[] = [];
   let running = 0;
+  const pool = { pool: basename(file.pathname).replace(/\.m?js$/, "") };
+  metrics.workerQueue.set(pool, 0);
+  for (const budget of ["time", "memory"]) metrics.workerTimeouts.inc({ ...pool, budget }, 0);
 
   async function slot(signal: AbortSignal): Promise<void> {
     while (running >= maxRunning) {
@@ -59,7 +64,9 @@ export function createWorkerPool({ file, memoryMb, keepIdle = 2, maxRunning = 2 
       const turn = new Promise<void>((resolve) => waiting.push((wake = resolve)));
       const onAbort = () => wake();
       signal.addEventListener("abort", onAbort, { once: true });
+      metrics.workerQueue.inc(pool);
       await turn;
+      metrics.workerQueue.dec(pool);
       signal.removeEventListener("abort", onAbort);
       if (signal.aborted) {
         const at = waiting.indexOf(wake);
@@ -127,6 +134,9 @@ export function createWorkerPool({ file, memoryMb, keepIdle = 2, maxRunning = 2 
         clean = true;
         if (reply.ok) return reply.result as T;
         throw new WorkerJobFailed(reply.kind ?? "failed", reply.message ?? "the work failed");
+      } catch (error) {
+        if (error instanceof WorkerOverBudget) metrics.workerTimeouts.inc({ ...pool, budget: error.budget });
+        throw error;
       } finally {
         running--;
         if (clean && worker && idle.length < keepIdle) idle.push(worker);

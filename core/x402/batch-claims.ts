@@ -1,4 +1,5 @@
 import type { BatchSettlementChannelManager, ChannelStorage } from "@x402/evm/batch-settlement/server";
+import { metrics } from "../runtime/prometheus.ts";
 
 type Channel = NonNullable<Awaited<ReturnType<ChannelStorage["get"]>>>;
 export type ClaimResult = Awaited<ReturnType<BatchSettlementChannelManager["claim"]>>[number];
@@ -20,6 +21,7 @@ export function createClaims(
   manager: BatchSettlementChannelManager,
   storage: ChannelStorage,
   onError: (err: unknown) => void,
+  network = "",
 ) {
   const failing = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
@@ -28,6 +30,7 @@ export function createClaims(
     try {
       const results = await manager.claim({ maxClaimsPerBatch: channels.length, selectClaimChannels: () => channels });
       for (const c of channels) failing.delete(idOf(c));
+      for (const r of results) metrics.vouchersClaimed.inc({ network }, r.vouchers);
       return results;
     } catch (err) {
       if (channels.length > 1) {

@@ -64,7 +64,7 @@ export function createBatchSettlement(o: BatchSettlementOptions) {
   const ready = server.initialize();
   const checkLocally = createVoucherCheck(scheme, Number(o.network.split(":")[1]));
   let jobs: AutoSettlementConfig = {};
-  const claims = createClaims(manager, scheme.getStorage(), (err) => jobs.onError?.(err));
+  const claims = createClaims(manager, scheme.getStorage(), (err) => jobs.onError?.(err), o.network);
   let claimTimer: NodeJS.Timeout | undefined;
   let claiming = false;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "../endpoint.ts";
+import { metrics } from "../runtime/prometheus.ts";
 
 export interface Credits {
   /** A new bearer code holding `amount` atomic USDC units. */
@@ -23,17 +24,22 @@ export function createCredits(store: Store): Credits {
       const code = `cr_${randomBytes(18).toString("base64url")}`;
       await store.set(metaKey(code), { reason, issuedAt: new Date().toISOString() }, yearMs);
       await store.increment(key(code), Number(amount), yearMs);
+      metrics.creditCodes.inc();
+      metrics.creditsIssued.inc(Number(amount));
       return code;
     },
     async fund(code, amount) {
       await store.increment(key(code), Number(amount), yearMs);
+      metrics.creditsIssued.inc(Number(amount));
     },
     async balance(code) {
       const value = await store.get<number>(key(code));
       return value === undefined ? undefined : BigInt(value);
     },
     async spend(code, amount) {
-      return isCreditCode(code) && (await store.take(key(code), Number(amount))) !== undefined;
+      const spent = isCreditCode(code) && (await store.take(key(code), Number(amount))) !== undefined;
+      if (spent) metrics.creditsSpent.inc(Number(amount));
+      return spent;
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Store } from "../endpoint.ts";
 import type { Outcome } from "../runtime/invoke.ts";
+import { metrics } from "../runtime/prometheus.ts";
 import type { BoundPayment } from "./bind.ts";
 import { createReservations } from "./reservations.ts";
 
@@ -166,6 +167,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
         : { state: "spent", fingerprint, at: now(), paymentId };
       await store.set(record.claimKey, resolved, keepAfterExpiryMs);
       await store.delete(`x402:pending:${record.claimKey}`);
+      metrics.settlementsReconciled.inc({ network: record.network, result: moved ? "credited" : "dropped" });
     },
   };
 }

@@ -48,21 +48,46 @@ async function chainRpcUrl(flag: string): Promise<string> {
   );
 }
 
-/**
- * The ways the route's 402 offers to pay (scheme on network); refuses in one line when the one asked for
- * (`--scheme`, `--network solana`) is not among them.
- */
-async function checkOffered(url: URL, init: RequestInit) {
+/** The ways a route's 402 offers to pay (scheme on network), none when it answers anything but a 402. */
+async function offers(url: URL, init: RequestInit) {
   const res = await fetch(url, init).catch((error: Error) => refuse(`${url.origin} does not answer: ${error.message}`));
   const header = res.headers.get("payment-required");
   await res.body?.cancel();
-  if (res.status !== 402 || !header) return;
-  const accepts: { scheme: string; network: string }[] = JSON.parse(Buffer.from(header, "base64").toString()).accepts;
-  const wanted = { batch: "batch-settlement", upto: "upto" }[scheme ?? ""] ?? "exact";
-  const fits = accepts.some(
+  if (res.status !== 402 || !header) return undefined;
+  return JSON.parse(Buffer.from(header, "base64").toString()).accepts as { scheme: string; network: string }[];
+}
+
+const fitting = (accepts: { scheme: string; network: string }[], wanted: string) =>
+  accepts.some(
     (a) => a.scheme === wanted && (solana ? a.network.startsWith("solana:") : a.network.startsWith("eip155:")),
   );
-  if (fits) return;
+
+/**
+ * The call to pay: the one asked for when its route offers the way asked for (`--scheme`, `--network solana`); a
+ * fixed-price route asked to pay with upto goes as the one call of the batch, the route that pays as used; else
+ * it stops with one line naming what the route offers.
+ */
+async function callToPay(url: URL, init: RequestInit): Promise<{ url: URL; init: RequestInit }> {
+  const accepts = await offers(url, init);
+  if (!accepts) return { url, init };
+  const wanted = { batch: "batch-settlement", upto: "upto" }[scheme ?? ""] ?? "exact";
+  if (fitting(accepts, wanted)) return { url, init };
+  if (wanted === "upto" && url.pathname !== "/v1/batch") {
+    const params = init.body ? JSON.parse(String(init.body)) : Object.fromEntries(url.searchParams);
+    const batch = {
+      url: new URL("/v1/batch", url),
+      init: {
+        method: "POST",
+        body: JSON.stringify({ calls: [{ path: url.pathname, params }] }),
+        headers: { "content-type": "application/json" },
+      },
+    };
+    const batchAccepts = await offers(batch.url, batch.init);
+    if (batchAccepts && fitting(batchAccepts, "upto")) {
+      console.log(`${url.pathname} has a fixed price: paying it with upto as the one call of /v1/batch`);
+      return batch;
+    }
+  }
   const offered = [...new Set(accepts.map((a) => `${a.scheme} on ${a.network}`))].join(", ");
   const hint = wanted === "batch-settlement" ? " (vouchers are on with X402_BATCH_SETTLEMENT=on)" : "";
   refuse(`${url.pathname} does not take ${wanted}${solana ? " on Solana" : ""}${hint}; it offers ${offered}`);
@@ -94,10 +119,12 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
   registerExactEvmScheme(client, { signer: account });
   return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
 }
-const url = new URL(path, baseUrl);
-const init: RequestInit = body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {};
+const asked = {
+  url: new URL(path, baseUrl),
+  init: (body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {}) as RequestInit,
+};
 if (scheme && scheme !== "batch" && scheme !== "upto") refuse(`--scheme ${scheme}: batch or upto (exact without it)`);
-if (!args.includes("--v1")) await checkOffered(url, init);
+const { url, init } = args.includes("--v1") ? asked : await callToPay(asked.url, asked.init);
 if (scheme === "batch") {
   const rpcUrl = await chainRpcUrl("--scheme batch");
   const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);

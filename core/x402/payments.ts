@@ -20,6 +20,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
+import { watchBalance } from "../runtime/prometheus.ts";
+import { createPublicClient, http } from "viem";
 
 export interface Payments extends PaymentsPart {
   gate: PaymentGate;
@@ -138,7 +140,8 @@ export async function createPayments(
           decimals: devnet.usdc.decimals,
           extra: { name: devnet.usdc.name, version: devnet.usdc.version },
           maxTimeoutSeconds: p.maxTimeoutSeconds,
-          ...(p.batchSettlement
+          // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
+          ...((p.batchSettlement ?? true)
             ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
             : {}),
         },
@@ -188,6 +191,7 @@ export async function createPayments(
     }),
     networkOfV1Name,
   );
+  watchFeeWallets(configured);
   const options = configured.map((o) => o.option);
   const rpcUrls = Object.fromEntries(configured.flatMap((o) => (o.rpcUrl ? [[o.option.network, o.rpcUrl]] : [])));
   const provers = new Map(
@@ -265,6 +269,38 @@ export async function createPayments(
       await Promise.all([devnet?.stop(), solana?.stop()]);
     },
   };
+}
+
+/** The wallets whose native coin pays our settlements' fees (a local relayer, a local Solana fee payer), for /metrics. */
+function watchFeeWallets(configured: ConfiguredOption[]) {
+  for (const o of configured) {
+    const f = o.facilitator;
+    if (f.kind !== "local") continue;
+    const network = o.option.network;
+    if (familyOf(network) === "svm") {
+      const address = o.option.extra.feePayer;
+      watchBalance({ role: "fee-payer", network, address }, () => lamportsOf(f.rpcUrl, address).then((n) => n / 1e9));
+    } else {
+      const address = privateKeyToAccount(f.relayerKey as `0x${string}`).address;
+      const client = createPublicClient({ transport: http(f.rpcUrl) });
+      watchBalance(
+        { role: "relayer", network, address },
+        async () => Number(await client.getBalance({ address })) / 1e18,
+      );
+    }
+  }
+}
+
+async function lamportsOf(rpcUrl: string, address: string): Promise<number> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getBalance", params: [address] }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  const { result } = (await res.json()) as { result?: { value?: number } };
+  if (typeof result?.value !== "number") throw new Error("getBalance gave no value");
+  return result.value;
 }
 
 /**

@@ -7,6 +7,7 @@ import { readConfig } from "../../../core/runtime/config.ts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { createService } from "../../../core/runtime/server.ts";
 import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createPayments } from "../../../core/x402/payments.ts";
 import { devAccount } from "../../../core/x402/devnet/index.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { closedAfterTest, testPaymentOption } from "../../helpers/service.ts";
@@ -39,12 +40,19 @@ after(async () => {
 });
 
 /** `npm run pay -- <args>` with nothing set but the service's URL (no RPC_URL, no PAYER_KEY). */
-function pay(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function pay(...args: string[]) {
+  return payWith({ BASE_URL: baseUrl }, ...args);
+}
+
+function payWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--import", "tsx", "core/x402/pay.ts", ...args],
-      { env: { PATH: process.env.PATH, BASE_URL: baseUrl }, cwd: new URL("../../../", import.meta.url).pathname },
+      { env: { PATH: process.env.PATH, ...env }, cwd: new URL("../../../", import.meta.url).pathname },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
@@ -74,4 +82,37 @@ test("pay: an unknown scheme is one line naming the ones there are", async () =>
 test("pay: /health names the devnet's chain, which pay reads instead of RPC_URL", async () => {
   const health = await (await fetch(`${baseUrl}/health`)).json();
   assert.deepEqual(health.devnet, devnet);
+});
+
+test("from a plain `npm start` (the embedded devnet, nothing set): pay --scheme batch and --scheme upto answer 200", async () => {
+  const config = readConfig({ LOG_LEVEL: "silent", PORT: "0", JOBS: "off", PLUGINS: "converters" });
+  const started = closedAfterTest(
+    await createService({
+      config,
+      log: pino({ level: "silent" }),
+      payments: async (context) => await createPayments(config, context),
+    }),
+  );
+  const running = await listen(started.app, { port: 0, host: "127.0.0.1", handlerTimeoutMs: 30_000 });
+  const url = `http://127.0.0.1:${(running.node!.server!.address() as AddressInfo).port}`;
+  try {
+    const required = await fetch(`${url}/v1/hash?text=hi`);
+    const accepts = JSON.parse(Buffer.from(required.headers.get("payment-required")!, "base64").toString()).accepts;
+    assert.ok(
+      accepts.some((a: { scheme: string }) => a.scheme === "batch-settlement"),
+      "vouchers are offered",
+    );
+
+    const batch = await payWith({ BASE_URL: url }, "/v1/hash?text=hi", "--scheme", "batch");
+    assert.equal(batch.code, 0, batch.stderr + batch.stdout);
+    assert.match(batch.stdout, /paying 100 calls/);
+    const upto = await payWith({ BASE_URL: url }, "/v1/hash?text=hi", "--scheme", "upto");
+    assert.equal(upto.code, 0, upto.stderr + upto.stdout);
+    assert.match(upto.stdout, /as the one call of \/v1\/batch/);
+    assert.match(upto.stdout, /^HTTP 200$/m);
+    assert.match(upto.stdout, /amount: '1000'/, "upto settled what the one call used");
+  } finally {
+    await running.close(true);
+    await started.close();
+  }
 });
