@@ -1,4 +1,4 @@
-import { escapeHtml } from "./pages.ts";
+import { escapeHtml } from "../shared.ts";
 import type { Status, StatusLine } from "./status.ts";
 
 /** The status page's body: figures, two charts of the hour and a line per family and per upstream, no script. */
