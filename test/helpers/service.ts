@@ -5,7 +5,9 @@ import { createService } from "../../core/runtime/server.ts";
 import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
 import { createClosedGate, type PaymentGate } from "../../core/x402/gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
-import type { Plugin, Store } from "../../core/endpoint.ts";
+import type * as v from "valibot";
+import type { EndpointDef, Plugin, Store } from "../../core/endpoint.ts";
+import type { ErrorBody } from "../../core/runtime/errors.ts";
 
 export const testPaymentOption: PaymentOption = {
   network: "eip155:84532",
@@ -37,6 +39,29 @@ export interface TestServiceOptions {
   now?: () => Date;
   /** A logger the test reads; silent otherwise. */
   log?: Logger;
+}
+
+type AnyEndpoint = EndpointDef<any, any, any, any>;
+/** What a test may pass to an endpoint: its input schema's input (fields with defaults optional). */
+export type InputOf<E extends AnyEndpoint> = v.InferInput<E["input"]>;
+/** What an endpoint answers in `data`: its output schema's output. */
+export type OutputOf<E extends AnyEndpoint> = v.InferOutput<E["output"]>;
+
+/** The envelope's `meta` of an endpoint's answer. */
+export interface AnswerMeta {
+  product: string;
+  endpoint: string;
+  ts: string;
+  sources?: string[];
+  cached?: true;
+}
+
+/** An endpoint's answer body: its data in the envelope, or the error it failed with. */
+export type Answer<T> = { meta: AnswerMeta; data: T } | ErrorBody;
+
+/** The outcome of a call that named its endpoint by definition: the body typed by the endpoint's output. */
+export interface Called<T> extends Outcome {
+  body: Answer<T>;
 }
 
 export const testPayer = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -134,12 +159,31 @@ export async function startTestService(options: TestServiceOptions = {}) {
     jobs,
     close,
     request: (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init)),
-    /** Runs an endpoint as a prepaid call (the path batch items take): validation, handler, output check. */
-    call: (name: string, input: unknown): Promise<Outcome> => callAs(undefined, name, input),
-    /** The same, as a call already paid by `payer` (the identity of the agent-state routes). */
+    call,
     callAs,
   };
-  async function callAs(payer: `0x${string}` | undefined, name: string, input: unknown): Promise<Outcome> {
+  /**
+   * Runs an endpoint as a prepaid call (the path batch items take): validation, handler, output check. Given the
+   * endpoint's definition (its module's default export), the input and the answer are typed by its schemas; given
+   * a name, neither is (input the schema must refuse, endpoints of plugins built in the test).
+   */
+  function call<E extends AnyEndpoint>(endpoint: E, input: InputOf<E>): Promise<Called<OutputOf<E>>>;
+  function call(name: string, input: unknown): Promise<Outcome>;
+  function call(endpoint: string | AnyEndpoint, input: unknown): Promise<Outcome> {
+    return run(undefined, endpoint, input);
+  }
+  /** The same, as a call already paid by `payer` (the identity of the agent-state routes). */
+  function callAs<E extends AnyEndpoint>(
+    payer: `0x${string}` | undefined,
+    endpoint: E,
+    input: InputOf<E>,
+  ): Promise<Called<OutputOf<E>>>;
+  function callAs(payer: `0x${string}` | undefined, name: string, input: unknown): Promise<Outcome>;
+  function callAs(payer: `0x${string}` | undefined, endpoint: string | AnyEndpoint, input: unknown): Promise<Outcome> {
+    return run(payer, endpoint, input);
+  }
+  async function run(payer: `0x${string}` | undefined, nameOrEndpoint: string | AnyEndpoint, input: unknown) {
+    const name = typeof nameOrEndpoint === "string" ? nameOrEndpoint : nameOrEndpoint.name;
     return invoke(runtime, {
       endpoint: endpoint(name),
       input,

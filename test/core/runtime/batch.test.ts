@@ -5,6 +5,7 @@ import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { upstreamFailed } from "../../../core/runtime/errors.ts";
 import { createCredits } from "../../../core/x402/credits.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
 
 const echo = defineEndpoint({
   name: "echo",
@@ -72,7 +73,7 @@ test("items run with their own status, body and latency; GET params read like a 
     ],
   });
   assert.equal(out.status, 200);
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.results.map((r: any) => [r.path, r.status]),
     [
@@ -94,7 +95,7 @@ test("failed items are credited with their prices; a batch whose items all fail 
     ],
   });
   assert.equal(out.status, 200);
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.results.map((r: any) => r.status),
     [200, 502, 502],
@@ -105,7 +106,7 @@ test("failed items are credited with their prices; a batch whose items all fail 
 
   const allFailed = await service.call("batch", { calls: [{ path: "/v1/flaky", params: { fail: true } }] });
   assert.equal(allFailed.status, 502);
-  assert.equal((allFailed.body as any).error.code, "batch_failed");
+  assert.equal(errorOf(allFailed).code, "batch_failed");
 });
 
 const mixedBatch = {

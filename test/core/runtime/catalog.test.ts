@@ -6,6 +6,7 @@ import { readmeFile, renderReadme, renderRegistry, registryFile } from "../../..
 import { checkPlugins, listFamilies, loadPlugins } from "../../../core/runtime/load.ts";
 import { definePlugin, defineEndpoint } from "../../../core/endpoint.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
 
 // A copy of the specification's catalog (shared/catalog.json beside the project), kept in the repository so
 // these checks run on any clone: read from beside the project, they silently became none on CI's clean clone.
@@ -81,7 +82,7 @@ for (const e of endpoints.filter(
   test(`${e.name}: its example runs and answers in its documented shape`, async () => {
     const out = await service.call(e.name, e.example.input);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.ok(v.safeParse(e.output, (out.body as any).data ?? out.body).success);
+    assert.ok(v.safeParse(e.output, dataOf(out) ?? out.body).success);
   });
 }
 

@@ -6,6 +6,7 @@ import { checkPlugins } from "../../../core/runtime/load.ts";
 import { schemasOf } from "../../../core/runtime/schema.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
 
 const ticks: string[] = [];
 const echo = defineEndpoint({
@@ -77,7 +78,7 @@ test("ctx.call runs a part prepaid: validated, failures in place, unknown parts 
   const service = await startTestService({ given: [plugin] });
   const out = await service.call("pair", {});
   assert.equal(out.status, 200);
-  const [ok, bad, missing] = (out.body as any).data.parts;
+  const [ok, bad, missing] = dataOf(out).parts;
   assert.equal(ok.status, 200);
   assert.deepEqual(ok.body.data, { word: "a", ip: "127.0.0.1" });
   assert.equal(bad.status, 400);

@@ -5,6 +5,7 @@ import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { testUpstreams } from "./_upstreams.ts";
+import { dataOf } from "../../helpers/expect.ts";
 
 const echo = defineEndpoint({
   name: "echo",
@@ -52,7 +53,7 @@ test("the report gives per-endpoint success rates and latency, upstream circuits
 
   const out = await service.call("service", {});
   assert.equal(out.status, 200);
-  const report = (out.body as any).data;
+  const report = dataOf(out);
   assert.match(report.version, /^\d+\.\d+\.\d+$/);
   const echoStats = report.endpoints.find((e: any) => e.endpoint === "echo");
   assert.deepEqual(

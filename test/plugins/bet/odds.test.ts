@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadFixture, serveFixtures } from "../../helpers/fixtures.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import betOdds from "../../../plugins/bet/odds.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -9,7 +11,7 @@ const serviceFor = (url: string) =>
 
 test("bet/odds: games with their open markets, aliases resolved, every field of the spec's Bet game", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.games-football", "azuro-api.conditions-two-games"], { dir });
-  const out = await (await serviceFor(api.url)).call("bet/odds", { sport: "soccer", limit: 2, marketsPerGame: 2 });
+  const out = await (await serviceFor(api.url)).call(betOdds, { sport: "soccer", limit: 2, marketsPerGame: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const body = out.body as any;
   assert.equal(body.meta.product, "bet");
@@ -70,10 +72,10 @@ test("bet/odds: games with their open markets, aliases resolved, every field of 
 test("bet/odds: an empty live list in the XDAI environment calls no conditions and is cached for 60 s", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.games-live-empty"], { dir });
   const service = await serviceFor(api.url);
-  const input = { gameState: "live", environment: "GnosisXDAI" };
-  const first = await service.call("bet/odds", input);
+  const input: InputOf<typeof betOdds> = { gameState: "live", environment: "GnosisXDAI" };
+  const first = await service.call(betOdds, input as InputOf<typeof betOdds>);
   assert.equal(first.status, 200, JSON.stringify(first.body));
-  assert.deepEqual((first.body as any).data, {
+  assert.deepEqual(dataOf(first), {
     source: "azuro",
     environment: "GnosisXDAI",
     chain: 100,
@@ -82,7 +84,7 @@ test("bet/odds: an empty live list in the XDAI environment calls no conditions a
     count: 0,
     games: [],
   });
-  const second = await service.call("bet/odds", input);
+  const second = await service.call(betOdds, input as InputOf<typeof betOdds>);
   assert.equal((second.body as any).meta.cached, true);
   assert.equal(api.calls.length, 1);
 });
@@ -103,9 +105,9 @@ test("bet/odds: a failing Azuro API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("bet/odds", {});
+  const out = await (await serviceFor(api.url)).call(betOdds, {});
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.code, "upstream_error");
+  assert.equal(errorOf(out).code, "upstream_error");
 });
 
 test("bet/odds: bad input is a free 400 naming the field and calls nothing", async (t) => {
@@ -154,13 +156,13 @@ test("bet/odds: an outcome stopped or hidden on its own is left out of its marke
     ],
     { dir },
   );
-  const out = await (await serviceFor(api.url)).call("bet/odds", { sport: "soccer", limit: 2, marketsPerGame: 2 });
+  const out = await (await serviceFor(api.url)).call(betOdds, { sport: "soccer", limit: 2, marketsPerGame: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const shown = (out.body as any).data.games[0].markets.find(
+  const shown = dataOf(out).games[0].markets.find(
     (m: any) => m.conditionId === "300610060000000000847930280000000000002435620690",
   );
   assert.deepEqual(
-    shown.outcomes.map((o: any) => o.outcomeId),
+    shown!.outcomes.map((o: any) => o.outcomeId),
     ["29"],
   );
 });

@@ -4,6 +4,8 @@ import { recoverTypedDataAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { affiliate, base, betService, bettorKey, conditionId, dir } from "./_bet.ts";
+import { dataOf, errorOf, issuesOf } from "../../helpers/expect.ts";
+import betQuote from "../../../plugins/bet/quote.ts";
 
 const input = { conditionId, outcomeId: "29", amount: 10.5 };
 
@@ -12,10 +14,10 @@ test("bet/quote: odds, limits, fee paid by the bettor, minOdds at 5% and typed d
     dir,
   });
   const before = Math.floor(Date.now() / 1000);
-  const out = await (await betService(api.url)).call("bet/quote", input);
+  const out = await (await betService(api.url)).call(betQuote, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
   assert.equal((out.body as any).meta.product, "bet");
-  const { typedData, raw, disclaimer, ...rest } = (out.body as any).data;
+  const { typedData, raw, disclaimer, ...rest } = dataOf(out);
   assert.deepEqual(rest, {
     environment: "PolygonUSDT",
     chain: 137,
@@ -69,15 +71,15 @@ test("bet/quote: odds, limits, fee paid by the bettor, minOdds at 5% and typed d
 
 test("bet/quote: a market no longer live is a 409 and asks nothing more", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.condition-stopped"], { dir });
-  const out = await (await betService(api.url)).call("bet/quote", input);
+  const out = await (await betService(api.url)).call(betQuote, input);
   assert.equal(out.status, 409);
-  assert.equal((out.body as any).error.code, "market_not_live");
+  assert.equal(errorOf(out).code, "market_not_live");
   assert.equal(api.calls.length, 1);
 });
 
 test("bet/quote: an unknown outcome is a 404", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.condition-active"], { dir });
-  const out = await (await betService(api.url)).call("bet/quote", { ...input, outcomeId: "32" });
+  const out = await (await betService(api.url)).call(betQuote, { ...input, outcomeId: "32" });
   assert.equal(out.status, 404);
 });
 
@@ -85,9 +87,9 @@ test("bet/quote: a stake above the protocol's maxBet is a 422 naming the limits"
   const api = await serveFixtures(t, ["azuro-api.condition-active", "azuro-api.calculation", "azuro-api.gas-info"], {
     dir,
   });
-  const out = await (await betService(api.url)).call("bet/quote", { ...input, amount: 300 });
+  const out = await (await betService(api.url)).call(betQuote, { ...input, amount: 300 });
   assert.equal(out.status, 422);
-  assert.deepEqual((out.body as any).error.details, { amount: 300, minBet: 1, maxBet: 250.5, maxPayout: 5000 });
+  assert.deepEqual(errorOf(out).details, { amount: 300, minBet: 1, maxBet: 250.5, maxPayout: 5000 });
 });
 
 test("bet/quote: a failing limits call is a 502", async (t) => {
@@ -105,7 +107,7 @@ test("bet/quote: a failing limits call is a 502", async (t) => {
     ],
     { dir },
   );
-  const out = await (await betService(api.url)).call("bet/quote", input);
+  const out = await (await betService(api.url)).call(betQuote, input);
   assert.equal(out.status, 502);
 });
 
@@ -127,10 +129,10 @@ test("bet/quote: bad input is a free 400 naming the field and calls nothing", as
       `${query}: ${JSON.stringify(issues)}`,
     );
   }
-  const finer = await service.call("bet/quote", { ...input, amount: 10.125 });
+  const finer = await service.call(betQuote, { ...input, amount: 10.125 });
   assert.equal(finer.status, 400);
   assert.deepEqual(
-    (finer.body as any).error.details.issues.map((i: any) => i.field),
+    issuesOf(finer).map((i: any) => i.field),
     ["amount"],
   );
   assert.equal(api.calls.length, 0);

@@ -5,8 +5,9 @@ import { privateKeyToAccount } from "viem/accounts";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { attention } from "../../../plugins/bet/_environments.ts";
 import { betTypedData } from "../../../plugins/bet/_typed-data.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
 import { affiliate, betService, bettorKey, calculation, conditionId, dir, polygonRead, relayer } from "./_bet.ts";
+import betSubmit from "../../../plugins/bet/submit.ts";
 
 const bettor = privateKeyToAccount(bettorKey);
 const core = "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7";
@@ -52,7 +53,7 @@ test("bet/submit: leading zeros in amountRaw and nonce reach the relayer as the 
     { dir },
   );
   const input = { ...(await signed()), amountRaw: "00010500000", nonce: "01778500000000123" };
-  const out = await (await betService(api.url)).call("bet/submit", input);
+  const out = await (await betService(api.url)).call(betSubmit, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const posted = JSON.parse(api.calls.find((c) => c.path.endsWith("/bet/orders/ordinar"))!.body);
   assert.equal(posted.clientBetData.bet.amount, "10500000");
@@ -67,10 +68,10 @@ test("bet/submit: an outcome stopped or hidden on its own is a 409 while its con
     const api = await serveFixtures(t, [await conditionWith(change, `outcome 29 ${state} (outcome-level state)`)], {
       dir,
     });
-    const out = await (await betService(api.url)).call("bet/submit", await signed());
+    const out = await (await betService(api.url)).call(betSubmit, await signed());
     assert.equal(out.status, 409, state);
-    assert.equal((out.body as any).error.code, "market_not_live");
-    assert.equal((out.body as any).error.details.state, state);
+    assert.equal(errorOf(out).code, "market_not_live");
+    assert.equal(errorOf(out).details?.state, state);
     assert.equal(api.calls.length, 1, "only the condition was read");
   }
 });
@@ -80,10 +81,10 @@ test("bet/submit: a payout over the protocol's maxPayout at the current odds is 
   const api = await serveFixtures(t, ["azuro-api.condition-active", calculation(bettor.address, 250.5, "19")], {
     dir,
   });
-  const out = await (await betService(api.url)).call("bet/submit", await signed());
+  const out = await (await betService(api.url)).call(betSubmit, await signed());
   assert.equal(out.status, 422);
-  assert.equal((out.body as any).error.code, "payout_over_limit");
-  assert.equal((out.body as any).error.details.potentialPayout, 19.005);
+  assert.equal(errorOf(out).code, "payout_over_limit");
+  assert.equal(errorOf(out).details?.potentialPayout, 19.005);
   assert.ok(!api.calls.some((c) => c.path.endsWith("/bet/orders/ordinar")));
 });
 
@@ -130,17 +131,17 @@ test("bet/submit: a contract wallet (ERC-1271) is accepted when its isValidSigna
     ],
     { dir },
   );
-  const accepted = await (await betService(yes.url)).call("bet/submit", { bettor: wallet, signature, ...order });
+  const accepted = await (await betService(yes.url)).call(betSubmit, { bettor: wallet, signature, ...order });
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
-  assert.equal((accepted.body as any).data.bettor, wallet);
+  assert.equal(dataOf(accepted).bettor, wallet);
   const posted = JSON.parse(yes.calls.find((c) => c.path.endsWith("/bet/orders/ordinar"))!.body);
   assert.equal(posted.bettor, wallet.toLowerCase());
   assert.equal(posted.bettorSignature, signature);
 
   const no = await serveFixtures(t, [code, answer("0xffffffff")], { dir });
-  const refused = await (await betService(no.url)).call("bet/submit", { bettor: wallet, signature, ...order });
+  const refused = await (await betService(no.url)).call(betSubmit, { bettor: wallet, signature, ...order });
   assert.equal(refused.status, 400);
-  assert.equal((refused.body as any).error.code, "signature_mismatch");
+  assert.equal(errorOf(refused).code, "signature_mismatch");
   assert.deepEqual(
     no.calls.map((c) => JSON.parse(c.body).method),
     ["eth_getCode", "eth_call"],

@@ -15,6 +15,9 @@ import {
   relayer,
   strangerKey,
 } from "./_bet.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import betQuote from "../../../plugins/bet/quote.ts";
+import betSubmit from "../../../plugins/bet/submit.ts";
 
 const bettor = privateKeyToAccount(bettorKey);
 const core = "0xF9548Be470A4e130c90ceA8b179FCD66D2972AC7";
@@ -52,11 +55,11 @@ test("bet/submit: a quote signed with viem is accepted and forwarded with the ex
     { dir },
   );
   const service = await betService(api.url);
-  const quote = (await service.call("bet/quote", { conditionId, outcomeId: "29", amount: 10.5 })).body as any;
+  const quote = (await service.call(betQuote, { conditionId, outcomeId: "29", amount: 10.5 })).body as any;
   const signature = await bettor.signTypedData(JSON.parse(JSON.stringify(quote.data.typedData)));
-  const out = await service.call("bet/submit", { bettor: bettor.address.toLowerCase(), signature, ...quote.data.raw });
+  const out = await service.call(betSubmit, { bettor: bettor.address.toLowerCase(), signature, ...quote.data.raw });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, {
+  assert.deepEqual(dataOf(out), {
     accepted: true,
     betId: orderId,
     state: "Accepted",
@@ -127,9 +130,9 @@ test("bet/submit: another wallet's signature, or any raw value changed after sig
     await signedInput(bettorKey, {}, { relayerFeeAmount: "0" }),
   ];
   for (const input of refusals) {
-    const out = await service.call("bet/submit", input);
+    const out = await service.call(betSubmit, input);
     assert.equal(out.status, 400, JSON.stringify(input));
-    assert.equal((out.body as any).error.code, "signature_mismatch");
+    assert.equal(errorOf(out).code, "signature_mismatch");
   }
   assert.deepEqual(
     new Set(api.calls.map((c) => c.path)),
@@ -141,37 +144,37 @@ test("bet/submit: another wallet's signature, or any raw value changed after sig
 test("bet/submit: an expired order is a 409 before any call", async (t) => {
   const api = await serveFixtures(t, []);
   const out = await (await betService(api.url)).call(
-    "bet/submit",
+    betSubmit,
     await signedInput(bettorKey, { expiresAt: Math.floor(Date.now() / 1000) - 1 }),
   );
   assert.equal(out.status, 409);
-  assert.equal((out.body as any).error.code, "quote_expired");
+  assert.equal(errorOf(out).code, "quote_expired");
   assert.equal(api.calls.length, 0);
 });
 
 test("bet/submit: a market no longer live is a 409 and nothing is forwarded", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.condition-stopped"], { dir });
-  const out = await (await betService(api.url)).call("bet/submit", await signedInput());
+  const out = await (await betService(api.url)).call(betSubmit, await signedInput());
   assert.equal(out.status, 409);
-  assert.equal((out.body as any).error.code, "market_not_live");
+  assert.equal(errorOf(out).code, "market_not_live");
   assert.equal(api.calls.length, 1);
 });
 
 test("bet/submit: odds fallen below the signed minOdds are a 409 and nothing is forwarded", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.condition-active"], { dir });
   const out = await (await betService(api.url)).call(
-    "bet/submit",
+    betSubmit,
     await signedInput(bettorKey, { minOdds: "1820000000000" }),
   );
   assert.equal(out.status, 409);
-  assert.equal((out.body as any).error.code, "odds_moved");
+  assert.equal(errorOf(out).code, "odds_moved");
 });
 
 test("bet/submit: a stake outside the protocol's limits for this bettor is a 422 and nothing is forwarded", async (t) => {
   const api = await serveFixtures(t, ["azuro-api.condition-active", calculation(bettor.address, 5)], { dir });
-  const out = await (await betService(api.url)).call("bet/submit", await signedInput());
+  const out = await (await betService(api.url)).call(betSubmit, await signedInput());
   assert.equal(out.status, 422);
-  assert.deepEqual((out.body as any).error.details, { amount: 10.5, minBet: 1, maxBet: 5, maxPayout: 5000 });
+  assert.deepEqual(errorOf(out).details, { amount: 10.5, minBet: 1, maxBet: 5, maxPayout: 5000 });
   assert.equal(api.calls.length, 2);
 });
 
@@ -184,15 +187,12 @@ test("bet/submit: the relayer's refusal is a 422 with its reason; its outage a 5
     const api = await serveFixtures(t, ["azuro-api.condition-active", calculation(bettor.address, 250.5), answer], {
       dir,
     });
-    const out = await (await betService(api.url)).call("bet/submit", await signedInput());
+    const out = await (await betService(api.url)).call(betSubmit, await signedInput());
     assert.equal(out.status, status, JSON.stringify(out.body));
-    assert.equal((out.body as any).error.code, code);
+    assert.equal(errorOf(out).code, code);
     if (status === 422) {
-      assert.equal(
-        (out.body as any).error.message,
-        "Azuro's relayer refused the order: Insufficient allowance for the relayer",
-      );
-      assert.deepEqual((out.body as any).error.details, refusal);
+      assert.equal(errorOf(out).message, "Azuro's relayer refused the order: Insufficient allowance for the relayer");
+      assert.deepEqual(errorOf(out).details, refusal);
     }
   }
 });

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { defineBundle } from "../../../plugins/bundles/_compose.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
 
 const part = (name: string, ms: number, fail = false) =>
   defineEndpoint({
@@ -45,7 +46,7 @@ test("compose: parts run at once; a part past the deadline is a 504 in place, a 
   const out = await service.call("pair", { n: 21 });
   assert.ok(performance.now() - started < 900, "did not wait for the slow part");
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.summary, { fast: 42 });
   assert.deepEqual(data.parts.fast, {
     endpoint: "fast",
@@ -68,8 +69,8 @@ test("compose: every part failing is a 502 with each part's error, so nothing is
   const service = await startTestService({ given: [plugin] });
   const out = await service.call("pair", { n: 1, all: true });
   assert.equal(out.status, 502);
-  const error = (out.body as any).error;
+  const error = errorOf<{ parts: Record<string, { status: number }> }>(out);
   assert.equal(error.code, "parts_failed");
-  assert.equal(error.details.parts.fast.status, 400);
-  assert.equal(error.details.parts.slow.status, 504);
+  assert.equal(error.details!.parts.fast.status, 400);
+  assert.equal(error.details!.parts.slow.status, 504);
 });

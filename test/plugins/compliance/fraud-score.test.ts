@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { startDnsServer } from "../web/_dns-server.ts";
+import { dataOf, issuesOf } from "../../helpers/expect.ts";
+import fraudScore from "../../../plugins/compliance/fraud-score.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const webDir = new URL("../web/fixtures/", import.meta.url);
@@ -67,9 +69,9 @@ const triggered = (data: any) => data.factors.filter((f: any) => f.triggered).ma
 
 test("fraud-score: a disposable e-mail from a Tor exit is severe, every factor explained", async (t) => {
   const { service } = await setup(t, [torList, await comDomain("mailinator.com", "2003-04-29T18:29:50Z")]);
-  const out = await service.call("fraud-score", { email: "jane@mailinator.com", ip: "185.220.101.1" });
+  const out = await service.call(fraudScore, { email: "jane@mailinator.com", ip: "185.220.101.1" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.checked, ["email", "ip"]);
   assert.deepEqual(triggered(data), [
     ["disposable-email", 45],
@@ -85,7 +87,7 @@ test("fraud-score: a disposable e-mail from a Tor exit is severe, every factor e
 test("fraud-score: a days-old domain whose role address takes no mail is high", async (t) => {
   const { service } = await setup(t, [await comDomain("new-shop-example.com", "2026-11-11T09:00:00Z")]);
   const data = (
-    (await service.call("fraud-score", { email: "admin@new-shop-example.com", domain: "www.new-shop-example.com" }))
+    (await service.call(fraudScore, { email: "admin@new-shop-example.com", domain: "www.new-shop-example.com" }))
       .body as any
   ).data;
   assert.deepEqual(triggered(data), [
@@ -98,11 +100,11 @@ test("fraud-score: a days-old domain whose role address takes no mail is high", 
 
 test("fraud-score: a private IP is medium without any list fetched; a listed wallet is capped at 100", async (t) => {
   const { service, api } = await setup(t, [...lists, "goplus.address-security-lazarus"]);
-  const ip = ((await service.call("fraud-score", { ip: "10.0.0.8" })).body as any).data;
+  const ip = dataOf(await service.call(fraudScore, { ip: "10.0.0.8" }));
   assert.deepEqual([triggered(ip), ip.score, ip.band], [[["ip-not-public", 30]], 30, "medium"]);
   assert.equal(api.calls.length, 0);
   const wallet = (
-    (await service.call("fraud-score", { wallet: "0x098b716b8aaf21512996dc57eb0615e2383e2f96" })).body as any
+    (await service.call(fraudScore, { wallet: "0x098b716b8aaf21512996dc57eb0615e2383e2f96" })).body as any
   ).data;
   assert.deepEqual(triggered(wallet), [
     ["ofac-listed-address", 100],
@@ -113,17 +115,17 @@ test("fraud-score: a private IP is medium without any list fetched; a listed wal
 
 test("fraud-score: the Tor list failing is a 502", async (t) => {
   const { service, api } = await setup(t, [{ ...torList, response: { status: 503, body: "down" } }], true);
-  const out = await service.call("fraud-score", { ip: "185.220.101.1" });
+  const out = await service.call(fraudScore, { ip: "185.220.101.1" });
   assert.equal(out.status, 502);
   assert.ok(api.calls.length >= 1);
 });
 
 test("fraud-score: nothing to score or a malformed field is a 400 before any call", async (t) => {
   const { service, api, iana } = await setup(t, []);
-  const none = await service.call("fraud-score", { chain: "ethereum" });
+  const none = await service.call(fraudScore, { chain: "ethereum" });
   assert.equal(none.status, 400);
   assert.deepEqual(
-    (none.body as any).error.details.issues.map((i: any) => i.field),
+    issuesOf(none).map((i: any) => i.field),
     ["email", "ip", "domain", "wallet"],
   );
   for (const query of [

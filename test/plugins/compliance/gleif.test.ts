@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import gleifEndpoint from "../../../plugins/compliance/gleif.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -9,9 +11,9 @@ const serviceFor = (url: string) =>
 
 test("gleif: an LEI is looked up exactly", async (t) => {
   const api = await serveFixtures(t, ["gleif.lei-bloomberg"], { dir });
-  const out = await (await serviceFor(api.url)).call("gleif", { q: "5493001kjtiigc8y1r12" });
+  const out = await (await serviceFor(api.url)).call(gleifEndpoint, { q: "5493001kjtiigc8y1r12" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.match, "lei");
   assert.deepEqual(data.records[0], {
     lei: "5493001KJTIIGC8Y1R12",
@@ -48,8 +50,9 @@ test("gleif: an LEI is looked up exactly", async (t) => {
 
 test("gleif: a name is a full-text search, limited, with GLEIF's total", async (t) => {
   const api = await serveFixtures(t, ["gleif.search-bloomberg"], { dir });
-  const data = ((await (await serviceFor(api.url)).call("gleif", { q: "Bloomberg Finance", limit: 2 })).body as any)
-    .data;
+  const data = (
+    (await (await serviceFor(api.url)).call(gleifEndpoint, { q: "Bloomberg Finance", limit: 2 })).body as any
+  ).data;
   assert.equal(data.match, "fulltext");
   assert.equal(data.total, 14);
   assert.deepEqual(
@@ -75,9 +78,9 @@ test("gleif: an unknown LEI is a 404; a failing API a 502; neither charged", asy
     { dir, reuse: true },
   );
   const service = await serviceFor(api.url);
-  const missing = await service.call("gleif", { q: "52990000000000ZZZZ78" });
+  const missing = await service.call(gleifEndpoint, { q: "52990000000000ZZZZ78" });
   assert.equal(missing.status, 404);
-  const failing = await service.call("gleif", { q: "Acme" });
+  const failing = await service.call(gleifEndpoint, { q: "Acme" });
   assert.equal(failing.status, 502);
 });
 

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf, issuesOf } from "../../helpers/expect.ts";
+import sanctionsEndpoint from "../../../plugins/compliance/sanctions.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const excerpts = ["ofac-sdn.excerpt", "eu-fsf.excerpt", "un-sc.excerpt", "uk-sanctions.excerpt"];
@@ -30,9 +32,9 @@ async function indexedService(t: { after(fn: () => unknown): void }) {
 }
 
 const screen = async (service: Awaited<ReturnType<typeof startTestService>>, input: object) => {
-  const out = await service.call("sanctions", input);
+  const out = await service.call(sanctionsEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 test("sanctions: the job indexes all four lists; exact names, aliases, misspellings and addresses match", async (t) => {
@@ -154,11 +156,11 @@ test("sanctions: a list that fails to download keeps its previous index and is r
 
   const data = await screen(b, { address: "0x7F367cC41522cE07553e823bf3be79A889DEbe1B" });
   assert.equal(data.matches[0].id, "25308");
-  const ofac = data.lists.find((l: any) => l.id === "ofac-sdn");
+  const ofac = data.lists.find((l: any) => l.id === "ofac-sdn")!;
   assert.equal(ofac.stale, true);
   assert.equal(ofac.fetchedAt, "2026-11-21T06:00:00.000Z");
   assert.equal(ofac.checkedAt, "2026-11-21T12:00:01.000Z");
-  assert.match(ofac.error, /404|ofac-sdn/);
+  assert.match(ofac!.error!, /404|ofac-sdn/);
   assert.equal(data.lists.filter((l: any) => l.stale).length, 1);
 });
 
@@ -170,9 +172,9 @@ test("sanctions: no list loadable is a 503", async (t) => {
     failing("/uk/UK-Sanctions-List.xml"),
   ]);
   const service = await startTestService({ plugins: ["compliance"], env: envFor(api.url) });
-  const out = await service.call("sanctions", { name: "Lazarus Group" });
+  const out = await service.call(sanctionsEndpoint, { name: "Lazarus Group" });
   assert.equal(out.status, 503);
-  assert.equal((out.body as any).error.details.lists.length, 4);
+  assert.equal(errorOf<{ lists: string[] }>(out).details?.lists.length, 4);
 });
 
 test("sanctions: bad input is a 400 before any list is fetched", async (t) => {
@@ -189,10 +191,10 @@ test("sanctions: bad input is a 400 before any list is fetched", async (t) => {
     assert.equal(res.status, 400, query);
     assert.ok((await res.json()).error.details.issues.length > 0, query);
   }
-  const none = await service.call("sanctions", {});
+  const none = await service.call(sanctionsEndpoint, {});
   assert.equal(none.status, 400);
   assert.deepEqual(
-    (none.body as any).error.details.issues.map((i: any) => i.field),
+    issuesOf(none).map((i: any) => i.field),
     ["name", "address"],
   );
   assert.equal(api.calls.length, 0);

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf, issuesOf } from "../../helpers/expect.ts";
+import vatCheck from "../../../plugins/compliance/vat-check.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -10,9 +12,9 @@ const serviceFor = (url: string) =>
 test("vat-check: a valid number, with the name and address where the state discloses them", async (t) => {
   const api = await serveFixtures(t, ["vies.de-valid", "vies.ie-valid"], { dir });
   const service = await serviceFor(api.url);
-  const de = await service.call("vat-check", { vatNumber: "DE129273398", country: "DE" });
+  const de = await service.call(vatCheck, { vatNumber: "DE129273398", country: "DE" });
   assert.equal(de.status, 200, JSON.stringify(de.body));
-  assert.deepEqual((de.body as any).data, {
+  assert.deepEqual(dataOf(de), {
     country: "DE",
     vatNumber: "DE129273398",
     valid: true,
@@ -21,23 +23,23 @@ test("vat-check: a valid number, with the name and address where the state discl
     requestDate: "2026-11-21T10:31:07.512Z",
     consultationNumber: null,
   });
-  const ie = (await service.call("vat-check", { vatNumber: "IE6388047V" })).body as any;
+  const ie = (await service.call(vatCheck, { vatNumber: "IE6388047V" })).body as any;
   assert.equal(ie.data.name, "GOOGLE IRELAND LIMITED");
   assert.equal(ie.data.address, "3RD FLOOR, GORDON HOUSE, BARROW STREET, DUBLIN 4");
 });
 
 test("vat-check: an unregistered number is valid: false", async (t) => {
   const api = await serveFixtures(t, ["vies.fr-invalid"], { dir });
-  const out = await (await serviceFor(api.url)).call("vat-check", { vatNumber: "FR00123456789" });
+  const out = await (await serviceFor(api.url)).call(vatCheck, { vatNumber: "FR00123456789" });
   assert.equal(out.status, 200);
-  assert.equal((out.body as any).data.valid, false);
+  assert.equal(dataOf(out).valid, false);
 });
 
 test("vat-check: a member state that is down is a 503 with Retry-After; Greece is EL", async (t) => {
   const api = await serveFixtures(t, ["vies.el-unavailable"], { dir });
-  const out = await (await serviceFor(api.url)).call("vat-check", { vatNumber: "EL094014201", country: "GR" });
+  const out = await (await serviceFor(api.url)).call(vatCheck, { vatNumber: "EL094014201", country: "GR" });
   assert.equal(out.status, 503);
-  assert.equal((out.body as any).error.details.reason, "MS_UNAVAILABLE");
+  assert.equal(errorOf(out).details?.reason, "MS_UNAVAILABLE");
   assert.equal(out.headers?.["retry-after"], "60");
 });
 
@@ -53,7 +55,7 @@ test("vat-check: VIES failing is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("vat-check", { vatNumber: "DE129273398" });
+  const out = await (await serviceFor(api.url)).call(vatCheck, { vatNumber: "DE129273398" });
   assert.equal(out.status, 502);
 });
 
@@ -71,8 +73,8 @@ test("vat-check: bad input is a 400 and calls nothing", async (t) => {
     const res = await service.request(`/v1/vat-check?${query}`);
     assert.equal(res.status, 400, query);
   }
-  const mismatch = await service.call("vat-check", { vatNumber: "DE129273398", country: "FR" });
+  const mismatch = await service.call(vatCheck, { vatNumber: "DE129273398", country: "FR" });
   assert.equal(mismatch.status, 400);
-  assert.equal((mismatch.body as any).error.details.issues[0].field, "country");
+  assert.equal(issuesOf(mismatch)[0].field, "country");
   assert.equal(api.calls.length, 0);
 });

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { startAnvil, type Anvil } from "../../../core/x402/devnet/anvil.ts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import walletRisk from "../../../plugins/compliance/wallet-risk.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const lists = ["ofac-sdn.excerpt", "eu-fsf.excerpt", "un-sc.excerpt", "uk-sanctions.excerpt"];
@@ -43,9 +45,9 @@ const byName = (factors: any[]) => Object.fromEntries(factors.map((f) => [f.name
 
 test("wallet-risk: a sanctioned address scores 100 with every factor explained", async (t) => {
   const { service } = await setup(t, ["goplus.address-security-lazarus"]);
-  const out = await service.call("wallet-risk", { address: lazarus.toLowerCase(), chain: "ethereum" });
+  const out = await service.call(walletRisk, { address: lazarus.toLowerCase(), chain: "ethereum" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.address, data.txCount, data.isContract, data.score, data.band],
     [lazarus, 167, false, 100, "severe"],
@@ -75,7 +77,7 @@ test("wallet-risk: a sanctioned address scores 100 with every factor explained",
 
 test("wallet-risk: nothing known against a funded wallet is a low score of 0", async (t) => {
   const { service } = await setup(t, ["goplus.address-security-clean"]);
-  const data = ((await service.call("wallet-risk", { address: funded })).body as any).data;
+  const data = dataOf(await service.call(walletRisk, { address: funded }));
   assert.deepEqual([data.score, data.band, data.factors.filter((f: any) => f.triggered).length], [0, "low", 0]);
   assert.equal(byName(data.factors)["ofac-listed-address"].value, "not among 3 listed addresses");
   assert.equal(byName(data.factors)["no-history"].value, "0 transactions sent, balance 10000 ETH");
@@ -83,7 +85,7 @@ test("wallet-risk: nothing known against a funded wallet is a low score of 0", a
 
 test("wallet-risk: mixer use, blacklist doubt and no history add up to high", async (t) => {
   const { service } = await setup(t, ["goplus.address-security-mixer"]);
-  const data = ((await service.call("wallet-risk", { address: fresh })).body as any).data;
+  const data = dataOf(await service.call(walletRisk, { address: fresh }));
   assert.deepEqual(
     data.factors.filter((f: any) => f.triggered).map((f: any) => [f.name, f.points]),
     [
@@ -118,7 +120,7 @@ test("wallet-risk: GoPlus failing is a 502", async (t) => {
       UPSTREAM_GOPLUS_URL: `${api.url}/goplus`,
     },
   });
-  const out = await service.call("wallet-risk", { address: funded });
+  const out = await service.call(walletRisk, { address: funded });
   assert.equal(out.status, 502);
 });
 

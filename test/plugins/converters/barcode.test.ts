@@ -1,15 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import barcode from "../../../plugins/converters/barcode.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import barcodeEndpoint from "../../../plugins/converters/barcode.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("barcode", input);
+const call = async (input: InputOf<typeof barcodeEndpoint>) => {
+  const out = await service.call(barcodeEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   const png = Buffer.from(data.png.replace(/^data:image\/png;base64,/, ""), "base64");
   assert.equal(png.readUInt32BE(0), 0x89504e47, "a PNG signature");
   assert.deepEqual(
@@ -34,7 +35,7 @@ const squares = [
 ];
 for (const c of squares) {
   test(`barcode: ${c.name}`, async () => {
-    const data = await call({ text: "hello", type: c.type, scale: 3 });
+    const data = await call({ text: "hello", type: c.type as InputOf<typeof barcode>["type"], scale: 3 });
     assert.equal(data.width, c.side * 2 * 3);
     assert.equal(data.height, c.side * 2 * 3);
   });
@@ -52,7 +53,7 @@ const valid = [
 ];
 for (const c of valid) {
   test(`barcode: ${c.name}`, async () => {
-    const data = await call(c.input);
+    const data = await call(c.input as InputOf<typeof barcode>);
     assert.equal(data.text, c.input.text);
     assert.equal(data.type, c.input.type ?? "code128");
     assert.ok(data.width > 0 && data.height > 0);
@@ -68,8 +69,8 @@ test("barcode: taller bars and printed text make a taller image", async () => {
 });
 
 test("barcode: the documented example is a real call", async () => {
-  const out = await service.call("barcode", barcode.example.input);
-  assert.deepEqual((out.body as any).data, barcode.example.output);
+  const out = await service.call(barcodeEndpoint, barcode.example.input);
+  assert.deepEqual(dataOf(out), barcode.example.output);
 });
 
 const rejected = [
@@ -96,12 +97,12 @@ for (const c of rejected) {
   test(`barcode: ${c.name} is a 400 naming text`, async () => {
     const out = await service.call("barcode", c.input);
     assert.equal(out.status, 400);
-    const error = (out.body as any).error;
+    const error = errorOf(out);
     assert.equal(error.code, "invalid_input");
     assert.match(error.message, c.message);
     assert.doesNotMatch(error.message, /bwipp/);
     assert.deepEqual(
-      error.details.issues.map((i: any) => i.field),
+      error.details!.issues!.map((i: any) => i.field),
       ["text"],
     );
   });

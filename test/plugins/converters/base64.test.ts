@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import base64Endpoint from "../../../plugins/converters/base64.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -25,9 +26,9 @@ const cases = [
 
 for (const c of cases) {
   test(`base64: ${c.name}`, async () => {
-    const out = await service.call("base64", c.input);
+    const out = await service.call(base64Endpoint, c.input as InputOf<typeof base64Endpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.result, c.result);
     assert.equal(data.bytes, c.bytes);
     assert.equal(data.utf8Valid, true);
@@ -36,8 +37,8 @@ for (const c of cases) {
 }
 
 test("base64: bytes that are not UTF-8 come back as hex too", async () => {
-  const out = await service.call("base64", { text: "/w==", mode: "decode" });
-  const data = (out.body as any).data;
+  const out = await service.call(base64Endpoint, { text: "/w==", mode: "decode" });
+  const data = dataOf(out);
   assert.equal(data.utf8Valid, false);
   assert.equal(data.hex, "ff");
   assert.equal(data.bytes, 1);
@@ -51,7 +52,7 @@ const undecodable = [
 ];
 for (const c of undecodable) {
   test(`base64: decoding ${c.name} is a 400 on text`, async () => {
-    const out = await service.call("base64", { text: c.text, mode: "decode" });
+    const out = await service.call(base64Endpoint, { text: c.text, mode: "decode" });
     assert.equal(out.status, 400);
     const body = out.body as any;
     assert.equal(body.error.code, "invalid_input");

@@ -1,14 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import colorEndpoint from "../../../plugins/converters/color.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-async function color(input: object) {
-  const out = await service.call("color", input);
+async function color(input: InputOf<typeof colorEndpoint>) {
+  const out = await service.call(colorEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 }
 
 const formats = [
@@ -90,10 +91,10 @@ const contrasts = [
 for (const c of contrasts) {
   test(`color: contrast, ${c.name}`, async () => {
     const { contrast } = await color({ color: c.color, against: c.against });
-    assert.equal(contrast.ratio, c.ratio);
-    assert.equal(contrast.aa.normal, c.aa);
-    assert.equal(contrast.aa.large, c.aaLarge);
-    assert.equal(contrast.aaa.normal, c.aaaNormal);
+    assert.equal(contrast!.ratio, c.ratio);
+    assert.equal(contrast!.aa.normal, c.aa);
+    assert.equal(contrast!.aa.large, c.aaLarge);
+    assert.equal(contrast!.aaa.normal, c.aaaNormal);
   });
 }
 
@@ -104,10 +105,10 @@ const refused = [
 ];
 for (const c of refused) {
   test(`color: ${c.name} is a 400 on ${c.field}`, async () => {
-    const out = await service.call("color", c.input);
+    const out = await service.call(colorEndpoint, c.input);
     assert.equal(out.status, 400);
     assert.ok(
-      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      issuesOf(out).some((i: any) => i.field === c.field),
       JSON.stringify(out.body),
     );
   });

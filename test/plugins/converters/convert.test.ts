@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import convertEndpoint from "../../../plugins/converters/convert.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -30,16 +31,16 @@ const cases = [
 ];
 for (const c of cases) {
   test(`convert: ${c.name}`, async () => {
-    const out = await service.call("convert", c.input);
+    const out = await service.call(convertEndpoint, c.input);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.result, c.result);
     assert.equal(data.to.abbr, c.to);
   });
 }
 
 test("convert: names the units and lists the compatible ones", async () => {
-  const data = ((await service.call("convert", { value: 1, from: "C", to: "K" })).body as any).data;
+  const data = dataOf(await service.call(convertEndpoint, { value: 1, from: "C", to: "K" }));
   assert.deepEqual(data.from, {
     abbr: "C",
     name: "degree Celsius",
@@ -58,18 +59,18 @@ const refused = [
 ];
 for (const c of refused) {
   test(`convert: ${c.name} is a 400 on ${c.field}`, async () => {
-    const out = await service.call("convert", c.input);
+    const out = await service.call(convertEndpoint, c.input);
     assert.equal(out.status, 400);
     assert.ok(
-      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      issuesOf(out).some((i: any) => i.field === c.field),
       JSON.stringify(out.body),
     );
   });
 }
 
 test("convert: an unknown unit answer lists the valid units", async () => {
-  const out = await service.call("convert", { value: 1, from: "furlong", to: "m" });
-  assert.ok((out.body as any).error.details.units.includes("km"));
+  const out = await service.call(convertEndpoint, { value: 1, from: "furlong", to: "m" });
+  assert.ok(errorOf<{ units: string[] }>(out).details?.units.includes("km"));
 });
 
 const bad = [

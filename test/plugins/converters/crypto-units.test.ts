@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import cryptoUnits from "../../../plugins/converters/crypto-units.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -65,16 +66,16 @@ const cases = [
 ];
 for (const c of cases) {
   test(`crypto-units: ${c.name}`, async () => {
-    const out = await service.call("crypto-units", c.input);
+    const out = await service.call(cryptoUnits, c.input as InputOf<typeof cryptoUnits>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.result, c.result);
     assert.equal(data.baseUnits, c.base);
   });
 }
 
 test("crypto-units: all lists every unit of the chain", async () => {
-  const data = ((await service.call("crypto-units", { value: "1", from: "btc", to: "sats" })).body as any).data;
+  const data = dataOf(await service.call(cryptoUnits, { value: "1", from: "btc", to: "sats" }));
   assert.deepEqual(data.all, { sats: "100000000", bits: "1000000", mbtc: "1000", btc: "1" });
 });
 
@@ -89,7 +90,7 @@ for (const c of refused) {
     const out = await service.call("crypto-units", c.input);
     assert.equal(out.status, 400);
     assert.ok(
-      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      issuesOf(out).some((i: any) => i.field === c.field),
       JSON.stringify(out.body),
     );
   });

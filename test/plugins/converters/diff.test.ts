@@ -1,14 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import diffEndpoint from "../../../plugins/converters/diff.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-async function diff(input: object) {
-  const out = await service.call("diff", input);
+async function diff(input: InputOf<typeof diffEndpoint>) {
+  const out = await service.call(diffEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 }
 const summary = (changes: { type: string; value: string }[]) => changes.map((c) => `${c.type[0]}:${c.value}`);
 
@@ -46,7 +47,7 @@ const cases = [
 ];
 for (const c of cases) {
   test(`diff: ${c.name}`, async () => {
-    const data = await diff(c.input);
+    const data = await diff(c.input as InputOf<typeof diffEndpoint>);
     assert.deepEqual(summary(data.changes), c.changes);
     assert.deepEqual(data.stats, c.stats);
     assert.equal(data.identical, c.stats.added + c.stats.removed === 0);
@@ -71,9 +72,9 @@ test("diff: identical texts give an empty patch body", async () => {
 
 test("diff: texts too different to compare in time are a 400 on b", async () => {
   const random = () => Array.from({ length: 60_000 }, () => "abcdefghij"[Math.floor(Math.random() * 10)]).join("");
-  const out = await service.call("diff", { a: random(), b: random(), mode: "chars" });
+  const out = await service.call(diffEndpoint, { a: random(), b: random(), mode: "chars" });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "b");
+  assert.equal(issuesOf(out)[0].field, "b");
 });
 
 const bad = [

@@ -1,14 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import emojiEndpoint from "../../../plugins/converters/emoji.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-async function emoji(input: object) {
-  const out = await service.call("emoji", input);
+async function emoji(input: InputOf<typeof emojiEndpoint>) {
+  const out = await service.call(emojiEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 }
 
 const searches = [
@@ -33,7 +34,9 @@ for (const c of searches) {
 }
 
 test("emoji: search respects limit and reports no match as empty", async () => {
-  assert.equal((await emoji({ q: "face", limit: 3 })).results.length, 3);
+  const limited = await emoji({ q: "face", limit: 3 });
+  assert.ok(limited.mode === "search");
+  assert.equal(limited.results.length, 3);
   assert.deepEqual(await emoji({ q: "qwertyzzz" }), { mode: "search", query: "qwertyzzz", count: 0, results: [] });
 });
 
@@ -54,6 +57,7 @@ test("emoji: describes an emoji with its skin tone", async () => {
 
 test("emoji: describes each emoji in a text, ZWJ sequences, flags and keycaps included", async () => {
   const data = await emoji({ q: "hi 👨‍👩‍👧 and 🇫🇷 or 1️⃣ ❤️" });
+  assert.ok(data.mode === "describe");
   assert.deepEqual(
     data.emojis.map((e: any) => [e.name, e.components]),
     [
@@ -68,6 +72,7 @@ test("emoji: describes each emoji in a text, ZWJ sequences, flags and keycaps in
 
 test("emoji: an emoji newer than the data set is described by code points only", async () => {
   const data = await emoji({ q: "🫠" });
+  assert.ok(data.mode === "describe");
   assert.deepEqual(data.emojis[0], {
     emoji: "🫠",
     name: null,

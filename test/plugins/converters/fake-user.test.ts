@@ -2,14 +2,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import fakeUser from "../../../plugins/converters/fake-user.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import fakeUserEndpoint from "../../../plugins/converters/fake-user.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
 const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("fake-user", input);
+  const out = await service.call(fakeUserEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 test("fake-user: the same seed gives the same users", async () => {
@@ -66,8 +67,8 @@ test("fake-user: the locale changes the names for the same seed", async () => {
 });
 
 test("fake-user: the documented example is a real call", async () => {
-  const out = await service.call("fake-user", fakeUser.example.input);
-  assert.deepEqual((out.body as any).data, fakeUser.example.output);
+  const out = await service.call(fakeUserEndpoint, fakeUser.example.input);
+  assert.deepEqual(dataOf(out), fakeUser.example.output);
 });
 
 const bad = [

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import hashEndpoint from "../../../plugins/converters/hash.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -23,14 +24,14 @@ const cases = [
 
 for (const c of cases) {
   test(`hash: ${c.name}`, async () => {
-    const out = await service.call("hash", c.input);
+    const out = await service.call(hashEndpoint, c.input as InputOf<typeof hashEndpoint>);
     assert.equal(out.status, 200);
-    assert.equal((out.body as any).data.hex, c.hex);
+    assert.equal(dataOf(out).hex, c.hex);
   });
 }
 
 test("hash: answers in the envelope", async () => {
-  const out = await service.call("hash", { text: "hi" });
+  const out = await service.call(hashEndpoint, { text: "hi" });
   const body = out.body as any;
   assert.equal(body.meta.product, "converters");
   assert.equal(body.meta.endpoint, "hash");

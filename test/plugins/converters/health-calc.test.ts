@@ -1,14 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import healthCalc from "../../../plugins/converters/health-calc.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-async function calc(input: object) {
-  const out = await service.call("health-calc", input);
+async function calc(input: InputOf<typeof healthCalc>) {
+  const out = await service.call(healthCalc, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 }
 
 const cases: { name: string; input: object; expect: object }[] = [
@@ -71,14 +72,14 @@ const cases: { name: string; input: object; expect: object }[] = [
 ];
 for (const c of cases) {
   test(`health-calc: ${c.name}`, async () => {
-    const data = await calc(c.input);
-    for (const [key, value] of Object.entries(c.expect)) assert.deepEqual(data[key], value, key);
+    const data = await calc(c.input as InputOf<typeof healthCalc>);
+    for (const [key, value] of Object.entries(c.expect)) assert.deepEqual(data[key as keyof typeof data], value, key);
   });
 }
 
 test("health-calc: every answer carries the medical disclaimer", async () => {
   for (const input of cases.map((c) => c.input)) {
-    assert.match((await calc(input)).disclaimer, /not medical advice/);
+    assert.match((await calc(input as InputOf<typeof healthCalc>)).disclaimer, /not medical advice/);
   }
 });
 
@@ -111,7 +112,7 @@ for (const c of refused) {
     const out = await service.call("health-calc", c.input);
     assert.equal(out.status, 400);
     assert.deepEqual(
-      (out.body as any).error.details.issues.map((i: any) => i.field),
+      issuesOf(out).map((i: any) => i.field),
       c.fields,
     );
   });

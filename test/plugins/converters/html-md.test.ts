@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import htmlMd from "../../../plugins/converters/html-md.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import htmlMdEndpoint from "../../../plugins/converters/html-md.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -63,20 +64,20 @@ const cases = [
 
 for (const c of cases) {
   test(`html-md: ${c.name}`, async () => {
-    const out = await service.call("html-md", c.input);
+    const out = await service.call(htmlMdEndpoint, c.input as InputOf<typeof htmlMdEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data, { markdown: c.markdown, chars: c.markdown.length });
+    assert.deepEqual(dataOf(out), { markdown: c.markdown, chars: c.markdown.length });
   });
 }
 
 test("html-md: the documented example is a real call", async () => {
-  const out = await service.call("html-md", htmlMd.example.input);
-  assert.deepEqual((out.body as any).data, htmlMd.example.output);
+  const out = await service.call(htmlMdEndpoint, htmlMd.example.input);
+  assert.deepEqual(dataOf(out), htmlMd.example.output);
 });
 
 test("html-md: plain text comes back as text", async () => {
-  const out = await service.call("html-md", { html: "just words" });
-  assert.equal((out.body as any).data.markdown, "just words");
+  const out = await service.call(htmlMdEndpoint, { html: "just words" });
+  assert.equal(dataOf(out).markdown, "just words");
 });
 
 const bad = [

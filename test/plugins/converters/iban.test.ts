@@ -1,14 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import ibanEndpoint from "../../../plugins/converters/iban.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-async function iban(input: object) {
-  const out = await service.call("iban", input);
+async function iban(input: InputOf<typeof ibanEndpoint>) {
+  const out = await service.call(ibanEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 }
 
 const valid = [
@@ -55,7 +56,7 @@ for (const c of valid) {
     const data = await iban({ iban: c.iban });
     assert.equal(data.valid, true);
     assert.deepEqual(data.errors, []);
-    for (const [key, value] of Object.entries(c.expect)) assert.deepEqual(data[key], value, key);
+    for (const [key, value] of Object.entries(c.expect)) assert.deepEqual(data[key as keyof typeof data], value, key);
   });
 }
 
@@ -90,11 +91,11 @@ test("iban: checks a BIC against the IBAN's country", async () => {
     testBic: false,
     matchesIbanCountry: true,
   });
-  const other = (await iban({ iban: "DE89370400440532013000", bic: "abnanl2a" })).bic;
+  const other = (await iban({ iban: "DE89370400440532013000", bic: "abnanl2a" })).bic!;
   assert.equal(other.valid, true);
   assert.equal(other.bic, "ABNANL2A");
   assert.equal(other.matchesIbanCountry, false);
-  const broken = (await iban({ iban: "DE89370400440532013000", bic: "ABN4NL2A" })).bic;
+  const broken = (await iban({ iban: "DE89370400440532013000", bic: "ABN4NL2A" })).bic!;
   assert.equal(broken.valid, false);
   assert.deepEqual(broken.errors, ["WrongBICFormat"]);
 });

@@ -1,15 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import ics from "../../../plugins/converters/ics.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import icsEndpoint from "../../../plugins/converters/ics.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("ics", input);
+const call = async (input: InputOf<typeof icsEndpoint>) => {
+  const out = await service.call(icsEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 const lines = (text: string) => text.split("\r\n");
 const uuidV5 = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -125,8 +126,8 @@ test("ics: the UID is a UUID v5 of the fields, stable across calls", async () =>
 });
 
 test("ics: the documented example is a real call", async () => {
-  const out = await service.call("ics", ics.example.input);
-  assert.deepEqual((out.body as any).data, ics.example.output);
+  const out = await service.call(icsEndpoint, ics.example.input);
+  assert.deepEqual(dataOf(out), ics.example.output);
 });
 
 const rejected = [
@@ -158,10 +159,10 @@ const rejected = [
 ];
 for (const c of rejected) {
   test(`ics: ${c.name} is a 400 naming ${c.field}`, async () => {
-    const out = await service.call("ics", { title: "t", ...c.input });
+    const out = await service.call(icsEndpoint, { title: "t", ...c.input });
     assert.equal(out.status, 400, JSON.stringify(out.body));
     assert.deepEqual(
-      (out.body as any).error.details.issues.map((i: any) => i.field),
+      issuesOf(out).map((i: any) => i.field),
       [c.field],
     );
   });

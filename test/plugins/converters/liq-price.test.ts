@@ -1,15 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import liqPrice from "../../../plugins/converters/liq-price.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import liqPriceEndpoint from "../../../plugins/converters/liq-price.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("liq-price", input);
+const call = async (input: InputOf<typeof liqPriceEndpoint>) => {
+  const out = await service.call(liqPriceEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 const cases = [
@@ -61,7 +62,7 @@ const cases = [
 
 for (const c of cases) {
   test(`liq-price: ${c.name}`, async () => {
-    const data = await call(c.input);
+    const data = await call(c.input as InputOf<typeof liqPrice>);
     assert.equal(data.side, c.input.side);
     assert.equal(data.liquidationPrice, c.liquidation);
     assert.equal(data.bankruptcyPrice, c.bankruptcy);
@@ -77,22 +78,22 @@ for (const c of cases) {
 }
 
 test("liq-price: the documented example is a real call", async () => {
-  const out = await service.call("liq-price", liqPrice.example.input);
-  assert.deepEqual((out.body as any).data, liqPrice.example.output);
+  const out = await service.call(liqPriceEndpoint, liqPrice.example.input);
+  assert.deepEqual(dataOf(out), liqPrice.example.output);
 });
 
 test("liq-price: leverage whose initial margin does not exceed the maintenance margin is a 400 naming leverage", async () => {
-  const out = await service.call("liq-price", {
+  const out = await service.call(liqPriceEndpoint, {
     side: "long",
     entry: 100,
     leverage: 200,
     maintenanceMarginPercent: 0.5,
   });
   assert.equal(out.status, 400);
-  const error = (out.body as any).error;
+  const error = errorOf(out);
   assert.match(error.message, /0\.5%\) does not exceed the maintenance margin/);
   assert.deepEqual(
-    error.details.issues.map((i: any) => i.field),
+    error.details!.issues!.map((i: any) => i.field),
     ["leverage"],
   );
 });

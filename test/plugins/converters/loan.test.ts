@@ -1,15 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import loan from "../../../plugins/converters/loan.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import loanEndpoint from "../../../plugins/converters/loan.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("loan", input);
+const call = async (input: InputOf<typeof loanEndpoint>) => {
+  const out = await service.call(loanEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 const cents = (x: number) => Math.round(x * 100);
 
@@ -32,13 +33,13 @@ test("loan: 1,000 at 12% over 3 months, worked by hand", async () => {
 test("loan: a 30-year mortgage of 200,000 at 6.5% pays 1,264.14 a month", async () => {
   const data = await call({ principal: 200_000, annualRatePercent: 6.5, months: 360 });
   assert.equal(data.payment, 1264.14);
-  assert.equal(data.schedule.length, 360);
-  assert.equal(data.schedule.at(-1).balance, 0);
+  assert.equal(data.schedule!.length, 360);
+  assert.equal(data.schedule!.at(-1)!.balance, 0);
   assert.equal(cents(data.totalPaid), 359 * cents(1264.14) + cents(data.lastPayment));
   assert.equal(cents(data.totalInterest), cents(data.totalPaid) - cents(200_000));
-  const principalRepaid = data.schedule.reduce((sum: number, row: any) => sum + cents(row.principal), 0);
+  const principalRepaid = data.schedule!.reduce((sum: number, row: any) => sum + cents(row.principal), 0);
   assert.equal(principalRepaid, cents(200_000), "the principal column adds up to the loan, to the cent");
-  for (const row of data.schedule) assert.equal(cents(row.payment), cents(row.principal) + cents(row.interest));
+  for (const row of data.schedule!) assert.equal(cents(row.payment), cents(row.principal) + cents(row.interest));
 });
 
 test("loan: half-cent payments round to even", async () => {
@@ -59,8 +60,8 @@ test("loan: schedule=false leaves the schedule out", async () => {
 });
 
 test("loan: the documented example is a real call", async () => {
-  const out = await service.call("loan", loan.example.input);
-  assert.deepEqual((out.body as any).data, loan.example.output);
+  const out = await service.call(loanEndpoint, loan.example.input);
+  assert.deepEqual(dataOf(out), loan.example.output);
 });
 
 const bad = [

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import luhnEndpoint from "../../../plugins/converters/luhn.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -44,22 +45,22 @@ const cases = [
 ];
 for (const c of cases) {
   test(`luhn: ${c.name}`, async () => {
-    const out = await service.call("luhn", c.input);
+    const out = await service.call(luhnEndpoint, c.input as InputOf<typeof luhnEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data, c.data);
+    assert.deepEqual(dataOf(out), c.data);
   });
 }
 
 test("luhn: a generated number validates", async () => {
-  const made = ((await service.call("luhn", { number: "37828224631000", mode: "generate" })).body as any).data.number;
+  const made = dataOf(await service.call(luhnEndpoint, { number: "37828224631000", mode: "generate" })).number;
   assert.equal(made, "378282246310005");
-  assert.equal(((await service.call("luhn", { number: made })).body as any).data.valid, true);
+  assert.equal(dataOf(await service.call(luhnEndpoint, { number: made })).valid, true);
 });
 
 test("luhn: validating one digit is a 400 on number", async () => {
-  const out = await service.call("luhn", { number: "5" });
+  const out = await service.call(luhnEndpoint, { number: "5" });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "number");
+  assert.equal(issuesOf(out)[0].field, "number");
 });
 
 const bad = [

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import morseEndpoint from "../../../plugins/converters/morse.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -66,16 +67,16 @@ const cases = [
 ];
 for (const c of cases) {
   test(`morse: ${c.name}`, async () => {
-    const out = await service.call("morse", c.input);
+    const out = await service.call(morseEndpoint, c.input as InputOf<typeof morseEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data, { direction: c.direction, result: c.result, unknown: c.unknown });
+    assert.deepEqual(dataOf(out), { direction: c.direction, result: c.result, unknown: c.unknown });
   });
 }
 
 test("morse: every ITU character survives the round trip", async () => {
   const text = "THE QUICK BROWN FOX JUMPS OVER 13 LAZY DOGS. (É=+?) 'A/B' \"C-D\", @E: 0";
-  const encoded = ((await service.call("morse", { text })).body as any).data.result;
-  const decoded = ((await service.call("morse", { text: encoded })).body as any).data;
+  const encoded = dataOf(await service.call(morseEndpoint, { text })).result;
+  const decoded = dataOf(await service.call(morseEndpoint, { text: encoded }));
   assert.deepEqual(decoded, { direction: "decode", result: text, unknown: [] });
 });
 

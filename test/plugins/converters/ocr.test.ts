@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { startTestService } from "../../helpers/service.ts";
 import ocr from "../../../plugins/converters/ocr.ts";
 import { closeOcrWorker } from "../../../plugins/converters/_ocr-worker.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import ocrEndpoint from "../../../plugins/converters/ocr.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 after(closeOcrWorker);
@@ -13,9 +14,9 @@ after(closeOcrWorker);
 const helloPng = readFileSync(new URL("./fixtures/ocr-hello-world-42.png", import.meta.url));
 
 const read = async (image: string) => {
-  const out = await service.call("ocr", { image });
+  const out = await service.call(ocrEndpoint, { image });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 test("ocr: reads the text of a PNG, with its lines and boxes", async () => {
@@ -45,8 +46,8 @@ test("ocr: works again after the worker is closed", async () => {
 });
 
 test("ocr: the documented example is a real call", async () => {
-  const out = await service.call("ocr", ocr.example.input);
-  assert.deepEqual((out.body as any).data, ocr.example.output);
+  const out = await service.call(ocrEndpoint, ocr.example.input);
+  assert.deepEqual(dataOf(out), ocr.example.output);
 });
 
 const pngWithSize = (width: number, height: number) => {
@@ -75,12 +76,12 @@ const rejected = [
 ];
 for (const c of rejected) {
   test(`ocr: ${c.name} is a 400 naming image`, async () => {
-    const out = await service.call("ocr", { image: c.image.toString("base64") });
+    const out = await service.call(ocrEndpoint, { image: c.image.toString("base64") });
     assert.equal(out.status, 400, JSON.stringify(out.body));
-    const error = (out.body as any).error;
+    const error = errorOf(out);
     assert.match(error.message, c.message);
     assert.deepEqual(
-      error.details.issues.map((i: any) => i.field),
+      error.details!.issues!.map((i: any) => i.field),
       ["image"],
     );
   });

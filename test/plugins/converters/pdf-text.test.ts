@@ -3,14 +3,15 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import pdfText from "../../../plugins/converters/pdf-text.ts";
 import { buildPdf } from "./fixtures/tiny-pdf.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import pdfTextEndpoint from "../../../plugins/converters/pdf-text.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
 const extract = async (pdf: string) => {
-  const out = await service.call("pdf-text", { pdf });
+  const out = await service.call(pdfTextEndpoint, { pdf });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 test("pdf-text: the text of every page, in order, with the document info", async () => {
@@ -55,8 +56,8 @@ test("pdf-text: a + sent unencoded in the query (read as a space) still decodes"
 });
 
 test("pdf-text: the documented example is a real call", async () => {
-  const out = await service.call("pdf-text", pdfText.example.input);
-  assert.deepEqual((out.body as any).data, pdfText.example.output);
+  const out = await service.call(pdfTextEndpoint, pdfText.example.input);
+  assert.deepEqual(dataOf(out), pdfText.example.output);
 });
 
 const rejected = [
@@ -73,12 +74,12 @@ const rejected = [
 ];
 for (const c of rejected) {
   test(`pdf-text: ${c.name} is a 400 naming pdf`, async () => {
-    const out = await service.call("pdf-text", { pdf: c.pdf });
+    const out = await service.call(pdfTextEndpoint, { pdf: c.pdf });
     assert.equal(out.status, 400, JSON.stringify(out.body));
-    const error = (out.body as any).error;
+    const error = errorOf(out);
     assert.match(error.message, c.message);
     assert.deepEqual(
-      error.details.issues.map((i: any) => i.field),
+      error.details!.issues!.map((i: any) => i.field),
       ["pdf"],
     );
   });

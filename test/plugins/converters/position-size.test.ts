@@ -1,15 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import positionSize from "../../../plugins/converters/position-size.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import positionSizeEndpoint from "../../../plugins/converters/position-size.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("position-size", input);
+const call = async (input: InputOf<typeof positionSizeEndpoint>) => {
+  const out = await service.call(positionSizeEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 const cases = [
@@ -98,13 +99,13 @@ const cases = [
 
 for (const c of cases) {
   test(`position-size: ${c.name}`, async () => {
-    assert.deepEqual(await call(c.input), c.expected);
+    assert.deepEqual(await call(c.input as InputOf<typeof positionSize>), c.expected);
   });
 }
 
 test("position-size: the documented example is a real call", async () => {
-  const out = await service.call("position-size", positionSize.example.input);
-  assert.deepEqual((out.body as any).data, positionSize.example.output);
+  const out = await service.call(positionSizeEndpoint, positionSize.example.input);
+  assert.deepEqual(dataOf(out), positionSize.example.output);
 });
 
 const rejected = [
@@ -124,10 +125,10 @@ for (const c of rejected) {
   test(`position-size: ${c.name} is a 400 naming stop`, async () => {
     const out = await service.call("position-size", { accountSize: 1000, riskPercent: 1, entry: 100, ...c.input });
     assert.equal(out.status, 400);
-    const error = (out.body as any).error;
+    const error = errorOf(out);
     assert.match(error.message, c.message);
     assert.deepEqual(
-      error.details.issues.map((i: any) => i.field),
+      error.details!.issues!.map((i: any) => i.field),
       ["stop"],
     );
   });

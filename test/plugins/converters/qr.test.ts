@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import qr from "../../../plugins/converters/qr.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import qrEndpoint from "../../../plugins/converters/qr.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -47,9 +48,9 @@ const cases = [
 
 for (const c of cases) {
   test(`qr: ${c.name}`, async () => {
-    const out = await service.call("qr", c.input);
+    const out = await service.call(qrEndpoint, c.input as InputOf<typeof qrEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.ecc, c.ecc);
     assert.equal(data.version, c.version);
     assert.equal(data.modules, c.modules);
@@ -59,8 +60,8 @@ for (const c of cases) {
 }
 
 test("qr: size, margin and colours shape the images", async () => {
-  const out = await service.call("qr", { text: "hi", size: 100, margin: 0, dark: "#ff0000", light: "00000000" });
-  const data = (out.body as any).data;
+  const out = await service.call(qrEndpoint, { text: "hi", size: 100, margin: 0, dark: "#ff0000", light: "00000000" });
+  const data = dataOf(out);
   assert.deepEqual(pngSize(data.png), { width: 100, height: 100 });
   assert.ok(data.svg.includes('viewBox="0 0 21 21"'));
   assert.ok(data.svg.includes('stroke="#ff0000"'));
@@ -68,16 +69,16 @@ test("qr: size, margin and colours shape the images", async () => {
 });
 
 test("qr: the documented example is a real call", async () => {
-  const out = await service.call("qr", qr.example.input);
-  assert.deepEqual((out.body as any).data, qr.example.output);
+  const out = await service.call(qrEndpoint, qr.example.input);
+  assert.deepEqual(dataOf(out), qr.example.output);
 });
 
 test("qr: text over the capacity of the chosen level is a 400 naming text", async () => {
-  const out = await service.call("qr", { text: "a".repeat(1274), ecc: "H" });
+  const out = await service.call(qrEndpoint, { text: "a".repeat(1274), ecc: "H" });
   assert.equal(out.status, 400);
-  const error = (out.body as any).error;
+  const error = errorOf(out);
   assert.equal(error.code, "invalid_input");
-  assert.equal(error.details.issues[0].field, "text");
+  assert.equal(error.details!.issues![0].field, "text");
   assert.match(error.message, /too big.*level H/);
 });
 

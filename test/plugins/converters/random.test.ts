@@ -2,14 +2,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { shuffled, uniformInt, uniformUnit } from "../../../plugins/converters/_random.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import randomEndpoint from "../../../plugins/converters/random.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
 async function values(input: object) {
-  const out = await service.call("random", input);
+  const out = await service.call(randomEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 }
 
 const cases: { name: string; input: object; check: (v: any[]) => boolean; count: number }[] = [
@@ -110,7 +111,7 @@ test("random: dice report their total", async () => {
   const data = await values({ type: "dice", count: 10 });
   assert.equal(
     data.total,
-    data.values.reduce((a: number, b: number) => a + b, 0),
+    data.values.reduce((a: number, b) => a + Number(b), 0),
   );
   assert.equal((await values({ type: "coin" })).total, undefined);
 });
@@ -149,7 +150,7 @@ for (const c of refused) {
     const out = await service.call("random", c.input);
     assert.equal(out.status, 400);
     assert.ok(
-      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      issuesOf(out).some((i: any) => i.field === c.field),
       JSON.stringify(out.body),
     );
   });

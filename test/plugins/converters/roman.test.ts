@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import romanEndpoint from "../../../plugins/converters/roman.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -18,16 +19,16 @@ const cases = [
 ];
 for (const c of cases) {
   test(`roman: ${c.value.trim()}`, async () => {
-    const out = await service.call("roman", { value: c.value });
+    const out = await service.call(romanEndpoint, { value: c.value });
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data, { direction: c.direction, number: c.number, numeral: c.numeral });
+    assert.deepEqual(dataOf(out), { direction: c.direction, number: c.number, numeral: c.numeral });
   });
 }
 
 test("roman: every number survives the round trip", async () => {
   for (const n of [1, 9, 14, 40, 90, 400, 999, 1444, 2888, 3999]) {
-    const numeral = ((await service.call("roman", { value: String(n) })).body as any).data.numeral;
-    const back = ((await service.call("roman", { value: numeral })).body as any).data.number;
+    const numeral = dataOf(await service.call(romanEndpoint, { value: String(n) })).numeral;
+    const back = dataOf(await service.call(romanEndpoint, { value: numeral })).number;
     assert.equal(back, n, numeral);
   }
 });
@@ -42,7 +43,7 @@ const refused = [
 ];
 for (const c of refused) {
   test(`roman: ${c.value} is a 400 on value`, async () => {
-    const out = await service.call("roman", { value: c.value });
+    const out = await service.call(romanEndpoint, { value: c.value });
     assert.equal(out.status, 400);
     const { error } = out.body as any;
     assert.equal(error.details.issues[0].field, "value");

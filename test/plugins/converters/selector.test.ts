@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import selectorEndpoint from "../../../plugins/converters/selector.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -65,9 +66,9 @@ const cases = [
 ];
 for (const c of cases) {
   test(`selector: ${c.name}`, async () => {
-    const out = await service.call("selector", { signature: c.signature });
+    const out = await service.call(selectorEndpoint, { signature: c.signature });
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.kind, c.kind);
     assert.equal(data.signature, c.canonical);
     assert.equal(data.selector, c.selector);
@@ -79,7 +80,7 @@ for (const c of cases) {
 test("selector: the Transfer event topic is the well-known one", async () => {
   const data = (
     (
-      await service.call("selector", {
+      await service.call(selectorEndpoint, {
         signature: "event Transfer(address indexed from, address indexed to, uint256 value)",
       })
     ).body as any
@@ -101,9 +102,9 @@ const refused = [
 ];
 for (const c of refused) {
   test(`selector: ${c.name} is a 400 on signature`, async () => {
-    const out = await service.call("selector", { signature: c.signature });
+    const out = await service.call(selectorEndpoint, { signature: c.signature });
     assert.equal(out.status, 400);
-    assert.equal((out.body as any).error.details.issues[0].field, "signature");
+    assert.equal(issuesOf(out)[0].field, "signature");
   });
 }
 

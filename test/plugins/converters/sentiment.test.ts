@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import sentiment from "../../../plugins/converters/sentiment.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import sentimentEndpoint from "../../../plugins/converters/sentiment.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -54,15 +55,15 @@ const cases = [
 
 for (const c of cases) {
   test(`sentiment: ${c.name}`, async () => {
-    const out = await service.call("sentiment", { text: c.text });
+    const out = await service.call(sentimentEndpoint, { text: c.text });
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data, c.expected);
+    assert.deepEqual(dataOf(out), c.expected);
   });
 }
 
 test("sentiment: the documented example is a real call", async () => {
-  const out = await service.call("sentiment", sentiment.example.input);
-  assert.deepEqual((out.body as any).data, sentiment.example.output);
+  const out = await service.call(sentimentEndpoint, sentiment.example.input);
+  assert.deepEqual(dataOf(out), sentiment.example.output);
 });
 
 const bad = [

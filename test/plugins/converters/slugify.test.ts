@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import slugifyEndpoint from "../../../plugins/converters/slugify.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -31,9 +32,9 @@ const cases = [
 ];
 for (const c of cases) {
   test(`slugify: ${c.name}`, async () => {
-    const out = await service.call("slugify", c.input);
+    const out = await service.call(slugifyEndpoint, c.input);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data, { slug: c.slug, length: c.slug.length });
+    assert.deepEqual(dataOf(out), { slug: c.slug, length: c.slug.length });
   });
 }
 

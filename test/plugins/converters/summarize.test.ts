@@ -1,15 +1,16 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import summarize from "../../../plugins/converters/summarize.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import summarizeEndpoint from "../../../plugins/converters/summarize.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
-const call = async (input: Record<string, unknown>) => {
-  const out = await service.call("summarize", input);
+const call = async (input: InputOf<typeof summarizeEndpoint>) => {
+  const out = await service.call(summarizeEndpoint, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 // "cats" appears in three sentences, "sleep" in two; the other sentences share nothing.
@@ -76,8 +77,8 @@ test("summarize: ties keep the earlier sentence", async () => {
 });
 
 test("summarize: the documented example is a real call", async () => {
-  const out = await service.call("summarize", summarize.example.input);
-  assert.deepEqual((out.body as any).data, summarize.example.output);
+  const out = await service.call(summarizeEndpoint, summarize.example.input);
+  assert.deepEqual(dataOf(out), summarize.example.output);
 });
 
 const bad = [

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import timestampEndpoint from "../../../plugins/converters/timestamp.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -68,9 +69,9 @@ const cases = [
 
 for (const c of cases) {
   test(`timestamp: ${c.name}`, async () => {
-    const out = await service.call("timestamp", c.input);
+    const out = await service.call(timestampEndpoint, c.input as InputOf<typeof timestampEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.format, c.format);
     assert.equal(data.iso, c.iso);
     assert.equal(data.unixMs, Date.parse(c.iso));
@@ -79,7 +80,7 @@ for (const c of cases) {
 }
 
 test("timestamp: the local view follows the zone and its daylight saving time", async () => {
-  const summer = (await service.call("timestamp", { value: "1719835200", tz: "Europe/Paris" })).body as any;
+  const summer = (await service.call(timestampEndpoint, { value: "1719835200", tz: "Europe/Paris" })).body as any;
   assert.deepEqual(
     {
       iso: summer.data.local.iso,
@@ -90,7 +91,7 @@ test("timestamp: the local view follows the zone and its daylight saving time", 
     },
     { iso: "2024-07-01T14:00:00.000+02:00", offset: "+02:00", minutes: 120, dst: true, abbr: "GMT+2" },
   );
-  const winter = (await service.call("timestamp", { value: "1700000000", tz: "America/New_York" })).body as any;
+  const winter = (await service.call(timestampEndpoint, { value: "1700000000", tz: "America/New_York" })).body as any;
   assert.equal(winter.data.local.abbreviation, "EST");
   assert.equal(winter.data.local.text, "November 14, 2023 at 5:13:20 PM EST");
   assert.equal(winter.data.local.weekday, "Tuesday");
@@ -100,7 +101,7 @@ test("timestamp: the local view follows the zone and its daylight saving time", 
 
 test("timestamp: now is the default value", async () => {
   const before = Date.now();
-  const out = (await service.call("timestamp", {})).body as any;
+  const out = (await service.call(timestampEndpoint, {})).body as any;
   assert.equal(out.data.format, "now");
   assert.ok(out.data.unixMs >= before && out.data.unixMs <= Date.now(), JSON.stringify(out.data));
   assert.equal(out.data.local.zone, "UTC");
@@ -117,7 +118,7 @@ for (const c of unreadable) {
     const out = await service.call("timestamp", c.input);
     assert.equal(out.status, 400);
     assert.ok(
-      (out.body as any).error.details.issues.some((i: any) => i.field === c.field),
+      issuesOf(out).some((i: any) => i.field === c.field),
       JSON.stringify(out.body),
     );
   });

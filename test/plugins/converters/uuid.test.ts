@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import uuidEndpoint from "../../../plugins/converters/uuid.ts";
 
 const service = await startTestService({ plugins: ["converters"] });
 
@@ -15,9 +16,9 @@ const cases = [
 ];
 for (const c of cases) {
   test(`uuid: ${c.name}`, async () => {
-    const out = await service.call("uuid", c.input);
+    const out = await service.call(uuidEndpoint, c.input as InputOf<typeof uuidEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.version, c.version);
     assert.equal(data.uuids.length, c.count);
     for (const id of data.uuids) assert.match(id, c.shape);
@@ -27,7 +28,7 @@ for (const c of cases) {
 
 test("uuid: v7 carries the current unix milliseconds and comes sorted", async () => {
   const before = Date.now();
-  const data = ((await service.call("uuid", { count: 50, version: "v7" })).body as any).data;
+  const data = dataOf(await service.call(uuidEndpoint, { count: 50, version: "v7" }));
   const after = Date.now();
   assert.equal(data.uuids.length, 50);
   for (const id of data.uuids) {

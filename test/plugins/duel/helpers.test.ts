@@ -2,7 +2,7 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { keccak256, toHex } from "viem";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { errorOf, expectFree400 } from "../../helpers/expect.ts";
 
 const unconfigured = await startTestService({ plugins: ["duel"] });
 // Nothing listens on port 9 of the loopback: the configured chain node is down.
@@ -122,7 +122,7 @@ test("duel: a chain node that does not answer is a 502, never charged", async ()
   ] as const) {
     const out = await service.call(name, input);
     assert.equal(out.status, 502, JSON.stringify(out.body));
-    assert.equal((out.body as any).error.code, "upstream_error");
+    assert.equal(errorOf(out).code, "upstream_error");
   }
   assert.equal((await service.request("/duel/quote")).status, 502);
 });

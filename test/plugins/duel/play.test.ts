@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { toHex, type Hex } from "viem";
 import { randomBytes } from "node:crypto";
 import { chooseHits, startDuelWorld, type Player } from "./_world.ts";
+import { errorOf, issuesOf } from "../../helpers/expect.ts";
+import duelState from "../../../plugins/duel/state.ts";
 
 const world = await startDuelWorld();
 after(() => world.stop());
@@ -159,17 +161,17 @@ test("duel/join: a duel that is not open is a 409 and one that does not exist a 
   const { duelId, secretB } = await world.openAndJoin(a, b);
   const taken = await world.service.call("duel/join", { duelId, commitmentB: secretB.commitment });
   assert.equal(taken.status, 409);
-  assert.equal((taken.body as any).error.code, "duel_not_open");
+  assert.equal(errorOf(taken).code, "duel_not_open");
   const missing = await world.service.call("duel/join", { duelId: 999_999, commitmentB: secretB.commitment });
   assert.equal(missing.status, 404);
-  assert.equal((await world.service.call("duel/state", { duelId: 999_999 })).status, 404);
+  assert.equal((await world.service.call(duelState, { duelId: 999_999 })).status, 404);
 });
 
 test("duel/join: player B must commit to a different secret than player A", async () => {
   const { duelId, secretA } = await world.openAndJoin(a, undefined);
   const out = await world.service.call("duel/join", { duelId, commitmentB: secretA.commitment });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "commitmentB");
+  assert.equal(issuesOf(out)[0].field, "commitmentB");
   const composed = await world.free(
     `/duel/tx?action=join&duelId=${duelId}&commitment=${(await world.secret()).commitment}`,
   );
@@ -185,7 +187,7 @@ test("duel/create: the bare transaction carries the stake in wei; stakes outside
   for (const stake of [0.00001, 11]) {
     const out = await world.service.call("duel/create", { commitmentA: commitment, stake });
     assert.equal(out.status, 400);
-    assert.equal((out.body as any).error.details.issues[0].field, "stake");
+    assert.equal(issuesOf(out)[0].field, "stake");
   }
 });
 

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { encodeFunctionData, toHex } from "viem";
 import { duelEscrowAbi } from "../../../plugins/duel/_abi.ts";
 import { chooseHits, startDuelWorld, type Player } from "./_world.ts";
+import { errorOf } from "../../helpers/expect.ts";
 
 const world = await startDuelWorld();
 after(() => world.stop());
@@ -162,7 +163,7 @@ test("duel rake: a rake raised after create does not apply to the duel; a create
       stake: 0.01,
       maxRakeBps: 300,
     });
-    assert.deepEqual([refused.status, (refused.body as any).error.code], [409, "rake_above_max"]);
+    assert.deepEqual([refused.status, errorOf(refused).code], [409, "rake_above_max"]);
     let settled: any;
     const net = await netOf(async () => {
       await world.send(a, await world.revealOf(duelId, secretA.secret));

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadFixture } from "../../helpers/fixtures.ts";
 import { dataOf, dir, expectUpstreamFailure, failing, marketService } from "./_market.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import fundingEndpoint from "../../../plugins/market/funding.ts";
 
 const all = [
   "binance.premium-index-all",
@@ -16,13 +18,13 @@ const BINANCE_451 = "https://dev.binance.vision/t/binance-api-451-error/ (HTTP 4
 
 test("funding: every venue's current rate per asset, annualized per interval, with the spread", async (t) => {
   const { service } = await marketService(t, all);
-  const data = dataOf(await service.call("funding", {}));
+  const data = dataOf(await service.call(fundingEndpoint, {}));
   assert.deepEqual(data.sources, { answered: ["binance-futures", "bybit", "okx", "hyperliquid"], missing: [] });
   assert.deepEqual(
     data.assets.map((a: any) => a.asset),
     ["BTC", "ETH", "SOL"],
   );
-  const btc = data.assets[0];
+  const btc = data.assets[0]!;
   assert.deepEqual(
     btc.venues.find((v: any) => v.venue === "binance-futures"),
     {
@@ -37,12 +39,12 @@ test("funding: every venue's current rate per asset, annualized per interval, wi
     },
   );
   // Hyperliquid funds hourly: 0.0000125 x 24 x 365 x 100 = 10.95
-  assert.equal(btc.venues.find((v: any) => v.venue === "hyperliquid").annualizedPercent, "10.95");
+  assert.equal(btc.venues.find((v: any) => v.venue === "hyperliquid")!.annualizedPercent, "10.95");
   // OKX: 0.0000868 x 3 x 365 x 100 = 9.5046; spread against 10.95
-  assert.equal(btc.venues.find((v: any) => v.venue === "okx").annualizedPercent, "9.5046");
+  assert.equal(btc.venues.find((v: any) => v.venue === "okx")!.annualizedPercent, "9.5046");
   assert.equal(btc.spreadAnnualizedPercent, "1.4454");
   // Binance's fundingInfo says SOL funds every 4 h: -0.0000215 x 6 x 365 x 100
-  const sol = data.assets[2].venues.find((v: any) => v.venue === "binance-futures");
+  const sol = data.assets[2].venues.find((v: any) => v.venue === "binance-futures")!;
   assert.equal(sol.intervalHours, 4);
   assert.equal(sol.annualizedPercent, "-4.7085");
   assert.equal(
@@ -61,7 +63,7 @@ test("funding: Binance refusing the region (451) leaves the other venues and say
     ],
     { reuse: true },
   );
-  const data = dataOf(await service.call("funding", {}));
+  const data = dataOf(await service.call(fundingEndpoint, {}));
   assert.deepEqual(data.sources.answered, ["bybit", "okx", "hyperliquid"]);
   assert.deepEqual(data.sources.missing, [{ venue: "binance-futures", reason: "binance-futures answered 451" }]);
   assert.equal(data.assets[0].venues.length, 3);
@@ -90,9 +92,9 @@ test("funding: every venue down is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await service.call("funding", {});
+  const out = await service.call(fundingEndpoint, {});
   expectUpstreamFailure(out);
-  assert.match((out.body as any).error.message, /binance-futures.*bybit.*okx.*hyperliquid/);
+  assert.match(errorOf(out).message, /binance-futures.*bybit.*okx.*hyperliquid/);
 });
 
 test("funding: an unknown parameter is a free 400, the price is $0.01", async (t) => {
@@ -147,10 +149,10 @@ test("funding: a Bybit ticker without its interval reads it from the instrument,
     instrument("BTCUSDT", 240),
     instrument("ETHUSDT", 480),
   ]);
-  const data = dataOf(await service.call("funding", {}));
-  const btc = data.assets[0].venues.find((v: any) => v.venue === "bybit");
+  const data = dataOf(await service.call(fundingEndpoint, {}));
+  const btc = data.assets[0].venues.find((v: any) => v.venue === "bybit")!;
   assert.equal(btc.intervalHours, 4);
-  assert.equal(data.assets[1].venues.find((v: any) => v.venue === "bybit").intervalHours, 8);
+  assert.equal(data.assets[1].venues.find((v: any) => v.venue === "bybit")!.intervalHours, 8);
   assert.equal(api.calls.filter((c) => c.path.includes("instruments-info")).length, 2);
 });
 
@@ -161,7 +163,7 @@ test("funding: Bybit giving no interval anywhere is an unknown, reported, not a 
     instrument("BTCUSDT"),
     instrument("ETHUSDT", 480),
   ]);
-  const data = dataOf(await service.call("funding", {}));
+  const data = dataOf(await service.call(fundingEndpoint, {}));
   assert.deepEqual(data.sources.missing, [{ venue: "bybit", reason: "Bybit gives no funding interval for BTCUSDT" }]);
   assert.ok(data.assets.every((a: any) => a.venues.every((v: any) => v.venue !== "bybit")));
 });

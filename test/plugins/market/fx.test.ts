@@ -1,10 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dataOf, expectFree400, expectUpstreamFailure, failing, marketService } from "./_market.ts";
+import { issuesOf } from "../../helpers/expect.ts";
+import fxEndpoint from "../../../plugins/market/fx.ts";
+import fxHistory from "../../../plugins/market/fx-history.ts";
 
 test("fx: USD to EUR by default from both sources, Frankfurter's rate first, amount converted in decimal", async (t) => {
   const { service } = await marketService(t, ["frankfurter.latest-usd-eur", "exchangerate-api.latest-usd"]);
-  assert.deepEqual(dataOf(await service.call("fx", { amount: 100 })), {
+  assert.deepEqual(dataOf(await service.call(fxEndpoint, { amount: 100 })), {
     from: "USD",
     to: "EUR",
     rate: 0.97182,
@@ -30,7 +33,7 @@ test("fx: Frankfurter down, ExchangeRate-API answers and the answer says so", as
     ],
     { reuse: true },
   );
-  const data = dataOf(await service.call("fx", { to: "jpy" }));
+  const data = dataOf(await service.call(fxEndpoint, { to: "jpy" }));
   assert.equal(data.rate, 157.903421);
   assert.equal(data.source, "exchangerate-api");
   assert.equal(data.converted, "157.903421");
@@ -46,12 +49,12 @@ test("fx: both down is a 502; a currency no one quotes is a 404", async (t) => {
     ],
     { reuse: true },
   );
-  expectUpstreamFailure(await service.call("fx", {}));
+  expectUpstreamFailure(await service.call(fxEndpoint, {}));
   const { service: other } = await marketService(t, [
     "frankfurter.latest-usd-xyz",
     "exchangerate-api.latest-usd-for-xyz",
   ]);
-  assert.equal((await other.call("fx", { to: "XYZ" })).status, 404);
+  assert.equal((await other.call(fxEndpoint, { to: "XYZ" })).status, 404);
 });
 
 test("fx: a code that is not three letters is a free 400", async (t) => {
@@ -64,17 +67,17 @@ test("fx: a code that is not three letters is a free 400", async (t) => {
 
 test("fx-history: one date, base USD by default", async (t) => {
   const { service } = await marketService(t, ["frankfurter.day-usd-eur-gbp", "frankfurter.day-weekend"]);
-  assert.deepEqual(dataOf(await service.call("fx-history", { date: "2025-01-14", symbols: "eur,gbp" })), {
+  assert.deepEqual(dataOf(await service.call(fxHistory, { date: "2025-01-14", symbols: "eur,gbp" })), {
     base: "USD",
     days: [{ date: "2025-01-14", rates: { EUR: 0.97182, GBP: 0.81921 } }],
   });
-  const weekend = dataOf(await service.call("fx-history", { date: "2025-01-12" }));
+  const weekend = dataOf(await service.call(fxHistory, { date: "2025-01-12" }));
   assert.equal(weekend.days[0].date, "2025-01-10");
 });
 
 test("fx-history: a series between start and end, oldest first", async (t) => {
   const { service } = await marketService(t, ["frankfurter.series-usd-eur"]);
-  const data = dataOf(await service.call("fx-history", { start: "2025-01-08", end: "2025-01-10", symbols: "EUR" }));
+  const data = dataOf(await service.call(fxHistory, { start: "2025-01-08", end: "2025-01-10", symbols: "EUR" }));
   assert.deepEqual(
     data.days.map((d: any) => [d.date, d.rates.EUR]),
     [
@@ -91,7 +94,7 @@ test("fx-history: Frankfurter down is a 502", async (t) => {
     [failing("/frankfurter/v1/2025-01-14?base=USD", 500, "https://frankfurter.dev/")],
     { reuse: true },
   );
-  expectUpstreamFailure(await service.call("fx-history", { date: "2025-01-14" }));
+  expectUpstreamFailure(await service.call(fxHistory, { date: "2025-01-14" }));
 });
 
 test("fx-history: conflicting or out-of-range dates are 400s and call nothing", async (t) => {
@@ -102,9 +105,9 @@ test("fx-history: conflicting or out-of-range dates are 400s and call nothing", 
     [{ start: "2023-01-01", end: "2025-01-01" }, "end"],
     [{ start: "2025-02-01", end: "2025-01-01" }, "start"],
   ] as const) {
-    const out = await service.call("fx-history", input);
+    const out = await service.call(fxHistory, input);
     assert.equal(out.status, 400, JSON.stringify(input));
-    assert.ok((out.body as any).error.details.issues.some((i: any) => i.field === field));
+    assert.ok(issuesOf(out).some((i: any) => i.field === field));
   }
   await expectFree400(await service.request("/v1/fx-history?date=14-01-2025"), "date");
   await expectFree400(await service.request("/v1/fx-history?symbols=EUR;GBP"), "symbols");

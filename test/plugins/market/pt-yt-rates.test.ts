@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import ptYtRates from "../../../plugins/market/pt-yt-rates.ts";
 import { dataOf, dir, expectFree400, expectUpstreamFailure, failing, marketService } from "./_market.ts";
 import { loadFixture } from "../../helpers/fixtures.ts";
+import ptYtRatesEndpoint from "../../../plugins/market/pt-yt-rates.ts";
 
 const NOW = Date.parse("2025-09-10T12:00:00.000Z");
 const LIST = "/pendle/v2/markets/all?chainId=1&limit=100";
@@ -11,7 +12,7 @@ const LIST = "/pendle/v2/markets/all?chainId=1&limit=100";
 test("pt-yt-rates: ethereum by default, expired and deactivated markets left out, deepest first", async (t) => {
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service, api } = await marketService(t, ["pendle.markets-ethereum"]);
-  const data = dataOf(await service.call("pt-yt-rates", {}));
+  const data = dataOf(await service.call(ptYtRatesEndpoint, {}));
   assert.equal(api.calls.length, 1);
   assert.equal(data.chainId, 1);
   assert.equal(data.matched, 3);
@@ -26,14 +27,14 @@ test("pt-yt-rates: market filters by name or address, limit caps the list", asyn
   t.mock.timers.enable({ apis: ["Date"], now: NOW });
   const { service } = await marketService(t, ["pendle.markets-ethereum"], { reuse: true });
   assert.deepEqual(
-    dataOf(await service.call("pt-yt-rates", { market: "wstusr" })).markets.map((m: any) => m.name),
+    dataOf(await service.call(ptYtRatesEndpoint, { market: "wstusr" })).markets.map((m: any) => m.name),
     ["wstUSR"],
   );
   assert.equal(
-    dataOf(await service.call("pt-yt-rates", { market: "0xA36B60A14A1A5247912584768C6E53E1A269A9F7" })).matched,
+    dataOf(await service.call(ptYtRatesEndpoint, { market: "0xA36B60A14A1A5247912584768C6E53E1A269A9F7" })).matched,
     1,
   );
-  const one = dataOf(await service.call("pt-yt-rates", { limit: 1 }));
+  const one = dataOf(await service.call(ptYtRatesEndpoint, { limit: 1 }));
   assert.equal(one.markets.length, 1);
   assert.equal(one.matched, 3);
 });
@@ -53,7 +54,7 @@ test("pt-yt-rates: every page of Pendle's list is read, a live market on the sec
     response: { status: 200, body: { total: 101, limit: 100, skip, markets } },
   });
   const { service, api } = await marketService(t, [page(0, expired), page(100, [sUSDe])]);
-  const data = dataOf(await service.call("pt-yt-rates", {}));
+  const data = dataOf(await service.call(ptYtRatesEndpoint, {}));
   assert.equal(api.calls.length, 2);
   assert.equal(data.matched, 1);
   assert.deepEqual(data.markets, ptYtRates.example.output.markets);
@@ -71,7 +72,7 @@ test("pt-yt-rates: Pendle down is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  expectUpstreamFailure(await service.call("pt-yt-rates", { chain: "arbitrum" }));
+  expectUpstreamFailure(await service.call(ptYtRatesEndpoint, { chain: "arbitrum" }));
 });
 
 test("pt-yt-rates: chain, limit 1-100 and market are checked before any call", async (t) => {

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import airdropCheck from "../../../plugins/onchain/airdrop-check.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const TRADER = "0x4a7C6899cdcB379e284fBFD045462e751DA4C7cE";
@@ -26,9 +28,9 @@ test("airdrop-check: every criterion with value, threshold, points and source; a
     ["blockscout.counters-trader", "blockscout.transactions-sent-trader", "blockscout.token-transfers-trader"],
     { dir },
   );
-  const out = await (await serviceWith(api.url)).call("airdrop-check", { address: TRADER.toLowerCase() });
+  const out = await (await serviceWith(api.url)).call(airdropCheck, { address: TRADER.toLowerCase() });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   const byId = Object.fromEntries(data.criteria.map((c: any) => [c.id, c]));
   assert.deepEqual(
     data.criteria.map((c: any) => [c.id, c.value, c.points]),
@@ -94,13 +96,13 @@ test("airdrop-check: past the window, the first sent transaction comes from one 
     ],
     { dir },
   );
-  const data = ((await (await serviceWith(api.url)).call("airdrop-check", { address: TRADER })).body as any).data;
+  const data = dataOf(await (await serviceWith(api.url)).call(airdropCheck, { address: TRADER }));
   assert.deepEqual(
     [data.activity.firstSentAt, data.activity.sentTransactionsRead, data.activity.complete],
     ["2021-06-01T00:00:00.000Z", 250, false],
   );
   assert.match(
-    data.criteria.find((c: any) => c.id === "activeDays").explanation,
+    data.criteria.find((c: any) => c.id === "activeDays")!.explanation,
     /latest 250 transactions sent .*lower bound/,
   );
   assert.equal(api.calls.length, 8);
@@ -112,9 +114,9 @@ test("airdrop-check: a wallet Blockscout has never seen answers empty activity a
     notFound(`/api/v2/addresses/${FRESH}/transactions?filter=from`),
     notFound(`/api/v2/addresses/${FRESH}/token-transfers?type=ERC-20`),
   ]);
-  const out = await (await serviceWith(api.url)).call("airdrop-check", { address: FRESH, chain: "base" });
+  const out = await (await serviceWith(api.url)).call(airdropCheck, { address: FRESH, chain: "base" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.chain, data.score, data.band, data.bridgesUsed, data.activity.firstSentAt],
     ["base", 0, "low", [], null],
@@ -140,7 +142,7 @@ test("airdrop-check: a Blockscout outage is a 502", async (t) => {
     ],
     { dir, reuse: true },
   );
-  const out = await (await serviceWith(api.url)).call("airdrop-check", { address: TRADER });
+  const out = await (await serviceWith(api.url)).call(airdropCheck, { address: TRADER });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });
 

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import contractAudit from "../../../plugins/onchain/contract-audit.ts";
 
 const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_URL: url } });
 const TOKEN = "0x4444444444444444444444444444444444444444";
@@ -38,9 +40,9 @@ test("contract-audit: each finding with its file, line and matched code, and a s
       proxyResolution: { isProxy: false, implementations: [] },
     }),
   ]);
-  const out = await (await serviceWith(api.url)).call("contract-audit", { address: TOKEN, chain: "bsc" });
+  const out = await (await serviceWith(api.url)).call(contractAudit, { address: TOKEN, chain: "bsc" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.findings.map((f: any) => f.id),
     ["tx-origin-auth", "owner-mint", "blacklist", "fee-setter", "unchecked-call"],
@@ -48,7 +50,7 @@ test("contract-audit: each finding with its file, line and matched code, and a s
   assert.deepEqual(data.findings[0].locations, [
     { file: "contracts/MoonToken.sol", line: 4, evidence: "require(tx.origin ==" },
   ]);
-  assert.equal(data.findings.find((f: any) => f.id === "owner-mint").locations[0].line, 6);
+  assert.equal(data.findings.find((f: any) => f.id === "owner-mint")!.locations[0].line, 6);
   assert.ok(!data.findings.some((f: any) => f.id === "selfdestruct"), "commented-out code is not a finding");
   assert.deepEqual([data.score, data.level, data.filesReviewed, data.name], [80, "high", 1, "MoonToken"]);
   assert.ok(data.findings.every((f: any) => f.source === "sourcify verified source" && f.points > 0));
@@ -56,12 +58,9 @@ test("contract-audit: each finding with its file, line and matched code, and a s
 
 test("contract-audit: an unverified contract is a 404; a Sourcify outage a 502", async (t) => {
   const api = await serveFixtures(t, [sourcify(404, { customCode: "not_found", message: "not found", errorId: "x" })]);
-  assert.equal(
-    (await (await serviceWith(api.url)).call("contract-audit", { address: TOKEN, chain: "bsc" })).status,
-    404,
-  );
+  assert.equal((await (await serviceWith(api.url)).call(contractAudit, { address: TOKEN, chain: "bsc" })).status, 404);
   const down = await serveFixtures(t, [sourcify(500, "error")], { reuse: true });
-  const failed = await (await serviceWith(down.url)).call("contract-audit", { address: TOKEN, chain: "bsc" });
+  const failed = await (await serviceWith(down.url)).call(contractAudit, { address: TOKEN, chain: "bsc" });
   assert.equal(failed.status, 502);
 });
 

@@ -3,6 +3,11 @@ import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { startScene } from "./_devnet.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import contractEndpoint from "../../../plugins/onchain/contract.ts";
+import gasEndpoint from "../../../plugins/onchain/gas.ts";
+import gasHistory from "../../../plugins/onchain/gas-history.ts";
+import proxyDetect from "../../../plugins/onchain/proxy-detect.ts";
 
 const scene = await startScene(["base-sepolia"]);
 const chain = "base-sepolia";
@@ -16,9 +21,9 @@ const sourcify = (address: string, status: number, body: unknown): Fixture => ({
 });
 
 test("gas: fees from the node's fee history", async () => {
-  const out = await service.call("gas", { chain });
+  const out = await service.call(gasEndpoint, { chain });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.chain, chain);
   assert.equal(data.block, Number(scene.blocks.latest));
   assert.ok(Number(data.baseFeeGwei) > 0);
@@ -27,9 +32,9 @@ test("gas: fees from the node's fee history", async () => {
 });
 
 test("gas-history: one row per block, oldest first, with a summary", async () => {
-  const out = await service.call("gas-history", { chain, blocks: 5 });
+  const out = await service.call(gasHistory, { chain, blocks: 5 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.blocks.length, 5);
   assert.equal(data.toBlock, Number(scene.blocks.latest));
   assert.equal(data.fromBlock, data.toBlock - 4);
@@ -47,9 +52,9 @@ test("gas-history: more than 1024 blocks is a 400", async () => {
 });
 
 test("proxy-detect: an EIP-1967 proxy with its implementation and admin", async () => {
-  const out = await service.call("proxy-detect", { address: scene.proxy, chain });
+  const out = await service.call(proxyDetect, { address: scene.proxy, chain });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.standard, "eip-1967");
   assert.equal(data.implementation, scene.token);
   assert.equal(data.implementationIsContract, true);
@@ -57,11 +62,11 @@ test("proxy-detect: an EIP-1967 proxy with its implementation and admin", async 
 });
 
 test("proxy-detect: an EIP-1167 clone, a plain contract and a wallet", async () => {
-  const clone = (await service.call("proxy-detect", { address: scene.clone, chain })).body as any;
+  const clone = (await service.call(proxyDetect, { address: scene.clone, chain })).body as any;
   assert.deepEqual([clone.data.standard, clone.data.implementation], ["eip-1167", scene.token]);
-  const plain = (await service.call("proxy-detect", { address: scene.token, chain })).body as any;
+  const plain = (await service.call(proxyDetect, { address: scene.token, chain })).body as any;
   assert.deepEqual([plain.data.isContract, plain.data.isProxy, plain.data.standard], [true, false, null]);
-  const wallet = (await service.call("proxy-detect", { address: scene.alice, chain })).body as any;
+  const wallet = (await service.call(proxyDetect, { address: scene.alice, chain })).body as any;
   assert.deepEqual([wallet.data.isContract, wallet.data.isProxy], [false, false]);
 });
 
@@ -86,9 +91,9 @@ test("contract: a verified ERC-20 profile, code from the node and verification f
   ]);
   const out = await (
     await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } })
-  ).call("contract", { address: scene.token, chain });
+  ).call(contractEndpoint, { address: scene.token, chain });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.tokenStandard, "erc20");
   assert.ok(data.codeSize > 100);
   assert.match(data.codeHash, /^0x[0-9a-f]{64}$/);
@@ -112,9 +117,9 @@ test("contract: an unverified NFT and a proxy", async (t) => {
   };
   const api = await serveFixtures(t, [sourcify(scene.nft, 404, missing), sourcify(scene.proxy, 404, missing)]);
   const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
-  const nft = (await svc.call("contract", { address: scene.nft, chain })).body as any;
+  const nft = (await svc.call(contractEndpoint, { address: scene.nft, chain })).body as any;
   assert.deepEqual([nft.data.tokenStandard, nft.data.verified, nft.data.verification], ["erc721", false, null]);
-  const proxy = (await svc.call("contract", { address: scene.proxy, chain })).body as any;
+  const proxy = (await svc.call(contractEndpoint, { address: scene.proxy, chain })).body as any;
   assert.deepEqual(
     [proxy.data.proxy.standard, proxy.data.proxy.implementation, proxy.data.tokenStandard],
     ["eip-1967", scene.token, "erc20"],
@@ -124,8 +129,8 @@ test("contract: an unverified NFT and a proxy", async (t) => {
 test("contract: a wallet address is a 404; a failing Sourcify a 502", async (t) => {
   const api = await serveFixtures(t, [sourcify(scene.token, 503, "unavailable")], { reuse: true });
   const svc = await startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_SOURCIFY_URL: api.url } });
-  assert.equal((await svc.call("contract", { address: scene.alice, chain })).status, 404);
-  const failed = await svc.call("contract", { address: scene.token, chain });
+  assert.equal((await svc.call(contractEndpoint, { address: scene.alice, chain })).status, 404);
+  const failed = await svc.call(contractEndpoint, { address: scene.token, chain });
   assert.equal(failed.status, 502);
 });
 

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import copyTrades from "../../../plugins/onchain/copy-trades.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const TRADER = "0x4a7C6899cdcB379e284fBFD045462e751DA4C7cE";
@@ -21,9 +23,9 @@ test("copy-trades: token-for-token, native-for-token and token-for-native swaps 
   const api = await serveFixtures(t, [...blockscout, "defillama.batch-historical-trader", "defillama.current-trader"], {
     dir,
   });
-  const out = await (await serviceWith(api.url)).call("copy-trades", { address: TRADER.toLowerCase() });
+  const out = await (await serviceWith(api.url)).call(copyTrades, { address: TRADER.toLowerCase() });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const { trades } = (out.body as any).data;
+  const { trades } = dataOf(out);
   assert.deepEqual(
     trades.map((x: any) => [x.time, x.valueUsd]),
     [
@@ -46,7 +48,7 @@ test("copy-trades: token-for-token, native-for-token and token-for-native swaps 
   assert.deepEqual(ethForPepe.mirror, { sellToken: null, buyToken: PEPE, sellAmount: "0.05", rate: "200000000" });
   assert.deepEqual([ethForPepe.router, ethForPepe.method], ["0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD", "execute"]);
   assert.deepEqual(
-    [usdcForPepe.sold[0].symbol, usdcForPepe.mirror.rate, usdcForPepe.bought[0].changeSinceTrade],
+    [usdcForPepe.sold[0].symbol, usdcForPepe.mirror!.rate, usdcForPepe.bought[0].changeSinceTrade],
     ["USDC", "100000", -0.023],
   );
   assert.deepEqual(
@@ -75,10 +77,10 @@ test("copy-trades: limit keeps the newest swaps and prices only those", async (t
     },
   ];
   const api = await serveFixtures(t, [...blockscout, ...llama], { dir });
-  const out = await (await serviceWith(api.url)).call("copy-trades", { address: TRADER, limit: 1 });
+  const out = await (await serviceWith(api.url)).call(copyTrades, { address: TRADER, limit: 1 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [trade] = (out.body as any).data.trades;
-  assert.equal((out.body as any).data.trades.length, 1);
+  const [trade] = dataOf(out).trades;
+  assert.equal(dataOf(out).trades.length, 1);
   assert.deepEqual([trade.valueUsd, trade.sold[0].priceUsd, trade.bought[0].changeSinceTrade], [null, null, null]);
 });
 
@@ -96,7 +98,7 @@ test("copy-trades: a Blockscout outage is a 502", async (t) => {
     ],
     { dir, reuse: true },
   );
-  const out = await (await serviceWith(api.url)).call("copy-trades", { address: TRADER });
+  const out = await (await serviceWith(api.url)).call(copyTrades, { address: TRADER });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });
 

@@ -16,6 +16,8 @@ import { devnetChain, startDevnet } from "../../../core/x402/devnet/index.ts";
 import { ENS_REGISTRY } from "../../../plugins/onchain/_ens.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { chainEnv } from "./_devnet.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import ensEndpoint from "../../../plugins/onchain/ens.ts";
 
 // A minimal ENS on anvil: a registry placed at the mainnet registry address and one resolver, set up as ENS would be.
 const [devnet, registry, resolver] = await Promise.all([
@@ -62,9 +64,9 @@ await write(resolverAddress, resolver.abi, "setAddr", [namehash("bob.eth"), bob.
 const service = await startTestService({ plugins: ["onchain"], env: chainEnv(["ethereum"], devnet.rpcUrl) });
 
 test("ens: a name resolves to its address and text records, and is the address's primary name", async () => {
-  const out = await service.call("ens", { name: "Alice.ETH" });
+  const out = await service.call(ensEndpoint, { name: "Alice.ETH" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.lookup, data.name, data.address, data.resolver, data.primary],
     ["forward", "alice.eth", alice.address, resolverAddress, true],
@@ -76,23 +78,23 @@ test("ens: a name resolves to its address and text records, and is the address's
 });
 
 test("ens: a name that is not its address's primary name says so", async () => {
-  const data = ((await service.call("ens", { name: "bob.eth" })).body as any).data;
+  const data = dataOf(await service.call(ensEndpoint, { name: "bob.eth" }));
   assert.deepEqual([data.address, data.primary], [bob.address, false]);
 });
 
 test("ens: reverse lookup counts a primary name only when it resolves back", async () => {
-  const verified = ((await service.call("ens", { name: alice.address.toLowerCase() })).body as any).data;
+  const verified = dataOf(await service.call(ensEndpoint, { name: alice.address.toLowerCase() }));
   assert.deepEqual(
     [verified.lookup, verified.name, verified.address, verified.primary],
     ["reverse", "alice.eth", alice.address, true],
   );
-  const claimed = ((await service.call("ens", { name: bob.address })).body as any).data;
+  const claimed = dataOf(await service.call(ensEndpoint, { name: bob.address }));
   assert.deepEqual([claimed.name, claimed.address, claimed.primary], ["alice.eth", alice.address, false]);
 });
 
 test("ens: an unregistered name and an address without a primary name are 404s", async () => {
-  assert.equal((await service.call("ens", { name: "nobody.eth" })).status, 404);
-  assert.equal((await service.call("ens", { name: owner.address })).status, 404);
+  assert.equal((await service.call(ensEndpoint, { name: "nobody.eth" })).status, 404);
+  assert.equal((await service.call(ensEndpoint, { name: owner.address })).status, 404);
 });
 
 test("ens: bad names and chains are a 400 before the node is asked", async () => {
@@ -108,11 +110,11 @@ test("ens: bad names and chains are a 400 before the node is asked", async () =>
       path,
     );
   }
-  const invalid = await service.call("ens", { name: "a_b\u200d.eth" });
+  const invalid = await service.call(ensEndpoint, { name: "a_b\u200d.eth" });
   assert.equal(invalid.status, 400, JSON.stringify(invalid.body));
 });
 
 test("ens: the node down is a 502", async () => {
-  const out = await service.call("ens", { name: "alice.eth", chain: "sepolia" });
+  const out = await service.call(ensEndpoint, { name: "alice.eth", chain: "sepolia" });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import snapshotProposals from "../../../plugins/onchain/snapshot-proposals.ts";
 
 const serviceWith = (url: string) =>
   startTestService({ plugins: ["onchain"], env: { UPSTREAM_SNAPSHOT_HUB_URL: url } });
@@ -38,13 +40,13 @@ test("snapshot-proposals: a space's active proposals with ISO dates and the lead
   const api = await serveFixtures(t, [
     graphql({ first: 5, where: { space: "aave.eth", state: "active" } }, 200, { data: { proposals: [aaveProposal] } }),
   ]);
-  const out = await (await serviceWith(api.url)).call("snapshot-proposals", {
+  const out = await (await serviceWith(api.url)).call(snapshotProposals, {
     space: "aave.eth",
     state: "active",
     limit: 5,
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [p] = (out.body as any).data.proposals;
+  const [p] = dataOf(out).proposals;
   assert.deepEqual(
     [p.title, p.space.name, p.state, p.leadingChoice, p.votes],
     [aaveProposal.title, "Aave", "active", "YAE", 87],
@@ -63,12 +65,12 @@ test("snapshot-proposals: state all sends no state filter; GraphQL errors are a 
     graphql({ first: 10, where: { space: "nope.eth" } }, 200, { errors: [{ message: "rate limit exceeded" }] }),
   ]);
   const service = await serviceWith(api.url);
-  const all = await service.call("snapshot-proposals", {});
+  const all = await service.call(snapshotProposals, {});
   assert.equal(all.status, 200, JSON.stringify(all.body));
-  assert.deepEqual((all.body as any).data, { space: null, state: "all", proposals: [] });
-  const failed = await service.call("snapshot-proposals", { space: "nope.eth" });
+  assert.deepEqual(dataOf(all), { space: null, state: "all", proposals: [] });
+  const failed = await service.call(snapshotProposals, { space: "nope.eth" });
   assert.equal(failed.status, 502);
-  assert.match((failed.body as any).error.message, /rate limit/);
+  assert.match(errorOf(failed).message, /rate limit/);
 });
 
 test("snapshot-proposals: bad input is a 400 calling nothing", async (t) => {

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import tokenHolders from "../../../plugins/onchain/token-holders.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) =>
@@ -18,9 +20,9 @@ const blockscout = (path: string, status: number, body: unknown): Fixture => ({
 
 test("token-holders: ranked holders with shares of supply, labels and the holder count", async (t) => {
   const api = await serveFixtures(t, ["blockscout.token-pepe", "blockscout.token-holders-pepe"], { dir });
-  const out = await (await serviceWith(api.url)).call("token-holders", { address: PEPE.toLowerCase(), limit: 2 });
+  const out = await (await serviceWith(api.url)).call(tokenHolders, { address: PEPE.toLowerCase(), limit: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.chain, data.symbol, data.type, data.decimals, data.holderCount],
     ["ethereum", "PEPE", "ERC-20", 18, 502118],
@@ -48,10 +50,7 @@ test("token-holders: a token Blockscout does not know is a 404; an outage a 502"
     blockscout(`/api/v2/tokens/${PEPE}`, 404, { message: "Not found" }),
     blockscout(`/api/v2/tokens/${PEPE}/holders`, 404, { message: "Not found" }),
   ]);
-  assert.equal(
-    (await (await serviceWith(api.url)).call("token-holders", { address: PEPE, chain: "base" })).status,
-    404,
-  );
+  assert.equal((await (await serviceWith(api.url)).call(tokenHolders, { address: PEPE, chain: "base" })).status, 404);
 });
 
 test("token-holders: a Blockscout outage is a 502", async (t) => {
@@ -60,7 +59,7 @@ test("token-holders: a Blockscout outage is a 502", async (t) => {
     [blockscout(`/api/v2/tokens/${PEPE}`, 503, "busy"), blockscout(`/api/v2/tokens/${PEPE}/holders`, 503, "busy")],
     { reuse: true },
   );
-  const out = await (await serviceWith(api.url)).call("token-holders", { address: PEPE });
+  const out = await (await serviceWith(api.url)).call(tokenHolders, { address: PEPE });
   assert.equal(out.status, 502);
 });
 
@@ -95,14 +94,14 @@ test("token-holders: with BLOCKSCOUT_PRO_KEY every chain reads Blockscout's PRO 
     plugins: ["onchain"],
     env: { BLOCKSCOUT_PRO_KEY: "proapi_test", BLOCKSCOUT_PRO_URL: api.url, UPSTREAM_BLOCKSCOUT_BASE_URL: own.url },
   });
-  const out = await service.call("token-holders", { address: PEPE, limit: 2 });
+  const out = await service.call(tokenHolders, { address: PEPE, limit: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.equal((out.body as any).data.holders[0].label, "Binance 8");
+  assert.equal(dataOf(out).holders[0].label, "Binance 8");
   assert.equal(api.calls.length, 2);
   assert.ok(api.calls.every((c) => new URL(c.path, api.url).searchParams.get("apikey") === "proapi_test"));
   assert.ok(api.calls.every((c) => c.path.startsWith("/1/api/v2/tokens/")));
   assert.equal(own.calls.length, 0);
-  assert.equal((await service.call("token-holders", { address: PEPE, limit: 2, chain: "base" })).status, 200);
+  assert.equal((await service.call(tokenHolders, { address: PEPE, limit: 2, chain: "base" })).status, 200);
   assert.equal(own.calls.length, 2);
   assert.ok(own.calls.every((c) => !c.path.includes("apikey")));
 });

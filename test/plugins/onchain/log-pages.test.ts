@@ -6,6 +6,10 @@ import { startTestService } from "../../helpers/service.ts";
 import { dataOf } from "../../helpers/expect.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import approvalsEndpoint from "../../../plugins/onchain/approvals.ts";
+import eventLogs from "../../../plugins/onchain/event-logs.ts";
+import walletAge from "../../../plugins/onchain/wallet-age.ts";
+import walletEndpoint from "../../../plugins/onchain/wallet.ts";
 
 const OWNER = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
 const HEAD = 2_000_000;
@@ -34,9 +38,9 @@ test("approvals: one call scans the newest 100,000 blocks in pages of 10,000, ha
     ...pages.slice(1).map((from) => getLogs(from, from + 9_999)),
   ]);
   const service = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_BASE_RPC_URL: node.url } });
-  const out = await service.call("approvals", { address: OWNER, chain: "base" });
+  const out = await service.call(approvalsEndpoint, { address: OWNER, chain: "base" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.fromBlock, data.toBlock, data.olderToBlock, data.count],
     [HEAD - 99_999, HEAD, HEAD - 100_000, 0],
@@ -62,9 +66,9 @@ test("event-logs: a range longer than one call's window scans its newest blocks 
     ),
   ]);
   const service = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_BASE_RPC_URL: node.url } });
-  const out = await service.call("event-logs", { address: token, chain: "base", fromBlock: String(from) });
+  const out = await service.call(eventLogs, { address: token, chain: "base", fromBlock: String(from) });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.fromBlock, data.toBlock, data.olderToBlock, data.total],
     [HEAD - 99_999, HEAD, HEAD - 100_000, 0],
@@ -122,9 +126,9 @@ test("wallet-age: a node without old state answers from the oldest state it keep
     }),
   ]);
   const service = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_BASE_RPC_URL: node.url } });
-  const out = await service.call("wallet-age", { address: OWNER, chain: "base" });
+  const out = await service.call(walletAge, { address: OWNER, chain: "base" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.basis, data.exact, data.firstBlock, data.firstSeenAt],
     ["first-sent-tx", false, 10, "2023-11-14T22:13:20.000Z"],
@@ -169,7 +173,7 @@ async function emptyNode(t: { after: (fn: () => unknown) => void }) {
 test("wallet: one call scans the newest 100,000 blocks for transfers in and out, in pages of 10,000, and says where to resume", async (t) => {
   const node = await emptyNode(t);
   const service = await startTestService({ plugins: ["onchain"], env: { UPSTREAM_BASE_SEPOLIA_RPC_URL: node.url } });
-  const out = await service.call("wallet", { address: OWNER, chain: "base-sepolia" });
+  const out = await service.call(walletEndpoint, { address: OWNER, chain: "base-sepolia" });
   const data = dataOf(out);
   assert.deepEqual([data.fromBlock, data.toBlock, data.olderToBlock], [HEAD - 99_999, HEAD, HEAD - 100_000]);
   const transfer = toEventSelector("Transfer(address,address,uint256)");
@@ -189,14 +193,15 @@ test("wallet: one call scans the newest 100,000 blocks for transfers in and out,
 
   node.ranges.length = 0;
   const resumed = dataOf(
-    await service.call("wallet", { address: OWNER, chain: "base-sepolia", toBlock: String(data.olderToBlock) }),
+    await service.call(walletEndpoint, { address: OWNER, chain: "base-sepolia", toBlock: String(data.olderToBlock) }),
   );
   assert.deepEqual(
     [resumed.fromBlock, resumed.toBlock, resumed.olderToBlock],
     [HEAD - 199_999, HEAD - 100_000, HEAD - 200_000],
   );
   assert.equal(
-    (await service.call("wallet", { address: OWNER, chain: "base-sepolia", fromBlock: "10", toBlock: "5" })).status,
+    (await service.call(walletEndpoint, { address: OWNER, chain: "base-sepolia", fromBlock: "10", toBlock: "5" }))
+      .status,
     400,
   );
 });

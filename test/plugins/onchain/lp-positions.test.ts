@@ -17,6 +17,8 @@ import { devnetChain, startDevnet } from "../../../core/x402/devnet/index.ts";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { chainEnv } from "./_devnet.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import lpPositions from "../../../plugins/onchain/lp-positions.ts";
 
 // Uniswap's Base NonfungiblePositionManager address, with a minimal position manager planted there (contracts/TestPositionManager.sol).
 const MANAGER: Address = "0x03a520b32C04BF3bEEf7BEb72E919cf822Ed34f1";
@@ -106,12 +108,12 @@ const close = (actual: string, expected: number) =>
 
 test("lp-positions: in-range and out-of-range positions with amounts, fees from collect() and USD values", async (t) => {
   const api = await serveFixtures(t, [prices([t0, t1, u0 === t0 || u0 === t1 ? u1 : u0], 200, priced)]);
-  const out = await (await serviceWith(api.url)).call("lp-positions", {
+  const out = await (await serviceWith(api.url)).call(lpPositions, {
     address: lp.address.toLowerCase(),
     chain: "base",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual([data.totalPositions, data.closedPositions, data.positionManager], [4, 1, MANAGER]);
   assert.deepEqual(
     data.positions.map((p: any) => [p.tokenId, p.pool, p.feeTier, p.inRange, p.currentTick]),
@@ -123,19 +125,19 @@ test("lp-positions: in-range and out-of-range positions with amounts, fees from 
   );
   const [inRange, above, unpriced] = data.positions;
   // Liquidity L between ticks -60 and 60 at price 1: L * (1 - 1.0001^-30) of each token.
-  close(inRange.token0.amount, 1 - 1.0001 ** -30);
-  close(inRange.token1.amount, 1 - 1.0001 ** -30);
+  close(inRange.token0.amount!, 1 - 1.0001 ** -30);
+  close(inRange.token1.amount!, 1 - 1.0001 ** -30);
   assert.deepEqual([inRange.token0.fees, inRange.token1.fees], ["0.001", "0.002"]);
   assert.equal(inRange.feesUsd, 0.01);
   assert.equal(inRange.valueUsd, Math.round(4 * (1 - 1.0001 ** -30) * 100) / 100);
   // Above the price the position is all token0: L * (1.0001^-300 - 1.0001^-600).
-  close(above.token0.amount, 1.0001 ** -300 - 1.0001 ** -600);
+  close(above.token0.amount!, 1.0001 ** -300 - 1.0001 ** -600);
   assert.equal(above.token1.amount, "0");
-  assert.equal(Number(above.priceLower.toFixed(4)), Number((1.0001 ** 600).toFixed(4)));
+  assert.equal(Number(above.priceLower!.toFixed(4)), Number((1.0001 ** 600).toFixed(4)));
   assert.equal(unpriced.valueUsd, null);
   assert.equal(
     data.totalUsd,
-    Math.round((inRange.valueUsd + inRange.feesUsd + above.valueUsd + above.feesUsd) * 100) / 100,
+    Math.round((inRange.valueUsd + inRange.feesUsd + above.valueUsd! + above.feesUsd!) * 100) / 100,
   );
 });
 
@@ -143,13 +145,13 @@ test("lp-positions: the pair filter, in either order; a wallet without positions
   const api = await serveFixtures(t, [prices([t0, t1], 200, priced)]);
   const service = await serviceWith(api.url);
   const data = (
-    (await service.call("lp-positions", { address: lp.address, chain: "base", pair: "bbb/AAA", limit: 1 })).body as any
+    (await service.call(lpPositions, { address: lp.address, chain: "base", pair: "bbb/AAA", limit: 1 })).body as any
   ).data;
   assert.deepEqual(
     data.positions.map((p: any) => p.tokenId),
     ["7"],
   );
-  const empty = ((await service.call("lp-positions", { address: nobody.address, chain: "base" })).body as any).data;
+  const empty = dataOf(await service.call(lpPositions, { address: nobody.address, chain: "base" }));
   assert.deepEqual([empty.totalPositions, empty.positions, empty.totalUsd], [0, [], 0]);
   assert.equal(api.calls.length, 1);
 });
@@ -157,7 +159,7 @@ test("lp-positions: the pair filter, in either order; a wallet without positions
 test("lp-positions: a failing price API is a 502; bad input a 400 calling nothing", async (t) => {
   const api = await serveFixtures(t, [prices([t0, t1], 503, "busy")], { reuse: true });
   const service = await serviceWith(api.url);
-  const out = await service.call("lp-positions", { address: lp.address, chain: "base", pair: "AAA/BBB" });
+  const out = await service.call(lpPositions, { address: lp.address, chain: "base", pair: "AAA/BBB" });
   assert.equal(out.status, 502);
   const before = api.calls.length;
   for (const [path, field] of [

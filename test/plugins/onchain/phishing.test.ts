@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import phishingCheck from "../../../plugins/onchain/phishing-check.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) =>
@@ -11,9 +13,9 @@ test("phishing-check: listed, look-alike, allowed and unlisted hosts, with the l
   const api = await serveFixtures(t, ["metamask-phishing.config"], { dir });
   const service = await serviceWith(api.url);
   const check = async (url: string) => {
-    const out = await service.call("phishing-check", { url });
+    const out = await service.call(phishingCheck, { url });
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    return (out.body as any).data;
+    return dataOf(out);
   };
   const listed = await check("https://claim.uniswap-airdrop.app/connect?wallet=1");
   assert.deepEqual(
@@ -45,7 +47,7 @@ test("phishing-check: the list unavailable is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceWith(api.url)).call("phishing-check", { url: "example.com" });
+  const out = await (await serviceWith(api.url)).call(phishingCheck, { url: "example.com" });
   assert.equal(out.status, 502);
 });
 

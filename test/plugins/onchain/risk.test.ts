@@ -2,6 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import dappSecurity from "../../../plugins/onchain/dapp-security.ts";
+import honeypotCheck from "../../../plugins/onchain/honeypot-check.ts";
+import nftSecurity from "../../../plugins/onchain/nft-security.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) =>
@@ -18,9 +22,9 @@ const honeypotDoc = "https://docs.honeypot.is/ishoneypot (GET /v2/IsHoneypot)";
 
 test("nft-security: flags, held privileges with their holder, raised risks", async (t) => {
   const api = await serveFixtures(t, ["goplus.nft-security-bayc"], { dir });
-  const out = await (await serviceWith(api.url)).call("nft-security", { address: BAYC, chain: "ethereum" });
+  const out = await (await serviceWith(api.url)).call(nftSecurity, { address: BAYC, chain: "ethereum" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.name, data.symbol, data.standard, data.items, data.holders],
     ["BoredApeYachtClub", "BAYC", "erc721", 10000, 5512],
@@ -50,15 +54,15 @@ test("nft-security: no report is a 404; a GoPlus error code a 502", async (t) =>
     answer(goplusDoc, path, { code: 4029, message: "too many requests", result: null }),
   ]);
   const service = await serviceWith(api.url);
-  assert.equal((await service.call("nft-security", { address: BAYC, chain: "polygon" })).status, 404);
-  assert.equal((await service.call("nft-security", { address: BAYC, chain: "polygon" })).status, 502);
+  assert.equal((await service.call(nftSecurity, { address: BAYC, chain: "polygon" })).status, 404);
+  assert.equal((await service.call(nftSecurity, { address: BAYC, chain: "polygon" })).status, 502);
 });
 
 test("dapp-security: audits, trust list and contracts with dates", async (t) => {
   const api = await serveFixtures(t, ["goplus.dapp-security-fortube"], { dir });
-  const out = await (await serviceWith(api.url)).call("dapp-security", { url: "https://for.tube" });
+  const out = await (await serviceWith(api.url)).call(dappSecurity, { url: "https://for.tube" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual([data.project, data.trusted, data.audited, data.maliciousContracts], ["ForTube", true, true, 0]);
   assert.deepEqual(data.audits, [
     { firm: "CertiK", date: "2021-07-18", link: "https://www.certik.com/projects/fortube" },
@@ -71,14 +75,14 @@ test("dapp-security: an unlisted site is a 404, not 'safe'", async (t) => {
   const api = await serveFixtures(t, [
     answer(goplusDoc, "/v1/dapp_security?url=example.org", { code: 1, message: "OK", result: null }),
   ]);
-  assert.equal((await (await serviceWith(api.url)).call("dapp-security", { url: "example.org" })).status, 404);
+  assert.equal((await (await serviceWith(api.url)).call(dappSecurity, { url: "example.org" })).status, 404);
 });
 
 test("honeypot-check: simulation verdict, taxes, holder sell tests and pair", async (t) => {
   const api = await serveFixtures(t, ["honeypot-is.pepe"], { dir });
-  const out = await (await serviceWith(api.url)).call("honeypot-check", { address: PEPE.toLowerCase() });
+  const out = await (await serviceWith(api.url)).call(honeypotCheck, { address: PEPE.toLowerCase() });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.chain, data.address, data.simulated, data.isHoneypot, data.risk],
     ["ethereum", PEPE, true, false, "low"],
@@ -116,17 +120,13 @@ test("honeypot-check: a failed simulation is unknown, not safe; an unknown token
     answer(honeypotDoc, `/v2/IsHoneypot?address=${BAYC}&chainID=8453`, { error: "Token not found" }, 404),
   ]);
   const service = await serviceWith(api.url);
-  const unknown = await service.call("honeypot-check", { address: PEPE, chain: "base" });
+  const unknown = await service.call(honeypotCheck, { address: PEPE, chain: "base" });
   assert.equal(unknown.status, 200, JSON.stringify(unknown.body));
   assert.deepEqual(
-    [
-      (unknown.body as any).data.simulated,
-      (unknown.body as any).data.isHoneypot,
-      (unknown.body as any).data.simulationError,
-    ],
+    [dataOf(unknown).simulated, dataOf(unknown).isHoneypot, dataOf(unknown).simulationError],
     [false, null, "No liquidity found"],
   );
-  assert.equal((await service.call("honeypot-check", { address: BAYC, chain: "base" })).status, 404);
+  assert.equal((await service.call(honeypotCheck, { address: BAYC, chain: "base" })).status, 404);
 });
 
 test("honeypot-check: an outage is a 502", async (t) => {
@@ -135,7 +135,7 @@ test("honeypot-check: an outage is a 502", async (t) => {
     [answer(honeypotDoc, `/v2/IsHoneypot?address=${PEPE}&chainID=56`, "bad gateway", 502)],
     { reuse: true },
   );
-  const out = await (await serviceWith(api.url)).call("honeypot-check", { address: PEPE, chain: "bsc" });
+  const out = await (await serviceWith(api.url)).call(honeypotCheck, { address: PEPE, chain: "bsc" });
   assert.equal(out.status, 502);
 });
 

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import rugCheck from "../../../plugins/onchain/rug-check.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) =>
@@ -50,13 +52,13 @@ const scamReport = {
 
 test("rug-check: a clean token scores low, every factor explained with its source", async (t) => {
   const api = await serveFixtures(t, ["goplus.token-security-pepe", "honeypot-is.pepe"], { dir });
-  const out = await (await serviceWith(api.url)).call("rug-check", { address: PEPE });
+  const out = await (await serviceWith(api.url)).call(rugCheck, { address: PEPE });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual([data.score, data.level, data.raised, data.unknownFactors], [5, "low", ["blacklist"], []]);
-  const honeypot = data.factors.find((f: any) => f.id === "honeypot");
+  const honeypot = data.factors.find((f: any) => f.id === "honeypot")!;
   assert.deepEqual([honeypot.raised, honeypot.source], [false, "honeypot.is simulation"]);
-  assert.match(data.factors.find((f: any) => f.id === "holderConcentration").detail, /8\.11%/);
+  assert.match(data.factors.find((f: any) => f.id === "holderConcentration")!.detail, /8\.11%/);
   assert.ok(data.factors.every((f: any) => f.source && f.detail && typeof f.points === "number"));
   assert.equal(data.sources.length, 2);
   assert.equal(api.calls.length, 2, "each source read once");
@@ -70,9 +72,9 @@ test("rug-check: a honeypot with owner powers and thin liquidity scores high (Go
       result: { [SCAM]: scamReport },
     }),
   ]);
-  const out = await (await serviceWith(api.url)).call("rug-check", { address: SCAM, chain: "polygon" });
+  const out = await (await serviceWith(api.url)).call(rugCheck, { address: SCAM, chain: "polygon" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.level, "high");
   assert.equal(data.score, 100);
   for (const id of [
@@ -87,7 +89,7 @@ test("rug-check: a honeypot with owner powers and thin liquidity scores high (Go
   ])
     assert.ok(data.raised.includes(id), id);
   assert.ok(data.unknownFactors.includes("selfDestruct"), "a flag GoPlus left out is unknown, not safe");
-  assert.equal(data.factors.find((f: any) => f.id === "honeypot").source, "goplus token_security");
+  assert.equal(data.factors.find((f: any) => f.id === "honeypot")!.source, "goplus token_security");
 });
 
 test("rug-check: honeypot.is failing still answers from GoPlus; GoPlus failing is a 502", async (t) => {
@@ -119,11 +121,11 @@ test("rug-check: honeypot.is failing still answers from GoPlus; GoPlus failing i
     { dir },
   );
   const service = await serviceWith(api.url);
-  const partial = await service.call("rug-check", { address: PEPE });
+  const partial = await service.call(rugCheck, { address: PEPE });
   assert.equal(partial.status, 200, JSON.stringify(partial.body));
-  assert.equal((partial.body as any).data.factors[0].source, "goplus token_security");
-  assert.equal((partial.body as any).data.sources.length, 1);
-  const failed = await service.call("rug-check", { address: PEPE, chain: "polygon" });
+  assert.equal(dataOf(partial).factors[0].source, "goplus token_security");
+  assert.equal(dataOf(partial).sources.length, 1);
+  const failed = await service.call(rugCheck, { address: PEPE, chain: "polygon" });
   assert.equal(failed.status, 502);
 });
 

@@ -2,6 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import addressSecurity from "../../../plugins/onchain/address-security.ts";
+import tokenSecurity from "../../../plugins/onchain/token-security.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_GOPLUS_URL: url } });
@@ -15,12 +18,12 @@ const goplusAnswer = (path: string, body: unknown, status = 200): Fixture => ({
 
 test("token-security: GoPlus flags as booleans, taxes as fractions, raised flags listed", async (t) => {
   const api = await serveFixtures(t, ["goplus.token-security-pepe"], { dir });
-  const out = await (await serviceWith(api.url)).call("token-security", {
+  const out = await (await serviceWith(api.url)).call(tokenSecurity, {
     address: PEPE.toLowerCase(),
     chain: "ethereum",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual([data.address, data.name, data.symbol], [PEPE, "Pepe", "PEPE"]);
   assert.equal(data.checks.honeypot, false);
   assert.equal(data.checks.openSource, true);
@@ -46,17 +49,17 @@ test("token-security: a token GoPlus does not know is a 404; an error code a 502
     goplusAnswer(path, { code: 4029, message: "too many requests", result: null }),
   ]);
   const service = await serviceWith(api.url);
-  assert.equal((await service.call("token-security", { address: PEPE, chain: "base" })).status, 404);
-  const limited = await service.call("token-security", { address: PEPE, chain: "base" });
+  assert.equal((await service.call(tokenSecurity, { address: PEPE, chain: "base" })).status, 404);
+  const limited = await service.call(tokenSecurity, { address: PEPE, chain: "base" });
   assert.equal(limited.status, 502);
-  assert.match((limited.body as any).error.message, /4029/);
+  assert.match(errorOf(limited).message, /4029/);
 });
 
 test("address-security: flags, risks and data sources", async (t) => {
   const api = await serveFixtures(t, ["goplus.address-security-flagged"], { dir });
-  const out = await (await serviceWith(api.url)).call("address-security", { address: FLAGGED, chain: "ethereum" });
+  const out = await (await serviceWith(api.url)).call(addressSecurity, { address: FLAGGED, chain: "ethereum" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.flagged, true);
   assert.deepEqual(data.risks, ["sanctioned", "stealingAttack"]);
   assert.deepEqual(data.dataSources, ["OFAC", "SlowMist"]);
@@ -67,7 +70,7 @@ test("address-security: a failing GoPlus is a 502", async (t) => {
   const api = await serveFixtures(t, [goplusAnswer(`/v1/address_security/${FLAGGED}?chain_id=1`, "bad gateway", 502)], {
     reuse: true,
   });
-  const out = await (await serviceWith(api.url)).call("address-security", { address: FLAGGED, chain: "ethereum" });
+  const out = await (await serviceWith(api.url)).call(addressSecurity, { address: FLAGGED, chain: "ethereum" });
   assert.equal(out.status, 502);
 });
 

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import smartMoney from "../../../plugins/onchain/smart-money.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) =>
@@ -26,9 +28,9 @@ const pnlOf = {
 
 test("smart-money: large traders of the trending pools, scored by their FIFO PnL and explained", async (t) => {
   const api = await serveFixtures(t, [...gecko, ...pnlOf.vitalik, ...pnlOf.trader], { dir });
-  const out = await (await serviceWith(api.url)).call("smart-money", {});
+  const out = await (await serviceWith(api.url)).call(smartMoney, {});
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.pools.map((p: any) => p.name),
     ["PEPE / WETH", "USDC / WETH 0.05%"],
@@ -59,10 +61,10 @@ test("smart-money: large traders of the trending pools, scored by their FIFO PnL
 
 test("smart-money: limit scores only the largest traders", async (t) => {
   const api = await serveFixtures(t, [...gecko, ...pnlOf.vitalik], { dir });
-  const out = await (await serviceWith(api.url)).call("smart-money", { limit: 1 });
+  const out = await (await serviceWith(api.url)).call(smartMoney, { limit: 1 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
   assert.deepEqual(
-    (out.body as any).data.wallets.map((w: any) => w.address),
+    dataOf(out).wallets.map((w: any) => w.address),
     ["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045"],
   );
 });
@@ -74,7 +76,7 @@ test("smart-money: a GeckoTerminal outage is a 502", async (t) => {
     response: { status: 429, body: { status: "429", title: "Rate Limited" } },
   };
   const api = await serveFixtures(t, [limited], { reuse: true });
-  const out = await (await serviceWith(api.url)).call("smart-money", { chain: "ethereum" });
+  const out = await (await serviceWith(api.url)).call(smartMoney, { chain: "ethereum" });
   assert.ok(out.status >= 502 && out.status <= 504, JSON.stringify(out.body));
 });
 

@@ -2,6 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import abiEndpoint from "../../../plugins/onchain/abi.ts";
+import contractSource from "../../../plugins/onchain/contract-source.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceWith = (url: string) => startTestService({ plugins: ["onchain"], env: { UPSTREAM_SOURCIFY_URL: url } });
@@ -22,12 +25,12 @@ const unverified = (address: string, fields: string) =>
 
 test("contract-source: every file, compiler and optimizer settings, proxy resolution", async (t) => {
   const api = await serveFixtures(t, ["sourcify.contract-proxy-full"], { dir });
-  const out = await (await serviceWith(api.url)).call("contract-source", {
+  const out = await (await serviceWith(api.url)).call(contractSource, {
     address: USDC_BASE.toLowerCase(),
     chain: "base",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.address, data.match, data.name, data.compilerVersion, data.evmVersion],
     [USDC_BASE, "match", "FiatTokenProxy", "0.6.12+commit.27d51765", "istanbul"],
@@ -50,7 +53,7 @@ test("contract-source: every file, compiler and optimizer settings, proxy resolu
 test("contract-source: an unverified contract is a 404", async (t) => {
   const api = await serveFixtures(t, [unverified(USDC_BASE, "sources,abi,compilation,proxyResolution")]);
   assert.equal(
-    (await (await serviceWith(api.url)).call("contract-source", { address: USDC_BASE, chain: "base" })).status,
+    (await (await serviceWith(api.url)).call(contractSource, { address: USDC_BASE, chain: "base" })).status,
     404,
   );
 });
@@ -65,7 +68,7 @@ test("contract-source: a Sourcify outage is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const failed = await (await serviceWith(api.url)).call("contract-source", { address: USDC_BASE, chain: "base" });
+  const failed = await (await serviceWith(api.url)).call(contractSource, { address: USDC_BASE, chain: "base" });
   assert.equal(failed.status, 502);
 });
 
@@ -112,9 +115,9 @@ test("abi: selectors and topics, and the proxy's implementation ABI", async (t) 
       abi: implementationAbi,
     }),
   ]);
-  const out = await (await serviceWith(api.url)).call("abi", { address: USDC_BASE, chain: "base" });
+  const out = await (await serviceWith(api.url)).call(abiEndpoint, { address: USDC_BASE, chain: "base" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.provenance, "sourcify");
   assert.deepEqual(data.functions, [
     { signature: "admin()", selector: "0xf851a440", stateMutability: "view" },
@@ -124,11 +127,11 @@ test("abi: selectors and topics, and the proxy's implementation ABI", async (t) 
     data.events.map((e: any) => e.signature),
     ["AdminChanged(address,address)", "Upgraded(address)"],
   );
-  assert.equal(data.implementation.address, IMPLEMENTATION);
-  assert.deepEqual(data.implementation.functions, [
+  assert.equal(data.implementation!.address, IMPLEMENTATION);
+  assert.deepEqual(data.implementation!.functions, [
     { signature: "transfer(address,uint256)", selector: "0xa9059cbb", stateMutability: "nonpayable" },
   ]);
-  assert.deepEqual(data.implementation.events, [
+  assert.deepEqual(data.implementation!.events, [
     {
       signature: "Transfer(address,address,uint256)",
       topic: "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef",
@@ -138,7 +141,10 @@ test("abi: selectors and topics, and the proxy's implementation ABI", async (t) 
 
 test("abi: an unverified contract is a 404", async (t) => {
   const api = await serveFixtures(t, [unverified(USDC_BASE, "abi,proxyResolution")]);
-  assert.equal((await (await serviceWith(api.url)).call("abi", { address: USDC_BASE, chain: "base" })).status, 404);
+  assert.equal(
+    (await (await serviceWith(api.url)).call(abiEndpoint, { address: USDC_BASE, chain: "base" })).status,
+    404,
+  );
 });
 
 test("contract-source and abi: bad input is a 400 calling nothing", async (t) => {

@@ -3,6 +3,10 @@ import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { startScene } from "./_devnet.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import approvalsEndpoint from "../../../plugins/onchain/approvals.ts";
+import eventLogs from "../../../plugins/onchain/event-logs.ts";
+import tokenInfo from "../../../plugins/onchain/token-info.ts";
 
 const scene = await startScene(["base-sepolia", "base"]);
 const llama = (path: string, body: unknown, status = 200): Fixture => ({
@@ -21,12 +25,12 @@ test("token-info: reads an ERC-20 from the node and prices it with DefiLlama", a
       coins: { [coin]: { decimals: 18, symbol: "TTK", price: 0.25, timestamp: 1736900000, confidence: 0.99 } },
     }),
   ]);
-  const out = await (await serviceWith(api.url)).call("token-info", {
+  const out = await (await serviceWith(api.url)).call(tokenInfo, {
     address: scene.token.toLowerCase(),
     chain: "base",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, {
+  assert.deepEqual(dataOf(out), {
     chain: "base",
     address: scene.token,
     name: "Test Token",
@@ -42,16 +46,16 @@ test("token-info: reads an ERC-20 from the node and prices it with DefiLlama", a
 
 test("token-info: a testnet token has no price and calls no price API", async (t) => {
   const api = await serveFixtures(t, []);
-  const out = await (await serviceWith(api.url)).call("token-info", { address: scene.token, chain: "base-sepolia" });
+  const out = await (await serviceWith(api.url)).call(tokenInfo, { address: scene.token, chain: "base-sepolia" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.equal((out.body as any).data.symbol, "TTK");
-  assert.equal((out.body as any).data.priceUsd, null);
+  assert.equal(dataOf(out).symbol, "TTK");
+  assert.equal(dataOf(out).priceUsd, null);
   assert.equal(api.calls.length, 0);
 });
 
 test("token-info: an address without code is a 404", async (t) => {
   const api = await serveFixtures(t, []);
-  const out = await (await serviceWith(api.url)).call("token-info", { address: scene.fresh, chain: "base-sepolia" });
+  const out = await (await serviceWith(api.url)).call(tokenInfo, { address: scene.fresh, chain: "base-sepolia" });
   assert.equal(out.status, 404, JSON.stringify(out.body));
 });
 
@@ -59,16 +63,16 @@ test("token-info: a failing price API is a 502", async (t) => {
   const api = await serveFixtures(t, [llama(`/prices/current/base:${scene.token}`, "upstream down", 500)], {
     reuse: true,
   });
-  const out = await (await serviceWith(api.url)).call("token-info", { address: scene.token, chain: "base" });
+  const out = await (await serviceWith(api.url)).call(tokenInfo, { address: scene.token, chain: "base" });
   assert.equal(out.status, 502);
 });
 
 test("token-info: a dead node is a 502 naming the node", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceWith(api.url);
-  const out = await service.call("token-info", { address: scene.token, chain: "sepolia" });
+  const out = await service.call(tokenInfo, { address: scene.token, chain: "sepolia" });
   assert.equal(out.status, 502, JSON.stringify(out.body));
-  assert.equal((out.body as any).error.details.upstream, "sepolia-rpc");
+  assert.equal(errorOf(out).details?.upstream, "sepolia-rpc");
 });
 
 test("token-info: bad addresses and chains are a free 400 before anything is called", async (t) => {
@@ -94,9 +98,9 @@ test("token-info: bad addresses and chains are a free 400 before anything is cal
 const node = await startTestService({ plugins: ["onchain"], env: scene.env });
 
 test("event-logs: every log of the token in the default range, ERC-20 events decoded", async () => {
-  const out = await node.call("event-logs", { address: scene.token, chain: "base-sepolia" });
+  const out = await node.call(eventLogs, { address: scene.token, chain: "base-sepolia" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.fromBlock, 0);
   assert.equal(data.total, 6, "mint, transfer and four approvals");
   assert.deepEqual(
@@ -109,13 +113,13 @@ test("event-logs: every log of the token in the default range, ERC-20 events dec
 });
 
 test("event-logs: filtered and decoded by a given event, newest kept under the limit", async () => {
-  const out = await node.call("event-logs", {
+  const out = await node.call(eventLogs, {
     address: scene.token,
     chain: "base-sepolia",
     event: "Approval(address indexed owner, address indexed spender, uint256 value)",
     limit: 2,
   });
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual([data.total, data.truncated, data.logs.length], [4, true, 2]);
   assert.deepEqual(
     data.logs.map((l: any) => [l.args.spender, l.args.value]),
@@ -127,7 +131,7 @@ test("event-logs: filtered and decoded by a given event, newest kept under the l
 });
 
 test("event-logs: a bad range or event is a 400", async () => {
-  const reversed = await node.call("event-logs", {
+  const reversed = await node.call(eventLogs, {
     address: scene.token,
     chain: "base-sepolia",
     fromBlock: "10",
@@ -141,9 +145,9 @@ test("event-logs: a bad range or event is a 400", async () => {
 });
 
 test("approvals: open ERC-20 allowances and NFT operators, revoked ones left out", async () => {
-  const out = await node.call("approvals", { address: scene.alice.toLowerCase(), chain: "base-sepolia" });
+  const out = await node.call(approvalsEndpoint, { address: scene.alice.toLowerCase(), chain: "base-sepolia" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.owner, scene.alice);
   const brief = data.approvals.map((a: any) => [a.kind, a.token, a.spender, a.allowance, a.unlimited, a.symbol]);
   assert.deepEqual(brief, [
@@ -162,7 +166,7 @@ test("approvals: open ERC-20 allowances and NFT operators, revoked ones left out
 });
 
 test("approvals: a wallet that approved nothing has none; a bad address is a 400", async () => {
-  const data = ((await node.call("approvals", { address: scene.fresh, chain: "base-sepolia" })).body as any).data;
+  const data = dataOf(await node.call(approvalsEndpoint, { address: scene.fresh, chain: "base-sepolia" }));
   assert.deepEqual([data.count, data.approvals], [0, []]);
   assert.equal((await node.request("/v1/approvals?address=alice.eth&chain=base-sepolia")).status, 400);
 });

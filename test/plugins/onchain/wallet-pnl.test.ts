@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import walletPnl from "../../../plugins/onchain/wallet-pnl.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const WALLET = "0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045";
@@ -19,9 +21,9 @@ const fixtures = [
 
 test("wallet-pnl: FIFO realized and unrealized PnL per token across two Blockscout pages, gaps named", async (t) => {
   const api = await serveFixtures(t, fixtures, { dir });
-  const out = await (await serviceWith(api.url)).call("wallet-pnl", { address: WALLET.toLowerCase(), transfers: 5 });
+  const out = await (await serviceWith(api.url)).call(walletPnl, { address: WALLET.toLowerCase(), transfers: 5 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.address, data.transfersRead, data.from, data.to],
     [WALLET, 5, "2024-12-24T18:42:23.000Z", "2025-02-03T14:20:47.000Z"],
@@ -53,12 +55,9 @@ test("wallet-pnl: a wallet Blockscout never indexed has no PnL, not an error", a
       response: { status: 404, body: { message: "Not found" } },
     },
   ]);
-  const out = await (await serviceWith(api.url)).call("wallet-pnl", { address: WALLET });
+  const out = await (await serviceWith(api.url)).call(walletPnl, { address: WALLET });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual(
-    [(out.body as any).data.tokens, (out.body as any).data.totalUsd, (out.body as any).data.winRate],
-    [[], 0, null],
-  );
+  assert.deepEqual([dataOf(out).tokens, dataOf(out).totalUsd, dataOf(out).winRate], [[], 0, null]);
 });
 
 test("wallet-pnl: a Blockscout or DefiLlama outage is a 502", async (t) => {
@@ -68,7 +67,7 @@ test("wallet-pnl: a Blockscout or DefiLlama outage is a 502", async (t) => {
     response: { status: 503, body: "busy" },
   };
   const down = await serveFixtures(t, [busy], { reuse: true });
-  const first = await (await serviceWith(down.url)).call("wallet-pnl", { address: WALLET });
+  const first = await (await serviceWith(down.url)).call(walletPnl, { address: WALLET });
   assert.equal(first.status, 502, JSON.stringify(first.body));
 
   const prices = await serveFixtures(
@@ -88,7 +87,7 @@ test("wallet-pnl: a Blockscout or DefiLlama outage is a 502", async (t) => {
     ],
     { dir, reuse: true },
   );
-  const second = await (await serviceWith(prices.url)).call("wallet-pnl", { address: WALLET, transfers: 5 });
+  const second = await (await serviceWith(prices.url)).call(walletPnl, { address: WALLET, transfers: 5 });
   assert.equal(second.status, 502, JSON.stringify(second.body));
 });
 

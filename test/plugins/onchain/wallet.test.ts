@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { startScene } from "./_devnet.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import walletAge from "../../../plugins/onchain/wallet-age.ts";
+import walletEndpoint from "../../../plugins/onchain/wallet.ts";
 
 const scene = await startScene(["base-sepolia", "base"]);
 const serviceWith = (url: string) =>
@@ -24,9 +27,9 @@ test("wallet: native coin, tokens found from transfers, NFTs, valued with DefiLl
       },
     }),
   ]);
-  const out = await (await serviceWith(api.url)).call("wallet", { address: scene.alice, chain: "base" });
+  const out = await (await serviceWith(api.url)).call(walletEndpoint, { address: scene.alice, chain: "base" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.isContract, false);
   assert.ok(data.txCount >= 12);
   assert.equal(data.native.symbol, "ETH");
@@ -39,13 +42,13 @@ test("wallet: native coin, tokens found from transfers, NFTs, valued with DefiLl
     ],
   );
   assert.deepEqual(data.nfts, [{ token: scene.nft, symbol: "TNFT", count: 1 }]);
-  assert.equal(data.totalUsd, Math.round((data.native.valueUsd + 1_000_000) * 100) / 100);
+  assert.equal(data.totalUsd, Math.round((data.native.valueUsd! + 1_000_000) * 100) / 100);
 });
 
 test("wallet: a testnet wallet is not priced and calls no price API", async (t) => {
   const api = await serveFixtures(t, []);
   const data = (
-    (await (await serviceWith(api.url)).call("wallet", { address: scene.bob, chain: "base-sepolia" })).body as any
+    (await (await serviceWith(api.url)).call(walletEndpoint, { address: scene.bob, chain: "base-sepolia" })).body as any
   ).data;
   assert.deepEqual(
     data.tokens.map((x: any) => [x.symbol, x.balanceFormatted]),
@@ -64,7 +67,7 @@ test("wallet: a failing price API is a 502; a bad address a 400 calling nothing"
     reuse: true,
   });
   const service = await serviceWith(api.url);
-  assert.equal((await service.call("wallet", { address: scene.carol, chain: "base" })).status, 502);
+  assert.equal((await service.call(walletEndpoint, { address: scene.carol, chain: "base" })).status, 502);
   const before = api.calls.length;
   assert.equal((await service.request("/v1/wallet?address=0xnope&chain=base")).status, 400);
   assert.equal(api.calls.length, before);
@@ -72,25 +75,25 @@ test("wallet: a failing price API is a 502; a bad address a 400 calling nothing"
 
 test("wallet-age: dated by the first sent transaction", async () => {
   const service = await startTestService({ plugins: ["onchain"], env: scene.env });
-  const out = await service.call("wallet-age", { address: scene.alice, chain: "base-sepolia" });
+  const out = await service.call(walletAge, { address: scene.alice, chain: "base-sepolia" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.basis, data.firstBlock, data.active],
     ["first-sent-tx", Number(scene.blocks.deployToken), true],
   );
-  assert.match(data.firstSeenAt, /^\d{4}-\d\d-\d\dT/);
-  assert.ok(data.ageDays >= 0 && data.ageDays < 1);
+  assert.match(data.firstSeenAt!, /^\d{4}-\d\d-\d\dT/);
+  assert.ok(data.ageDays! >= 0 && data.ageDays! < 1);
 });
 
 test("wallet-age: a wallet that only received, and one never used", async () => {
   const service = await startTestService({ plugins: ["onchain"], env: scene.env });
-  const fundedOut = await service.call("wallet-age", { address: scene.bob, chain: "base-sepolia" });
+  const fundedOut = await service.call(walletAge, { address: scene.bob, chain: "base-sepolia" });
   assert.equal(fundedOut.status, 200, JSON.stringify(fundedOut.body));
-  const funded = (fundedOut.body as any).data;
+  const funded = dataOf(fundedOut);
   assert.deepEqual([funded.basis, funded.firstBlock, funded.txCount], ["first-balance", 0, 0]);
   const unused = (
-    (await service.call("wallet-age", { address: "0x000000000000000000000000000000000000dEaD", chain: "base-sepolia" }))
+    (await service.call(walletAge, { address: "0x000000000000000000000000000000000000dEaD", chain: "base-sepolia" }))
       .body as any
   ).data;
   assert.deepEqual([unused.active, unused.basis, unused.firstBlock, unused.ageDays], [false, null, null, null]);

@@ -21,6 +21,8 @@ import { majorTokens } from "../../../plugins/onchain/_majors.ts";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { chainEnv } from "./_devnet.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import whalesEndpoint from "../../../plugins/onchain/whales.ts";
 
 // Base's real USDC address, with the test ERC-20's code planted there: the whale watch follows canonical addresses.
 const BASE_USDC: Address = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
@@ -89,9 +91,9 @@ test("whales: native and major-token transfers above minUsd, largest first", asy
       },
     }),
   ]);
-  const out = await (await serviceWith(api.url)).call("whales", { chain: "base", minUsd: 10_000, blocks: 10 });
+  const out = await (await serviceWith(api.url)).call(whalesEndpoint, { chain: "base", minUsd: 10_000, blocks: 10 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.transfers.map((x: any) => [x.hash, x.asset, x.token, x.from, x.to, x.amount, x.valueUsd]),
     [
@@ -99,7 +101,7 @@ test("whales: native and major-token transfers above minUsd, largest first", asy
       [bigUsdc, "USDC", BASE_USDC, whale.address, bob.address, "250000", 249_975],
     ],
   );
-  assert.match(data.transfers[0].time, /^\d{4}-\d\d-\d\dT/);
+  assert.match(data.transfers[0].time!, /^\d{4}-\d\d-\d\dT/);
   assert.equal(data.totalUsd, 699_975);
   assert.deepEqual(data.unpriced, ["USDbC", "DAI", "WETH", "cbBTC"]);
   assert.equal(data.toBlock - data.fromBlock, 9);
@@ -107,7 +109,7 @@ test("whales: native and major-token transfers above minUsd, largest first", asy
 
 test("whales: a failing price API is a 502", async (t) => {
   const api = await serveFixtures(t, [prices(500, "down")], { reuse: true });
-  const out = await (await serviceWith(api.url)).call("whales", { chain: "base", blocks: 5 });
+  const out = await (await serviceWith(api.url)).call(whalesEndpoint, { chain: "base", blocks: 5 });
   assert.equal(out.status, 502);
 });
 

@@ -1,13 +1,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import airportsEndpoint from "../../../plugins/publicdata/airports.ts";
+import citiesEndpoint from "../../../plugins/publicdata/cities.ts";
 
 const service = await startTestService({ plugins: ["publicdata"] });
 const data = async (name: string, input: unknown) => {
   const out = await service.call(name, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 
 test("airports: by IATA and by ICAO code", async () => {
@@ -39,9 +41,9 @@ test("airports: nearest to a point, nearest first, within the radius", async () 
 });
 
 test("airports: an unknown code is a 404; mixing modes is a 400", async () => {
-  assert.equal((await service.call("airports", { code: "ZZZZ" })).status, 404);
-  assert.equal((await service.call("airports", { code: "CDG", q: "paris" })).status, 400);
-  assert.equal((await service.call("airports", {})).status, 400);
+  assert.equal((await service.call(airportsEndpoint, { code: "ZZZZ" })).status, 404);
+  assert.equal((await service.call(airportsEndpoint, { code: "CDG", q: "paris" })).status, 400);
+  assert.equal((await service.call(airportsEndpoint, {})).status, 400);
 });
 
 test("airports: bad input is a free 400 naming the field", async () => {
@@ -75,7 +77,7 @@ test("cities: nearest to a point within the radius", async () => {
 
 test("cities: no match is an empty list; a half point is a 400", async () => {
   assert.deepEqual((await data("cities", { q: "Xqzzyville" })).cities, []);
-  assert.equal((await service.call("cities", { lat: 1 })).status, 400);
+  assert.equal((await service.call(citiesEndpoint, { lat: 1 })).status, 400);
 });
 
 test("cities: bad input is a free 400 naming the field", async () => {

@@ -11,13 +11,15 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import arxiv from "../../../plugins/publicdata/arxiv.ts";
+import { issuesOf } from "../../helpers/expect.ts";
+import arxivEndpoint from "../../../plugins/publicdata/arxiv.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_ARXIV_URL: `${url}/api` });
 const docs = "https://info.arxiv.org/help/api/user-manual.html";
 
 test("arxiv: one paper by id, parsed from the Atom feed", async (t) => {
   const api = await serveFixtures(t, ["arxiv.attention"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("arxiv", { id: "1706.03762" }));
+  const data = dataOf(await (await serviceFor(api.url)).call(arxivEndpoint, { id: "1706.03762" }));
   assert.deepEqual(data, arxiv.example.output);
 });
 
@@ -34,7 +36,7 @@ test("arxiv: a search ANDs the words and the category, newest first", async (t) 
     },
   ]);
   const data = dataOf(
-    await (await serviceFor(api.url)).call("arxiv", {
+    await (await serviceFor(api.url)).call(arxivEndpoint, {
       q: "attention transformer",
       category: "cs.CL",
       sort: "submitted",
@@ -50,14 +52,14 @@ test("arxiv: a search ANDs the words and the category, newest first", async (t) 
 
 test("arxiv: an id arXiv does not have is a 404", async (t) => {
   const api = await serveFixtures(t, ["arxiv.unknown-id"], { dir });
-  expectNotFound(await (await serviceFor(api.url)).call("arxiv", { id: "9999.99999" }));
+  expectNotFound(await (await serviceFor(api.url)).call(arxivEndpoint, { id: "9999.99999" }));
 });
 
 test("arxiv: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", "/api/query?id_list=1706.03762&max_results=1", docs)], {
     reuse: true,
   });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("arxiv", { id: "1706.03762" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(arxivEndpoint, { id: "1706.03762" }));
 });
 
 test("arxiv: bad input is a free 400 and calls nothing", async (t) => {
@@ -66,8 +68,8 @@ test("arxiv: bad input is a free 400 and calls nothing", async (t) => {
   await expectFree400(await service.request("/v1/arxiv?id=not-an-id"), "id");
   await expectFree400(await service.request("/v1/arxiv?q=a%29%20OR%20(b"), "q");
   await expectFree400(await service.request("/v1/arxiv?q=llm&limit=500"), "limit");
-  const none = await service.call("arxiv", {});
+  const none = await service.call(arxivEndpoint, {});
   assert.equal(none.status, 400);
-  assert.equal((none.body as any).error.details.issues[0].field, "q");
+  assert.equal(issuesOf(none)[0].field, "q");
   assert.equal(api.calls.length, 0);
 });

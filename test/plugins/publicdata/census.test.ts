@@ -11,6 +11,8 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import census from "../../../plugins/publicdata/census.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import censusEndpoint from "../../../plugins/publicdata/census.ts";
 
 const serviceFor = (url: string, env: Record<string, string> = {}) =>
   publicdataService({ UPSTREAM_CENSUS_URL: `${url}/data`, ...env });
@@ -18,7 +20,7 @@ const docs = "https://www.census.gov/data/developers/guidance/api-user-guide.htm
 
 test("census: a table becomes rows of values and geography codes", async (t) => {
   const api = await serveFixtures(t, ["census.acs5-2022-ca-tx"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("census", census.example.input));
+  const data = dataOf(await (await serviceFor(api.url)).call(censusEndpoint, census.example.input));
   assert.deepEqual(data, census.example.output);
 });
 
@@ -37,7 +39,7 @@ test("census: counties within a state, with a configured key sent along", async 
     },
   ]);
   const data = dataOf(
-    await (await serviceFor(api.url, { UPSTREAM_CENSUS_KEY: "test-census-key" })).call("census", {
+    await (await serviceFor(api.url, { UPSTREAM_CENSUS_KEY: "test-census-key" })).call(censusEndpoint, {
       dataset: "dec/pl",
       year: 2020,
       variables: "P1_001N",
@@ -63,9 +65,11 @@ test("census: an unknown dataset, or a geography with no data (204), is a 404", 
     },
   ]);
   const service = await serviceFor(api.url);
-  expectNotFound(await service.call("census", { dataset: "acs/acs5", year: 1999, variables: "NAME", for: "state:*" }));
   expectNotFound(
-    await service.call("census", {
+    await service.call(censusEndpoint, { dataset: "acs/acs5", year: 1999, variables: "NAME", for: "state:*" }),
+  );
+  expectNotFound(
+    await service.call(censusEndpoint, {
       dataset: "acs/acs5",
       year: 2022,
       variables: "NAME",
@@ -83,14 +87,14 @@ test("census: an unknown variable is a 400 with the Bureau's reason", async (t) 
       response: { status: 400, body: "error: error: unknown variable 'NOPE_001E'" },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("census", {
+  const out = await (await serviceFor(api.url)).call(censusEndpoint, {
     dataset: "acs/acs5",
     year: 2022,
     variables: "NOPE_001E",
     for: "state:*",
   });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /unknown variable 'NOPE_001E'/);
+  assert.match(errorOf(out).message, /unknown variable 'NOPE_001E'/);
 });
 
 test("census: a failing API is a 502", async (t) => {
@@ -98,7 +102,7 @@ test("census: a failing API is a 502", async (t) => {
     reuse: true,
   });
   expectUpstreamFailure(
-    await (await serviceFor(api.url)).call("census", {
+    await (await serviceFor(api.url)).call(censusEndpoint, {
       dataset: "acs/acs5",
       year: 2022,
       variables: "NAME",

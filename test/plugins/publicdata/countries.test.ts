@@ -1,18 +1,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import dialCode from "../../../plugins/publicdata/dial-code.ts";
 
 const service = await startTestService({ plugins: ["publicdata"] });
 const data = async (name: string, input: unknown) => {
   const out = await service.call(name, input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  return (out.body as any).data;
+  return dataOf(out);
 };
 const expectNotFound = async (name: string, input: unknown) => {
   const out = await service.call(name, input);
   assert.equal(out.status, 404, JSON.stringify(out.body));
-  assert.equal((out.body as any).error.code, "not_found");
+  assert.equal(errorOf(out).code, "not_found");
 };
 
 test("country: by alpha-2, alpha-3, numeric code, English and native name", async () => {
@@ -85,8 +86,8 @@ test("dial-code: an unused code or unknown country is a 404", async () => {
 });
 
 test("dial-code: both or neither of country and code is a 400; bad input is a free 400", async () => {
-  assert.equal((await service.call("dial-code", {})).status, 400);
-  assert.equal((await service.call("dial-code", { country: "FR", code: "33" })).status, 400);
+  assert.equal((await service.call(dialCode, {})).status, 400);
+  assert.equal((await service.call(dialCode, { country: "FR", code: "33" })).status, 400);
   await expectFree400(await service.request("/v1/dial-code?code=%2B12345"), "code");
 });
 

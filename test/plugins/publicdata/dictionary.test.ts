@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import dictionaryEndpoint from "../../../plugins/publicdata/dictionary.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -10,9 +11,9 @@ const serviceFor = (url: string) =>
 
 test("dictionary: definitions, pronunciation and an https audio link", async (t) => {
   const api = await serveFixtures(t, ["free-dictionary.serendipity"], { dir });
-  const out = await (await serviceFor(api.url)).call("dictionary", { word: "Serendipity", maxDefinitions: 1 });
+  const out = await (await serviceFor(api.url)).call(dictionaryEndpoint, { word: "Serendipity", maxDefinitions: 1 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.phonetic, "/ˌsɛɹ.ənˈdɪp.ɪ.ti/");
   assert.equal(data.audio, "https://api.dictionaryapi.dev/media/pronunciations/en/serendipity-us.mp3");
   assert.equal(data.meanings[0].partOfSpeech, "noun");
@@ -23,9 +24,9 @@ test("dictionary: definitions, pronunciation and an https audio link", async (t)
 
 test("dictionary: an unknown word is a 404", async (t) => {
   const api = await serveFixtures(t, ["free-dictionary.not-found"], { dir });
-  const out = await (await serviceFor(api.url)).call("dictionary", { word: "xqzzyplonk" });
+  const out = await (await serviceFor(api.url)).call(dictionaryEndpoint, { word: "xqzzyplonk" });
   assert.equal(out.status, 404);
-  assert.equal((out.body as any).error.code, "not_found");
+  assert.equal(errorOf(out).code, "not_found");
 });
 
 test("dictionary: a failing API is a 502", async (t) => {
@@ -40,7 +41,7 @@ test("dictionary: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("dictionary", { word: "serendipity" });
+  const out = await (await serviceFor(api.url)).call(dictionaryEndpoint, { word: "serendipity" });
   assert.equal(out.status, 502);
 });
 

@@ -10,19 +10,23 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import doaj from "../../../plugins/publicdata/doaj.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import doajEndpoint from "../../../plugins/publicdata/doaj.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_DOAJ_URL: `${url}/api` });
 const docs = "https://doaj.org/api/docs";
 
 test("doaj: a journal search in our shape", async (t) => {
   const api = await serveFixtures(t, ["doaj.journal-plos-one"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("doaj", doaj.example.input));
+  const data = dataOf(await (await serviceFor(api.url)).call(doajEndpoint, doaj.example.input));
   assert.deepEqual(data, doaj.example.output);
 });
 
 test("doaj: an article search with paging, DOI and full-text link", async (t) => {
   const api = await serveFixtures(t, ["doaj.articles-coral"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("doaj", { q: "coral bleaching", page: 2, limit: 1 }));
+  const data = dataOf(
+    await (await serviceFor(api.url)).call(doajEndpoint, { q: "coral bleaching", page: 2, limit: 1 }),
+  );
   assert.equal(data.total, 1412);
   assert.equal(data.page, 2);
   assert.deepEqual(data.journals, []);
@@ -59,22 +63,22 @@ test("doaj: no match is empty lists; a query DOAJ cannot parse is a 400", async 
     },
   ]);
   const service = await serviceFor(api.url);
-  assert.deepEqual(dataOf(await service.call("doaj", { q: "zzxqv wwq" })), {
+  assert.deepEqual(dataOf(await service.call(doajEndpoint, { q: "zzxqv wwq" })), {
     total: 0,
     page: 1,
     articles: [],
     journals: [],
   });
-  const out = await service.call("doaj", { q: 'title:("open' });
+  const out = await service.call(doajEndpoint, { q: 'title:("open' });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /malformed/);
+  assert.match(errorOf(out).message, /malformed/);
 });
 
 test("doaj: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", "/api/search/articles/coral?page=1&pageSize=10", docs)], {
     reuse: true,
   });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("doaj", { q: "coral" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(doajEndpoint, { q: "coral" }));
 });
 
 test("doaj: bad input is a free 400 and calls nothing", async (t) => {

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import earthquakesEndpoint from "../../../plugins/publicdata/earthquakes.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_USGS_URL: url } });
@@ -21,14 +22,14 @@ const empty = (path: string) => ({
 
 test("earthquakes: events in a window, in our shape", async (t) => {
   const api = await serveFixtures(t, ["usgs.kamchatka"], { dir });
-  const out = await (await serviceFor(api.url)).call("earthquakes", {
+  const out = await (await serviceFor(api.url)).call(earthquakesEndpoint, {
     start: "2025-07-29",
     end: "2025-07-30",
     minMagnitude: 8,
     limit: 1,
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [quake] = (out.body as any).data.events;
+  const [quake] = dataOf(out).events;
   assert.deepEqual(
     [quake.id, quake.magnitude, quake.time, quake.lat, quake.lon, quake.depthKm, quake.tsunami, quake.alert],
     ["us6000qw60", 8.8, "2025-07-29T23:24:52.481Z", 52.4876, 160.2641, 35, true, "yellow"],
@@ -44,9 +45,9 @@ test("earthquakes: the last 7 days by default, and a radius search around a poin
     ),
   ]);
   const service = await serviceFor(api.url);
-  assert.deepEqual(((await service.call("earthquakes", {})).body as any).data, { count: 0, events: [] });
+  assert.deepEqual(dataOf(await service.call(earthquakesEndpoint, {})), { count: 0, events: [] });
   assert.equal(
-    (await service.call("earthquakes", { minMagnitude: 2, lat: 35.7, lon: 139.7, radiusKm: 100 })).status,
+    (await service.call(earthquakesEndpoint, { minMagnitude: 2, lat: 35.7, lon: 139.7, radiusKm: 100 })).status,
     200,
   );
   assert.equal(api.calls.length, 2);
@@ -67,7 +68,7 @@ test("earthquakes: a failing catalog is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("earthquakes", {
+  const out = await (await serviceFor(api.url)).call(earthquakesEndpoint, {
     start: "2025-07-29",
     end: "2025-07-30",
     minMagnitude: 8,
@@ -79,8 +80,8 @@ test("earthquakes: a failing catalog is a 502", async (t) => {
 test("earthquakes: a reversed window or half point is a 400; bad input is a free 400", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceFor(api.url);
-  assert.equal((await service.call("earthquakes", { start: "2025-07-30", end: "2025-07-01" })).status, 400);
-  assert.equal((await service.call("earthquakes", { lat: 10 })).status, 400);
+  assert.equal((await service.call(earthquakesEndpoint, { start: "2025-07-30", end: "2025-07-01" })).status, 400);
+  assert.equal((await service.call(earthquakesEndpoint, { lat: 10 })).status, 400);
   await expectFree400(await service.request("/v1/earthquakes?minMagnitude=11"), "minMagnitude");
   await expectFree400(await service.request("/v1/earthquakes?limit=500"), "limit");
   await expectFree400(await service.request("/v1/earthquakes?start=yesterday"), "start");

@@ -11,6 +11,8 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import eurostat from "../../../plugins/publicdata/eurostat.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import eurostatEndpoint from "../../../plugins/publicdata/eurostat.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_EUROSTAT_URL: `${url}/statistics/1.0` });
 const docs =
@@ -22,7 +24,7 @@ const dimension = (label: string, codes: Record<string, string>) => ({
 
 test("eurostat: a JSON-stat dataset becomes tidy observations", async (t) => {
   const api = await serveFixtures(t, ["eurostat.gdp-de"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("eurostat", eurostat.example.input));
+  const data = dataOf(await (await serviceFor(api.url)).call(eurostatEndpoint, eurostat.example.input));
   assert.deepEqual(data, eurostat.example.output);
 });
 
@@ -54,7 +56,7 @@ test("eurostat: several countries and periods decode in row-major order, sparse 
     },
   ]);
   const data = dataOf(
-    await (await serviceFor(api.url)).call("eurostat", { dataset: "une_rt_a", geo: "DE,FR", since: "2022" }),
+    await (await serviceFor(api.url)).call(eurostatEndpoint, { dataset: "une_rt_a", geo: "DE,FR", since: "2022" }),
   );
   assert.deepEqual(
     data.observations.map((o: any) => [o.key.geo, o.key.time, o.value, o.status]),
@@ -82,8 +84,8 @@ test("eurostat: an unknown dataset, or filters matching nothing, is a 404", asyn
     },
   ]);
   const service = await serviceFor(api.url);
-  expectNotFound(await service.call("eurostat", { dataset: "no_such_set" }));
-  expectNotFound(await service.call("eurostat", { dataset: "nama_10_gdp", geo: "XX" }));
+  expectNotFound(await service.call(eurostatEndpoint, { dataset: "no_such_set" }));
+  expectNotFound(await service.call(eurostatEndpoint, { dataset: "nama_10_gdp", geo: "XX" }));
 });
 
 test("eurostat: a query Eurostat refuses is a 400 with its reason", async (t) => {
@@ -97,16 +99,19 @@ test("eurostat: a query Eurostat refuses is a 400 with its reason", async (t) =>
       },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("eurostat", { dataset: "nama_10_gdp", filters: "colour=blue" });
+  const out = await (await serviceFor(api.url)).call(eurostatEndpoint, {
+    dataset: "nama_10_gdp",
+    filters: "colour=blue",
+  });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /COLOUR is not part/);
+  assert.match(errorOf(out).message, /COLOUR is not part/);
 });
 
 test("eurostat: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", "/statistics/1.0/data/nama_10_gdp?format=JSON&lang=EN", docs)], {
     reuse: true,
   });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("eurostat", { dataset: "nama_10_gdp" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(eurostatEndpoint, { dataset: "nama_10_gdp" }));
 });
 
 test("eurostat: bad input is a free 400 and calls nothing", async (t) => {

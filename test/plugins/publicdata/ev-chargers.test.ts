@@ -2,8 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
 import evChargers from "../../../plugins/publicdata/ev-chargers.ts";
+import evChargersEndpoint from "../../../plugins/publicdata/ev-chargers.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://openchargemap.org/site/develop/api#/operations/get-poi";
@@ -18,16 +19,16 @@ const poiPath = (lat: number, lon: number, distance: number, max: number) =>
 
 test("ev-chargers: stations near a point, nearest first, with operator, address, connectors and the key sent as X-API-Key", async (t) => {
   const api = await serveFixtures(t, ["open-charge-map.portland"], { dir });
-  const out = await (await serviceFor(api.url)).call("ev-chargers", evChargers.example.input);
+  const out = await (await serviceFor(api.url)).call(evChargersEndpoint, evChargers.example.input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, evChargers.example.output);
+  assert.deepEqual(dataOf(out), evChargers.example.output);
   assert.equal(api.calls[0].headers["x-api-key"], key);
   assert.equal(new URL(api.calls[0].path, api.url).searchParams.get("key"), null);
 });
 
 test("ev-chargers: connector and power filters reach Open Charge Map as its ids and kW", async (t) => {
   const api = await serveFixtures(t, ["open-charge-map.portland-tesla"], { dir });
-  const out = await (await serviceFor(api.url)).call("ev-chargers", {
+  const out = await (await serviceFor(api.url)).call(evChargersEndpoint, {
     lat: 45.5051,
     lon: -122.675,
     radiusKm: 1,
@@ -35,7 +36,7 @@ test("ev-chargers: connector and power filters reach Open Charge Map as its ids 
     minPowerKw: 7,
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [station] = (out.body as any).data.stations;
+  const [station] = dataOf(out).stations;
   assert.deepEqual(
     [station.id, station.operator, station.usage, station.status, station.points, station.distanceKm],
     [97419, "Tesla Motors (Worldwide)", "Public - Membership Required", "Operational", 2, 0.71],
@@ -58,7 +59,11 @@ test("ev-chargers: a place is geocoded first; nothing in range is a 404", async 
     ],
     { dir },
   );
-  const out = await (await serviceFor(api.url)).call("ev-chargers", { place: "Paris", country: "FR", radiusKm: 0.1 });
+  const out = await (await serviceFor(api.url)).call(evChargersEndpoint, {
+    place: "Paris",
+    country: "FR",
+    radiusKm: 0.1,
+  });
   assert.equal(out.status, 404, JSON.stringify(out.body));
   assert.equal(api.calls.length, 2);
 });
@@ -75,7 +80,7 @@ test("ev-chargers: a failing Open Charge Map is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("ev-chargers", { lat: 45.5051, lon: -122.675 });
+  const out = await (await serviceFor(api.url)).call(evChargersEndpoint, { lat: 45.5051, lon: -122.675 });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });
 

@@ -11,6 +11,7 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import food from "../../../plugins/publicdata/food.ts";
+import foodEndpoint from "../../../plugins/publicdata/food.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_OPENFOODFACTS_URL: url });
 const docs = "https://openfoodfacts.github.io/openfoodfacts-server/api/ref-v2/";
@@ -20,9 +21,9 @@ const productPath = (barcode: string) =>
 test("food: a product in our shape, cached for 24 hours", async (t) => {
   const api = await serveFixtures(t, ["openfoodfacts.nutella"], { dir });
   const service = await serviceFor(api.url);
-  const data = dataOf(await service.call("food", { barcode: "3017624010701" }));
+  const data = dataOf(await service.call(foodEndpoint, { barcode: "3017624010701" }));
   assert.deepEqual(data, food.example.output);
-  const again = await service.call("food", { barcode: "3017624010701" });
+  const again = await service.call(foodEndpoint, { barcode: "3017624010701" });
   assert.equal((again.body as any).meta.cached, true);
   assert.equal(api.calls.length, 1);
   assert.equal(food.cacheTtl, 86_400);
@@ -36,12 +37,12 @@ test("food: an unknown barcode is a 404", async (t) => {
       response: { status: 404, body: { code: "0000000000000", status: 0, status_verbose: "product not found" } },
     },
   ]);
-  expectNotFound(await (await serviceFor(api.url)).call("food", { barcode: "0000000000000" }));
+  expectNotFound(await (await serviceFor(api.url)).call(foodEndpoint, { barcode: "0000000000000" }));
 });
 
 test("food: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", productPath("3017624010701"), docs)], { reuse: true });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("food", { barcode: "3017624010701" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(foodEndpoint, { barcode: "3017624010701" }));
 });
 
 test("food: bad input is a free 400 and calls nothing", async (t) => {

@@ -2,8 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
 import games from "../../../plugins/publicdata/games.ts";
+import gamesEndpoint from "../../../plugins/publicdata/games.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://apidocs.cheapshark.com/";
@@ -12,9 +13,9 @@ const serviceFor = (url: string) =>
 
 test("games: titles with their cheapest price, deal link and Steam app", async (t) => {
   const api = await serveFixtures(t, ["cheapshark.elden-ring"], { dir });
-  const out = await (await serviceFor(api.url)).call("games", games.example.input);
+  const out = await (await serviceFor(api.url)).call(gamesEndpoint, games.example.input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, games.example.output);
+  assert.deepEqual(dataOf(out), games.example.output);
 });
 
 test("games: no match is an empty list, and exact is passed on", async (t) => {
@@ -25,7 +26,7 @@ test("games: no match is an empty list, and exact is passed on", async (t) => {
       response: { status: 200, body: [] },
     },
   ]);
-  assert.deepEqual(((await (await serviceFor(api.url)).call("games", { q: "xqzzy", exact: true })).body as any).data, {
+  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call(gamesEndpoint, { q: "xqzzy", exact: true })), {
     count: 0,
     games: [],
   });
@@ -44,7 +45,7 @@ test("games: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("games", { q: "portal" });
+  const out = await (await serviceFor(api.url)).call(gamesEndpoint, { q: "portal" });
   assert.equal(out.status, 502);
 });
 

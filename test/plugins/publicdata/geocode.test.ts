@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import geocodeEndpoint from "../../../plugins/publicdata/geocode.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -10,9 +11,9 @@ const serviceFor = (url: string) =>
 
 test("geocode: places matching a name, in our shape", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-geocoding.berlin"], { dir });
-  const out = await (await serviceFor(api.url)).call("geocode", { q: "Berlin", country: "DE", limit: 1 });
+  const out = await (await serviceFor(api.url)).call(geocodeEndpoint, { q: "Berlin", country: "DE", limit: 1 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [berlin] = (out.body as any).data.places;
+  const [berlin] = dataOf(out).places;
   assert.deepEqual(
     [berlin.geonameId, berlin.lat, berlin.lon, berlin.zone, berlin.countryCode, berlin.admin2],
     [2950159, 52.52437, 13.41053, "Europe/Berlin", "DE", null],
@@ -22,9 +23,9 @@ test("geocode: places matching a name, in our shape", async (t) => {
 
 test("geocode: no match is a 404", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-geocoding.none"], { dir });
-  const out = await (await serviceFor(api.url)).call("geocode", { q: "Xqzzyville" });
+  const out = await (await serviceFor(api.url)).call(geocodeEndpoint, { q: "Xqzzyville" });
   assert.equal(out.status, 404);
-  assert.equal((out.body as any).error.code, "not_found");
+  assert.equal(errorOf(out).code, "not_found");
 });
 
 test("geocode: a failing geocoder is a 502", async (t) => {
@@ -39,7 +40,7 @@ test("geocode: a failing geocoder is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("geocode", { q: "Berlin" });
+  const out = await (await serviceFor(api.url)).call(geocodeEndpoint, { q: "Berlin" });
   assert.equal(out.status, 502);
 });
 
@@ -55,7 +56,7 @@ test("geocode: a configured key is sent as apikey (paid plan)", async (t) => {
     plugins: ["publicdata"],
     env: { UPSTREAM_OPEN_METEO_GEOCODING_URL: api.url, UPSTREAM_OPEN_METEO_GEOCODING_KEY: "k123" },
   });
-  assert.equal((await service.call("geocode", { q: "Xqzzyville" })).status, 404);
+  assert.equal((await service.call(geocodeEndpoint, { q: "Xqzzyville" })).status, 404);
   assert.equal(api.calls.length, 1);
 });
 

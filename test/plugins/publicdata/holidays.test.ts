@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import holidaysEndpoint from "../../../plugins/publicdata/holidays.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -15,9 +16,9 @@ const answer = (path: string, status: number, body: unknown) => ({
 
 test("holidays: national and regional holidays from Nager.Date", async (t) => {
   const api = await serveFixtures(t, ["nager-date.at-2025"], { dir });
-  const out = await (await serviceFor(api.url)).call("holidays", { country: "at", year: 2025 });
+  const out = await (await serviceFor(api.url)).call(holidaysEndpoint, { country: "at", year: 2025 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual([data.country, data.count, data.source], ["AT", 3, "nager-date"]);
   assert.deepEqual(data.holidays[1], {
     date: "2025-03-19",
@@ -32,7 +33,8 @@ test("holidays: national and regional holidays from Nager.Date", async (t) => {
 test("holidays: a region keeps national holidays and its own", async (t) => {
   const api = await serveFixtures(t, ["nager-date.at-2025"], { dir });
   const data = (
-    (await (await serviceFor(api.url)).call("holidays", { country: "AT", year: 2025, region: "at-9" })).body as any
+    (await (await serviceFor(api.url)).call(holidaysEndpoint, { country: "AT", year: 2025, region: "at-9" }))
+      .body as any
   ).data;
   assert.deepEqual(
     data.holidays.map((h: any) => h.localName),
@@ -42,7 +44,7 @@ test("holidays: a region keeps national holidays and its own", async (t) => {
 
 test("holidays: a country Nager.Date lacks is answered from the bundled rules", async (t) => {
   const api = await serveFixtures(t, [answer("/PublicHolidays/2025/IN", 404, "")]);
-  const data = ((await (await serviceFor(api.url)).call("holidays", { country: "IN", year: 2025 })).body as any).data;
+  const data = dataOf(await (await serviceFor(api.url)).call(holidaysEndpoint, { country: "IN", year: 2025 }));
   assert.match(data.source, /^date-holidays@\d/);
   assert.ok(
     data.holidays.some((h: any) => h.date === "2025-01-26"),
@@ -57,7 +59,7 @@ test("holidays: when Nager.Date is down the bundled rules answer; a country neit
     { reuse: true },
   );
   const service = await serviceFor(api.url);
-  const fr = ((await service.call("holidays", { country: "FR", year: 2025 })).body as any).data;
+  const fr = dataOf(await service.call(holidaysEndpoint, { country: "FR", year: 2025 }));
   assert.match(fr.source, /^date-holidays@/);
   assert.ok(
     fr.holidays.some(
@@ -65,20 +67,20 @@ test("holidays: when Nager.Date is down the bundled rules answer; a country neit
     ),
     JSON.stringify(fr.holidays),
   );
-  const out = await service.call("holidays", { country: "QQ", year: 2025 });
+  const out = await service.call(holidaysEndpoint, { country: "QQ", year: 2025 });
   assert.equal(out.status, 502);
 });
 
 test("holidays: the year defaults to this year", async (t) => {
   const year = new Date().getUTCFullYear();
   const api = await serveFixtures(t, [answer(`/PublicHolidays/${year}/AT`, 200, [])]);
-  const data = ((await (await serviceFor(api.url)).call("holidays", { country: "AT" })).body as any).data;
+  const data = dataOf(await (await serviceFor(api.url)).call(holidaysEndpoint, { country: "AT" }));
   assert.deepEqual([data.year, data.count], [year, 0]);
 });
 
 test("holidays: an unknown country is a 404", async (t) => {
   const api = await serveFixtures(t, [answer("/PublicHolidays/2025/QQ", 404, "")]);
-  const out = await (await serviceFor(api.url)).call("holidays", { country: "QQ", year: 2025 });
+  const out = await (await serviceFor(api.url)).call(holidaysEndpoint, { country: "QQ", year: 2025 });
   assert.equal(out.status, 404);
 });
 

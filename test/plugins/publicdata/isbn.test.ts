@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import isbnEndpoint from "../../../plugins/publicdata/isbn.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -10,9 +11,9 @@ const serviceFor = (url: string) =>
 
 test("isbn: an ISBN-10 is checked, converted and looked up", async (t) => {
   const api = await serveFixtures(t, ["open-library.fantastic-mr-fox"], { dir });
-  const out = await (await serviceFor(api.url)).call("isbn", { isbn: "0-14-032872-6" });
+  const out = await (await serviceFor(api.url)).call(isbnEndpoint, { isbn: "0-14-032872-6" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const book = (out.body as any).data;
+  const book = dataOf(out);
   assert.deepEqual(
     [book.isbn10, book.isbn13, book.title, book.authors, book.pages],
     ["0140328726", "9780140328721", "Fantastic Mr. Fox", ["Roald Dahl"], 96],
@@ -22,7 +23,7 @@ test("isbn: an ISBN-10 is checked, converted and looked up", async (t) => {
 
 test("isbn: an ISBN-13 with hyphens gives the same book", async (t) => {
   const api = await serveFixtures(t, ["open-library.fantastic-mr-fox"], { dir });
-  const book = ((await (await serviceFor(api.url)).call("isbn", { isbn: "978-0-14-032872-1" })).body as any).data;
+  const book = dataOf(await (await serviceFor(api.url)).call(isbnEndpoint, { isbn: "978-0-14-032872-1" }));
   assert.equal(book.isbn10, "0140328726");
 });
 
@@ -34,7 +35,7 @@ test("isbn: a valid ISBN Open Library lacks is a 404", async (t) => {
       response: { status: 200, body: {} },
     },
   ]);
-  assert.equal((await (await serviceFor(api.url)).call("isbn", { isbn: "9780306406157" })).status, 404);
+  assert.equal((await (await serviceFor(api.url)).call(isbnEndpoint, { isbn: "9780306406157" })).status, 404);
 });
 
 test("isbn: a failing API is a 502", async (t) => {
@@ -49,16 +50,16 @@ test("isbn: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("isbn", { isbn: "9780140328721" });
+  const out = await (await serviceFor(api.url)).call(isbnEndpoint, { isbn: "9780140328721" });
   assert.equal(out.status, 502);
 });
 
 test("isbn: a wrong check digit or bad input is a 400 and calls nothing", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceFor(api.url);
-  const wrong = await service.call("isbn", { isbn: "9780140328722" });
+  const wrong = await service.call(isbnEndpoint, { isbn: "9780140328722" });
   assert.equal(wrong.status, 400);
-  assert.equal((wrong.body as any).error.details.issues[0].field, "isbn");
+  assert.equal(issuesOf(wrong)[0].field, "isbn");
   await expectFree400(await service.request("/v1/isbn?isbn=abc"), "isbn");
   await expectFree400(await service.request("/v1/isbn"), "isbn");
   assert.equal(api.calls.length, 0);

@@ -2,8 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
 import music from "../../../plugins/publicdata/music.ts";
+import musicEndpoint from "../../../plugins/publicdata/music.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://developer.apple.com/library/archive/documentation/AudioVideo/Conceptual/iTuneSearchAPI/";
@@ -11,16 +12,16 @@ const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], 
 
 test("music: a song search gives artist, album, duration, preview and the Apple Music link", async (t) => {
   const api = await serveFixtures(t, ["itunes.ben-frost-nolan"], { dir });
-  const out = await (await serviceFor(api.url)).call("music", music.example.input);
+  const out = await (await serviceFor(api.url)).call(musicEndpoint, music.example.input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, music.example.output);
+  assert.deepEqual(dataOf(out), music.example.output);
 });
 
 test("music: an id is looked up, and an artist comes back as an artist", async (t) => {
   const api = await serveFixtures(t, ["itunes.lookup-tokyo-incidents"], { dir });
-  const out = await (await serviceFor(api.url)).call("music", { id: 74570585 });
+  const out = await (await serviceFor(api.url)).call(musicEndpoint, { id: 74570585 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [artist] = (out.body as any).data.results;
+  const [artist] = dataOf(out).results;
   assert.deepEqual(
     [artist.type, artist.id, artist.title, artist.genre, artist.album, artist.url],
     [
@@ -49,8 +50,8 @@ test("music: an unknown id is a 404, a search with no match an empty list", asyn
     },
   ]);
   const service = await serviceFor(api.url);
-  assert.equal((await service.call("music", { id: 1 })).status, 404);
-  assert.deepEqual(((await service.call("music", { q: "xqzzy vvq", type: "album", country: "gb" })).body as any).data, {
+  assert.equal((await service.call(musicEndpoint, { id: 1 })).status, 404);
+  assert.deepEqual(dataOf(await service.call(musicEndpoint, { q: "xqzzy vvq", type: "album", country: "gb" })), {
     count: 0,
     results: [],
   });
@@ -69,7 +70,7 @@ test("music: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("music", { q: "lost", type: "artist" });
+  const out = await (await serviceFor(api.url)).call(musicEndpoint, { q: "lost", type: "artist" });
   assert.equal(out.status, 502);
 });
 

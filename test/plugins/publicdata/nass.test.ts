@@ -10,6 +10,8 @@ import {
   fixtureDir as dir,
   publicdataService,
 } from "./_sg-expect.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import nassEndpoint from "../../../plugins/publicdata/nass.ts";
 
 const key = "test-nass-key";
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_NASS_URL: `${url}/api`, UPSTREAM_NASS_KEY: key });
@@ -18,7 +20,7 @@ const cornYield = { commodity: "corn", statistic: "yield", year: 2023, level: "N
 
 test("nass: counts, then reads the rows, with the key on every request", async (t) => {
   const api = await serveFixtures(t, ["nass.corn-yield-2023-count", "nass.corn-yield-2023"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("nass", cornYield));
+  const data = dataOf(await (await serviceFor(api.url)).call(nassEndpoint, cornYield));
   assert.equal(data.total, 1);
   assert.deepEqual(data.rows[0], {
     description: "CORN, GRAIN - YIELD, MEASURED IN BU / ACRE",
@@ -66,7 +68,7 @@ test("nass: withheld values stay as published, with no number", async (t) => {
       },
     },
   ]);
-  const data = dataOf(await (await serviceFor(api.url)).call("nass", { commodity: "CORN", state: "ia" }));
+  const data = dataOf(await (await serviceFor(api.url)).call(nassEndpoint, { commodity: "CORN", state: "ia" }));
   assert.deepEqual(
     data.rows.map((r: any) => [r.value, r.number]),
     [
@@ -84,7 +86,7 @@ test("nass: a query with no rows is a 404 and reads nothing more", async (t) => 
       response: { status: 200, body: { count: 0 } },
     },
   ]);
-  expectNotFound(await (await serviceFor(api.url)).call("nass", { commodity: "CORN", year: 1850 }));
+  expectNotFound(await (await serviceFor(api.url)).call(nassEndpoint, { commodity: "CORN", year: 1850 }));
   assert.equal(api.calls.length, 1);
 });
 
@@ -96,14 +98,14 @@ test("nass: a query above 50,000 rows is a 400 asking to narrow it", async (t) =
       response: { status: 200, body: { count: 1_652_311 } },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("nass", { commodity: "CORN" });
+  const out = await (await serviceFor(api.url)).call(nassEndpoint, { commodity: "CORN" });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /50,000/);
+  assert.match(errorOf(out).message, /50,000/);
 });
 
 test("nass: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", "/api/get_counts/?commodity_desc=CORN", docs)], { reuse: true });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("nass", { commodity: "CORN" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(nassEndpoint, { commodity: "CORN" }));
 });
 
 test("nass: bad input is a free 400 and calls nothing", async (t) => {

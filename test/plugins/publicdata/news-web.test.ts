@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import newsWeb from "../../../plugins/publicdata/news-web.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_GDELT_URL: url } });
@@ -18,13 +19,13 @@ const gdelt = (query: string, body: string) => ({
 
 test("news-web: articles matching a query, newest first, in our shape", async (t) => {
   const api = await serveFixtures(t, ["gdelt.heat-pump"], { dir });
-  const out = await (await serviceFor(api.url)).call("news-web", {
+  const out = await (await serviceFor(api.url)).call(newsWeb, {
     q: '"heat pump" subsidy',
     timespan: "7d",
     limit: 1,
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data.articles[0], {
+  assert.deepEqual(dataOf(out).articles[0], {
     title: "Government extends heat pump subsidy to 2028",
     url: "https://www.example-news.co.uk/2025/01/15/heat-pump-subsidy-extended",
     domain: "example-news.co.uk",
@@ -37,24 +38,24 @@ test("news-web: articles matching a query, newest first, in our shape", async (t
 
 test("news-web: a language filter goes into the query; no match is an empty list", async (t) => {
   const api = await serveFixtures(t, [gdelt("xqzzy plonk sourcelang:spanish", "{}")]);
-  assert.deepEqual(
-    ((await (await serviceFor(api.url)).call("news-web", { q: "xqzzy plonk", language: "spanish" })).body as any).data,
-    { count: 0, articles: [] },
-  );
+  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call(newsWeb, { q: "xqzzy plonk", language: "spanish" })), {
+    count: 0,
+    articles: [],
+  });
 });
 
 test("news-web: a query GDELT refuses is a 400 with its reason", async (t) => {
   const api = await serveFixtures(t, [gdelt("the", "The specified phrase is too short.")]);
-  const out = await (await serviceFor(api.url)).call("news-web", { q: "the" });
+  const out = await (await serviceFor(api.url)).call(newsWeb, { q: "the" });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /too short/);
+  assert.match(errorOf(out).message, /too short/);
 });
 
 test("news-web: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [{ ...gdelt("solar power", ""), response: { status: 500, body: "error" } }], {
     reuse: true,
   });
-  const out = await (await serviceFor(api.url)).call("news-web", { q: "solar power" });
+  const out = await (await serviceFor(api.url)).call(newsWeb, { q: "solar power" });
   assert.equal(out.status, 502);
 });
 

@@ -10,13 +10,15 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import nihReporter from "../../../plugins/publicdata/nih-reporter.ts";
+import { issuesOf } from "../../helpers/expect.ts";
+import nihReporterEndpoint from "../../../plugins/publicdata/nih-reporter.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_NIH_REPORTER_URL: `${url}/v2` });
 const docs = "https://api.reporter.nih.gov/";
 
 test("nih-reporter: a text search for one fiscal year, in our shape", async (t) => {
   const api = await serveFixtures(t, ["nih-reporter.sickle-cell-2023"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("nih-reporter", nihReporter.example.input));
+  const data = dataOf(await (await serviceFor(api.url)).call(nihReporterEndpoint, nihReporter.example.input));
   assert.deepEqual(data, nihReporter.example.output);
 });
 
@@ -69,7 +71,7 @@ test("nih-reporter: organization, investigator and institute become RePORTER cri
     },
   ]);
   const data = dataOf(
-    await (await serviceFor(api.url)).call("nih-reporter", {
+    await (await serviceFor(api.url)).call(nihReporterEndpoint, {
       organization: "BROAD INSTITUTE",
       pi: "Zzxqv",
       agency: "nci",
@@ -81,7 +83,7 @@ test("nih-reporter: organization, investigator and institute become RePORTER cri
 
 test("nih-reporter: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("POST", "/v2/projects/search", docs)], { reuse: true });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("nih-reporter", { q: "malaria" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(nihReporterEndpoint, { q: "malaria" }));
 });
 
 test("nih-reporter: bad input is a 400 and calls nothing", async (t) => {
@@ -89,8 +91,8 @@ test("nih-reporter: bad input is a 400 and calls nothing", async (t) => {
   const service = await serviceFor(api.url);
   await expectFree400(await service.request("/v1/nih-reporter?q=malaria&year=1900"), "year");
   await expectFree400(await service.request("/v1/nih-reporter?q=malaria&agency=N-C-I"), "agency");
-  const empty = await service.call("nih-reporter", { year: 2023 });
+  const empty = await service.call(nihReporterEndpoint, { year: 2023 });
   assert.equal(empty.status, 400);
-  assert.equal((empty.body as any).error.details.issues[0].field, "q");
+  assert.equal(issuesOf(empty)[0].field, "q");
   assert.equal(api.calls.length, 0);
 });

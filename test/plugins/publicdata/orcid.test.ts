@@ -11,13 +11,15 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import orcid from "../../../plugins/publicdata/orcid.ts";
+import { issuesOf } from "../../helpers/expect.ts";
+import orcidEndpoint from "../../../plugins/publicdata/orcid.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_ORCID_URL: `${url}/v3.0` });
 const docs = "https://info.orcid.org/documentation/api-tutorials/api-tutorial-read-data-on-a-record/";
 
 test("orcid: a public record in our shape, asked for as JSON", async (t) => {
   const api = await serveFixtures(t, ["orcid.carberry"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("orcid", orcid.example.input));
+  const data = dataOf(await (await serviceFor(api.url)).call(orcidEndpoint, orcid.example.input));
   assert.deepEqual(data, orcid.example.output);
   assert.equal(api.calls[0].headers.accept, "application/json");
 });
@@ -38,20 +40,20 @@ test("orcid: an id ORCID does not have is a 404", async (t) => {
       },
     },
   ]);
-  expectNotFound(await (await serviceFor(api.url)).call("orcid", { id: "0000-0001-5109-3700" }));
+  expectNotFound(await (await serviceFor(api.url)).call(orcidEndpoint, { id: "0000-0001-5109-3700" }));
 });
 
 test("orcid: a wrong check digit is a 400 before any call", async (t) => {
   const api = await serveFixtures(t, []);
-  const out = await (await serviceFor(api.url)).call("orcid", { id: "0000-0002-1825-0098" });
+  const out = await (await serviceFor(api.url)).call(orcidEndpoint, { id: "0000-0002-1825-0098" });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "id");
+  assert.equal(issuesOf(out)[0].field, "id");
   assert.equal(api.calls.length, 0);
 });
 
 test("orcid: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", "/v3.0/0000-0002-1825-0097/record", docs)], { reuse: true });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("orcid", { id: "0000-0002-1825-0097" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(orcidEndpoint, { id: "0000-0002-1825-0097" }));
 });
 
 test("orcid: bad input is a free 400 and calls nothing", async (t) => {

@@ -2,20 +2,21 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import sportsEndpoint from "../../../plugins/publicdata/sports.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_ESPN_URL: url } });
 
 test("sports: a league's games on a day, with teams, scores and status", async (t) => {
   const api = await serveFixtures(t, ["espn.nfl-2025-02-09"], { dir });
-  const out = await (await serviceFor(api.url)).call("sports", { league: "nfl", date: "2025-02-09" });
+  const out = await (await serviceFor(api.url)).call(sportsEndpoint, { league: "nfl", date: "2025-02-09" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [game] = (out.body as any).data.games;
+  const [game] = dataOf(out).games;
   assert.deepEqual(game.home, { team: "Philadelphia Eagles", abbreviation: "PHI", score: "40", winner: true });
   assert.deepEqual(game.away, { team: "Kansas City Chiefs", abbreviation: "KC", score: "22", winner: false });
   assert.deepEqual([game.status.state, game.venue, game.start], ["post", "Caesars Superdome", "2025-02-09T23:30Z"]);
-  assert.match(game.url, /gameId\/401671889/);
+  assert.match(game.url!, /gameId\/401671889/);
 });
 
 test("sports: a day without games is an empty list; no date asks for the current board", async (t) => {
@@ -32,11 +33,13 @@ test("sports: a day without games is an empty list; no date asks for the current
     },
   ]);
   const service = await serviceFor(api.url);
-  assert.deepEqual(
-    ((await service.call("sports", { league: "premier-league", date: "2025-01-01" })).body as any).data,
-    { league: "premier-league", date: "2025-01-01", count: 0, games: [] },
-  );
-  assert.equal(((await service.call("sports", { league: "nhl" })).body as any).data.date, null);
+  assert.deepEqual(dataOf(await service.call(sportsEndpoint, { league: "premier-league", date: "2025-01-01" })), {
+    league: "premier-league",
+    date: "2025-01-01",
+    count: 0,
+    games: [],
+  });
+  assert.equal(dataOf(await service.call(sportsEndpoint, { league: "nhl" })).date, null);
 });
 
 test("sports: a failing feed is a 502", async (t) => {
@@ -51,7 +54,7 @@ test("sports: a failing feed is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("sports", { league: "nba" });
+  const out = await (await serviceFor(api.url)).call(sportsEndpoint, { league: "nba" });
   assert.equal(out.status, 502);
 });
 

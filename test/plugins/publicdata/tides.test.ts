@@ -2,8 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
 import tides from "../../../plugins/publicdata/tides.ts";
+import tidesEndpoint from "../../../plugins/publicdata/tides.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://api.tidesandcurrents.noaa.gov/api/prod/";
@@ -17,14 +18,14 @@ const predictionsPath = (station: string, day: string) =>
 
 test("tides: a named station's highs and lows, local times with offsets, heights in metres above MLLW", async (t) => {
   const api = await serveFixtures(t, ["noaa-coops.tide-stations", "noaa-coops.san-francisco-20250601"], { dir });
-  const out = await (await serviceFor(api.url)).call("tides", tides.example.input);
+  const out = await (await serviceFor(api.url)).call(tidesEndpoint, tides.example.input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, tides.example.output);
+  assert.deepEqual(dataOf(out), tides.example.output);
 });
 
 test("tides: coordinates pick the nearest station, a subordinate one here, in feet over two days", async (t) => {
   const api = await serveFixtures(t, ["noaa-coops.tide-stations", "noaa-coops.petaluma-20250115-feet"], { dir });
-  const out = await (await serviceFor(api.url)).call("tides", {
+  const out = await (await serviceFor(api.url)).call(tidesEndpoint, {
     lat: 38.1,
     lon: -122.52,
     date: "2025-01-15",
@@ -32,7 +33,7 @@ test("tides: coordinates pick the nearest station, a subordinate one here, in fe
     units: "imperial",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.station.id, data.station.kind, data.station.referenceId, data.station.distanceKm],
     ["9415252", "subordinate", "9414290", 2.1],
@@ -51,14 +52,14 @@ test("tides: coordinates pick the nearest station, a subordinate one here, in fe
 
 test("tides: a place far from any NOAA station is a 404, and no prediction is asked for", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-geocoding.paris-1", "noaa-coops.tide-stations"], { dir });
-  const out = await (await serviceFor(api.url)).call("tides", { place: "Paris", country: "FR" });
+  const out = await (await serviceFor(api.url)).call(tidesEndpoint, { place: "Paris", country: "FR" });
   assert.equal(out.status, 404, JSON.stringify(out.body));
   assert.equal(api.calls.length, 2);
 });
 
 test("tides: an unknown station id is a 404", async (t) => {
   const api = await serveFixtures(t, ["noaa-coops.tide-stations"], { dir });
-  assert.equal((await (await serviceFor(api.url)).call("tides", { station: "9999999" })).status, 404);
+  assert.equal((await (await serviceFor(api.url)).call(tidesEndpoint, { station: "9999999" })).status, 404);
 });
 
 test("tides: a failing API, or an error in a 200 answer, is a 502", async (t) => {
@@ -84,11 +85,11 @@ test("tides: a failing API, or an error in a 200 answer, is a 502", async (t) =>
   );
   const service = await serviceFor(api.url);
   for (const station of ["9414290", "1611400"]) {
-    const out = await service.call("tides", { station, date: "2025-06-01", days: 1 });
+    const out = await service.call(tidesEndpoint, { station, date: "2025-06-01", days: 1 });
     assert.equal(out.status, 502, station);
   }
   assert.match(
-    JSON.stringify((await service.call("tides", { station: "1611400", date: "2025-06-01", days: 1 })).body),
+    JSON.stringify((await service.call(tidesEndpoint, { station: "1611400", date: "2025-06-01", days: 1 })).body),
     /No Predictions data/,
   );
 });

@@ -1,30 +1,31 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import timezoneEndpoint from "../../../plugins/publicdata/timezone.ts";
 
 const service = await startTestService({ plugins: ["publicdata"] });
 
 test("timezone: a zone by name at a given instant, converted to another zone", async () => {
-  const out = await service.call("timezone", {
+  const out = await service.call(timezoneEndpoint, {
     zone: "America/New_York",
     time: "2025-07-01T12:00:00Z",
     to: "Asia/Tokyo",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.local, "2025-07-01T08:00:00-04:00");
   assert.equal(data.dst, true);
   assert.equal(data.abbreviation, "EDT");
   assert.deepEqual(data.countries, ["US"]);
-  assert.equal(data.converted.local, "2025-07-01T21:00:00+09:00");
+  assert.equal(data.converted!.local, "2025-07-01T21:00:00+09:00");
   assert.equal(data.dataset.zoneTable, "2025b");
   assert.equal(data.dataset.tzdata, process.versions.tz);
 });
 
 test("timezone: coordinates resolve to a zone; winter time has no DST", async () => {
   const data = (
-    (await service.call("timezone", { lat: -33.87, lon: 151.21, time: "2025-07-01T00:00:00Z" })).body as any
+    (await service.call(timezoneEndpoint, { lat: -33.87, lon: 151.21, time: "2025-07-01T00:00:00Z" })).body as any
   ).data;
   assert.equal(data.zone, "Australia/Sydney");
   assert.equal(data.resolvedFrom, "coordinates");
@@ -34,14 +35,15 @@ test("timezone: coordinates resolve to a zone; winter time has no DST", async ()
 });
 
 test("timezone: a wall time without offset is read in the zone, and a skipped time moves forward", async () => {
-  const data = ((await service.call("timezone", { zone: "Europe/Paris", time: "2025-03-30T02:30:00" })).body as any)
-    .data;
+  const data = (
+    (await service.call(timezoneEndpoint, { zone: "Europe/Paris", time: "2025-03-30T02:30:00" })).body as any
+  ).data;
   assert.equal(data.local, "2025-03-30T03:30:00+02:00");
   assert.equal(data.utc, "2025-03-30T01:30:00Z");
 });
 
 test("timezone: without a time it answers for now", async () => {
-  const data = ((await service.call("timezone", { zone: "UTC" })).body as any).data;
+  const data = dataOf(await service.call(timezoneEndpoint, { zone: "UTC" }));
   assert.ok(Math.abs(Date.parse(data.utc) - Date.now()) < 60_000, data.utc);
 });
 
@@ -52,9 +54,9 @@ test("timezone: an unknown zone is a 400 naming the field", async () => {
     [{ lat: 10 }, "lon"],
     [{}, "zone"],
   ] as const) {
-    const out = await service.call("timezone", input);
+    const out = await service.call(timezoneEndpoint, input);
     assert.equal(out.status, 400, JSON.stringify(input));
-    assert.equal((out.body as any).error.details.issues[0].field, field);
+    assert.equal(issuesOf(out)[0].field, field);
   }
 });
 

@@ -2,16 +2,17 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import tvEndpoint from "../../../plugins/publicdata/tv.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["publicdata"], env: { UPSTREAM_TVMAZE_URL: url } });
 
 test("tv: shows matching a name, summaries as plain text, web channels as networks", async (t) => {
   const api = await serveFixtures(t, ["tvmaze.breaking-bad"], { dir });
-  const out = await (await serviceFor(api.url)).call("tv", { q: "breaking bad" });
+  const out = await (await serviceFor(api.url)).call(tvEndpoint, { q: "breaking bad" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const [show, fan] = (out.body as any).data.shows;
+  const [show, fan] = dataOf(out).shows;
   assert.deepEqual(
     [show.id, show.network, show.country, show.imdbId, show.rating],
     [169, "AMC", "US", "tt0903747", 9.2],
@@ -34,7 +35,7 @@ test("tv: no match is an empty list", async (t) => {
       response: { status: 200, body: [] },
     },
   ]);
-  assert.deepEqual(((await (await serviceFor(api.url)).call("tv", { q: "xqzzy" })).body as any).data, {
+  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call(tvEndpoint, { q: "xqzzy" })), {
     count: 0,
     shows: [],
   });
@@ -52,7 +53,7 @@ test("tv: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("tv", { q: "lost" });
+  const out = await (await serviceFor(api.url)).call(tvEndpoint, { q: "lost" });
   assert.equal(out.status, 502);
 });
 

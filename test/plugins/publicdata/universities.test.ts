@@ -10,6 +10,8 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import universities from "../../../plugins/publicdata/universities.ts";
+import { issuesOf } from "../../helpers/expect.ts";
+import universitiesEndpoint from "../../../plugins/publicdata/universities.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_HIPOLABS_URL: url });
 const docs = "https://github.com/Hipo/university-domains-list";
@@ -17,7 +19,7 @@ const docs = "https://github.com/Hipo/university-domains-list";
 test("universities: a name search in our shape", async (t) => {
   const api = await serveFixtures(t, ["hipolabs.mit"], { dir });
   assert.deepEqual(
-    dataOf(await (await serviceFor(api.url)).call("universities", universities.example.input)),
+    dataOf(await (await serviceFor(api.url)).call(universitiesEndpoint, universities.example.input)),
     universities.example.output,
   );
 });
@@ -25,7 +27,7 @@ test("universities: a name search in our shape", async (t) => {
 test("universities: name and country together, sorted by name, limited", async (t) => {
   const api = await serveFixtures(t, ["hipolabs.lisboa-portugal"], { dir });
   const data = dataOf(
-    await (await serviceFor(api.url)).call("universities", { name: "lisboa", country: "Portugal", limit: 2 }),
+    await (await serviceFor(api.url)).call(universitiesEndpoint, { name: "lisboa", country: "Portugal", limit: 2 }),
   );
   assert.equal(data.total, 3);
   assert.deepEqual(
@@ -41,7 +43,7 @@ test("universities: no match is an empty list", async (t) => {
   const api = await serveFixtures(t, [
     { source: docs, request: { method: "GET", path: "/search?name=zzxqv" }, response: { status: 200, body: [] } },
   ]);
-  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call("universities", { name: "zzxqv" })), {
+  assert.deepEqual(dataOf(await (await serviceFor(api.url)).call(universitiesEndpoint, { name: "zzxqv" })), {
     total: 0,
     universities: [],
   });
@@ -49,7 +51,7 @@ test("universities: no match is an empty list", async (t) => {
 
 test("universities: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("GET", "/search?country=Portugal", docs)], { reuse: true });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("universities", { country: "Portugal" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(universitiesEndpoint, { country: "Portugal" }));
 });
 
 test("universities: bad input is a 400 and calls nothing", async (t) => {
@@ -57,8 +59,8 @@ test("universities: bad input is a 400 and calls nothing", async (t) => {
   const service = await serviceFor(api.url);
   await expectFree400(await service.request("/v1/universities?country=%3Cscript%3E"), "country");
   await expectFree400(await service.request("/v1/universities?name=a"), "name");
-  const neither = await service.call("universities", {});
+  const neither = await service.call(universitiesEndpoint, {});
   assert.equal(neither.status, 400);
-  assert.equal((neither.body as any).error.details.issues[0].field, "name");
+  assert.equal(issuesOf(neither)[0].field, "name");
   assert.equal(api.calls.length, 0);
 });

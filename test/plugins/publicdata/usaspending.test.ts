@@ -10,6 +10,8 @@ import {
   publicdataService,
 } from "./_sg-expect.ts";
 import usaspending from "../../../plugins/publicdata/usaspending.ts";
+import { errorOf, issuesOf } from "../../helpers/expect.ts";
+import usaspendingEndpoint from "../../../plugins/publicdata/usaspending.ts";
 
 const serviceFor = (url: string) => publicdataService({ UPSTREAM_USASPENDING_URL: `${url}/api/v2` });
 const docs =
@@ -17,7 +19,7 @@ const docs =
 
 test("usaspending: contracts by keyword and agency, largest first, in our shape", async (t) => {
   const api = await serveFixtures(t, ["usaspending.hypersonic-dod"], { dir });
-  const data = dataOf(await (await serviceFor(api.url)).call("usaspending", usaspending.example.input));
+  const data = dataOf(await (await serviceFor(api.url)).call(usaspendingEndpoint, usaspending.example.input));
   assert.deepEqual(data, usaspending.example.output);
 });
 
@@ -63,7 +65,7 @@ test("usaspending: grants use their own type codes and field; no match is an emp
     },
   ]);
   const data = dataOf(
-    await (await serviceFor(api.url)).call("usaspending", {
+    await (await serviceFor(api.url)).call(usaspendingEndpoint, {
       recipient: "Zzxqv Foundation",
       type: "grants",
       from: "2020-01-01",
@@ -81,18 +83,18 @@ test("usaspending: a filter USAspending refuses is a 400 with its reason", async
       response: { status: 422, body: { detail: "Field 'filters|agencies|name' is not a known agency" } },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("usaspending", {
+  const out = await (await serviceFor(api.url)).call(usaspendingEndpoint, {
     agency: "Ministry of Magic",
     from: "2024-01-01",
     to: "2024-02-01",
   });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /not a known agency/);
+  assert.match(errorOf(out).message, /not a known agency/);
 });
 
 test("usaspending: a failing API is a 502", async (t) => {
   const api = await serveFixtures(t, [failing("POST", "/api/v2/search/spending_by_award/", docs)], { reuse: true });
-  expectUpstreamFailure(await (await serviceFor(api.url)).call("usaspending", { q: "bridge" }));
+  expectUpstreamFailure(await (await serviceFor(api.url)).call(usaspendingEndpoint, { q: "bridge" }));
 });
 
 test("usaspending: bad input is a 400 and calls nothing", async (t) => {
@@ -101,8 +103,8 @@ test("usaspending: bad input is a 400 and calls nothing", async (t) => {
   await expectFree400(await service.request("/v1/usaspending?type=loans"), "type");
   await expectFree400(await service.request("/v1/usaspending?from=2024-13-01"), "from");
   await expectFree400(await service.request("/v1/usaspending?q=ab"), "q");
-  const early = await service.call("usaspending", { from: "2001-01-01" });
+  const early = await service.call(usaspendingEndpoint, { from: "2001-01-01" });
   assert.equal(early.status, 400);
-  assert.equal((early.body as any).error.details.issues[0].field, "from");
+  assert.equal(issuesOf(early)[0].field, "from");
   assert.equal(api.calls.length, 0);
 });

@@ -2,9 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
 import water from "../../../plugins/publicdata/water.ts";
 import { boundingBox } from "../../../plugins/publicdata/_pr-usgs-water.ts";
+import waterEndpoint from "../../../plugins/publicdata/water.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const docs = "https://waterservices.usgs.gov/docs/instantaneous-values/";
@@ -17,15 +18,15 @@ const sitePath = (site: string) => `/nwis/iv/?format=json&parameterCd=00060,0006
 
 test("water: a named gage's latest discharge and gage height, with units, local times and qualifiers", async (t) => {
   const api = await serveFixtures(t, ["usgs-water.blantyre"], { dir });
-  const out = await (await serviceFor(api.url)).call("water", water.example.input);
+  const out = await (await serviceFor(api.url)).call(waterEndpoint, water.example.input);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, water.example.output);
+  assert.deepEqual(dataOf(out), water.example.output);
 });
 
 test("water: coordinates list the gages in range nearest first; a no-data value is null", async (t) => {
   const api = await serveFixtures(t, ["usgs-water.near-hendersonville"], { dir, reuse: true });
   const service = await serviceFor(api.url);
-  const data = (await service.call("water", { lat: 35.36, lon: -82.59 })).body as any;
+  const data = (await service.call(waterEndpoint, { lat: 35.36, lon: -82.59 })).body as any;
   const sites = data.data.sites;
   assert.deepEqual(
     sites.map((s: any) => [s.id, s.distanceKm]),
@@ -49,7 +50,7 @@ test("water: coordinates list the gages in range nearest first; a no-data value 
   ]);
   assert.equal(sites[1].url, "https://waterdata.usgs.gov/monitoring-location/USGS-03447687/");
   assert.equal(data.data.location.resolvedFrom, "coordinates");
-  const one = (await service.call("water", { lat: 35.36, lon: -82.59, limit: 1 })).body as any;
+  const one = (await service.call(waterEndpoint, { lat: 35.36, lon: -82.59, limit: 1 })).body as any;
   assert.deepEqual(
     one.data.sites.map((s: any) => s.id),
     ["03443000"],
@@ -75,7 +76,7 @@ test("water: an unknown site, or a point with no gage around (USGS answers 404),
   ]);
   const service = await serviceFor(api.url);
   for (const input of [{ site: "99999999" }, { lat: 48.85, lon: 2.35 }]) {
-    const out = await service.call("water", input);
+    const out = await service.call(waterEndpoint, input);
     assert.equal(out.status, 404, JSON.stringify(out.body));
   }
   assert.equal(api.calls.length, 2);
@@ -110,7 +111,7 @@ test("water: a site with no discharge or gage height series is a 404", async (t)
     ],
     { dir },
   );
-  const out = await (await serviceFor(api.url)).call("water", { site: "01646502" });
+  const out = await (await serviceFor(api.url)).call(waterEndpoint, { site: "01646502" });
   assert.equal(out.status, 404, JSON.stringify(out.body));
   assert.match(JSON.stringify(out.body), /01646502/);
 });
@@ -127,7 +128,7 @@ test("water: a failing USGS service is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("water", { site: "03443000" });
+  const out = await (await serviceFor(api.url)).call(waterEndpoint, { site: "03443000" });
   assert.equal(out.status, 502, JSON.stringify(out.body));
 });
 

@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import weatherHistory from "../../../plugins/publicdata/weather-history.ts";
+import weatherHistoryCity from "../../../plugins/publicdata/weather-history-city.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -13,14 +15,14 @@ const serviceFor = (url: string) =>
 
 test("weather-history: daily past weather for coordinates, with units", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-archive.london"], { dir });
-  const out = await (await serviceFor(api.url)).call("weather-history", {
+  const out = await (await serviceFor(api.url)).call(weatherHistory, {
     lat: 51.5072,
     lon: -0.1276,
     start: "2024-07-01",
     end: "2024-07-02",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.zone, "Europe/London");
   assert.deepEqual(data.days[1], {
     date: "2024-07-02",
@@ -38,14 +40,14 @@ test("weather-history: daily past weather for coordinates, with units", async (t
 
 test("weather-history-city: the city is geocoded once, imperial units stated", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-geocoding.lisbon-1", "open-meteo-archive.lisbon-imperial"], { dir });
-  const out = await (await serviceFor(api.url)).call("weather-history-city", {
+  const out = await (await serviceFor(api.url)).call(weatherHistoryCity, {
     city: "Lisbon",
     country: "PT",
     start: "2024-08-15",
     units: "imperial",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.location, {
     lat: 38.71667,
     lon: -9.13333,
@@ -68,7 +70,7 @@ test("weather-history-city: an unknown city is a 404 and the archive is not aske
       response: { status: 200, body: { generationtime_ms: 0.4 } },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("weather-history-city", {
+  const out = await (await serviceFor(api.url)).call(weatherHistoryCity, {
     city: "Xqzzyville",
     start: "2024-08-15",
   });
@@ -82,7 +84,7 @@ test("weather-history: a failing archive is a 502", async (t) => {
   );
   fixture.response = { status: 502, body: "Bad Gateway" };
   const api = await serveFixtures(t, [fixture], { reuse: true });
-  const out = await (await serviceFor(api.url)).call("weather-history", {
+  const out = await (await serviceFor(api.url)).call(weatherHistory, {
     lat: 51.5072,
     lon: -0.1276,
     start: "2024-07-01",
@@ -102,9 +104,9 @@ test("weather-history: ranges that are reversed, too long, impossible or in the 
     [{ start: "2999-01-01" }, "end"],
   ] as const;
   for (const [range, field] of cases) {
-    const out = await service.call("weather-history", { lat: 51.5, lon: 0, ...range });
+    const out = await service.call(weatherHistory, { lat: 51.5, lon: 0, ...range });
     assert.equal(out.status, 400, JSON.stringify(range));
-    assert.equal((out.body as any).error.details.issues[0].field, field, JSON.stringify(range));
+    assert.equal(issuesOf(out)[0].field, field, JSON.stringify(range));
   }
   assert.equal(api.calls.length, 0);
 });

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import weatherEndpoint from "../../../plugins/publicdata/weather.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -13,9 +14,9 @@ const serviceFor = (url: string) =>
 
 test("weather: current and daily forecast for coordinates, with units", async (t) => {
   const api = await serveFixtures(t, ["open-meteo.forecast-berlin"], { dir });
-  const out = await (await serviceFor(api.url)).call("weather", { lat: 52.52, lon: 13.41, days: 2 });
+  const out = await (await serviceFor(api.url)).call(weatherEndpoint, { lat: 52.52, lon: 13.41, days: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.location, {
     lat: 52.52,
     lon: 13.41,
@@ -46,14 +47,14 @@ test("weather: current and daily forecast for coordinates, with units", async (t
 
 test("weather: a place name is geocoded once, and imperial units are asked for and stated", async (t) => {
   const api = await serveFixtures(t, ["open-meteo-geocoding.paris-1", "open-meteo.forecast-paris-imperial"], { dir });
-  const out = await (await serviceFor(api.url)).call("weather", {
+  const out = await (await serviceFor(api.url)).call(weatherEndpoint, {
     place: "Paris",
     country: "FR",
     units: "imperial",
     days: 1,
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.location, {
     lat: 48.85341,
     lon: 2.3488,
@@ -73,7 +74,7 @@ test("weather: a place nobody knows is a 404, and the forecast is not asked for"
       response: { status: 200, body: { generationtime_ms: 0.4 } },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("weather", { place: "Xqzzyville" });
+  const out = await (await serviceFor(api.url)).call(weatherEndpoint, { place: "Xqzzyville" });
   assert.equal(out.status, 404);
   assert.equal(api.calls.length, 1);
 });
@@ -84,14 +85,14 @@ test("weather: a failing forecast API is a 502", async (t) => {
   );
   fixture.response = { status: 500, body: { error: true, reason: "Internal error" } };
   const api = await serveFixtures(t, [fixture], { reuse: true });
-  const out = await (await serviceFor(api.url)).call("weather", { lat: 52.52, lon: 13.41, days: 2 });
+  const out = await (await serviceFor(api.url)).call(weatherEndpoint, { lat: 52.52, lon: 13.41, days: 2 });
   assert.equal(out.status, 502);
 });
 
 test("weather: both or neither of place and coordinates is a 400", async () => {
   const service = await serviceFor("http://127.0.0.1:9");
   for (const input of [{}, { lat: 1, lon: 2, place: "Paris" }, { lat: 1 }])
-    assert.equal((await service.call("weather", input)).status, 400, JSON.stringify(input));
+    assert.equal((await service.call(weatherEndpoint, input)).status, 400, JSON.stringify(input));
 });
 
 test("weather: bad input is a free 400 and calls nothing", async (t) => {

@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400, issuesOf } from "../../helpers/expect.ts";
+import onThisDay from "../../../plugins/publicdata/on-this-day.ts";
+import wikipediaEndpoint from "../../../plugins/publicdata/wikipedia.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -13,22 +15,22 @@ const serviceFor = (url: string) =>
 
 test("wikipedia: a summary by title", async (t) => {
   const api = await serveFixtures(t, ["wikipedia.summary-alan-turing"], { dir });
-  const out = await (await serviceFor(api.url)).call("wikipedia", { title: "Alan Turing" });
+  const out = await (await serviceFor(api.url)).call(wikipediaEndpoint, { title: "Alan Turing" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     [data.title, data.wikidataId, data.pageId, data.type, data.url],
     ["Alan Turing", "Q7251", 1208, "standard", "https://en.wikipedia.org/wiki/Alan_Turing"],
   );
   assert.match(data.extract, /^Alan Mathison Turing/);
-  assert.equal(data.thumbnail.width, 330);
+  assert.equal(data.thumbnail!.width, 330);
   assert.match(data.licence, /CC BY-SA/);
 });
 
 test("wikipedia: a search finds the title, then its summary", async (t) => {
   const api = await serveFixtures(t, ["wikipedia-api.opensearch-turing", "wikipedia.summary-alan-turing"], { dir });
-  const out = await (await serviceFor(api.url)).call("wikipedia", { q: "turing enigma mathematician" });
-  assert.equal((out.body as any).data.title, "Alan Turing");
+  const out = await (await serviceFor(api.url)).call(wikipediaEndpoint, { q: "turing enigma mathematician" });
+  assert.equal(dataOf(out).title, "Alan Turing");
   assert.equal(api.calls.length, 2);
 });
 
@@ -55,8 +57,8 @@ test("wikipedia: a missing article or an empty search is a 404", async (t) => {
     },
   ]);
   const service = await serviceFor(api.url);
-  assert.equal((await service.call("wikipedia", { title: "No such article xq" })).status, 404);
-  assert.equal((await service.call("wikipedia", { q: "xqzzy" })).status, 404);
+  assert.equal((await service.call(wikipediaEndpoint, { title: "No such article xq" })).status, 404);
+  assert.equal((await service.call(wikipediaEndpoint, { q: "xqzzy" })).status, 404);
 });
 
 test("wikipedia: a failing API is a 502", async (t) => {
@@ -71,15 +73,15 @@ test("wikipedia: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("wikipedia", { title: "Alan Turing" });
+  const out = await (await serviceFor(api.url)).call(wikipediaEndpoint, { title: "Alan Turing" });
   assert.equal(out.status, 502);
 });
 
 test("wikipedia: both or neither of title and q is a 400; bad input is a free 400", async (t) => {
   const api = await serveFixtures(t, []);
   const service = await serviceFor(api.url);
-  assert.equal((await service.call("wikipedia", {})).status, 400);
-  assert.equal((await service.call("wikipedia", { title: "A", q: "bb" })).status, 400);
+  assert.equal((await service.call(wikipediaEndpoint, {})).status, 400);
+  assert.equal((await service.call(wikipediaEndpoint, { title: "A", q: "bb" })).status, 400);
   await expectFree400(await service.request(`/v1/wikipedia?title=${"a".repeat(256)}`), "title");
   await expectFree400(await service.request("/v1/wikipedia?q=a"), "q");
   assert.equal(api.calls.length, 0);
@@ -87,9 +89,9 @@ test("wikipedia: both or neither of title and q is a 400; bad input is a free 40
 
 test("on-this-day: the editors' selection for a day, limited", async (t) => {
   const api = await serveFixtures(t, ["wikipedia.onthisday-selected-07-20"], { dir });
-  const out = await (await serviceFor(api.url)).call("on-this-day", { month: 7, day: 20, limit: 1 });
+  const out = await (await serviceFor(api.url)).call(onThisDay, { month: 7, day: 20, limit: 1 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.count, 1);
   assert.equal(data.entries[0].year, 1969);
   assert.deepEqual(
@@ -101,9 +103,9 @@ test("on-this-day: the editors' selection for a day, limited", async (t) => {
 
 test("on-this-day: a day the month does not have is a 400 before any call", async (t) => {
   const api = await serveFixtures(t, []);
-  const out = await (await serviceFor(api.url)).call("on-this-day", { month: 2, day: 30 });
+  const out = await (await serviceFor(api.url)).call(onThisDay, { month: 2, day: 30 });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "day");
+  assert.equal(issuesOf(out)[0].field, "day");
   assert.equal(api.calls.length, 0);
 });
 
@@ -120,7 +122,7 @@ test("on-this-day: a failing feed is a 502; bad input is a free 400", async (t) 
     { reuse: true },
   );
   const service = await serviceFor(api.url);
-  assert.equal((await service.call("on-this-day", { month: 1, day: 1, type: "births" })).status, 502);
+  assert.equal((await service.call(onThisDay, { month: 1, day: 1, type: "births" })).status, 502);
   const before = api.calls.length;
   await expectFree400(await service.request("/v1/on-this-day?month=13&day=1"), "month");
   await expectFree400(await service.request("/v1/on-this-day?type=weddings"), "type");

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, expectFree400 } from "../../helpers/expect.ts";
+import zipcodeEndpoint from "../../../plugins/publicdata/zipcode.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -10,9 +11,9 @@ const serviceFor = (url: string) =>
 
 test("zipcode: the places of a postal code", async (t) => {
   const api = await serveFixtures(t, ["zippopotam.us-90210"], { dir });
-  const out = await (await serviceFor(api.url)).call("zipcode", { country: "US", code: "90210" });
+  const out = await (await serviceFor(api.url)).call(zipcodeEndpoint, { country: "US", code: "90210" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, {
+  assert.deepEqual(dataOf(out), {
     postalCode: "90210",
     country: "United States",
     countryCode: "US",
@@ -22,7 +23,7 @@ test("zipcode: the places of a postal code", async (t) => {
 
 test("zipcode: an unknown code is a 404", async (t) => {
   const api = await serveFixtures(t, ["zippopotam.not-found"], { dir });
-  assert.equal((await (await serviceFor(api.url)).call("zipcode", { country: "us", code: "00000" })).status, 404);
+  assert.equal((await (await serviceFor(api.url)).call(zipcodeEndpoint, { country: "us", code: "00000" })).status, 404);
 });
 
 test("zipcode: a failing API is a 502", async (t) => {
@@ -37,7 +38,7 @@ test("zipcode: a failing API is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("zipcode", { country: "US", code: "90210" });
+  const out = await (await serviceFor(api.url)).call(zipcodeEndpoint, { country: "US", code: "90210" });
   assert.equal(out.status, 502);
 });
 

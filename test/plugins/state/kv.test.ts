@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { dataOf, expectFree400, query } from "../web/_web-expect.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import retrieveEndpoint from "../../../plugins/state/retrieve.ts";
+import storeEndpoint from "../../../plugins/state/store.ts";
 
 let clock = new Date("2026-11-23T10:00:00Z");
 const store = createMemoryStore(() => clock.getTime());
@@ -11,7 +14,7 @@ const alice = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const bob = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 
 test("store then retrieve: the value, its version, bytes and expiry", async () => {
-  const stored = dataOf(await service.callAs(alice, "store", { key: "notes/today", value: "héllo", ttl: 600 }));
+  const stored = dataOf(await service.callAs(alice, storeEndpoint, { key: "notes/today", value: "héllo", ttl: 600 }));
   assert.deepEqual(stored, {
     key: "notes/today",
     bytes: 6,
@@ -23,7 +26,7 @@ test("store then retrieve: the value, its version, bytes and expiry", async () =
     overwritten: false,
   });
   clock = new Date("2026-11-23T10:01:00Z");
-  const read = dataOf(await service.callAs(alice, "retrieve", { key: "notes/today" }));
+  const read = dataOf(await service.callAs(alice, retrieveEndpoint, { key: "notes/today" }));
   assert.equal(read.value, "héllo");
   assert.equal(read.ttlRemaining, 540);
   assert.equal(read.version, 1);
@@ -31,29 +34,29 @@ test("store then retrieve: the value, its version, bytes and expiry", async () =
 
 test("overwriting a live key raises its version, keeps createdAt and replaces the expiry", async () => {
   clock = new Date("2026-11-23T11:00:00Z");
-  dataOf(await service.callAs(alice, "store", { key: "counter", value: "1" }));
+  dataOf(await service.callAs(alice, storeEndpoint, { key: "counter", value: "1" }));
   clock = new Date("2026-11-23T11:05:00Z");
-  const second = dataOf(await service.callAs(alice, "store", { key: "counter", value: "2", ttl: 60 }));
+  const second = dataOf(await service.callAs(alice, storeEndpoint, { key: "counter", value: "2", ttl: 60 }));
   assert.equal(second.version, 2);
   assert.equal(second.overwritten, true);
   assert.equal(second.createdAt, "2026-11-23T11:00:00.000Z");
   assert.equal(second.expiresAt, "2026-11-23T11:06:00.000Z");
-  assert.equal(dataOf(await service.callAs(alice, "retrieve", { key: "counter" })).value, "2");
+  assert.equal(dataOf(await service.callAs(alice, retrieveEndpoint, { key: "counter" })).value, "2");
 });
 
 test("namespacing: two wallets with the same key never see or overwrite each other's value", async () => {
-  dataOf(await service.callAs(alice, "store", { key: "shared-name", value: "alice's" }));
-  const bobs = dataOf(await service.callAs(bob, "store", { key: "shared-name", value: "bob's" }));
+  dataOf(await service.callAs(alice, storeEndpoint, { key: "shared-name", value: "alice's" }));
+  const bobs = dataOf(await service.callAs(bob, storeEndpoint, { key: "shared-name", value: "bob's" }));
   assert.equal(bobs.version, 1);
   assert.equal(bobs.overwritten, false);
-  assert.equal(dataOf(await service.callAs(alice, "retrieve", { key: "shared-name" })).value, "alice's");
-  assert.equal(dataOf(await service.callAs(bob, "retrieve", { key: "shared-name" })).value, "bob's");
-  dataOf(await service.callAs(alice, "store", { key: "alice-only", value: "x" }));
-  assert.equal((await service.callAs(bob, "retrieve", { key: "alice-only" })).status, 404);
+  assert.equal(dataOf(await service.callAs(alice, retrieveEndpoint, { key: "shared-name" })).value, "alice's");
+  assert.equal(dataOf(await service.callAs(bob, retrieveEndpoint, { key: "shared-name" })).value, "bob's");
+  dataOf(await service.callAs(alice, storeEndpoint, { key: "alice-only", value: "x" }));
+  assert.equal((await service.callAs(bob, retrieveEndpoint, { key: "alice-only" })).status, 404);
 });
 
 test("the wallet is compared without regard to address case", async () => {
-  dataOf(await service.callAs(alice, "store", { key: "cased", value: "v" }));
+  dataOf(await service.callAs(alice, storeEndpoint, { key: "cased", value: "v" }));
   assert.equal(
     dataOf(await service.callAs(alice.toLowerCase() as `0x${string}`, "retrieve", { key: "cased" })).value,
     "v",
@@ -62,15 +65,15 @@ test("the wallet is compared without regard to address case", async () => {
 
 test("TTL expiry: the value is there one second before its expiry and gone at it", async () => {
   clock = new Date("2026-11-23T12:00:00Z");
-  dataOf(await service.callAs(alice, "store", { key: "short", value: "soon gone", ttl: 30 }));
+  dataOf(await service.callAs(alice, storeEndpoint, { key: "short", value: "soon gone", ttl: 30 }));
   clock = new Date("2026-11-23T12:00:29Z");
-  assert.equal(dataOf(await service.callAs(alice, "retrieve", { key: "short" })).ttlRemaining, 1);
+  assert.equal(dataOf(await service.callAs(alice, retrieveEndpoint, { key: "short" })).ttlRemaining, 1);
   clock = new Date("2026-11-23T12:00:30Z");
-  const gone = await service.callAs(alice, "retrieve", { key: "short" });
+  const gone = await service.callAs(alice, retrieveEndpoint, { key: "short" });
   assert.equal(gone.status, 404);
-  assert.equal((gone.body as any).error.code, "not_found");
+  assert.equal(errorOf(gone).code, "not_found");
   assert.ok(!(await store.keys("state:kv:")).some((k) => k.endsWith(":short")), "the store dropped it too");
-  const again = dataOf(await service.callAs(alice, "store", { key: "short", value: "new" }));
+  const again = dataOf(await service.callAs(alice, storeEndpoint, { key: "short", value: "new" }));
   assert.equal(again.version, 1, "an expired key starts over");
 });
 
@@ -82,7 +85,7 @@ test("a call without a wallet (credit code, prepaid part) is refused 403 and not
   ] as const) {
     const out = await service.call(name, input);
     assert.equal(out.status, 403, name);
-    assert.equal((out.body as any).error.code, "wallet_required");
+    assert.equal(errorOf(out).code, "wallet_required");
   }
   assert.equal((await store.keys("state:")).length, before);
 });

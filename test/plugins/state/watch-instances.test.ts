@@ -4,6 +4,9 @@ import { watchJob } from "../../../plugins/state/_watch-job.ts";
 import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf, expectFree400, query } from "../web/_web-expect.ts";
 import { alice, instance, page, receiver, world } from "./_watch-harness.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import watchEndpoint from "../../../plugins/state/watch.ts";
+import watchStatus from "../../../plugins/state/watch-status.ts";
 
 const target = await startTarget({ "/missing": { status: 404, body: "no such page" } });
 after(() => target.close());
@@ -14,7 +17,7 @@ test("two instances on one store: a due check and its delivery run once, even wh
   target.set("/shared", { body: page("One") });
   const hook = receiver(target, "/shared-hook");
   const created = dataOf(
-    await a.callAs(alice, "watch", { url: target.url("/shared"), webhook: hook.url, interval: 300 }),
+    await a.callAs(alice, watchEndpoint, { url: target.url("/shared"), webhook: hook.url, interval: 300 }),
   );
   hook.useSecret(created.secret);
   target.set("/shared", { body: page("Two") });
@@ -23,7 +26,7 @@ test("two instances on one store: a due check and its delivery run once, even wh
   await Promise.all([watchJob.run(a.jobContext()), watchJob.run(b.jobContext())]);
   assert.equal(target.hits.filter((h) => h.path === "/shared").length - pageReads, 1, "one check");
   assert.equal(hook.got.length, 1, "one delivery");
-  assert.equal(dataOf(await b.callAs(alice, "watch-status", { id: created.id })).checks, 1);
+  assert.equal(dataOf(await b.callAs(alice, watchStatus, { id: created.id })).checks, 1);
 });
 
 test("after a restart, a new instance on the same store resumes a pending retry and the watch's schedule", async () => {
@@ -32,7 +35,7 @@ test("after a restart, a new instance on the same store resumes a pending retry 
   target.set("/restart", { body: page("One") });
   const hook = receiver(target, "/restart-hook", 1);
   const created = dataOf(
-    await first.callAs(alice, "watch", { url: target.url("/restart"), webhook: hook.url, interval: 300 }),
+    await first.callAs(alice, watchEndpoint, { url: target.url("/restart"), webhook: hook.url, interval: 300 }),
   );
   hook.useSecret(created.secret);
   target.set("/restart", { body: page("Two") });
@@ -49,7 +52,7 @@ test("after a restart, a new instance on the same store resumes a pending retry 
   target.set("/restart", { body: page("Three") });
   w.advance(270);
   await second.tick();
-  const read = dataOf(await second.callAs(alice, "watch-status", { id: created.id }));
+  const read = dataOf(await second.callAs(alice, watchStatus, { id: created.id }));
   assert.deepEqual(
     read.deliveries.map((d: any) => d.status),
     ["delivered", "delivered"],
@@ -63,12 +66,12 @@ test("a wallet's live watches are capped (WATCH_MAX_PER_WALLET); an expired one 
   target.set("/capped", { body: page("One") });
   const hook = receiver(target, "/capped-hook");
   const create = () =>
-    service.callAs(alice, "watch", { url: target.url("/capped"), webhook: hook.url, interval: 300, ttl: 3600 });
+    service.callAs(alice, watchEndpoint, { url: target.url("/capped"), webhook: hook.url, interval: 300, ttl: 3600 });
   dataOf(await create());
   dataOf(await create());
   const third = await create();
   assert.equal(third.status, 409);
-  assert.equal((third.body as any).error.code, "watch_limit_reached");
+  assert.equal(errorOf(third).code, "watch_limit_reached");
   w.advance(3600);
   dataOf(await create());
 });
@@ -87,12 +90,12 @@ test("creation refusals leave nothing behind", async () => {
     [{ interval: 7200, ttl: 3600 }, 400, /at least one interval/],
   ];
   for (const [change, status, message] of cases) {
-    const out = await service.callAs(alice, "watch", { url: target.url("/fine"), webhook: hook.url, ...change });
+    const out = await service.callAs(alice, watchEndpoint, { url: target.url("/fine"), webhook: hook.url, ...change });
     assert.equal(out.status, status, JSON.stringify(out.body));
-    assert.match((out.body as any).error.message, message);
+    assert.match(errorOf(out).message, message);
   }
   assert.deepEqual(await w.store.keys("state:"), []);
-  const anonymous = await service.call("watch", { url: target.url("/fine"), webhook: hook.url });
+  const anonymous = await service.call(watchEndpoint, { url: target.url("/fine"), webhook: hook.url });
   assert.equal(anonymous.status, 403);
 });
 

@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf } from "../web/_web-expect.ts";
 import { alice, bob, instance, page, receiver, world } from "./_watch-harness.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import watchEndpoint from "../../../plugins/state/watch.ts";
+import watchStatus from "../../../plugins/state/watch-status.ts";
 
 const target = await startTarget();
 after(() => target.close());
@@ -13,7 +16,7 @@ async function setup(path: string, failFirst = 0, watchInput: Record<string, unk
   target.set(`/${path}`, { body: page("Version one") });
   const hook = receiver(target, `/${path}-hook`, failFirst);
   const created = dataOf(
-    await service.callAs(alice, "watch", {
+    await service.callAs(alice, watchEndpoint, {
       url: target.url(`/${path}`),
       webhook: hook.url,
       interval: 300,
@@ -21,7 +24,7 @@ async function setup(path: string, failFirst = 0, watchInput: Record<string, unk
     }),
   );
   hook.useSecret(created.secret);
-  const status = async () => dataOf(await service.callAs(alice, "watch-status", { id: created.id }));
+  const status = async () => dataOf(await service.callAs(alice, watchStatus, { id: created.id }));
   return { w, service, hook, created, status };
 }
 
@@ -172,12 +175,9 @@ test("an expired watch is no longer checked and reads as expired", async () => {
 
 test("watch-status belongs to the creating wallet: another wallet or an unknown id is 404, no wallet 403", async () => {
   const { service, created } = await setup("private");
-  assert.equal((await service.callAs(bob, "watch-status", { id: created.id })).status, 404);
-  assert.equal(
-    (await service.callAs(alice, "watch-status", { id: "6f1c9a52-0d4b-4e8a-9f3e-2b7c5d1a8e40" })).status,
-    404,
-  );
-  const anonymous = await service.call("watch-status", { id: created.id });
+  assert.equal((await service.callAs(bob, watchStatus, { id: created.id })).status, 404);
+  assert.equal((await service.callAs(alice, watchStatus, { id: "6f1c9a52-0d4b-4e8a-9f3e-2b7c5d1a8e40" })).status, 404);
+  const anonymous = await service.call(watchStatus, { id: created.id });
   assert.equal(anonymous.status, 403);
-  assert.equal((anonymous.body as any).error.code, "wallet_required");
+  assert.equal(errorOf(anonymous).code, "wallet_required");
 });

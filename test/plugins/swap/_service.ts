@@ -1,5 +1,6 @@
 import { serveFixtures, type AfterHost, type Fixture } from "../../helpers/fixtures.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import type swap from "../../../plugins/swap/swap.ts";
 
 export const dir = new URL("./fixtures/", import.meta.url);
 export const depositor = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
@@ -35,7 +36,7 @@ export async function swapService(
   return { api, service: await startTestService({ plugins: ["swap"], env }) };
 }
 
-export const crossChain = {
+export const crossChain: InputOf<typeof swap> = {
   fromChain: 8453,
   toChain: 42161,
   fromToken: usdcBase,
@@ -43,7 +44,7 @@ export const crossChain = {
   amount: "100000000",
   depositor,
 };
-export const sameChain = {
+export const sameChain: InputOf<typeof swap> = {
   fromChain: 8453,
   toChain: 8453,
   fromToken: zero,

@@ -1,8 +1,12 @@
 import { test } from "node:test";
+import type { InputOf } from "../../helpers/service.ts";
 import assert from "node:assert/strict";
 import { encodeFunctionData, erc20Abi, type Address } from "viem";
 import { loadFixture, type Fixture } from "../../helpers/fixtures.ts";
 import { crossChain, dir, fixtureBody, swapService, usdcBase } from "./_service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import swapCompare from "../../../plugins/swap/swap-compare.ts";
+import swapEndpoint from "../../../plugins/swap/swap.ts";
 
 /** DefiLlama down: the swap still quotes, without USD prices of its own. */
 const pricesDown: Fixture = {
@@ -27,9 +31,9 @@ test("swap: with USD prices down, deBridge's native fee is valued through anothe
     ["relay.cross-usdc", "lifi.cross-usdc", "across.cross-usdc-hangs", "debridge.cross-usdc", pricesDown],
     { reuse: true },
   );
-  const out = await service.call("swap", crossChain);
+  const out = await service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   // deBridge quotes 99.90 USDC but adds 0.001 ETH to the value. Relay's gas line prices ETH at 0.004294 USD per
   // 1431210000000 wei (LI.FI's at 3000.12; the higher is used): 3.0002585 USD, 3000259 USDC units at deBridge's rate.
   assert.deepEqual(
@@ -81,9 +85,9 @@ test("swap/compare: a native fee no price can value ranks its route last, with n
       },
     },
   );
-  const out = await service.call("swap/compare", crossChain);
+  const out = await service.call(swapCompare, crossChain as InputOf<typeof swapCompare>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.comparison.map((c: any) => [c.rank, c.source, c.netAmountOut, c.unvaluedCosts]),
     [
@@ -91,10 +95,10 @@ test("swap/compare: a native fee no price can value ranks its route last, with n
       [2, "debridge", null, ["deBridge fixed fee in the transaction value"]],
     ],
   );
-  const debridge = data.quotes.find((q: any) => q.source === "debridge");
+  const debridge = data.quotes.find((q: any) => q.source === "debridge")!;
   assert.equal(debridge.quote.netAmountOut, null);
   assert.ok(debridge.fees.breakdown.some((l: string) => /no price available values it/.test(l)));
-  const skipped = data.skipped.find((s: any) => s.source === "across");
+  const skipped = data.skipped.find((s: any) => s.source === "across")!;
   assert.match(skipped.message, /signature to collect \(evm-gasless\)/);
   const acrossCall = api.calls.find((c) => c.path.startsWith("/across/"))!;
   assert.equal(acrossCall.headers.authorization, "Bearer test-across-key");
@@ -126,9 +130,9 @@ test("swap: Relay's allowance step named approval, resetting to 0 then approving
     "debridge.cross-usdc-refused",
     "defillama.usdc-base-and-eth",
   ]);
-  const out = await service.call("swap", crossChain);
+  const out = await service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.source, "relay");
   assert.deepEqual(data.approval, { token: usdcBase, spender, amount: "100000000", resetFirst: true });
   const deposit = (await fixtureBody("relay.cross-usdc")).steps[1].items[0].data;
@@ -158,11 +162,11 @@ test("swap: LI.FI's approvalReset becomes resetFirst; without SWAP_LIFI_FEE_WALL
     ],
     { env: { SWAP_LIFI_FEE_WALLET: "" } },
   );
-  const out = await service.call("swap", crossChain);
+  const out = await service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.source, "lifi");
-  assert.equal(data.approval.resetFirst, true);
+  assert.equal(data.approval!.resetFirst, true);
   assert.equal(data.fees.integrator.included, false, "no fee is claimed for a wallet nobody configured");
   const sent = new URL(api.calls.find((c) => c.path.startsWith("/lifi/"))!.path, "http://x").searchParams;
   assert.equal(sent.get("fee"), null);

@@ -3,6 +3,9 @@ import assert from "node:assert/strict";
 import { getBase58Decoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { loadFixture, type Fixture } from "../../helpers/fixtures.ts";
 import { depositor, dir, feeRecipient, fixtureBody, swapService } from "./_service.ts";
+import { dataOf, errorOf, issuesOf } from "../../helpers/expect.ts";
+import memecoinEndpoint from "../../../plugins/swap/memecoin.ts";
+import tradeSolanaEndpoint from "../../../plugins/swap/trade-solana.ts";
 
 const sol = "So11111111111111111111111111111111111111112";
 const usdc = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
@@ -26,7 +29,7 @@ function decoded(base64: string) {
 
 test("trade-solana: one Jupiter v2 build, assembled into the unsigned v0 transaction the user signs, with token cards", async (t) => {
   const { api, service } = await swapService(t, ["jupiter.build-sol-usdc", "jupiter.tokens-sol-usdc"], { env });
-  const out = await service.call("trade-solana", {
+  const out = await service.call(tradeSolanaEndpoint, {
     user,
     inputMint: sol,
     outputMint: usdc,
@@ -34,7 +37,7 @@ test("trade-solana: one Jupiter v2 build, assembled into the unsigned v0 transac
     enrich: true,
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   const built = await fixtureBody("jupiter.build-sol-usdc");
   assert.equal(data.outAmount, "182764500");
   assert.equal(data.minOutAmount, "181850677");
@@ -61,7 +64,7 @@ test("trade-solana: one Jupiter v2 build, assembled into the unsigned v0 transac
   assert.equal(message.staticAccounts[swapIx.programAddressIndex], built.swapInstruction.programId);
   assert.equal(Buffer.from(swapIx.data!).toString("base64"), built.swapInstruction.data);
   assert.deepEqual(
-    data.tokens.map((c: any) => [c.symbol, c.decimals, c.usdPrice]),
+    data.tokens!.map((c: any) => [c.symbol, c.decimals, c.usdPrice]),
     [
       ["SOL", 9, 184.61],
       ["USDC", 6, 0.9999],
@@ -88,7 +91,7 @@ test("trade-solana: Jupiter failing is a 502", async (t) => {
     ],
     { env },
   );
-  const out = await service.call("trade-solana", { user, inputMint: sol, outputMint: usdc, amount: "1000000000" });
+  const out = await service.call(tradeSolanaEndpoint, { user, inputMint: sol, outputMint: usdc, amount: "1000000000" });
   assert.equal(out.status, 502);
 });
 
@@ -109,22 +112,22 @@ test("trade-solana: bad input is a free 400 naming the field", async (t) => {
       field,
     );
   }
-  const same = await service.call("trade-solana", { ...base, outputMint: sol });
+  const same = await service.call(tradeSolanaEndpoint, { ...base, outputMint: sol });
   assert.equal(same.status, 400);
-  assert.equal((same.body as any).error.details.issues[0].field, "outputMint");
+  assert.equal(issuesOf(same)[0].field, "outputMint");
   assert.equal(api.calls.length, 0);
 });
 
 test("memecoin: a Solana buy spends amountLamports of SOL through Jupiter", async (t) => {
   const { service } = await swapService(t, ["jupiter.build-sol-bonk"], { env });
-  const out = await service.call("memecoin", { address: bonk, user, amountLamports: "100000000" });
+  const out = await service.call(memecoinEndpoint, { address: bonk, user, amountLamports: "100000000" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.source, "jupiter");
   assert.equal(data.slippageBps, 300);
   assert.equal(data.feeBps, 100);
   assert.equal(data.amountOut, "872345678901");
-  assert.equal(decoded(data.solanaTransaction.swapTransaction).message.staticAccounts[0], user);
+  assert.equal(decoded(data.solanaTransaction!.swapTransaction).message.staticAccounts[0], user);
   assert.equal(data.evmTransaction, null);
 });
 
@@ -140,14 +143,14 @@ test("memecoin: an EVM buy races the same-chain aggregators and returns the winn
     ],
     { env },
   );
-  const out = await service.call("memecoin", {
+  const out = await service.call(memecoinEndpoint, {
     chain: "base",
     address: degen,
     user: depositor,
     amountWei: "10000000000000000",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   const built = await fixtureBody("kyberswap.build-meme-buy-degen");
   assert.equal(data.source, "kyberswap");
   assert.deepEqual(data.evmTransaction, {
@@ -178,7 +181,7 @@ test("memecoin: parameter checks before any call", async (t) => {
     const out = await service.call("memecoin", input);
     assert.equal(out.status, 400, JSON.stringify(input));
     assert.ok(
-      (out.body as any).error.details.issues.some((i: any) => i.field === field),
+      issuesOf(out).some((i: any) => i.field === field),
       JSON.stringify(out.body),
     );
   }
@@ -213,7 +216,7 @@ test("memecoin: without a Jupiter key the EVM path is mounted and works at most 
   const { api, service } = await swapService(t, [...fixtures, "defillama.eth"], {
     env: { ...env, UPSTREAM_JUPITER_KEY: "" },
   });
-  const evm = await service.call("memecoin", {
+  const evm = await service.call(memecoinEndpoint, {
     chain: "base",
     address: degen,
     user: depositor,
@@ -221,12 +224,12 @@ test("memecoin: without a Jupiter key the EVM path is mounted and works at most 
     slippageBps: 5000,
   });
   assert.equal(evm.status, 200, JSON.stringify(evm.body));
-  assert.equal((evm.body as any).data.slippageBps, 2000);
+  assert.equal(dataOf(evm).slippageBps, 2000);
   const build = JSON.parse(api.calls.find((c) => c.path.endsWith("/route/build"))!.body);
   assert.equal(build.slippageTolerance, 2000, "KyberSwap's range ends at 2000");
-  const solana = await service.call("memecoin", { address: bonk, user, amountLamports: "100000000" });
+  const solana = await service.call(memecoinEndpoint, { address: bonk, user, amountLamports: "100000000" });
   assert.equal(solana.status, 503);
-  assert.equal((solana.body as any).error.code, "not_configured");
+  assert.equal(errorOf(solana).code, "not_configured");
   assert.ok(!api.calls.some((c) => c.path.startsWith("/jupiter/")));
   const tradeSolana = await service.request(
     `/v1/trade-solana?${new URLSearchParams({ user, inputMint: sol, outputMint: usdc, amount: "1" })}`,

@@ -1,4 +1,5 @@
 import { test } from "node:test";
+import type { InputOf } from "../../helpers/service.ts";
 import assert from "node:assert/strict";
 import {
   crossChain,
@@ -10,6 +11,9 @@ import {
   swapService,
   usdcBase,
 } from "./_service.ts";
+import { dataOf, errorOf, issuesOf } from "../../helpers/expect.ts";
+import swapCompare from "../../../plugins/swap/swap-compare.ts";
+import swapEndpoint from "../../../plugins/swap/swap.ts";
 
 const crossRace = [
   "relay.cross-usdc",
@@ -22,7 +26,7 @@ const crossRace = [
 test("swap: cross-chain race, best net quote wins, a hanging aggregator is left behind at the deadline", async (t) => {
   const { api, service } = await swapService(t, crossRace);
   const started = Date.now();
-  const out = await service.call("swap", crossChain);
+  const out = await service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.ok(Date.now() - started < 3000, "the answer did not wait for the hanging aggregator");
   assert.equal(out.status, 200, JSON.stringify(out.body));
   const { meta, data } = out.body as any;
@@ -72,7 +76,7 @@ test("swap: cross-chain race, best net quote wins, a hanging aggregator is left 
 
 test("swap: the integrator fee goes to each aggregator in its own unit", async (t) => {
   const { api, service } = await swapService(t, crossRace);
-  assert.equal((await service.call("swap", crossChain)).status, 200);
+  assert.equal((await service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>)).status, 200);
   const sent = (prefix: string) => api.calls.find((c) => c.path.startsWith(prefix))!;
   assert.deepEqual(JSON.parse(sent("/relay/").body).appFees, [{ recipient: feeRecipient, fee: "10" }]);
   const query = (prefix: string) => new URL(sent(prefix).path, "http://x").searchParams;
@@ -91,9 +95,9 @@ test("swap: aggregators that error are skipped and the one that answers wins", a
     "debridge.cross-usdc-refused",
     "defillama.usdc-base-and-eth",
   ]);
-  const out = await service.call("swap", crossChain);
+  const out = await service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   const across = await fixtureBody("across.cross-usdc");
   assert.equal(data.source, "across");
   assert.equal(data.transaction.data, across.swapTx.data);
@@ -123,9 +127,9 @@ test("swap: same-chain races Relay, LI.FI and KyberSwap, never the bridges", asy
     "kyberswap.build-eth-usdc",
     "defillama.eth",
   ]);
-  const out = await service.call("swap", sameChain);
+  const out = await service.call(swapEndpoint, sameChain as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   const built = await fixtureBody("kyberswap.build-eth-usdc");
   assert.equal(data.source, "kyberswap");
   assert.deepEqual(data.transaction, {
@@ -148,7 +152,7 @@ test("swap: same-chain races Relay, LI.FI and KyberSwap, never the bridges", asy
     data.comparison.map((c: any) => c.source),
     ["kyberswap", "relay", "lifi"],
   );
-  const lifi = data.alternatives.find((a: any) => a.source === "lifi");
+  const lifi = data.alternatives.find((a: any) => a.source === "lifi")!;
   assert.deepEqual(lifi.quote, { amountOut: "29880000", estimatedFillTimeSeconds: 0 });
   assert.ok(!api.calls.some((c) => c.path.startsWith("/across") || c.path.startsWith("/debridge")));
   const routes = new URL(api.calls.find((c) => c.path.includes("/routes"))!.path, "http://x").searchParams;
@@ -159,9 +163,9 @@ test("swap: same-chain races Relay, LI.FI and KyberSwap, never the bridges", asy
 
 test("swap/compare: every answered route with its full quote, best first", async (t) => {
   const { service } = await swapService(t, crossRace);
-  const out = await service.call("swap/compare", crossChain);
+  const out = await service.call(swapCompare, crossChain as InputOf<typeof swapCompare>);
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     data.quotes.map((q: any) => [q.rank, q.source, q.winner]),
     [
@@ -199,9 +203,9 @@ test("swap: no aggregator answering in time is a 504, all failing a 502, neither
     }),
   );
   const late = await swapService(t, [...slow, "defillama.usdc-base-and-eth"]);
-  const timedOut = await late.service.call("swap", crossChain);
+  const timedOut = await late.service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.equal(timedOut.status, 504);
-  assert.equal((timedOut.body as any).error.details.skipped.length, 4);
+  assert.equal(errorOf<{ skipped: unknown[] }>(timedOut).details?.skipped.length, 4);
 
   const failing = await swapService(t, [
     "relay.cross-usdc-fails",
@@ -225,9 +229,9 @@ test("swap: no aggregator answering in time is a 504, all failing a 502, neither
       },
     },
   ]);
-  const failed = await failing.service.call("swap", crossChain);
+  const failed = await failing.service.call(swapEndpoint, crossChain as InputOf<typeof swapEndpoint>);
   assert.equal(failed.status, 502);
-  assert.equal((failed.body as any).error.code, "upstream_error");
+  assert.equal(errorOf(failed).code, "upstream_error");
 });
 
 test("swap: feeBps=0 asks no aggregator for a fee", async (t) => {
@@ -243,7 +247,7 @@ test("swap: feeBps=0 asks no aggregator for a fee", async (t) => {
     { reuse: true },
   );
   // The fixtures expect the fee, so nothing matches: every aggregator fails, which is the point (no fee parameters were sent).
-  const out = await service.call("swap", { ...sameChain, feeBps: 0 });
+  const out = await service.call(swapEndpoint, { ...sameChain, feeBps: 0 } as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 502);
   const relayBody = JSON.parse(api.calls.find((c) => c.path.startsWith("/relay/"))!.body);
   assert.equal(relayBody.appFees, undefined);
@@ -279,9 +283,9 @@ test("swap: bad input is a free 400 naming the field, before any upstream call",
     );
   }
   const { depositor: _, ...anonymous } = crossChain;
-  const out = await service.call("swap", anonymous);
+  const out = await service.call(swapEndpoint, anonymous as InputOf<typeof swapEndpoint>);
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "depositor");
+  assert.equal(issuesOf(out)[0].field, "depositor");
   assert.equal(api.calls.length, 0);
   assert.equal(depositor.length, 42);
 });

@@ -2,6 +2,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { startTarget } from "../../helpers/target-server.ts";
+import { dataOf, issuesOf } from "../../helpers/expect.ts";
+import contentAnalyze from "../../../plugins/web/content-analyze.ts";
 
 const sentence = "Gardens need water and light to grow healthy plants. ";
 const page = `<html lang="en"><head><title>Garden Guide</title></head><body>
@@ -15,9 +17,9 @@ const service = await startTestService({ plugins: ["web"], egressLoopbackPort: s
 after(() => site.close());
 
 test("content-analyze: a page's words, outline, links, keywords and reading time", async () => {
-  const out = await service.call("content-analyze", { url: site.url("/guide"), keywords: 3 });
+  const out = await service.call(contentAnalyze, { url: site.url("/guide"), keywords: 3 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.source, "url");
   assert.deepEqual(data.headings, [
     { level: 1, text: "Garden Guide" },
@@ -35,11 +37,11 @@ test("content-analyze: a page's words, outline, links, keywords and reading time
 });
 
 test("content-analyze: text with Markdown headings and a URL", async () => {
-  const out = await service.call("content-analyze", {
+  const out = await service.call(contentAnalyze, {
     text: "# Title\nOne short line. Another line here!\nhttps://example.org/page",
     keywords: 5,
   });
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.source, "text");
   assert.equal(data.title, "Title");
   assert.equal(data.words, 1 + 3 + 3);
@@ -59,10 +61,10 @@ test("content-analyze: text with Markdown headings and a URL", async () => {
 
 test("content-analyze: both url and text, or neither, is a 400 before anything is fetched", async () => {
   const before = site.hits.length;
-  const both = await service.call("content-analyze", { url: site.url("/guide"), text: "x" });
+  const both = await service.call(contentAnalyze, { url: site.url("/guide"), text: "x" });
   assert.equal(both.status, 400);
-  assert.equal((both.body as any).error.details.issues[0].message, "give exactly one of url or text");
-  const neither = await service.call("content-analyze", {});
+  assert.equal(issuesOf(both)[0].message, "give exactly one of url or text");
+  const neither = await service.call(contentAnalyze, {});
   assert.equal(neither.status, 400);
   const res = await service.request(`/v1/content-analyze?text=hi&keywords=99`);
   assert.equal(res.status, 400);
@@ -70,11 +72,11 @@ test("content-analyze: both url and text, or neither, is a 400 before anything i
 });
 
 test("content-analyze: a failing target is a 502", async () => {
-  const out = await service.call("content-analyze", { url: site.url("/down") });
+  const out = await service.call(contentAnalyze, { url: site.url("/down") });
   assert.equal(out.status, 502);
 });
 
 test("content-analyze: a private target is refused with a 400", async () => {
-  const out = await service.call("content-analyze", { url: "http://192.168.1.1/" });
+  const out = await service.call(contentAnalyze, { url: "http://192.168.1.1/" });
   assert.equal(out.status, 400);
 });

@@ -1,8 +1,10 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
 import { startDnsServer } from "./_dns-server.ts";
 import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-expect.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import dnsEndpoint from "../../../plugins/web/dns.ts";
 
 const dnsServer = await startDnsServer({
   ttl: 120,
@@ -72,7 +74,7 @@ const cases = [
 ];
 for (const c of cases) {
   test(`dns: answers ${c.type} records from the configured resolver`, async () => {
-    const data = dataOf(await service.call("dns", { name: c.name, type: c.type }));
+    const data = dataOf(await service.call(dnsEndpoint, { name: c.name, type: c.type } as InputOf<typeof dnsEndpoint>));
     assert.equal(data.name, c.name.toLowerCase().replace(/\.$/, ""));
     assert.equal(data.status, "NOERROR");
     assert.deepEqual(data.records, c.records);
@@ -81,21 +83,21 @@ for (const c of cases) {
 }
 
 test("dns: a name that does not exist is NXDOMAIN with no records", async () => {
-  const data = dataOf(await service.call("dns", { name: "missing.test" }));
+  const data = dataOf(await service.call(dnsEndpoint, { name: "missing.test" }));
   assert.equal(data.status, "NXDOMAIN");
   assert.deepEqual(data.records, []);
 });
 
 test("dns: a name without records of the type is NODATA", async () => {
-  const data = dataOf(await service.call("dns", { name: "www.example.test", type: "MX" }));
+  const data = dataOf(await service.call(dnsEndpoint, { name: "www.example.test", type: "MX" }));
   assert.equal(data.status, "NODATA");
   assert.deepEqual(data.records, []);
 });
 
 test("dns: a resolver answering SERVFAIL is a 502", async () => {
-  const out = await service.call("dns", { name: "broken.test" });
+  const out = await service.call(dnsEndpoint, { name: "broken.test" });
   expect502(out, "target_error");
-  assert.match((out.body as any).error.message, /ESERVFAIL/);
+  assert.match(errorOf(out).message, /ESERVFAIL/);
 });
 
 test("dns: bad input is a free 400 and nothing is queried", async () => {
@@ -111,10 +113,10 @@ test("dns: bad input is a free 400 and nothing is queried", async () => {
 
 test("dns: private and special-use names are refused with a 400 before any query", async () => {
   const before = dnsServer.queries.length;
-  expectRefused(await service.call("dns", { name: "printer.local" }), /\.local/);
-  expectRefused(await service.call("dns", { name: "db.internal", type: "TXT" }), /\.internal/);
-  expectRefused(await service.call("dns", { name: "localhost" }), /localhost/);
-  expectRefused(await service.call("dns", { name: "10.0.0.1" }), /not an IP address/);
+  expectRefused(await service.call(dnsEndpoint, { name: "printer.local" }), /\.local/);
+  expectRefused(await service.call(dnsEndpoint, { name: "db.internal", type: "TXT" }), /\.internal/);
+  expectRefused(await service.call(dnsEndpoint, { name: "localhost" }), /localhost/);
+  expectRefused(await service.call(dnsEndpoint, { name: "10.0.0.1" }), /not an IP address/);
   assert.equal(dnsServer.queries.length, before);
 });
 

@@ -2,7 +2,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { startTarget } from "../../helpers/target-server.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import extractEndpoint from "../../../plugins/web/extract.ts";
 
 const paragraph = "The river town kept its old stone bridge long after the railway came through the valley. ";
 const article = `<!doctype html><html lang="en-GB"><head><title>Stone Bridge | Valley News</title>
@@ -26,9 +27,9 @@ const service = await startTestService({ plugins: ["web"], egressLoopbackPort: s
 after(() => site.close());
 
 test("extract: reads the article, its metadata and paragraphs", async () => {
-  const out = await service.call("extract", { url: site.url("/moved") });
+  const out = await service.call(extractEndpoint, { url: site.url("/moved") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.url, site.url("/article"));
   assert.equal(data.method, "readability");
   assert.equal(data.byline, "Ada Byron");
@@ -45,29 +46,29 @@ test("extract: reads the article, its metadata and paragraphs", async () => {
 });
 
 test("extract: cuts long text at maxChars and says so", async () => {
-  const out = await service.call("extract", { url: site.url("/article"), maxChars: 100 });
-  const data = (out.body as any).data;
+  const out = await service.call(extractEndpoint, { url: site.url("/article"), maxChars: 100 });
+  const data = dataOf(out);
   assert.ok(data.text.length <= 100, data.text);
   assert.ok(data.length > 900);
   assert.equal(data.truncated, true);
 });
 
 test("extract: decodes the charset the server declares", async () => {
-  const out = await service.call("extract", { url: site.url("/latin1") });
+  const out = await service.call(extractEndpoint, { url: site.url("/latin1") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.match((out.body as any).data.text, /Café crème/);
+  assert.match(dataOf(out).text, /Café crème/);
 });
 
 test("extract: a target answering 503 is a 502", async () => {
-  const out = await service.call("extract", { url: site.url("/down") });
+  const out = await service.call(extractEndpoint, { url: site.url("/down") });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.code, "target_error");
+  assert.equal(errorOf(out).code, "target_error");
 });
 
 test("extract: a non-HTML answer is a 400", async () => {
-  const out = await service.call("extract", { url: site.url("/data.json") });
+  const out = await service.call(extractEndpoint, { url: site.url("/data.json") });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /not an HTML page/);
+  assert.match(errorOf(out).message, /not an HTML page/);
 });
 
 test("extract: bad input is a free 400 and fetches nothing", async () => {
@@ -78,7 +79,7 @@ test("extract: bad input is a free 400 and fetches nothing", async () => {
 });
 
 test("extract: a private target is refused with a 400", async () => {
-  const out = await service.call("extract", { url: "http://10.0.0.1/" });
+  const out = await service.call(extractEndpoint, { url: "http://10.0.0.1/" });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /10\.0\.0\.1/);
+  assert.match(errorOf(out).message, /10\.0\.0\.1/);
 });

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import farcasterFeed from "../../../plugins/web/farcaster-feed.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -14,9 +16,9 @@ const emptyPage = (path: string): Fixture => ({
 
 test("farcaster-feed: casts with ISO times, embeds, mentions and parents, and the profile", async (t) => {
   const hub = await serveFixtures(t, ["snapchain.casts-fid-2", "snapchain.user-data-fid-2"], { dir });
-  const out = await (await serviceFor(hub.url)).call("farcaster-feed", { fid: 2, limit: 3 });
+  const out = await (await serviceFor(hub.url)).call(farcasterFeed, { fid: 2, limit: 3 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.profile, {
     username: "v",
     displayName: "Varun Srinivasan",
@@ -50,7 +52,7 @@ test("farcaster-feed: an fid with no casts and no profile is a 404", async (t) =
     emptyPage("/v1/castsByFid?fid=99999999&pageSize=20&reverse=true"),
     emptyPage("/v1/userDataByFid?fid=99999999"),
   ]);
-  const out = await (await serviceFor(hub.url)).call("farcaster-feed", { fid: 99999999 });
+  const out = await (await serviceFor(hub.url)).call(farcasterFeed, { fid: 99999999 });
   assert.equal(out.status, 404);
 });
 
@@ -67,9 +69,9 @@ test("farcaster-feed: a failing node is a 502", async (t) => {
     ],
     { dir, reuse: true },
   );
-  const out = await (await serviceFor(hub.url)).call("farcaster-feed", { fid: 2 });
+  const out = await (await serviceFor(hub.url)).call(farcasterFeed, { fid: 2 });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.details.upstream, "snapchain");
+  assert.equal(errorOf(out).details?.upstream, "snapchain");
 });
 
 test("farcaster-feed: bad input is a free 400 and calls nothing", async (t) => {

@@ -1,7 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf, issuesOf } from "../../helpers/expect.ts";
+import hnEndpoint from "../../../plugins/web/hn.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -27,9 +29,9 @@ const empty = (path: string): Fixture => ({
 
 test("hn: the front page as stories with HN links; text posts have no url", async (t) => {
   const algolia = await serveFixtures(t, ["hn-algolia.front-page"], { dir });
-  const out = await (await serviceFor(algolia.url)).call("hn", { limit: 2 });
+  const out = await (await serviceFor(algolia.url)).call(hnEndpoint, { limit: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.mode, "top");
   assert.equal(data.total, 30);
   assert.deepEqual(data.stories, [
@@ -65,9 +67,9 @@ test("hn: new, best and search ask Algolia the right questions", async (t) => {
   ]);
   const service = await serviceFor(algolia.url);
   for (const input of [{ mode: "new" }, { mode: "best" }, { mode: "search", query: "rust async" }]) {
-    const out = await service.call("hn", { ...input, limit: 5 });
+    const out = await service.call(hnEndpoint, { ...input, limit: 5 } as InputOf<typeof hnEndpoint>);
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    assert.deepEqual((out.body as any).data.stories, []);
+    assert.deepEqual(dataOf(out).stories, []);
   }
   assert.equal(algolia.calls.length, 3);
 });
@@ -84,16 +86,16 @@ test("hn: a failing Algolia is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(algolia.url)).call("hn", {});
+  const out = await (await serviceFor(algolia.url)).call(hnEndpoint, {});
   assert.equal(out.status, 502);
 });
 
 test("hn: search without a query, or a bad mode, is a 400 and calls nothing", async (t) => {
   const algolia = await serveFixtures(t, []);
   const service = await serviceFor(algolia.url);
-  const out = await service.call("hn", { mode: "search" });
+  const out = await service.call(hnEndpoint, { mode: "search" });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.details.issues[0].field, "query");
+  assert.equal(issuesOf(out)[0].field, "query");
   assert.equal((await service.request("/v1/hn?mode=ask")).status, 400);
   assert.equal((await service.request("/v1/hn?limit=500")).status, 400);
   assert.equal(algolia.calls.length, 0);

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startDnsServer } from "./_dns-server.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import ipInfo from "../../../plugins/web/ip-info.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 
@@ -35,9 +37,9 @@ async function setup(t: TestContext, registryFixtures: (string | Fixture)[]) {
 
 test("ip-info: a public address: network, owner, CIDR, abuse contact over RDAP and its PTR name", async (t) => {
   const { service, registry } = await setup(t, ["rdap-arin.8-8-8-8"]);
-  const out = await service.call("ip-info", { ip: "8.8.8.8" });
+  const out = await service.call(ipInfo, { ip: "8.8.8.8" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, {
+  assert.deepEqual(dataOf(out), {
     ip: "8.8.8.8",
     version: 4,
     public: true,
@@ -63,9 +65,9 @@ test("ip-info: a public address: network, owner, CIDR, abuse contact over RDAP a
 
 test("ip-info: the registry is chosen by the longest bootstrap prefix; no PTR is an empty list; the bootstrap is fetched once", async (t) => {
   const { service, iana } = await setup(t, ["rdap-ripe.193-0-6-139", "rdap-arin.8-8-8-8"]);
-  const data = ((await service.call("ip-info", { ip: "193.0.6.139" })).body as any).data;
+  const data = dataOf(await service.call(ipInfo, { ip: "193.0.6.139" }));
   assert.deepEqual(
-    [data.network.name, data.network.country, data.network.cidr, data.network.owner, data.network.abuseEmail],
+    [data.network!.name, data.network!.country, data.network!.cidr, data.network!.owner, data.network!.abuseEmail],
     [
       "RIPE-NCC",
       "NL",
@@ -75,7 +77,7 @@ test("ip-info: the registry is chosen by the longest bootstrap prefix; no PTR is
     ],
   );
   assert.deepEqual(data.reverseDns, []);
-  assert.equal((await service.call("ip-info", { ip: "8.8.8.8" })).status, 200);
+  assert.equal((await service.call(ipInfo, { ip: "8.8.8.8" })).status, 200);
   assert.equal(iana.calls.length, 1);
 });
 
@@ -92,10 +94,10 @@ test("ip-info: private, loopback, CGNAT, documentation and IPv6 local addresses 
     ["::ffff:192.168.1.1", "192.168.1.1", 4, "private"],
   ];
   for (const [ip, normalized, version, scope] of cases) {
-    const data = ((await service.call("ip-info", { ip })).body as any).data;
+    const data = dataOf(await service.call(ipInfo, { ip }));
     assert.deepEqual(data, { ip: normalized, version, public: false, scope, reverseDns: null, network: null }, ip);
   }
-  const own = ((await service.call("ip-info", {})).body as any).data;
+  const own = dataOf(await service.call(ipInfo, {}));
   assert.equal(own.ip, "127.0.0.1");
   assert.equal(registry.calls.length + iana.calls.length, 0);
   assert.equal(dnsServer.queries.length, before);
@@ -114,9 +116,9 @@ test("ip-info: a failing RDAP server is a 502 and a missing record a 404, neithe
       response: { status: 404, body: { errorCode: 404, title: "Not Found" } },
     },
   ]);
-  const failing = await service.call("ip-info", { ip: "8.8.4.4" });
+  const failing = await service.call(ipInfo, { ip: "8.8.4.4" });
   assert.equal(failing.status, 502);
-  const missing = await service.call("ip-info", { ip: "9.9.9.9" });
+  const missing = await service.call(ipInfo, { ip: "9.9.9.9" });
   assert.equal(missing.status, 404);
 });
 

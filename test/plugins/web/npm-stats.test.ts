@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import npmStats from "../../../plugins/web/npm-stats.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -14,9 +16,9 @@ const recorded = [
 
 test("npm-stats: downloads for the last day, week and month", async (t) => {
   const api = await serveFixtures(t, recorded, { dir });
-  const out = await (await serviceFor(api.url)).call("npm-stats", { package: "left-pad" });
+  const out = await (await serviceFor(api.url)).call(npmStats, { package: "left-pad" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, {
+  assert.deepEqual(dataOf(out), {
     package: "left-pad",
     lastDay: { downloads: 412307, start: "2025-01-14", end: "2025-01-14" },
     lastWeek: { downloads: 2652210, start: "2025-01-08", end: "2025-01-14" },
@@ -32,7 +34,7 @@ test("npm-stats: a scoped name goes into the path as is", async (t) => {
     response: { status: 200, body: { downloads, start: "2025-01-01", end: "2025-01-01", package: "@types/node" } },
   });
   const api = await serveFixtures(t, [point("last-day", 1), point("last-week", 7), point("last-month", 30)]);
-  const data = ((await (await serviceFor(api.url)).call("npm-stats", { package: "@types/node" })).body as any).data;
+  const data = dataOf(await (await serviceFor(api.url)).call(npmStats, { package: "@types/node" }));
   assert.deepEqual([data.lastDay.downloads, data.lastWeek.downloads, data.lastMonth.downloads], [1, 7, 30]);
 });
 
@@ -43,9 +45,9 @@ test("npm-stats: an unknown package is a 404", async (t) => {
     response: { status: 404, body: { error: "package no-such-pkg-xyz not found" } },
   });
   const api = await serveFixtures(t, [missing("last-day"), missing("last-week"), missing("last-month")]);
-  const out = await (await serviceFor(api.url)).call("npm-stats", { package: "no-such-pkg-xyz" });
+  const out = await (await serviceFor(api.url)).call(npmStats, { package: "no-such-pkg-xyz" });
   assert.equal(out.status, 404);
-  assert.equal((out.body as any).error.code, "not_found");
+  assert.equal(errorOf(out).code, "not_found");
 });
 
 test("npm-stats: a failing API is a 502", async (t) => {
@@ -62,7 +64,7 @@ test("npm-stats: a failing API is a 502", async (t) => {
     ],
     { dir, reuse: true },
   );
-  const out = await (await serviceFor(api.url)).call("npm-stats", { package: "left-pad" });
+  const out = await (await serviceFor(api.url)).call(npmStats, { package: "left-pad" });
   assert.equal(out.status, 502);
 });
 

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import packageCheck from "../../../plugins/web/package-check.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
@@ -12,9 +14,9 @@ const serviceFor = (url: string) =>
 
 test("package-check: an npm package's version, licence, deprecation, maintainers, publish time and vulnerabilities", async (t) => {
   const upstream = await serveFixtures(t, ["npm-registry.left-pad", "osv.left-pad"], { dir });
-  const out = await (await serviceFor(upstream.url)).call("package-check", { name: "left-pad" });
+  const out = await (await serviceFor(upstream.url)).call(packageCheck, { name: "left-pad" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data, {
+  assert.deepEqual(dataOf(out), {
     ecosystem: "npm",
     name: "left-pad",
     exists: true,
@@ -32,7 +34,7 @@ test("package-check: an npm package's version, licence, deprecation, maintainers
 
 test("package-check: a scoped npm package is encoded, reads a legacy licence object and counts OSV advisories", async (t) => {
   const upstream = await serveFixtures(t, ["npm-registry.scoped", "osv.scoped"], { dir });
-  const data = ((await (await serviceFor(upstream.url)).call("package-check", { name: "@acme/widgets" })).body as any)
+  const data = ((await (await serviceFor(upstream.url)).call(packageCheck, { name: "@acme/widgets" })).body as any)
     .data;
   assert.equal(data.latest, "2.0.1");
   assert.equal(data.license, "MIT");
@@ -45,7 +47,7 @@ test("package-check: a scoped npm package is encoded, reads a legacy licence obj
 test("package-check: a PyPI project, with the PyPI ecosystem name at OSV", async (t) => {
   const upstream = await serveFixtures(t, ["pypi.requests", "osv.requests"], { dir });
   const data = (
-    (await (await serviceFor(upstream.url)).call("package-check", { name: "requests", ecosystem: "pypi" })).body as any
+    (await (await serviceFor(upstream.url)).call(packageCheck, { name: "requests", ecosystem: "pypi" })).body as any
   ).data;
   assert.equal(data.latest, "2.32.3");
   assert.equal(data.license, "Apache-2.0");
@@ -64,9 +66,9 @@ test("package-check: a missing package is exists=false and OSV is not asked", as
       response: { status: 404, body: { error: "Not found" } },
     },
   ]);
-  const out = await (await serviceFor(upstream.url)).call("package-check", { name: "no-such-pkg-xyz" });
+  const out = await (await serviceFor(upstream.url)).call(packageCheck, { name: "no-such-pkg-xyz" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.exists, false);
   assert.equal(data.vulnerabilities, null);
   assert.equal(upstream.calls.length, 1);
@@ -84,9 +86,9 @@ test("package-check: a failing registry is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(upstream.url)).call("package-check", { name: "left-pad" });
+  const out = await (await serviceFor(upstream.url)).call(packageCheck, { name: "left-pad" });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.details.upstream, "npm-registry");
+  assert.equal(errorOf(out).details?.upstream, "npm-registry");
 });
 
 test("package-check: bad input is a free 400 and calls nothing", async (t) => {

@@ -4,6 +4,8 @@ import { gzipSync } from "node:zlib";
 import { loadFixture, serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 import { startTarget } from "../../helpers/target-server.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import pageSpeed from "../../../plugins/web/page-speed.ts";
 
 const html = `<html><head><link rel="stylesheet" href="/a.css"><link rel="preload" as="font" href="/f.woff2">
 <script src="/app.js"></script><script>var x = 1;</script><script type="application/ld+json">{}</script></head>
@@ -24,9 +26,9 @@ const timingLoss = (factors: any[]) =>
   factors.filter((f) => timed.has(f.name)).reduce((sum, f) => sum + f.maxPoints - f.points, 0);
 
 test("page-speed: times the page, reads compression and caching, counts resources and scores every factor", async () => {
-  const out = await service.call("page-speed", { url: site.url("/fast") });
+  const out = await service.call(pageSpeed, { url: site.url("/fast") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.compression, "gzip");
   assert.equal(data.bytes.transferred, gzipped.length);
   assert.equal(data.bytes.html, Buffer.byteLength(html));
@@ -65,7 +67,7 @@ test("page-speed: times the page, reads compression and caching, counts resource
 });
 
 test("page-speed: an uncompressed, uncacheable page behind a redirect loses those points", async () => {
-  const data = ((await service.call("page-speed", { url: site.url("/hop") })).body as any).data;
+  const data = dataOf(await service.call(pageSpeed, { url: site.url("/hop") }));
   assert.equal(data.url, site.url("/plain"));
   assert.equal(data.redirects, 1);
   assert.equal(data.compression, null);
@@ -86,9 +88,9 @@ test("page-speed: lighthouse=true adds PageSpeed Insights scores, with the confi
     egressLoopbackPort: site.port,
     env: { UPSTREAM_PAGESPEED_INSIGHTS_URL: psi.url, UPSTREAM_PAGESPEED_INSIGHTS_KEY: "test-key" },
   });
-  const out = await withPsi.call("page-speed", { url: site.url("/fast"), lighthouse: true, strategy: "desktop" });
+  const out = await withPsi.call(pageSpeed, { url: site.url("/fast"), lighthouse: true, strategy: "desktop" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  assert.deepEqual((out.body as any).data.lighthouse, {
+  assert.deepEqual(dataOf(out).lighthouse, {
     strategy: "desktop",
     performance: 99,
     accessibility: 88,
@@ -124,15 +126,15 @@ test("page-speed: PageSpeed Insights failing is a 502", async (t) => {
     egressLoopbackPort: site.port,
     env: { UPSTREAM_PAGESPEED_INSIGHTS_URL: psi.url },
   });
-  const out = await withPsi.call("page-speed", { url: site.url("/fast"), lighthouse: true });
+  const out = await withPsi.call(pageSpeed, { url: site.url("/fast"), lighthouse: true });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.details.upstream, "pagespeed-insights");
+  assert.equal(errorOf(out).details?.upstream, "pagespeed-insights");
 });
 
 test("page-speed: a failing target is a 502", async () => {
-  const out = await service.call("page-speed", { url: site.url("/broken") });
+  const out = await service.call(pageSpeed, { url: site.url("/broken") });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.code, "target_error");
+  assert.equal(errorOf(out).code, "target_error");
 });
 
 test("page-speed: bad input is a free 400 and fetches nothing", async () => {
@@ -148,6 +150,6 @@ test("page-speed: bad input is a free 400 and fetches nothing", async () => {
 });
 
 test("page-speed: a private target is refused with a 400", async () => {
-  const out = await service.call("page-speed", { url: "http://169.254.169.254/latest/meta-data/" });
+  const out = await service.call(pageSpeed, { url: "http://169.254.169.254/latest/meta-data/" });
   assert.equal(out.status, 400);
 });

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import repoHealth from "../../../plugins/web/repo-health.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string, key?: string) =>
@@ -12,11 +14,11 @@ const serviceFor = (url: string, key?: string) =>
 
 test("repo-health: repository facts and contributors, with the token sent when configured", async (t) => {
   const github = await serveFixtures(t, ["github.repo-octo", "github.contributors-octo"], { dir });
-  const out = await (await serviceFor(github.url, "Bearer ghp_test")).call("repo-health", {
+  const out = await (await serviceFor(github.url, "Bearer ghp_test")).call(repoHealth, {
     repo: "https://github.com/octo-org/octo-repo/",
   });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(
     { ...data, daysSinceLastPush: undefined },
     {
@@ -60,7 +62,7 @@ test("repo-health: contributors GitHub will not list are null, the rest still an
     },
   };
   const github = await serveFixtures(t, ["github.repo-octo", refused], { dir });
-  const data = ((await (await serviceFor(github.url)).call("repo-health", { repo: "octo-org/octo-repo" })).body as any)
+  const data = ((await (await serviceFor(github.url)).call(repoHealth, { repo: "octo-org/octo-repo" })).body as any)
     .data;
   assert.equal(data.contributors, null);
   assert.equal(data.contributorsCapped, false);
@@ -82,7 +84,7 @@ test("repo-health: an unknown repository is a 404 and contributors are not asked
       },
     },
   ]);
-  const out = await (await serviceFor(github.url)).call("repo-health", { repo: "octo-org/missing" });
+  const out = await (await serviceFor(github.url)).call(repoHealth, { repo: "octo-org/missing" });
   assert.equal(out.status, 404);
   assert.equal(github.calls.length, 1);
 });
@@ -103,9 +105,9 @@ test("repo-health: GitHub's rate limit is a 502", async (t) => {
       },
     },
   ]);
-  const out = await (await serviceFor(github.url)).call("repo-health", { repo: "octo-org/octo-repo" });
+  const out = await (await serviceFor(github.url)).call(repoHealth, { repo: "octo-org/octo-repo" });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.details.upstream, "github");
+  assert.equal(errorOf(out).details?.upstream, "github");
 });
 
 test("repo-health: bad input is a free 400 and calls nothing", async (t) => {

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { startTestService } from "../../helpers/service.ts";
 import { startTarget } from "../../helpers/target-server.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import rssEndpoint from "../../../plugins/web/rss.ts";
 
 const rss2sample = await readFile(new URL("./fixtures/rss2sample.xml", import.meta.url));
 const atom = `<?xml version="1.0" encoding="utf-8"?>
@@ -50,9 +51,9 @@ const service = await startTestService({ plugins: ["web"], egressLoopbackPort: s
 after(() => site.close());
 
 test("rss: RSS 2.0 items with ISO dates and plain-text summaries", async () => {
-  const out = await service.call("rss", { url: site.url("/rss"), limit: 2 });
+  const out = await service.call(rssEndpoint, { url: site.url("/rss"), limit: 2 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.format, "rss");
   assert.equal(data.title, "Liftoff News");
   assert.equal(data.itemCount, 4);
@@ -71,9 +72,9 @@ test("rss: RSS 2.0 items with ISO dates and plain-text summaries", async () => {
 });
 
 test("rss: a page's alternate Atom feed is followed, links resolved against the feed", async () => {
-  const out = await service.call("rss", { url: site.url("/blog") });
+  const out = await service.call(rssEndpoint, { url: site.url("/blog") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.url, site.url("/feed.atom"));
   assert.equal(data.format, "atom");
   assert.equal(data.title, "Example Feed");
@@ -90,7 +91,7 @@ test("rss: a page's alternate Atom feed is followed, links resolved against the 
 });
 
 test("rss: JSON Feed", async () => {
-  const data = ((await service.call("rss", { url: site.url("/feed.json") })).body as any).data;
+  const data = dataOf(await service.call(rssEndpoint, { url: site.url("/feed.json") }));
   assert.equal(data.format, "json");
   assert.deepEqual(data.items[0], {
     title: "First",
@@ -103,15 +104,15 @@ test("rss: JSON Feed", async () => {
 });
 
 test("rss: a page without a feed is a 400", async () => {
-  const out = await service.call("rss", { url: site.url("/plain") });
+  const out = await service.call(rssEndpoint, { url: site.url("/plain") });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /not a feed/);
+  assert.match(errorOf(out).message, /not a feed/);
 });
 
 test("rss: a failing target is a 502", async () => {
-  const out = await service.call("rss", { url: site.url("/broken") });
+  const out = await service.call(rssEndpoint, { url: site.url("/broken") });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.code, "target_error");
+  assert.equal(errorOf(out).code, "target_error");
 });
 
 test("rss: bad input is a free 400 and fetches nothing", async () => {
@@ -122,7 +123,7 @@ test("rss: bad input is a free 400 and fetches nothing", async () => {
 });
 
 test("rss: a private target is refused with a 400", async () => {
-  const out = await service.call("rss", { url: "http://10.0.0.1/feed.xml" });
+  const out = await service.call(rssEndpoint, { url: "http://10.0.0.1/feed.xml" });
   assert.equal(out.status, 400);
-  assert.match((out.body as any).error.message, /10\.0\.0\.1/);
+  assert.match(errorOf(out).message, /10\.0\.0\.1/);
 });

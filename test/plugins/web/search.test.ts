@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import searchEndpoint from "../../../plugins/web/search.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { UPSTREAM_SEARXNG_URL: url } });
@@ -10,9 +11,9 @@ const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { 
 test("search: SearXNG results as title, url, snippet, engines and dates; non-web links dropped", async (t) => {
   const searxng = await serveFixtures(t, ["searxng.x402"], { dir });
   const service = await serviceFor(searxng.url);
-  const out = await service.call("search", { q: "x402 payment protocol", language: "en", timeRange: "year" });
+  const out = await service.call(searchEndpoint, { q: "x402 payment protocol", language: "en", timeRange: "year" });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.results.length, 2);
   assert.deepEqual(data.results[1], {
     title: "coinbase/x402: A payments protocol for the internet. Built on HTTP.",
@@ -30,9 +31,14 @@ test("search: SearXNG results as title, url, snippet, engines and dates; non-web
 test("search: limit cuts the results", async (t) => {
   const searxng = await serveFixtures(t, ["searxng.x402"], { dir });
   const service = await serviceFor(searxng.url);
-  const out = await service.call("search", { q: "x402 payment protocol", language: "en", timeRange: "year", limit: 1 });
+  const out = await service.call(searchEndpoint, {
+    q: "x402 payment protocol",
+    language: "en",
+    timeRange: "year",
+    limit: 1,
+  });
   assert.deepEqual(
-    (out.body as any).data.results.map((r: any) => r.url),
+    dataOf(out).results.map((r: any) => r.url),
     ["https://www.x402.org/"],
   );
 });
@@ -47,9 +53,9 @@ test("search: SearXNG refusing JSON (403) is a 502", async (t) => {
     },
   ]);
   const service = await serviceFor(searxng.url);
-  const out = await service.call("search", { q: "hello" });
+  const out = await service.call(searchEndpoint, { q: "hello" });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.code, "upstream_error");
+  assert.equal(errorOf(out).code, "upstream_error");
 });
 
 test("search: bad input is a free 400 and calls nothing", async (t) => {

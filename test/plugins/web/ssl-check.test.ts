@@ -4,6 +4,8 @@ import { X509Certificate } from "node:crypto";
 import { startTestService } from "../../helpers/service.ts";
 import { makeTestChain, startTlsServer } from "./_tls-server.ts";
 import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-expect.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import sslCheck from "../../../plugins/web/ssl-check.ts";
 
 const chain = makeTestChain(20);
 const server = await startTlsServer(chain);
@@ -15,16 +17,16 @@ const leaf = new X509Certificate(chain.leafPem);
 test("ssl-check: a handshake the server breaks is a 502", async () => {
   server.state.mode = "reset";
   try {
-    const out = await service.call("ssl-check", { host: "127.0.0.1", port: server.port });
+    const out = await service.call(sslCheck, { host: "127.0.0.1", port: server.port });
     expect502(out, "target_error");
-    assert.match((out.body as any).error.message, /TLS handshake/);
+    assert.match(errorOf(out).message, /TLS handshake/);
   } finally {
     server.state.mode = "tls";
   }
 });
 
 test("ssl-check: reports the certificate the server sent and why it is not trusted", async () => {
-  const data = dataOf(await service.call("ssl-check", { host: "127.0.0.1", port: server.port }));
+  const data = dataOf(await service.call(sslCheck, { host: "127.0.0.1", port: server.port }));
   assert.equal(data.address, "127.0.0.1");
   assert.equal(data.hostnameMatch, true);
   assert.equal(data.trusted, false);
@@ -35,7 +37,7 @@ test("ssl-check: reports the certificate the server sent and why it is not trust
   assert.equal(data.subject, "CN=localhost, O=x402 tests");
   assert.equal(data.issuer, "CN=Web Test Root CA, O=x402 tests");
   assert.deepEqual(data.sans, ["localhost", "127.0.0.1"]);
-  assert.match(data.protocol, /^TLSv1\.[23]$/);
+  assert.match(data.protocol!, /^TLSv1\.[23]$/);
   assert.match(data.cipher, /^TLS_/);
 });
 
@@ -49,9 +51,9 @@ test("ssl-check: bad input is a free 400 and nothing is contacted", async () => 
 
 test("ssl-check: private targets and other ports are refused before any connection", async () => {
   const before = server.state.connections;
-  expectRefused(await service.call("ssl-check", { host: "10.0.0.1" }), /private/);
-  expectRefused(await service.call("ssl-check", { host: "169.254.169.254" }), /metadata/);
-  expectRefused(await service.call("ssl-check", { host: "127.0.0.1" }), /loopback/);
-  expectRefused(await service.call("ssl-check", { host: "127.0.0.1", port: 8443 }), /port 8443 is not allowed/);
+  expectRefused(await service.call(sslCheck, { host: "10.0.0.1" }), /private/);
+  expectRefused(await service.call(sslCheck, { host: "169.254.169.254" }), /metadata/);
+  expectRefused(await service.call(sslCheck, { host: "127.0.0.1" }), /loopback/);
+  expectRefused(await service.call(sslCheck, { host: "127.0.0.1", port: 8443 }), /port 8443 is not allowed/);
   assert.equal(server.state.connections, before);
 });

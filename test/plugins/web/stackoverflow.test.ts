@@ -1,18 +1,29 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, type InputOf } from "../../helpers/service.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import stackoverflowEndpoint from "../../../plugins/web/stackoverflow.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) =>
   startTestService({ plugins: ["web"], env: { UPSTREAM_STACKEXCHANGE_URL: `${url}/2.3` } });
-const input = { q: "undici fetch timeout", tagged: "node.js", accepted: true, sort: "votes", limit: 2 };
+const input: InputOf<typeof stackoverflowEndpoint> = {
+  q: "undici fetch timeout",
+  tagged: "node.js",
+  accepted: true,
+  sort: "votes",
+  limit: 2,
+};
 
 test("stackoverflow: questions with decoded titles, flags, tags and ISO dates", async (t) => {
   const api = await serveFixtures(t, ["stackexchange.search-undici"], { dir });
-  const out = await (await serviceFor(api.url)).call("stackoverflow", input);
+  const out = await (await serviceFor(api.url)).call(
+    stackoverflowEndpoint,
+    input as InputOf<typeof stackoverflowEndpoint>,
+  );
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.questions[0], {
     id: 76555012,
     title: "How to set a timeout with Node's built-in fetch (undici)?",
@@ -37,8 +48,10 @@ test("stackoverflow: questions with decoded titles, flags, tags and ISO dates", 
 test("stackoverflow: an answer carrying backoff makes the next call wait (503 with Retry-After, nothing called)", async (t) => {
   const api = await serveFixtures(t, ["stackexchange.search-undici"], { dir });
   const service = await serviceFor(api.url);
-  assert.equal((await service.call("stackoverflow", input)).status, 200);
-  const next = await service.call("stackoverflow", { ...input, q: "something else" });
+  assert.equal((await service.call(stackoverflowEndpoint, input as InputOf<typeof stackoverflowEndpoint>)).status, 200);
+  const next = await service.call(stackoverflowEndpoint, { ...input, q: "something else" } as InputOf<
+    typeof stackoverflowEndpoint
+  >);
   assert.equal(next.status, 503);
   assert.ok(Number(next.headers["retry-after"]) > 0 && Number(next.headers["retry-after"]) <= 10);
   assert.equal(api.calls.length, 1);
@@ -62,7 +75,7 @@ test("stackoverflow: an API error is a 502", async (t) => {
       },
     },
   ]);
-  const out = await (await serviceFor(api.url)).call("stackoverflow", { q: "x" });
+  const out = await (await serviceFor(api.url)).call(stackoverflowEndpoint, { q: "x" });
   assert.equal(out.status, 502);
 });
 

@@ -2,6 +2,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { startTarget } from "../../helpers/target-server.ts";
+import { dataOf, errorOf } from "../../helpers/expect.ts";
+import tablesEndpoint from "../../../plugins/web/tables.ts";
 
 const page = `<html><body>
 <table><caption>Concerts</caption>
@@ -25,9 +27,9 @@ const service = await startTestService({ plugins: ["web"], egressLoopbackPort: s
 after(() => site.close());
 
 test("tables: rows keyed by <thead> headers with spans expanded and blank rows dropped", async () => {
-  const out = await service.call("tables", { url: site.url("/tables") });
+  const out = await service.call(tablesEndpoint, { url: site.url("/tables") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.equal(data.tableCount, 4);
   const [concerts] = data.tables;
   assert.equal(concerts.caption, "Concerts");
@@ -42,7 +44,7 @@ test("tables: rows keyed by <thead> headers with spans expanded and blank rows d
 });
 
 test("tables: a first row of <th> is the header; repeats and blanks get names; nested tables stay apart", async () => {
-  const data = (await service.call("tables", { url: site.url("/tables") })).body as any;
+  const data = (await service.call(tablesEndpoint, { url: site.url("/tables") })).body as any;
   const second = data.data.tables[1];
   assert.deepEqual(second.headers, ["Name", "Name_2", "column_3"]);
   assert.deepEqual(second.rows, [{ Name: "a", Name_2: "b nested", column_3: "c" }]);
@@ -57,8 +59,8 @@ test("tables: a first row of <th> is the header; repeats and blanks get names; n
 });
 
 test("tables: limit and maxRows cut the answer and say so", async () => {
-  const out = await service.call("tables", { url: site.url("/tables"), limit: 1, maxRows: 2 });
-  const data = (out.body as any).data;
+  const out = await service.call(tablesEndpoint, { url: site.url("/tables"), limit: 1, maxRows: 2 });
+  const data = dataOf(out);
   assert.equal(data.tables.length, 1);
   assert.equal(data.tableCount, 4);
   assert.equal(data.tables[0].rows.length, 2);
@@ -67,9 +69,9 @@ test("tables: limit and maxRows cut the answer and say so", async () => {
 });
 
 test("tables: a target answering 404 is a 502", async () => {
-  const out = await service.call("tables", { url: site.url("/gone") });
+  const out = await service.call(tablesEndpoint, { url: site.url("/gone") });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.details.status, 404);
+  assert.equal(errorOf(out).details?.status, 404);
 });
 
 test("tables: bad input is a free 400 and fetches nothing", async () => {
@@ -85,7 +87,7 @@ test("tables: bad input is a free 400 and fetches nothing", async () => {
 });
 
 test("tables: a private target is refused with a 400", async () => {
-  const out = await service.call("tables", { url: "http://10.0.0.1/" });
+  const out = await service.call(tablesEndpoint, { url: "http://10.0.0.1/" });
   assert.equal(out.status, 400);
-  assert.equal((out.body as any).error.code, "invalid_input");
+  assert.equal(errorOf(out).code, "invalid_input");
 });

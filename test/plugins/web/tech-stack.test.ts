@@ -2,6 +2,8 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { startTarget } from "../../helpers/target-server.ts";
+import { dataOf } from "../../helpers/expect.ts";
+import techStack from "../../../plugins/web/tech-stack.ts";
 
 const wordpress = `<!doctype html><html><head>
 <meta name="Generator" content="WordPress 6.4.2">
@@ -35,9 +37,9 @@ after(() => site.close());
 const byName = (data: any) => new Map<string, any>(data.technologies.map((t: any) => [t.name, t]));
 
 test("tech-stack: server, language, CMS, libraries and analytics with versions and evidence", async () => {
-  const out = await service.call("tech-stack", { url: site.url("/wp") });
+  const out = await service.call(techStack, { url: site.url("/wp") });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const found = byName((out.body as any).data);
+  const found = byName(dataOf(out));
   assert.deepEqual(found.get("Nginx"), {
     name: "Nginx",
     category: "Web server",
@@ -62,7 +64,7 @@ test("tech-stack: server, language, CMS, libraries and analytics with versions a
 });
 
 test("tech-stack: frameworks imply their libraries", async () => {
-  const found = byName(((await service.call("tech-stack", { url: site.url("/next") })).body as any).data);
+  const found = byName(dataOf(await service.call(techStack, { url: site.url("/next") })));
   assert.deepEqual(
     found.get("Next.js").evidence.map((e: any) => e.source),
     ["header", "script", "html"],
@@ -72,12 +74,12 @@ test("tech-stack: frameworks imply their libraries", async () => {
 });
 
 test("tech-stack: a plain page shows nothing", async () => {
-  const out = await service.call("tech-stack", { url: site.url("/plain") });
-  assert.deepEqual((out.body as any).data.technologies, []);
+  const out = await service.call(techStack, { url: site.url("/plain") });
+  assert.deepEqual(dataOf(out).technologies, []);
 });
 
 test("tech-stack: a failing target is a 502", async () => {
-  const out = await service.call("tech-stack", { url: site.url("/error") });
+  const out = await service.call(techStack, { url: site.url("/error") });
   assert.equal(out.status, 502);
 });
 
@@ -89,6 +91,6 @@ test("tech-stack: bad input is a free 400 and fetches nothing", async () => {
 });
 
 test("tech-stack: a private target is refused with a 400", async () => {
-  const out = await service.call("tech-stack", { url: "http://10.0.0.1/" });
+  const out = await service.call(techStack, { url: "http://10.0.0.1/" });
   assert.equal(out.status, 400);
 });

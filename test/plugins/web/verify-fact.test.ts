@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
-import { expectFree400 } from "../../helpers/expect.ts";
+import { dataOf, errorOf, expectFree400 } from "../../helpers/expect.ts";
+import verifyFact from "../../../plugins/web/verify-fact.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const claim = "The Eiffel Tower was completed in Paris in 1889";
@@ -16,9 +17,9 @@ test("verify-fact: evidence from Wikipedia and the web, scored and cited, with t
   const wiki = await serveFixtures(t, ["wikipedia-api.search-eiffel"], { dir });
   const searx = await serveFixtures(t, ["searxng.eiffel"], { dir });
   const service = await serviceFor(wiki.url, searx.url);
-  const out = await service.call("verify-fact", { claim, limit: 10 });
+  const out = await service.call(verifyFact, { claim, limit: 10 });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.terms, ["eiffel", "tower", "completed", "paris", "1889"]);
   assert.equal(data.evidence.length, 4);
   assert.deepEqual(
@@ -37,7 +38,7 @@ test("verify-fact: evidence from Wikipedia and the web, scored and cited, with t
       numbersMatched: true,
     },
   );
-  const wikiTop = data.evidence.find((e: any) => e.source === "wikipedia" && e.title === "Eiffel Tower");
+  const wikiTop = data.evidence.find((e: any) => e.source === "wikipedia" && e.title === "Eiffel Tower")!;
   assert.equal(wikiTop.url, "https://en.wikipedia.org/wiki/Eiffel_Tower");
   assert.match(
     wikiTop.snippet,
@@ -45,7 +46,7 @@ test("verify-fact: evidence from Wikipedia and the web, scored and cited, with t
   );
   assert.equal(wikiTop.score, 1);
   // "Gustave Eiffel": eiffel, tower, paris of five terms, and no 1889: 3/5 halved. The web copy of Wikipedia lacks "completed" and 1889: also 0.3.
-  assert.equal(data.evidence.find((e: any) => e.title === "Gustave Eiffel").score, 0.3);
+  assert.equal(data.evidence.find((e: any) => e.title === "Gustave Eiffel")!.score, 0.3);
   assert.equal(data.confidence, 1);
   assert.equal(data.verdict, "likely_supported");
   assert.match(data.method, /never answers refuted/);
@@ -72,9 +73,9 @@ test("verify-fact: one source failing still answers from the other and says so",
     { reuse: true },
   );
   const service = await serviceFor(wiki.url, searx.url);
-  const out = await service.call("verify-fact", { claim });
+  const out = await service.call(verifyFact, { claim });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.sources[1], { name: "searxng", status: "failed", results: 0, error: "searxng answered 500" });
   assert.ok(data.evidence.every((e: any) => e.source === "wikipedia"));
   // Only en.wikipedia.org scores: one site counts half.
@@ -101,9 +102,9 @@ test("verify-fact: both sources failing is a 502", async (t) => {
     reuse: true,
   });
   const service = await serviceFor(wiki.url, searx.url);
-  const out = await service.call("verify-fact", { claim });
+  const out = await service.call(verifyFact, { claim });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.code, "upstream_error");
+  assert.equal(errorOf(out).code, "upstream_error");
 });
 
 test("verify-fact: no matching evidence is no_evidence, never a guess", async (t) => {
@@ -137,7 +138,7 @@ test("verify-fact: no matching evidence is no_evidence, never a guess", async (t
     },
   ]);
   const service = await serviceFor(wiki.url, searx.url);
-  const data = ((await service.call("verify-fact", { claim: "The moon is made of green cheese" })).body as any).data;
+  const data = dataOf(await service.call(verifyFact, { claim: "The moon is made of green cheese" }));
   assert.equal(data.verdict, "no_evidence");
   assert.equal(data.confidence, 0);
   assert.deepEqual(data.evidence, []);
@@ -158,9 +159,9 @@ test("verify-fact: without a SearXNG it stays mounted, reads Wikipedia alone and
     env: { UPSTREAM_WIKIPEDIA_API_URL: `${wiki.url}/w/api.php` },
   });
   assert.ok(service.runtime.endpoints.some((e) => e.name === "verify-fact"));
-  const out = await service.call("verify-fact", { claim });
+  const out = await service.call(verifyFact, { claim });
   assert.equal(out.status, 200, JSON.stringify(out.body));
-  const data = (out.body as any).data;
+  const data = dataOf(out);
   assert.deepEqual(data.sources[1], { name: "searxng", status: "not_configured", results: 0, error: null });
   assert.deepEqual((out.body as any).meta.sources, ["wikipedia-api"]);
   assert.equal(wiki.calls.length, 1);

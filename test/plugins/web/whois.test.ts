@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { startTestService } from "../../helpers/service.ts";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { dataOf, expect502, expectFree400, expectRefused, query } from "./_web-expect.ts";
+import { errorOf } from "../../helpers/expect.ts";
+import whoisEndpoint from "../../../plugins/web/whois.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const verisign = "https://rdap.verisign.com";
@@ -28,7 +30,7 @@ async function setup(t: TestContext, registryFixtures: (string | Fixture)[], reg
 
 test("whois: reads registrar, dates, status, nameservers and DNSSEC from the registry's RDAP server", async (t) => {
   const { service, registry, iana } = await setup(t, ["rdap-verisign.example-com"]);
-  const out = await service.call("whois", { domain: "www.Example.com" });
+  const out = await service.call(whoisEndpoint, { domain: "www.Example.com" });
   const data = dataOf(out);
   assert.equal(data.domain, "example.com");
   assert.equal(data.rdapServer, `${registry.url}/com/v1/`);
@@ -52,18 +54,18 @@ test("whois: reads registrar, dates, status, nameservers and DNSSEC from the reg
 
 test("whois: the bootstrap is fetched once, and an unregistered domain is a 404", async (t) => {
   const { service, iana } = await setup(t, ["rdap-verisign.example-com", "rdap-verisign.not-found"]);
-  dataOf(await service.call("whois", { domain: "example.com" }));
-  const out = await service.call("whois", { domain: "unregistered-name-4821.com" });
+  dataOf(await service.call(whoisEndpoint, { domain: "example.com" }));
+  const out = await service.call(whoisEndpoint, { domain: "unregistered-name-4821.com" });
   assert.equal(out.status, 404, JSON.stringify(out.body));
-  assert.equal((out.body as any).error.code, "not_found");
+  assert.equal(errorOf(out).code, "not_found");
   assert.equal(iana.calls.length, 1);
 });
 
 test("whois: a TLD without an RDAP service is a 404", async (t) => {
   const { service, registry } = await setup(t, []);
-  const out = await service.call("whois", { domain: "example.xyz" });
+  const out = await service.call(whoisEndpoint, { domain: "example.xyz" });
   assert.equal(out.status, 404);
-  assert.match((out.body as any).error.message, /\.xyz has no RDAP service/);
+  assert.match(errorOf(out).message, /\.xyz has no RDAP service/);
   assert.equal(registry.calls.length, 0);
 });
 
@@ -74,7 +76,7 @@ test("whois: a failing registry is a 502", async (t) => {
     response: { status: 503, body: { errorCode: 503, title: "Service Unavailable" } },
   };
   const { service } = await setup(t, [down]);
-  expect502(await service.call("whois", { domain: "example.com" }), "upstream_error");
+  expect502(await service.call(whoisEndpoint, { domain: "example.com" }), "upstream_error");
 });
 
 test("whois: a failing IANA bootstrap is a 502", async (t) => {
@@ -90,13 +92,13 @@ test("whois: a failing IANA bootstrap is a 502", async (t) => {
     { reuse: true },
   );
   const service = await startTestService({ plugins: ["web"], env: { UPSTREAM_IANA_RDAP_URL: iana.url } });
-  expect502(await service.call("whois", { domain: "example.com" }), "upstream_error");
+  expect502(await service.call(whoisEndpoint, { domain: "example.com" }), "upstream_error");
   assert.ok(iana.calls.length >= 1);
 });
 
 test("whois: a registry address the egress guard refuses is a 502, not the caller's fault", async (t) => {
   const { service, registry } = await setup(t, [], "http://10.0.0.1");
-  const out = await service.call("whois", { domain: "example.com" });
+  const out = await service.call(whoisEndpoint, { domain: "example.com" });
   expect502(out, "upstream_error");
   assert.equal(registry.calls.length, 0);
 });
@@ -110,8 +112,8 @@ test("whois: bad input is a free 400 and nothing is fetched", async (t) => {
 
 test("whois: private names, IP addresses and bare public suffixes are refused before any fetch", async (t) => {
   const { service, registry, iana } = await setup(t, []);
-  expectRefused(await service.call("whois", { domain: "router.home.arpa" }), /home\.arpa/);
-  expectRefused(await service.call("whois", { domain: "10.0.0.1" }), /not an IP address/);
-  expectRefused(await service.call("whois", { domain: "co.uk" }), /no registrable domain/);
+  expectRefused(await service.call(whoisEndpoint, { domain: "router.home.arpa" }), /home\.arpa/);
+  expectRefused(await service.call(whoisEndpoint, { domain: "10.0.0.1" }), /not an IP address/);
+  expectRefused(await service.call(whoisEndpoint, { domain: "co.uk" }), /no registrable domain/);
   assert.equal(registry.calls.length + iana.calls.length, 0);
 });

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { dataOf, errorOf, issuesOf } from "../../helpers/expect.ts";
+import ytInfo from "../../../plugins/web/yt-info.ts";
 
 const dir = new URL("./fixtures/", import.meta.url);
 const serviceFor = (url: string) => startTestService({ plugins: ["web"], env: { UPSTREAM_YOUTUBE_OEMBED_URL: url } });
@@ -17,9 +19,9 @@ const forms = [
 for (const form of forms) {
   test(`yt-info: ${form} reads the same video through oEmbed`, async (t) => {
     const oembed = await serveFixtures(t, ["youtube-oembed.dqw4w9wgxcq"], { dir });
-    const out = await (await serviceFor(oembed.url)).call("yt-info", { url: form });
+    const out = await (await serviceFor(oembed.url)).call(ytInfo, { url: form });
     assert.equal(out.status, 200, JSON.stringify(out.body));
-    const data = (out.body as any).data;
+    const data = dataOf(out);
     assert.equal(data.videoId, "dQw4w9WgXcQ");
     assert.equal(data.url, "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     assert.equal(data.title, "Rick Astley - Never Gonna Give You Up (Official Video) (4K Remaster)");
@@ -40,7 +42,7 @@ test("yt-info: an unknown video is a 404", async (t) => {
       response: { status: 404, body: "Not Found" },
     },
   ]);
-  const out = await (await serviceFor(oembed.url)).call("yt-info", { url: "AAAAAAAAAAA" });
+  const out = await (await serviceFor(oembed.url)).call(ytInfo, { url: "AAAAAAAAAAA" });
   assert.equal(out.status, 404);
 });
 
@@ -59,9 +61,9 @@ test("yt-info: a failing oEmbed endpoint is a 502", async (t) => {
     ],
     { reuse: true },
   );
-  const out = await (await serviceFor(oembed.url)).call("yt-info", { url: "dQw4w9WgXcQ" });
+  const out = await (await serviceFor(oembed.url)).call(ytInfo, { url: "dQw4w9WgXcQ" });
   assert.equal(out.status, 502);
-  assert.equal((out.body as any).error.details.upstream, "youtube-oembed");
+  assert.equal(errorOf(out).details?.upstream, "youtube-oembed");
 });
 
 test("yt-info: other sites, private addresses and malformed ids are a 400 and nothing is called", async (t) => {
@@ -73,9 +75,9 @@ test("yt-info: other sites, private addresses and malformed ids are a 400 and no
     "https://www.youtube.com/watch?v=short",
     "https://evil.example/youtube.com/watch?v=dQw4w9WgXcQ",
   ]) {
-    const out = await service.call("yt-info", { url });
+    const out = await service.call(ytInfo, { url });
     assert.equal(out.status, 400, url);
-    assert.equal((out.body as any).error.details.issues[0].field, "url");
+    assert.equal(issuesOf(out)[0].field, "url");
   }
   assert.equal((await service.request("/v1/yt-info?url=abc")).status, 400);
   assert.equal(oembed.calls.length, 0);
