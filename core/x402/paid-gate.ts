@@ -16,11 +16,16 @@ import type { Journal } from "./journal.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, PaymentGate } from "./gate.ts";
 import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
-import type { ClaimRecord, Holder, InFlight, Ledger } from "./ledger.ts";
+import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
 import type { Reservation } from "./reservations.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** The request a payment pays for: its answer goes back only to a retry of the same request. */
+const fingerprintOf = (call: Call) =>
+  createHash("sha256")
+    .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
+    .digest("hex");
 
 export interface PaidGateParts {
   options: PaymentOption[];
@@ -157,8 +162,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     try {
       bound = await bindPayment(decodePayment(header, version), route, Math.floor(now() / 1000));
     } catch (e) {
-      if (e instanceof PaymentRejected) return refuse(call.endpoint, price, e.reason, e.message);
-      throw e;
+      if (!(e instanceof PaymentRejected)) throw e;
+      return (await finishedBefore(call, header, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
@@ -169,9 +174,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const payer = bound.payer;
     // An EVM address counts in any case; a Solana address only as it is.
     await parts.limitPayer?.(bound.family === "svm" ? payer : payer.toLowerCase());
-    const fingerprint = createHash("sha256")
-      .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
-      .digest("hex");
+    const fingerprint = fingerprintOf(call);
     const { paymentId } = bound;
     const claim = await ledger.claim(bound, fingerprint, paymentId);
     if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
@@ -276,6 +279,34 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     }
     crashPoint("settled", bound.payer);
     return finishLive(call, bound, inFlight, settled.transaction, outcome, commit, effects?.length === 0);
+  }
+
+  /**
+   * A retry of an authorization that expired since its call: when that call was charged (its answer, or its credit,
+   * was finished after the payer's last try), the retry still gets it. Only read: an expired payment is never claimed.
+   */
+  async function finishedBefore(
+    call: Call,
+    header: string,
+    version: 1 | 2,
+    route: ReturnType<typeof requirements>,
+  ): Promise<Outcome | undefined> {
+    try {
+      const decoded = decodePayment(header, version);
+      const inner = decoded.payload as {
+        authorization?: { validBefore?: string };
+        permit2Authorization?: { deadline?: string };
+      };
+      const until = Number(inner.authorization?.validBefore ?? inner.permit2Authorization?.deadline);
+      if (!Number.isSafeInteger(until) || until * 1000 > now()) return undefined;
+      const bound = await bindPayment(decoded, route, until - 7);
+      if (!bound.signerProven || bound.paymentId === undefined) return undefined;
+      const existing = await ledger.claimOf(claimKeyOf(bound));
+      if (existing?.state !== "settled" && existing?.state !== "credited") return undefined;
+      return await retried(call, undefined, bound, fingerprintOf(call), existing);
+    } catch {
+      return undefined;
+    }
   }
 
   /** The answer of a paid call as it goes out: its payer, what it was charged, the payment-response header. */

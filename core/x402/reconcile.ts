@@ -49,7 +49,8 @@ type Judge = (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>
 export function createReconciler(parts: ReconcilerParts) {
   const { store, ledger, credits, log } = parts;
   const now = parts.now ?? Date.now;
-  const lockTtlMs = parts.lockTtlMs ?? 60_000;
+  // Short, renewed while held: a process killed holding it stalls the other instances' passes this long at most.
+  const lockTtlMs = parts.lockTtlMs ?? 15_000;
   const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
   const window = { ...defaultLogWindow, ...parts.logWindow };
   const chains = new Map<string, PublicClient>();
