@@ -47,6 +47,7 @@ export async function crashAt(
   step: Step,
   payer: LocalAccount,
   finisher: (dead: Instance) => Promise<Instance>,
+  shared = false,
 ): Promise<Counts> {
   const first = await startInstance(rig, await freshPort(), step);
   const from = await blockNow(rig.devnet);
@@ -80,7 +81,8 @@ export async function crashAt(
       ...(stored ? { written: stored.version } : {}),
     };
   } finally {
-    if (other !== first) await other.stop();
+    // An instance started to finish this call goes with it; one shared by the file's tests stays.
+    if (!shared) await other.stop();
   }
 }
 

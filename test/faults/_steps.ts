@@ -34,7 +34,7 @@ export function crashTests(steps: Step[], finishedBy: "restart" | "other") {
   steps.forEach((step, i) => {
     test(`killed ${when[step]}; ${how}: charged = answered + credited`, { skip: redisMissing }, async () => {
       const finisher = (dead: Instance) => (survivor ? Promise.resolve(survivor) : startInstance(rig, dead.port));
-      const counts = await crashAt(rig, step, accountOf(rig.devnet, i), finisher);
+      const counts = await crashAt(rig, step, accountOf(rig.devnet, i), finisher, survivor !== undefined);
       assertBalanced(counts);
       const { handlerRuns, ...rest } = counts;
       assert.deepEqual(rest, expected[step]);
