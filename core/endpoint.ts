@@ -51,6 +51,13 @@ export interface UpstreamRequest {
 }
 
 /** Key-value state shared by every instance (memory by default, Redis with STORE_URL). */
+/** A store write given as data (`ctx.afterPayment`): applied once paid, by whichever process finishes the call. */
+export interface StoreWrite {
+  set: string;
+  value: unknown;
+  ttlMs?: number;
+}
+
 export interface Store {
   get<T = unknown>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
@@ -153,6 +160,12 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
    * lands whole or not at all, needs none.
    */
   afterPayment(apply: () => Promise<unknown>, undo?: () => Promise<unknown>): void;
+  /**
+   * The same for one store write given as data: `store.set(key, value, ttlMs)` once paid. Prefer it: a write given
+   * as data survives the process, so when this one dies after the money moved, another instance applies it and
+   * hands the answer to the payer's retry (a closure cannot be finished elsewhere: the price is credited instead).
+   */
+  afterPayment(write: StoreWrite): void;
   /**
    * For a call that answers for each of its parts (the batch): its answer once paid, given the parts (in the
    * order of `call`) whose writes could not be applied and were withdrawn. It replaces what the handler returned.

@@ -35,8 +35,16 @@ const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) 
 const service = await createService({
   config,
   log,
-  payments: async ({ ledger, credits }) => {
-    const gate = createPaidGate({ options: [option], baseUrl: config.baseUrl, facilitator, ledger, credits, log });
+  payments: async ({ ledger, credits, store }) => {
+    const gate = createPaidGate({
+      options: [option],
+      baseUrl: config.baseUrl,
+      facilitator,
+      ledger,
+      credits,
+      store,
+      log,
+    });
     if (process.env.CREDIT_CODE) await credits.fund(process.env.CREDIT_CODE, BigInt(process.env.CREDIT_FUNDS ?? "0"));
     if (!option.batch) return { gate };
     const batch = await startBatchSettlement({

@@ -1,3 +1,5 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import * as v from "valibot";
 import type { UpstreamTable } from "../endpoint.ts";
 
@@ -52,6 +54,15 @@ const EnvSchema = v.object({
   /** `name=value` pairs, comma-separated: a hosted collector's key. */
   OTEL_EXPORTER_OTLP_HEADERS: v.optional(v.string()),
   OTEL_SERVICE_NAME: v.optional(v.string(), "x402-agent-services"),
+  /** How long a payment's write-ahead record waits for its own process before any instance finishes it from the chain. */
+  X402_RESOLVE_AFTER_SECONDS: v.optional(Count, "120"),
+  /** How often unfinished payments are checked against the chain (reconcile.ts). */
+  X402_RECONCILE_SECONDS: v.optional(Count, "30"),
+  /** Where the payment journal lives (payments that moved while the store failed); a temp directory by default. */
+  DATA_DIR: v.optional(v.string()),
+  /** Test-only (test/faults): the step of a paid call where the process kills itself, and the file that traces steps. */
+  X402_CRASH_AT: v.optional(v.string()),
+  X402_CRASH_TRACE: v.optional(v.string()),
   RELAYER_KEY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x 32-byte hex key"))),
 });
 
@@ -88,6 +99,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     logLevel: e.LOG_LEVEL,
     storeUrl: e.STORE_URL,
+    dataDir: e.DATA_DIR ?? join(tmpdir(), "x402-agent-services"),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     /** Behind a load balancer that sets X-Forwarded-For: the client's IP is its first entry. */
     trustProxy: e.TRUST_PROXY === "on",
@@ -122,6 +134,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       upto: e.X402_UPTO === undefined ? undefined : e.X402_UPTO === "on",
       batchClaimSeconds: e.X402_BATCH_CLAIM_SECONDS,
       batchSettleSeconds: e.X402_BATCH_SETTLE_SECONDS,
+      resolveAfterMs: e.X402_RESOLVE_AFTER_SECONDS * 1000,
+      reconcileMs: e.X402_RECONCILE_SECONDS * 1000,
+      crash: { at: e.X402_CRASH_AT, trace: e.X402_CRASH_TRACE },
       rpcUrl: e.RPC_URL,
       relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
       /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */

@@ -1,4 +1,4 @@
-import type { Logger, Store } from "../endpoint.ts";
+import type { Logger, Store, StoreWrite } from "../endpoint.ts";
 
 /**
  * How long a reservation holds before its call is known to be paid: longer than a call takes from its handler
@@ -16,6 +16,8 @@ interface Reservation {
 interface Write {
   apply: () => Promise<unknown>;
   undo?: () => Promise<unknown>;
+  /** The write as data, when it is one store write: what another process can apply after this one died. */
+  data?: StoreWrite;
 }
 
 interface Part {
@@ -48,6 +50,37 @@ export interface UnitContext {
 }
 
 export const newUnit = (): Unit => ({ reservations: [], writes: [], parts: [], closed: false });
+
+/** A store write given as data: applied as a write of the unit, and kept as data for `described`. */
+export const dataWrite = (store: Store, data: StoreWrite): Write => ({
+  apply: () => store.set(data.set, data.value, data.ttlMs),
+  data,
+});
+
+/**
+ * What keeping a paid unit does, as data: its reservations renewed and its writes set. Both are idempotent, so
+ * whichever process finishes the call applies them, once or again, to the same end. Undefined when part of it is
+ * a closure (`afterPayment(apply)`, `answerWhenPaid`): then only the process that ran the call can keep it.
+ */
+export type Effect = StoreWrite | { renew: string; value: unknown; ttlMs: number };
+
+export function described(unit: Unit): Effect[] | undefined {
+  if (unit.answerWhenPaid || unit.writes.some((w) => !w.data)) return undefined;
+  const parts = unit.parts.filter((p) => p.answered).map((p) => described(p.unit));
+  if (parts.includes(undefined)) return undefined;
+  return [
+    ...unit.reservations.map((r) => ({ renew: r.key, value: r.value, ttlMs: r.ttlMs })),
+    ...unit.writes.map((w) => w.data!),
+    ...parts.flatMap((p) => p!),
+  ];
+}
+
+/** Applies described effects; false (nothing written) when a reservation was lost meanwhile. Throws when the store fails. */
+export async function applyDescribed(store: Store, effects: Effect[]): Promise<boolean> {
+  for (const e of effects) if ("renew" in e && !(await store.renewIf(e.renew, e.value, e.ttlMs))) return false;
+  for (const e of effects) if ("set" in e) await store.set(e.set, e.value, e.ttlMs);
+  return true;
+}
 
 /** Claims `key` for the unit, for a short while until the call is paid; false when another call holds it. */
 export async function reserve(store: Store, unit: Unit, key: string, value: unknown, ttlMs: number) {

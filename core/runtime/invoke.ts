@@ -1,9 +1,9 @@
 import * as v from "valibot";
-import type { CreditIssuer, Endpoint, EndpointContext } from "../endpoint.ts";
+import type { CreditIssuer, Endpoint, EndpointContext, StoreWrite } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
-import { keep, newUnit, partOf, release, reserve, withdraw, type Unit } from "./effects.ts";
+import { dataWrite, described, keep, newUnit, partOf, release, reserve, withdraw, type Unit } from "./effects.ts";
 import type { Commit } from "../x402/gate.ts";
 import { parseInput } from "./schema.ts";
 import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
@@ -119,7 +119,7 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const unit = newUnit();
   const cx = { store: rt.store, log: rt.log, about: { endpoint: call.endpoint.name, reqId: call.requestId } };
   let committed = false;
-  const commit: Commit = async (outcome) => {
+  const keepUnit = async (outcome: Outcome) => {
     committed = true;
     const withdrawn = await keep(cx, unit, Boolean(unit.answerWhenPaid));
     if (!withdrawn || !unit.answerWhenPaid) return withdrawn ? outcome : undefined;
@@ -130,6 +130,7 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
       return withdraw(cx, unit);
     }
   };
+  const commit: Commit = Object.assign(keepUnit, { effects: () => described(unit) });
   const settled = (outcome: Outcome) => (committed ? outcome : release(cx, unit).then(() => outcome));
   const unpaid = async (error: unknown): Promise<Outcome> => {
     if (!committed) await release(cx, unit);
@@ -209,8 +210,9 @@ async function run(
     now: rt.now,
     call: (name, partInput) => callPart(rt, call, unit, name, partInput, { payer, signal }),
     reserve: (key, value, ttlMs) => reserve(rt.store, unit, key, value, ttlMs),
-    afterPayment: (apply, undo) => {
-      if (!unit.closed) unit.writes.push({ apply, undo });
+    afterPayment: (write: (() => Promise<unknown>) | StoreWrite, undo?: () => Promise<unknown>) => {
+      if (!unit.closed)
+        unit.writes.push(typeof write === "function" ? { apply: write, undo } : dataWrite(rt.store, write));
     },
     answerWhenPaid: (render) => {
       unit.answerWhenPaid = render as Unit["answerWhenPaid"];

@@ -16,12 +16,15 @@ const key = (code: string) => `credit:${code}`;
 const metaKey = (code: string) => `credit-meta:${code}`;
 const yearMs = 365 * 24 * 3600 * 1000;
 
+/** A fresh bearer code, not yet in the store: a payment in flight names it before it knows it will fund it. */
+export const newCreditCode = () => `cr_${randomBytes(18).toString("base64url")}`;
+
 export const isCreditCode = (code: string) => /^cr_[A-Za-z0-9_-]{24}$/.test(code);
 
 export function createCredits(store: Store): Credits {
   return {
     async issue(amount, reason) {
-      const code = `cr_${randomBytes(18).toString("base64url")}`;
+      const code = newCreditCode();
       await store.set(metaKey(code), { reason, issuedAt: new Date().toISOString() }, yearMs);
       await store.increment(key(code), Number(amount), yearMs);
       metrics.creditCodes.inc();

@@ -1,6 +1,7 @@
 import type { Endpoint, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/invoke.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
+import type { Effect } from "../runtime/effects.ts";
 import { challenge } from "./challenge.ts";
 import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
 
@@ -43,7 +44,10 @@ export function decimalsOf(options: readonly PaymentOption[], network: string, a
  * when the call's writes could not be applied (nothing of them is kept: the gate credits what was charged).
  * A call that ends without reaching it is not paid: the call path releases its reservations.
  */
-export type Commit = (outcome: Outcome) => Promise<Outcome | undefined>;
+export type Commit = ((outcome: Outcome) => Promise<Outcome | undefined>) & {
+  /** The same effects as data, when another process could apply them (effects.ts `described`). */
+  effects?: () => Effect[] | undefined;
+};
 
 export interface PaymentGate {
   /** How this service takes payment (network, asset, payTo), for discovery documents. */

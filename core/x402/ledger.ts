@@ -1,4 +1,5 @@
 import type { Store } from "../endpoint.ts";
+import type { Effect } from "../runtime/effects.ts";
 import type { Outcome } from "../runtime/invoke.ts";
 import { metrics } from "../runtime/prometheus.ts";
 import type { BoundPayment } from "./bind.ts";
@@ -46,7 +47,49 @@ export interface PendingSettlement {
   credit?: string;
 }
 
+/**
+ * The write-ahead record of a payment whose settlement is about to be sent: what another process needs to finish
+ * the call if this one dies (in-flight.ts). `answer` and `effects` are kept when the effects are data and both fit
+ * in `maxKeptBytes`; without them, a payment that moved is finished with a credit for `charged`.
+ */
+export interface InFlight {
+  state: "settling";
+  at: number;
+  fingerprint: string;
+  paymentId?: string;
+  endpoint: string;
+  payer: string;
+  /** The payment on its chain; `creditCode` is made now and funded only if the price has to be credited. */
+  settlement: PendingSettlement;
+  /** What the call is charged, in USDC atomic units: what a credit gives back. */
+  charged: string;
+  answer?: Outcome;
+  effects?: Effect[];
+  /** The payment-response header the answer goes out with, less the transaction (known once it lands). */
+  receipt: { header: string; body: Record<string, unknown> };
+}
+
+/** Written instead of a write-ahead record by a retry that found the call gone before settling: no settlement follows. */
+interface Abandoned {
+  state: "abandoned";
+  at: number;
+}
+
+/** Who is finishing a payment that moved: the call's own process, a resolver, a journal replay (in-flight.ts). */
+export interface Holder {
+  by: "live" | "resolver" | "journal";
+  owner: string;
+  at: number;
+  transaction?: string;
+}
+
+/** The most of an answer and its effects a write-ahead record keeps (JSON characters). */
+export const maxKeptBytes = 64 * 1024;
 const keepAfterExpiryMs = 3600_000;
+/** Longer than any payment can wait to be finished: the marks are what stop a second finishing or funding. */
+export const markTtlMs = 30 * 24 * 3600_000;
+const inFlightKey = (claimKey: string) => `x402:inflight:${claimKey}`;
+const resolutionKey = (claimKey: string) => claimKey.replace(/^x402:claim:/, "x402:resolving:");
 
 /**
  * One key per payment on its network: (network, asset, from, nonce) for EIP-3009. The network is our own
@@ -74,6 +117,32 @@ export function createLedger(store: Store, now: () => number = Date.now) {
   // An authorization's life is bounded (bind.ts), so every record expires an hour after it could still be used.
   const ttlFor = (p: BoundPayment) => Math.max(p.validUntil * 1000 - now(), 0) + keepAfterExpiryMs;
   const write = (p: BoundPayment, record: ClaimRecord) => store.set(claimKeyOf(p), record, ttlFor(p));
+  const ttlOfRecord = (r: InFlight) => Math.max(Number(r.settlement.validBefore) * 1000 - now(), 0) + keepAfterExpiryMs;
+  const settlementOf = (
+    p: BoundPayment,
+    creditCode: string,
+    amount: string,
+    credit?: string,
+    transaction?: string,
+  ): PendingSettlement => ({
+    claimKey: claimKeyOf(p),
+    network: p.network,
+    asset: p.requirement.asset,
+    from: p.payer,
+    nonce: nonceOf(p),
+    amount,
+    payTo: p.requirement.payTo,
+    validBefore: String(p.validUntil),
+    creditCode,
+    at: now(),
+    transaction,
+    ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
+    ...(p.family === "upto" ? { permit2: true } : {}),
+    ...(credit ? { credit } : {}),
+  });
+  async function countSettled(amount: string) {
+    await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(amount))]);
+  }
   return {
     /** Holds a payment's amount against its payer's funds from admission to the end of its settlement (reservations.ts). */
     reserve: createReservations(store, now).reserve,
@@ -89,12 +158,69 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     },
     /** Nothing ran on this claim (the facilitator refused the payment): the authorization may be used again. */
     release: (p: BoundPayment) => store.delete(claimKeyOf(p)),
+    /** The write-ahead record of a call about to settle `p` (not yet written: `writeAhead` writes it). */
+    inFlightOf(
+      p: BoundPayment,
+      call: Omit<InFlight, "state" | "at" | "settlement" | "answer" | "effects"> & {
+        creditCode: string;
+        /** What the settlement moves, in the token's units. */
+        amount: string;
+        answer: Outcome;
+        effects: Effect[] | undefined;
+      },
+    ): InFlight {
+      const { creditCode, amount, answer, effects, ...rest } = call;
+      const kept = effects && JSON.stringify({ answer, effects }).length <= maxKeptBytes ? { answer, effects } : {};
+      const credit = rest.charged === amount ? undefined : rest.charged;
+      return {
+        ...rest,
+        state: "settling",
+        at: now(),
+        settlement: settlementOf(p, creditCode, amount, credit),
+        ...kept,
+      };
+    },
     /**
-     * Re-writes the claim just before settling: a store that cannot take this write cannot record the
-     * settlement either, so the call fails (503) before any money moves.
+     * Written just before the settlement is sent, so that another process can finish the call. False when a retry
+     * gave the claim up meanwhile (`abandon`): then nothing may be settled. A store that cannot take this write
+     * cannot record the settlement either, so the call fails before any money moves.
      */
-    settling: (p: BoundPayment, fingerprint: string, paymentId?: string) =>
-      write(p, { state: "running", fingerprint, at: now(), paymentId }),
+    writeAhead: (p: BoundPayment, record: InFlight) => store.claim(inFlightKey(claimKeyOf(p)), record, ttlFor(p)),
+    /**
+     * A retry found the call that took `p` gone before it wrote ahead: the claim is spent, nothing was charged, and
+     * no settlement can follow (the write-ahead record's place is taken). False when the call did write ahead.
+     */
+    async abandon(p: BoundPayment, fingerprint: string, paymentId?: string) {
+      const abandoned: Abandoned = { state: "abandoned", at: now() };
+      if (!(await store.claim(inFlightKey(claimKeyOf(p)), abandoned, ttlFor(p)))) return false;
+      await write(p, { state: "spent", fingerprint, at: now(), paymentId });
+      return true;
+    },
+    inFlight: async (p: BoundPayment) => {
+      const r = await store.get<InFlight | Abandoned>(inFlightKey(claimKeyOf(p)));
+      return r?.state === "settling" ? r : undefined;
+    },
+    /** Every call whose settlement was sent and not yet finished, on any instance. */
+    async inFlights(): Promise<InFlight[]> {
+      const keys = await store.keys("x402:inflight:");
+      const records = await Promise.all(keys.map((k) => store.get<InFlight | Abandoned>(k)));
+      return records.filter((r): r is InFlight => r?.state === "settling");
+    },
+    claimOf: (claimKey: string) => store.get<ClaimRecord>(claimKey),
+    /** Takes the finishing of a payment that moved: one holder applies its effects or funds its credit. */
+    takeResolution: (claimKey: string, holder: Holder) => store.claim(resolutionKey(claimKey), holder, markTtlMs),
+    resolution: (claimKey: string) => store.get<Holder>(resolutionKey(claimKey)),
+    /** Takes the finishing over from a holder that died (it still holds `stale`); only one taker wins. */
+    takeOver: async (claimKey: string, stale: Holder, holder: Holder) =>
+      (await store.deleteIf(resolutionKey(claimKey), stale)) && store.claim(resolutionKey(claimKey), holder, markTtlMs),
+    /** A call finished by another process than its own: the claim's final state; the write-ahead record goes. */
+    async finished(r: InFlight, final: ClaimRecord) {
+      await store.set(r.settlement.claimKey, final, ttlOfRecord(r));
+      if (final.state === "settled") await countSettled(r.settlement.amount);
+      await store.delete(inFlightKey(r.settlement.claimKey));
+    },
+    /** A write-ahead record whose call ended by itself (settled, failed, pending): only the record goes. */
+    forget: (r: InFlight) => store.delete(inFlightKey(r.settlement.claimKey)),
     /** The handler ran and nothing was charged: the authorization is never handed to another request. */
     spent: (p: BoundPayment, fingerprint: string, paymentId?: string) =>
       write(p, { state: "spent", fingerprint, at: now(), paymentId }),
@@ -108,12 +234,12 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       amount = p.amount,
     ) {
       await write(p, { state: "settled", fingerprint, at: now(), paymentId, outcome, transaction });
-      await Promise.all([store.increment(statsKeys.settled), store.increment(statsKeys.settledAtomic, Number(amount))]);
+      await Promise.all([countSettled(amount), store.delete(inFlightKey(claimKeyOf(p)))]);
     },
     /** The facilitator refused to settle: nothing moved. */
     async settleFailed(p: BoundPayment, fingerprint: string, paymentId?: string) {
       await write(p, { state: "spent", fingerprint, at: now(), paymentId });
-      await store.increment(statsKeys.failed);
+      await Promise.all([store.increment(statsKeys.failed), store.delete(inFlightKey(claimKeyOf(p)))]);
     },
     async pending(
       p: BoundPayment,
@@ -125,24 +251,8 @@ export function createLedger(store: Store, now: () => number = Date.now) {
       credit?: string,
     ) {
       await write(p, { state: "pending", fingerprint, at: now(), paymentId, creditCode });
-      const record: PendingSettlement = {
-        claimKey: claimKeyOf(p),
-        network: p.network,
-        asset: p.requirement.asset,
-        from: p.payer,
-        nonce: nonceOf(p),
-        amount,
-        payTo: p.requirement.payTo,
-        validBefore: String(p.validUntil),
-        creditCode,
-        at: now(),
-        transaction,
-        ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
-        ...(p.family === "upto" ? { permit2: true } : {}),
-        ...(credit ? { credit } : {}),
-      };
-      await store.set(`x402:pending:${claimKeyOf(p)}`, record);
-      await store.increment(statsKeys.indeterminate);
+      await store.set(`x402:pending:${claimKeyOf(p)}`, settlementOf(p, creditCode, amount, credit, transaction));
+      await Promise.all([store.increment(statsKeys.indeterminate), store.delete(inFlightKey(claimKeyOf(p)))]);
     },
     /** Counters over every instance since the store began (the service report). */
     async stats() {

@@ -8,15 +8,24 @@ import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "./challenge.ts";
 import { bindPayment, type BoundEvmPayment, type BoundPayment } from "./bind.ts";
 import { PaymentRejected, decodePayment } from "./codec.ts";
-import type { Credits } from "./credits.ts";
+import { newCreditCode, type Credits } from "./credits.ts";
+import type { Store } from "../endpoint.ts";
+import { crashPoint } from "./crash-points.ts";
+import { fundOnce, holder } from "./in-flight.ts";
+import type { Journal } from "./journal.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, PaymentGate } from "./gate.ts";
 import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
-import type { ClaimRecord, Ledger } from "./ledger.ts";
+import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 import type { PaymentOption } from "./requirements.ts";
 import type { Reservation } from "./reservations.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** The request a payment pays for: its answer goes back only to a retry of the same request. */
+const fingerprintOf = (call: Call) =>
+  createHash("sha256")
+    .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
+    .digest("hex");
 
 export interface PaidGateParts {
   options: PaymentOption[];
@@ -24,7 +33,14 @@ export interface PaidGateParts {
   facilitator: Facilitator;
   ledger: Ledger;
   credits: Credits;
+  store: Store;
   log: Logger;
+  /** Where a payment that moved while the store failed is kept until the store is back (journal.ts). */
+  journal?: Journal;
+  /** How long a write-ahead record waits for its own process before another one finishes it (reconcile.ts). */
+  resolveAfterMs?: number;
+  /** The handlers' deadline (an endpoint's own `timeoutMs` wins): a claim older than it plus `resolveAfterMs`, with no write-ahead record, belongs to a call that died. */
+  handlerTimeoutMs?: number;
   /** Rate limit per payer, once the payer is proven. */
   limitPayer?: (payer: string) => MaybePromise<void>;
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
@@ -46,8 +62,10 @@ const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async 
  * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
  */
 export function createPaidGate(parts: PaidGateParts): PaymentGate {
-  const { facilitator, ledger, credits, log } = parts;
+  const { facilitator, ledger, credits, store, log } = parts;
   const now = parts.now ?? Date.now;
+  const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
+  const handlerTimeoutMs = parts.handlerTimeoutMs ?? 25_000;
   const requirements = requirementsCache(parts.options, parts.baseUrl);
   // Every unpaid request of a route gets the same (frozen, so serialized once) challenge.
   const unpaid = perRoute((endpoint, price) =>
@@ -144,8 +162,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     try {
       bound = await bindPayment(decodePayment(header, version), route, Math.floor(now() / 1000));
     } catch (e) {
-      if (e instanceof PaymentRejected) return refuse(call.endpoint, price, e.reason, e.message);
-      throw e;
+      if (!(e instanceof PaymentRejected)) throw e;
+      return (await finishedBefore(call, header, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
@@ -156,12 +174,11 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const payer = bound.payer;
     // An EVM address counts in any case; a Solana address only as it is.
     await parts.limitPayer?.(bound.family === "svm" ? payer : payer.toLowerCase());
-    const fingerprint = createHash("sha256")
-      .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
-      .digest("hex");
+    const fingerprint = fingerprintOf(call);
     const { paymentId } = bound;
     const claim = await ledger.claim(bound, fingerprint, paymentId);
     if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
+    crashPoint("claimed", bound.payer);
 
     // Reserved before the funds are read, so the read already counts every settlement that gave its amount back.
     const reservation = facilitator.funds ? await ledger.reserve(bound) : unreserved;
@@ -187,6 +204,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     // From here the authorization belongs to this call: it is never handed back for another request.
     const upto = bound.family === "upto";
     const outcome = await work(payer, upto ? { payAsUsed: true } : undefined);
+    crashPoint("handled", bound.payer);
     if (outcome.status >= 400) {
       await Promise.all([ledger.spent(bound, fingerprint, paymentId), reservation.release()]);
       return outcome;
@@ -199,11 +217,45 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const charged = String(value);
     const requirement = upto ? { ...bound.requirement, amount: moved } : bound.requirement;
 
-    // The payer may have moved its money during a long call.
-    const [covered] = await Promise.all([
+    const receipt = {
+      header: version === 2 ? "payment-response" : "x-payment-response",
+      // What an upto permit settled, out of the most it authorized.
+      body: {
+        success: true,
+        network: version === 2 ? bound.network : bound.requirement.network,
+        payer,
+        ...(upto ? { amount: moved } : {}),
+      },
+    };
+    const effects = commit ? commit.effects?.() : [];
+    const inFlight = ledger.inFlightOf(bound, {
+      fingerprint,
+      paymentId,
+      endpoint: call.endpoint.name,
+      payer,
+      charged,
+      receipt,
+      creditCode: newCreditCode(),
+      amount: moved,
+      answer: outcome,
+      effects,
+    });
+
+    // Written ahead, so that another process finishes the call if this one dies; the payer may have moved its money during a long call.
+    const [covered, ahead] = await Promise.all([
       reservation.stillCovered(fundsOf(bound)),
-      ledger.settling(bound, fingerprint, paymentId),
-    ]);
+      ledger.writeAhead(bound, inFlight),
+    ]).catch(async (error) => {
+      await reservation.release();
+      throw error;
+    });
+    if (!ahead) {
+      await reservation.release();
+      return usedUp(
+        "This payment was given up after its call outlived its deadline; nothing was charged: sign a new payment",
+      );
+    }
+    crashPoint("written-ahead", bound.payer);
     let settled: SettleResult;
     try {
       settled = covered
@@ -225,45 +277,140 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
         `Settlement failed: ${settled.errorReason ?? "unknown"}; nothing was charged and the answer is withheld`,
       );
     }
-    const receipt = {
-      success: true,
-      transaction: settled.transaction,
-      network: version === 2 ? bound.network : bound.requirement.network,
-      payer,
-      // What an upto permit settled, out of the most it authorized.
-      ...(upto ? { amount: moved } : {}),
+    crashPoint("settled", bound.payer);
+    return finishLive(call, bound, inFlight, settled.transaction, outcome, commit, effects?.length === 0);
+  }
+
+  /**
+   * A retry of an authorization that expired since its call: when that call was charged (its answer, or its credit,
+   * was finished after the payer's last try), the retry still gets it. Only read: an expired payment is never claimed.
+   */
+  async function finishedBefore(
+    call: Call,
+    header: string,
+    version: 1 | 2,
+    route: ReturnType<typeof requirements>,
+  ): Promise<Outcome | undefined> {
+    try {
+      const decoded = decodePayment(header, version);
+      const inner = decoded.payload as {
+        authorization?: { validBefore?: string };
+        permit2Authorization?: { deadline?: string };
+      };
+      const until = Number(inner.authorization?.validBefore ?? inner.permit2Authorization?.deadline);
+      if (!Number.isSafeInteger(until) || until * 1000 > now()) return undefined;
+      const bound = await bindPayment(decoded, route, until - 7);
+      if (!bound.signerProven || bound.paymentId === undefined) return undefined;
+      const existing = await ledger.claimOf(claimKeyOf(bound));
+      if (existing?.state !== "settled" && existing?.state !== "credited") return undefined;
+      return await retried(call, undefined, bound, fingerprintOf(call), existing);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The answer of a paid call as it goes out: its payer, what it was charged, the payment-response header. */
+  const paidOutcome = (result: Outcome, r: InFlight, transaction: string): Outcome => ({
+    ...result,
+    payer: r.payer,
+    charged: r.charged,
+    headers: {
+      ...result.headers,
+      [r.receipt.header]: encodeHeader({ ...r.receipt.body, transaction }),
+      "cache-control": "no-store",
+    },
+  });
+
+  /**
+   * The money moved: this process finishes the call (its effects, or a credit when they cannot be applied), unless
+   * a resolver took it over because this process was too slow. When the store fails from here, the payer still gets
+   * the answer (its effects were applied) or the record's credit code, and the journal records it once the store is back.
+   */
+  async function finishLive(
+    call: Call,
+    bound: BoundPayment,
+    r: InFlight,
+    transaction: string,
+    outcome: Outcome,
+    commit: Commit | undefined,
+    /** The call changes nothing once paid: its answer needs no store to be delivered. */
+    effectFree: boolean,
+  ): Promise<Outcome> {
+    const mine = holder("live", transaction);
+    const { claimKey, creditCode } = r.settlement;
+    let held: Holder | undefined;
+    let delivered: Outcome | undefined;
+    try {
+      if (!(await ledger.takeResolution(claimKey, mine))) return inProgress(r);
+      held = mine;
+      const result = await committed(call, outcome, commit, async () => {
+        await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction);
+        return { creditCode };
+      });
+      crashPoint("effects-applied", r.payer);
+      delivered = paidOutcome(result, r, transaction);
+      await ledger.settled(bound, r.fingerprint, r.paymentId, delivered, transaction, r.charged);
+      return delivered;
+    } catch (err) {
+      delivered ??= effectFree ? paidOutcome(outcome, r, transaction) : undefined;
+      if (!parts.journal) {
+        log.error({ err, endpoint: r.endpoint, payer: r.payer, transaction }, "settled payment not recorded");
+        return delivered ?? creditedLater(r, transaction);
+      }
+      parts.journal.add({ record: r, transaction, holder: held, delivered }, err);
+      return delivered ?? creditedLater(r, transaction);
+    }
+  }
+
+  /** The money moved and the store failed before the call's change was saved: the price goes to the record's credit code. */
+  function creditedLater(r: InFlight, transaction: string): Outcome {
+    const error = new ServiceError(
+      503,
+      "effect_failed",
+      "The call was paid but the store failed before its change was saved; the price is credited to creditCode once the store is back (spend it as X-CREDIT-CODE)",
+      { creditCode: r.settlement.creditCode },
+    );
+    return paidOutcome({ status: 503, body: toErrorBody(error), headers: { "retry-after": "5" } }, r, transaction);
+  }
+
+  /** A settlement sent and not yet finished: its payer's retry (same payment identifier) gets the answer or a credit once it is. */
+  function inProgress(r: InFlight): Outcome {
+    const seconds = Math.max(1, Math.ceil((r.at + resolveAfterMs - now()) / 1000));
+    const error = new ServiceError(
+      409,
+      "settlement_in_progress",
+      "This payment's settlement was sent and is being finished; retry with the same payment identifier after Retry-After seconds for the answer (or a credit code when the answer cannot be kept)",
+      { retryAfterSeconds: seconds },
+    );
+    return {
+      status: 409,
+      body: toErrorBody(error),
+      headers: { "retry-after": String(seconds), "cache-control": "no-store" },
     };
-    const result = await committed(call, outcome, commit, async () => ({
-      creditCode: await credits.issue(value, `effects of ${call.endpoint.name} failed`),
-    }));
-    const paid: Outcome = {
-      ...result,
-      payer,
-      charged,
+  }
+
+  function usedUp(message: string, details: object = {}, retryAfterSeconds?: number): Outcome {
+    return {
+      status: 409,
+      body: toErrorBody(new ServiceError(409, "payment_already_used", message, details)),
       headers: {
-        ...result.headers,
-        [version === 2 ? "payment-response" : "x-payment-response"]: encodeHeader(receipt),
         "cache-control": "no-store",
+        ...(retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {}),
       },
     };
-    // The money moved: the answer is delivered even if the store fails now (the spent nonce still stops a replay).
-    await ledger
-      .settled(bound, fingerprint, paymentId, paid, settled.transaction, charged)
-      .catch((err) => log.error({ err, endpoint: call.endpoint.name, payer }, "settled payment not recorded"));
-    return paid;
   }
 
   /**
    * A payment already claimed. A settled payment is public on-chain, so its answer (or a pending one's credit
    * code) goes back only to a retry that repeats the payer's secret payment identifier for the same request.
    */
-  function retried(
+  async function retried(
     call: Call,
     price: Price | undefined,
     bound: BoundPayment,
     fingerprint: string,
     existing: ClaimRecord | undefined,
-  ): Outcome {
+  ): Promise<Outcome> {
     const own =
       existing !== undefined &&
       bound.paymentId !== undefined &&
@@ -280,24 +427,42 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
         { creditCode: existing.creditCode },
       );
     }
+    if (existing?.state === "running") {
+      const r = await ledger.inFlight(bound);
+      if (r) return inProgress(r);
+      // No write-ahead record: the call has not settled. Past every deadline it has, its process is gone.
+      const staleAt = existing.at + (call.endpoint.timeoutMs ?? handlerTimeoutMs) + resolveAfterMs;
+      if (now() < staleAt)
+        return usedUp(
+          "This payment is already being used by a call in progress",
+          {},
+          Math.ceil((staleAt - now()) / 1000),
+        );
+      if (await ledger.abandon(bound, existing.fingerprint, existing.paymentId)) {
+        log.warn(
+          { endpoint: call.endpoint.name, payer: bound.payer },
+          "a claimed call died before settling; its payment is given up uncharged",
+        );
+        return usedUp(
+          "The call that took this payment ended before it was charged; nothing was charged: sign a new payment",
+        );
+      }
+      const late = await ledger.inFlight(bound);
+      if (late) return inProgress(late);
+    }
     const message =
       existing?.state === "running"
         ? "This payment is already being used by a call in progress"
         : existing?.state === "spent"
           ? "This payment was used by a call that was not charged; sign a new payment"
           : "This payment was already used";
-    const details = {
+    return usedUp(message, {
       ...(own && existing.state === "credited" ? { creditCode: existing.creditCode } : {}),
       ...(existing?.state === "settled" ? { transaction: existing.transaction, network: bound.network } : {}),
       ...(existing?.state === "settled" && !own
         ? { retry: "Send a payment-identifier (x402 extension) with a payment to have its answer replayed on retry" }
         : {}),
-    };
-    return {
-      status: 409,
-      body: toErrorBody(new ServiceError(409, "payment_already_used", message, details)),
-      headers: { "cache-control": "no-store" },
-    };
+    });
   }
 
   async function indeterminate(

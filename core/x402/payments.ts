@@ -12,6 +12,9 @@ import { createPaidGate } from "./paid-gate.ts";
 import { startBatchSettlement } from "./batch-start.ts";
 import { createContractSignatureProver } from "./contract-signature.ts";
 import { createReconciler } from "./reconcile.ts";
+import { armCrashPoints } from "./crash-points.ts";
+import { createJournal } from "./journal.ts";
+import { join } from "node:path";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
 import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
@@ -221,13 +224,27 @@ export async function createPayments(
   );
 
   const payerLimit = createRateLimiter(store, config.rateLimitPerMinute);
+  armCrashPoints(p.crash.at, p.crash.trace);
+  // Per port, so an instance restarted on its port replays what its predecessor journaled.
+  const journal = createJournal({
+    store,
+    ledger,
+    credits,
+    log,
+    file: join(config.dataDir, `x402-journal-${config.port}.jsonl`),
+  });
+  void journal.replayOnce();
   const paidGate = createPaidGate({
     options,
     baseUrl: config.baseUrl,
     facilitator,
     ledger,
     credits,
+    store,
     log,
+    journal,
+    resolveAfterMs: p.resolveAfterMs,
+    handlerTimeoutMs: config.handlerTimeoutMs,
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
     proveContractSignature,
   });
@@ -248,7 +265,15 @@ export async function createPayments(
     : undefined;
   const gate = batch?.gate ?? paidGate;
   const reconciler = Object.keys(rpcUrls).length
-    ? createReconciler({ store, ledger, credits, rpcUrls, log })
+    ? createReconciler({
+        store,
+        ledger,
+        credits,
+        rpcUrls,
+        log,
+        intervalMs: p.reconcileMs,
+        resolveAfterMs: p.resolveAfterMs,
+      })
     : undefined;
   if (reconciler) reconciler.start();
   const unreconciled = configured.filter((o) => !o.rpcUrl).map((o) => o.name);
@@ -264,6 +289,7 @@ export async function createPayments(
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
     probes: probesOf(configured),
     async stop() {
+      journal.stop();
       reconciler?.stop();
       await batch?.stop();
       await Promise.all([devnet?.stop(), solana?.stop()]);

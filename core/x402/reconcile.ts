@@ -8,7 +8,8 @@ import { familyOf } from "./requirements.ts";
 import { permit2FateOf } from "./permit2-fate.ts";
 import type { SvmFate } from "./svm-fate.ts";
 import type { Credits } from "./credits.ts";
-import type { Ledger, PendingSettlement } from "./ledger.ts";
+import type { InFlight, Ledger, PendingSettlement } from "./ledger.ts";
+import { finishMoved, finishUnmoved, fundOnce, holder } from "./in-flight.ts";
 
 export interface ReconcilerParts {
   store: Store;
@@ -24,14 +25,15 @@ export interface ReconcilerParts {
   /** The lock's lifetime unless renewed; the holder renews it every third of it. */
   lockTtlMs?: number;
   logWindow?: Partial<LogWindow>;
+  /** How long a write-ahead record waits for its own process before this one finishes it. */
+  resolveAfterMs?: number;
 }
 
-type Tally = { credited: number; dropped: number };
+type Tally = { credited: number; dropped: number; delivered: number };
 
 const lockKey = "lock:x402:reconcile";
-/** Longer than any pending record can wait: the mark is what stops a second funding. */
-const fundedMarkTtlMs = 30 * 24 * 3600_000;
 const recordsAtOnce = 16;
+type Judge = (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>;
 
 /**
  * Settlements whose outcome was unknown are checked against the token: a credit code is funded only for a
@@ -39,18 +41,22 @@ const recordsAtOnce = 16;
  * that expired unused too. Each authorization funds at most once: a mark is claimed in the store before the
  * money is added, so overlapping passes (slow RPC, an expired lock, several instances) cannot add it twice.
  * One instance works at a time under a lock that names its owner, is renewed while held and released only by it.
+ *
+ * The same pass finishes the calls whose process died with their settlement in flight: each write-ahead record
+ * older than `resolveAfterMs` is judged against the chain, and a payment that moved gets its answer kept for the
+ * payer's retry (its effects applied) or its price credited; one that can no longer move is spent, uncharged.
  */
 export function createReconciler(parts: ReconcilerParts) {
   const { store, ledger, credits, log } = parts;
   const now = parts.now ?? Date.now;
-  const lockTtlMs = parts.lockTtlMs ?? 60_000;
+  // Short, renewed while held: a process killed holding it stalls the other instances' passes this long at most.
+  const lockTtlMs = parts.lockTtlMs ?? 15_000;
+  const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
   const window = { ...defaultLogWindow, ...parts.logWindow };
   const chains = new Map<string, PublicClient>();
   const svmRpcs = new Map<string, Rpc<SolanaRpcApi>>();
   /** How a network's pending records are judged: against its own chain, when its RPC is known. */
-  const judgeOf = async (
-    network: string,
-  ): Promise<((record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>) | undefined> => {
+  const judgeOf = async (network: string): Promise<Judge | undefined> => {
     const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
     if (!url) return undefined;
     if (familyOf(network) === "svm") {
@@ -91,28 +97,7 @@ export function createReconciler(parts: ReconcilerParts) {
     }
   }
 
-  async function fundOnce(record: PendingSettlement, transaction: string): Promise<boolean> {
-    const mark = record.claimKey.replace(/^x402:claim:/, "x402:funded:");
-    if (!(await store.claim(mark, { creditCode: record.creditCode, transaction, at: now() }, fundedMarkTtlMs)))
-      return false;
-    try {
-      await credits.fund(record.creditCode, BigInt(record.credit ?? record.amount));
-    } catch (err) {
-      // The mark stays: funding twice is the worse error. An operator can fund this code by hand.
-      log.error(
-        { err, creditCode: record.creditCode, amount: record.amount, transaction },
-        "credit marked funded but not funded",
-      );
-      throw err;
-    }
-    return true;
-  }
-
-  async function reconcile(
-    judge: (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>,
-    record: PendingSettlement,
-    tally: Tally,
-  ) {
+  async function reconcile(judge: Judge, record: PendingSettlement, tally: Tally) {
     const fate = await judge(record);
     const about = {
       payer: record.from,
@@ -121,7 +106,8 @@ export function createReconciler(parts: ReconcilerParts) {
       creditCode: record.creditCode.slice(0, 8),
     };
     if (fate.state === "moved") {
-      if (await fundOnce(record, fate.transaction)) {
+      const amount = BigInt(record.credit ?? record.amount);
+      if (await fundOnce(store, credits, log, record.claimKey, record.creditCode, amount, fate.transaction)) {
         tally.credited++;
         log.info({ ...about, transaction: fate.transaction }, "unsettled payment moved on-chain: credited");
       }
@@ -150,13 +136,65 @@ export function createReconciler(parts: ReconcilerParts) {
     }
   }
 
+  /** A call whose settlement was written ahead and never finished by its own process (see above). */
+  async function resolve(judge: Judge, r: InFlight, tally: Tally) {
+    const key = r.settlement.claimKey;
+    const claim = await ledger.claimOf(key);
+    // Its own process finished it (settled, refused, pending) and died before the record was removed.
+    if (claim && claim.state !== "running") return ledger.forget(r);
+    const about = { endpoint: r.endpoint, payer: r.payer, nonce: r.settlement.nonce, charged: r.charged };
+    const mark = await ledger.resolution(key);
+    let transaction: string;
+    if (mark) {
+      // The money moved and a finisher holds it: its own process, while it may still be alive, keeps it.
+      if (mark.by !== "resolver" && now() - mark.at < resolveAfterMs) return;
+      if (!(await ledger.takeOver(key, mark, holder("resolver", mark.transaction)))) return;
+      transaction = mark.transaction ?? "";
+    } else {
+      const fate = await judge(r.settlement);
+      if (fate.state === "unused" && BigInt(r.settlement.validBefore) * 1000n >= BigInt(now())) return;
+      if (fate.state === "unseen") {
+        log.warn({ ...about, why: fate.why }, "a payment in flight: authorization spent, but its use not seen; kept");
+        return;
+      }
+      if (fate.state !== "moved") {
+        await finishUnmoved(ledger, r);
+        tally.dropped++;
+        log.warn(
+          { ...about, fate: fate.state },
+          "a payment in flight whose process died never moved: spent, nothing charged",
+        );
+        return;
+      }
+      if (!(await ledger.takeResolution(key, holder("resolver", fate.transaction)))) return;
+      transaction = fate.transaction;
+    }
+    const how = await finishMoved({ store, ledger, credits, log }, r, transaction);
+    tally[how]++;
+    log.warn(
+      { ...about, transaction, how },
+      how === "delivered"
+        ? "a payment in flight whose process died was finished: its effects applied, its answer kept for the payer's retry"
+        : "a payment in flight whose process died was finished: its price credited",
+    );
+  }
+
   async function pass(): Promise<Tally> {
-    const tally = { credited: 0, dropped: 0 };
+    const tally = { credited: 0, dropped: 0, delivered: 0 };
     await withLock(async (held) => {
-      const records = await ledger.pendingSettlements();
+      const [pending, inFlight] = await Promise.all([ledger.pendingSettlements(), ledger.inFlights()]);
+      const stale = inFlight.filter((r) => now() - r.at >= resolveAfterMs);
+      const work = [
+        ...pending.map((r) => ({ network: r.network, run: (judge: Judge) => reconcile(judge, r, tally), about: r })),
+        ...stale.map((r) => ({
+          network: r.settlement.network,
+          run: (judge: Judge) => resolve(judge, r, tally),
+          about: r.settlement,
+        })),
+      ];
       // Each network against its own chain, from that chain's newest block.
-      const byNetwork = new Map<string, PendingSettlement[]>();
-      for (const r of records) byNetwork.set(r.network, [...(byNetwork.get(r.network) ?? []), r]);
+      const byNetwork = new Map<string, typeof work>();
+      for (const w of work) byNetwork.set(w.network, [...(byNetwork.get(w.network) ?? []), w]);
       for (const [network, some] of byNetwork) {
         const judge = await judgeOf(network);
         if (!judge) {
@@ -169,10 +207,12 @@ export function createReconciler(parts: ReconcilerParts) {
         for (let i = 0; i < some.length && held() && !stopped; i += recordsAtOnce) {
           const batch = some.slice(i, i + recordsAtOnce);
           await Promise.all(
-            batch.map((r) =>
-              reconcile(judge, r, tally).catch((err) =>
-                log.error({ err, payer: r.from, nonce: r.nonce }, "reconciliation of a payment failed"),
-              ),
+            batch.map((w) =>
+              w
+                .run(judge)
+                .catch((err) =>
+                  log.error({ err, payer: w.about.from, nonce: w.about.nonce }, "reconciliation of a payment failed"),
+                ),
             ),
           );
         }
@@ -186,8 +226,10 @@ export function createReconciler(parts: ReconcilerParts) {
 
   return {
     reconcileOnce,
+    /** Ticks every `intervalMs`, and once now: what a dead process left is finished at boot. */
     start() {
       stopped = false;
+      reconcileOnce().catch((err) => log.error({ err }, "reconciliation failed"));
       timer = setInterval(() => {
         if (!running) reconcileOnce().catch((err) => log.error({ err }, "reconciliation failed"));
       }, parts.intervalMs ?? 30_000);

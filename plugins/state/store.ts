@@ -66,7 +66,7 @@ export default defineEndpoint({
       expiresAt: isoAfter(at, input.ttl * 1000),
     };
     // Written once paid for; setting the same record again is harmless when the effect is retried.
-    ctx.afterPayment(() => store.set(slot, record, input.ttl * 1000));
+    ctx.afterPayment({ set: slot, value: record, ttlMs: input.ttl * 1000 });
     const { value, ...stamps } = record;
     return {
       key: input.key,

@@ -142,6 +142,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           facilitator,
           ledger,
           credits,
+          store,
           log,
           limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
           proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),

@@ -1,4 +1,4 @@
-import type { Plugin, Store } from "../../core/endpoint.ts";
+import type { Plugin, Store, StoreWrite } from "../../core/endpoint.ts";
 import type { PaymentGate } from "../../core/x402/gate.ts";
 import { settlingGate } from "../helpers/service.ts";
 
@@ -68,7 +68,15 @@ export function withEffects(
     ...plugin,
     endpoints: plugin.endpoints.map((e) => ({
       ...e,
-      handler: (ctx) => e.handler({ ...ctx, afterPayment: (effect, undo) => ctx.afterPayment(tracked(effect), undo) }),
+      handler: (ctx) =>
+        e.handler({
+          ...ctx,
+          // A write given as data is run as the closure it stands for, so that `run` sees it too.
+          afterPayment: (effect: (() => Promise<unknown>) | StoreWrite, undo?: () => Promise<unknown>) =>
+            typeof effect === "function"
+              ? ctx.afterPayment(tracked(effect), undo)
+              : ctx.afterPayment(tracked(() => ctx.store.set(effect.set, effect.value, effect.ttlMs))),
+        }),
     })),
     failed,
   };

@@ -258,9 +258,13 @@ test("a settlement timing out after the transfer landed: the price is credited o
   assert.deepEqual(await moved(), { paid: price, received: price }, "the transfer landed");
 
   assert.equal(await service.credits.balance(body.creditCode), 0n);
-  assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 1, dropped: 0 });
+  assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 1, dropped: 0, delivered: 0 });
   assert.equal(await service.credits.balance(body.creditCode), price, "the undelivered answer is owed back in full");
-  assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 0, dropped: 0 }, "credited once only");
+  assert.deepEqual(
+    await service.reconciler.reconcileOnce(),
+    { credited: 0, dropped: 0, delivered: 0 },
+    "credited once only",
+  );
   const spent = await service.fetch(url(healthy), { headers: { "x-credit-code": body.creditCode } });
   assert.equal(spent.status, 200);
   assert.deepEqual(await moved(), { paid: price, received: price }, "spending the credit moves nothing more");
@@ -275,7 +279,11 @@ test("a settlement timing out with no transfer: no credit, dropped once the auth
   assert.equal(reason, "settlement_pending");
   await creditCallWorks();
   facilitatorFault = "none";
-  assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 0, dropped: 0 }, "still valid: keep waiting");
+  assert.deepEqual(
+    await service.reconciler.reconcileOnce(),
+    { credited: 0, dropped: 0, delivered: 0 },
+    "still valid: keep waiting",
+  );
   const anHourLater = createReconciler({
     store: service.store,
     ledger: service.ledger,
@@ -284,7 +292,7 @@ test("a settlement timing out with no transfer: no credit, dropped once the auth
     log: service.runtime.log,
     now: () => Date.now() + 3600_000,
   });
-  assert.deepEqual(await anHourLater.reconcileOnce(), { credited: 0, dropped: 1 });
+  assert.deepEqual(await anHourLater.reconcileOnce(), { credited: 0, dropped: 1, delivered: 0 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   assert.deepEqual(await moved(), { paid: 0n, received: 0n });
 });

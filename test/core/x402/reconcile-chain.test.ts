@@ -96,7 +96,7 @@ test("reconcile: an authorization the payer cancelled on-chain funds 0 and is dr
   const from = (await blockNow(devnet)) + 1n;
   const { creditCode, nonce } = await pendingWithNothingSent(payer);
   await cancelOnChain(devnet, payer, nonce);
-  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 1 });
+  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 1, delivered: 0 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   assert.equal(await pendingOf(creditCode), 0);
   assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), {
@@ -110,7 +110,7 @@ test("reconcile: a nonce the payer spent on another transfer (1 unit to payTo) f
   const from = (await blockNow(devnet)) + 1n;
   const { creditCode, nonce } = await pendingWithNothingSent(payer);
   await spendNonceElsewhere(devnet, payer, nonce, devnet.accounts.payTo.address, 1n);
-  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 1 });
+  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 1, delivered: 0 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   assert.deepEqual(await transfersTo(devnet, devnet.accounts.payTo.address, from, payer.address), {
     count: 1,
@@ -121,9 +121,13 @@ test("reconcile: a nonce the payer spent on another transfer (1 unit to payTo) f
 test("reconcile: an unused authorization funds 0: kept while valid, dropped once expired", async () => {
   const payer = accountOf(devnet, 2);
   const { creditCode } = await pendingWithNothingSent(payer);
-  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 0 });
+  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 0, delivered: 0 });
   assert.equal(await pendingOf(creditCode), 1);
-  assert.deepEqual(await reconciler({ now: () => Date.now() + 3600_000 }).reconcileOnce(), { credited: 0, dropped: 1 });
+  assert.deepEqual(await reconciler({ now: () => Date.now() + 3600_000 }).reconcileOnce(), {
+    credited: 0,
+    dropped: 1,
+    delivered: 0,
+  });
   assert.equal(await service.credits.balance(creditCode), 0n);
 });
 
@@ -135,8 +139,8 @@ test("reconcile: a landed transfer funds exactly the price, once over repeated p
     count: 1,
     value: price,
   });
-  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 1, dropped: 0 });
-  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 0 });
+  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 1, dropped: 0, delivered: 0 });
+  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 0, dropped: 0, delivered: 0 });
   assert.equal(await service.credits.balance(creditCode), price);
 });
 
@@ -145,8 +149,8 @@ test("reconcile: a landed transfer older than the log window is kept, not droppe
   const creditCode = await pendingAfterLanding(payer);
   await createTestClient({ mode: "anvil", transport: http(devnet.rpcUrl) }).mine({ blocks: 5 });
   const narrow = reconciler({ logWindow: { chunkBlocks: 2n, maxBlocks: 4n } });
-  assert.deepEqual(await narrow.reconcileOnce(), { credited: 0, dropped: 0 });
+  assert.deepEqual(await narrow.reconcileOnce(), { credited: 0, dropped: 0, delivered: 0 });
   assert.equal(await pendingOf(creditCode), 1, "still pending");
-  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 1, dropped: 0 });
+  assert.deepEqual(await reconciler().reconcileOnce(), { credited: 1, dropped: 0, delivered: 0 });
   assert.equal(await service.credits.balance(creditCode), price);
 });

@@ -63,9 +63,13 @@ test("a facilitator that times out after the money moved: reconciled into a cred
   assert.equal(await service.credits.balance(body.creditCode), 0n, "nothing is credited before reconciliation");
 
   const result = await service.reconciler.reconcileOnce();
-  assert.deepEqual(result, { credited: 1, dropped: 0 });
+  assert.deepEqual(result, { credited: 1, dropped: 0, delivered: 0 });
   assert.equal(await service.credits.balance(body.creditCode), 1000n);
-  assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 0, dropped: 0 }, "reconciled once only");
+  assert.deepEqual(
+    await service.reconciler.reconcileOnce(),
+    { credited: 0, dropped: 0, delivered: 0 },
+    "reconciled once only",
+  );
 
   const spent = await service.fetch(url("/v1/probe?echo=credit"), { headers: { "x-credit-code": body.creditCode } });
   assert.equal(spent.status, 200);
@@ -88,7 +92,11 @@ test("a timeout where nothing moved is dropped once the authorization expires", 
   const service = await startPaidService(devnet, { plugins: [probePlugin], facilitator: neverSettles });
   const res = await pay(service, "/v1/probe?echo=lost");
   const { creditCode } = await res.json();
-  assert.deepEqual(await service.reconciler.reconcileOnce(), { credited: 0, dropped: 0 }, "still valid: keep waiting");
+  assert.deepEqual(
+    await service.reconciler.reconcileOnce(),
+    { credited: 0, dropped: 0, delivered: 0 },
+    "still valid: keep waiting",
+  );
   const { createReconciler } = await import("../../../core/x402/reconcile.ts");
   const later = createReconciler({
     store: service.store,
@@ -98,7 +106,7 @@ test("a timeout where nothing moved is dropped once the authorization expires", 
     log: service.runtime.log,
     now: () => (clock += 3600_000),
   });
-  assert.deepEqual(await later.reconcileOnce(), { credited: 0, dropped: 1 });
+  assert.deepEqual(await later.reconcileOnce(), { credited: 0, dropped: 1, delivered: 0 });
   assert.equal(await service.credits.balance(creditCode), 0n);
   await service.close();
 });
