@@ -76,19 +76,23 @@ export function observedCharge(
     if (outcome.status < 400) phase = tracer?.start("settle", attributes);
     return outcome;
   };
+  // The commit keeps its effects-as-data: the write-ahead record reads them before the settlement is sent.
   const watchedCommit: Commit | undefined =
     commit &&
-    (async (outcome) => {
-      settledAt = performance.now();
-      phase?.end();
-      phase = tracer?.start("effects");
-      try {
-        return phase ? await phase.within(() => commit(outcome)) : await commit(outcome);
-      } finally {
+    Object.assign(
+      async (outcome: Outcome) => {
+        settledAt = performance.now();
         phase?.end();
-        phase = undefined;
-      }
-    });
+        phase = tracer?.start("effects");
+        try {
+          return phase ? await phase.within(() => commit(outcome)) : await commit(outcome);
+        } finally {
+          phase?.end();
+          phase = undefined;
+        }
+      },
+      { effects: commit.effects },
+    );
   const done = (final: Outcome) => {
     const outcome = outcomeOf(final, ran);
     phase?.end(undefined, outcome === "settlement_failed" || outcome === "pending");
