@@ -78,6 +78,8 @@ export interface Store {
   top(set: string, count: number): Promise<{ member: string; score: number }[]>;
   /** Live keys that start with `prefix` (for background jobs; not for hot paths). */
   keys(prefix: string): Promise<string[]>;
+  /** False while a remote store is known to be unreachable (its connection lost and not back); in-process stores omit it. */
+  reachable?(): boolean;
 }
 
 export interface Logger {

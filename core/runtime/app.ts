@@ -157,16 +157,30 @@ export async function readJson(event: H3Event, maxBytes: number): Promise<unknow
 
 /**
  * The body as it arrives, refused at `maxBytes` whether its length was declared or it came chunked: past the
- * limit nothing more is read (the connection closes after the 413), so a huge body never sits in memory.
+ * limit nothing more is kept, so a huge body never sits in memory. What still comes is read and dropped while the
+ * 413 goes out and the connection lingers (listen.ts): closing on unread bytes would reset it, and the reset
+ * would take the 413 with it.
  */
 async function readText(event: H3Event, maxBytes: number): Promise<string> {
   if (Number(event.req.headers.get("content-length") ?? 0) > maxBytes) throw tooLarge(maxBytes);
   const body = event.req.body;
   if (!body) return "";
   // Node's web streams are async iterable; the DOM typings in use do not say so.
-  const read = await readCapped(body as unknown as AsyncIterable<Uint8Array>, maxBytes);
-  if (!read) throw tooLarge(maxBytes);
+  const chunks = (body as unknown as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  const read = await readCapped({ [Symbol.asyncIterator]: () => ({ next: () => chunks.next() }) }, maxBytes);
+  if (!read) {
+    void dropRest(chunks);
+    throw tooLarge(maxBytes);
+  }
   return read.toString("utf8");
+}
+
+async function dropRest(chunks: AsyncIterator<Uint8Array>) {
+  try {
+    while (!(await chunks.next()).done);
+  } catch {
+    // The connection was closed: nothing more comes.
+  }
 }
 
 const tooLarge = (maxBytes: number) =>

@@ -64,6 +64,10 @@ const EnvSchema = v.object({
   X402_CRASH_AT: v.optional(v.string()),
   X402_CRASH_TRACE: v.optional(v.string()),
   RELAYER_KEY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x 32-byte hex key"))),
+  /** The highest fee a relayer signs (maxFeePerGas, in gwei), for a first send and for a replacement. */
+  RELAYER_MAX_FEE_GWEI: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0)), "100"),
+  /** A settlement not mined this long is sent again, or replaced at its nonce with fees an eighth higher. */
+  RELAYER_REPLACE_AFTER_SECONDS: v.optional(v.pipe(Count, v.minValue(1)), "15"),
 });
 
 export type Config = ReturnType<typeof readConfig>;
@@ -139,6 +143,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       crash: { at: e.X402_CRASH_AT, trace: e.X402_CRASH_TRACE },
       rpcUrl: e.RPC_URL,
       relayerKey: e.RELAYER_KEY as `0x${string}` | undefined,
+      relayerMaxFeePerGas: BigInt(Math.round(e.RELAYER_MAX_FEE_GWEI * 1e9)),
+      relayerReplaceAfterMs: e.RELAYER_REPLACE_AFTER_SECONDS * 1000,
       /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */
       optionEnv: Object.fromEntries(
         Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$)/.test(k)),

@@ -64,7 +64,8 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
 export function toServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   if (error instanceof Error && error.name === "TimeoutError")
-    return new ServiceError(504, "timeout", "The call took too long");
+    // The connection goes too (listen.ts ends it after a grace): a client that let a call time out may not read.
+    return new ServiceError(504, "timeout", "The call took too long", undefined, { connection: "close" });
   return new ServiceError(500, "internal_error", "Internal error");
 }
 

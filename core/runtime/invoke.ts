@@ -100,7 +100,10 @@ function throughTheGate(rt: Runtime, call: Call): MaybePromise<Outcome> {
   };
   const failed = (error: unknown) => recorded(failure(rt, call, error));
   try {
-    const outcome = andThen(call.prepaid ? undefined : rt.limiter.hit(`ip:${call.clientIp}`), () => gated(rt, call));
+    // The limits are counted in the store: while it is unreachable a free call goes on uncounted.
+    const limited =
+      call.prepaid || rt.store.reachable?.() === false ? undefined : rt.limiter.hit(`ip:${call.clientIp}`);
+    const outcome = andThen(limited, () => gated(rt, call));
     return outcome instanceof Promise ? outcome.then(recorded, failed) : recorded(outcome);
   } catch (error) {
     return failed(error);
@@ -143,6 +146,8 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
       )
       .then(settled, unpaid);
   }
+  // Claims, ledger and credits live in the store: without it no payment is taken, not even verified.
+  if (rt.store.reachable?.() === false) return failure(rt, call, storeUnavailable());
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
   // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
   const paid: Call = { ...call, signal: undefined };
@@ -156,6 +161,17 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   // An unpaid call's 402 comes back as a value: nothing ran, nothing is held.
   return charged instanceof Promise ? charged.then(settled, unpaid) : charged;
 }
+
+const storeUnavailable = () =>
+  new ServiceError(
+    503,
+    "store_unavailable",
+    "The shared store is unreachable; nothing was charged, retry shortly",
+    undefined,
+    {
+      "retry-after": "5",
+    },
+  );
 
 const effectFailed = () => new ServiceError(503, "effect_failed", "The change could not be saved; retry the call");
 

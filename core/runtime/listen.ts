@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { serve, type H3 } from "h3";
 import { toErrorBody, ServiceError } from "./errors.ts";
@@ -14,6 +15,8 @@ export interface ListenOptions {
 const checkEveryMs = 1_000;
 /** How long a refused connection's answer may take to leave before the socket is destroyed, read or not. */
 const refusalGraceMs = 2_000;
+/** How long a closing connection may go on sending what will be dropped (nginx's lingering_time is 30 s). */
+const lingerMs = 10_000;
 
 /**
  * Serves the app over HTTP/1.1. A request that arrives slower than the handler's deadline is cut with a 408,
@@ -45,11 +48,42 @@ export async function listen(app: H3, { port, host, handlerTimeoutMs }: ListenOp
     srvxHandler(req, res);
   });
   node.on("clientError", answerClientError);
+  node.on("connection", (socket: Socket) => {
+    socket.destroySoon = () => lingeringClose(socket);
+  });
   await server.serve();
   return server;
 }
 
+/**
+ * How Node closes a connection after an answer with `connection: close`, made to end whatever the client does: the
+ * answer and a FIN go out, what the client still sends is read and dropped (a close on unread bytes would reset
+ * the connection and the client could lose the answer, as nginx's lingering_close avoids), and the socket is
+ * destroyed when the client closes its side, after a short grace without a byte from it, or at `lingerMs`.
+ */
+function lingeringClose(socket: Socket): void {
+  if (socket.destroyed || lingering.has(socket)) return;
+  lingering.add(socket);
+  if (socket.writable) socket.end();
+  socket.once("end", () => socket.destroy());
+  socket.resume();
+  // The HTTP parser reads the socket natively, so its idle timer does not see the bytes: count them.
+  const started = Date.now();
+  let read = socket.bytesRead;
+  let lastRead = started;
+  const check = setInterval(() => {
+    const now = Date.now();
+    if (socket.bytesRead > read) [read, lastRead] = [socket.bytesRead, now];
+    if (now - lastRead >= refusalGraceMs || now - started >= lingerMs) socket.destroy();
+  }, 250).unref();
+  socket.once("close", () => clearInterval(check));
+}
+
+/** Sockets closing: the request deadline no longer applies to what they still send. */
+const lingering = new WeakSet<Duplex>();
+
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (lingering.has(socket)) return;
   if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
   const refusal =
     error.code === "HPE_HEADER_OVERFLOW"

@@ -46,15 +46,19 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], cut[2], '+inf', 'WITHSCORES')`;
  */
 export async function createRedisStore(url: string, log: Logger): Promise<RedisStore> {
   let lastError = "";
+  // The client's own events say when the connection is lost and when it is back: paid calls wait for the latter.
+  let reachable = true;
   const { client, scan, close } = await connectRedis(url, {
     onError(err) {
       // A down Redis reports every reconnect attempt: log each distinct failure once.
       if (err.message !== lastError) log.error({ err }, "redis error");
       lastError = err.message;
+      reachable = false;
     },
     onReady() {
       if (lastError) log.info("redis connection restored");
       lastError = "";
+      reachable = true;
     },
   });
   const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true });
@@ -125,6 +129,7 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
     async ping() {
       await client.ping();
     },
+    reachable: () => reachable && ("isReady" in client ? client.isReady : true),
     async close() {
       closed = true;
       await close();
@@ -136,16 +141,18 @@ export async function createRedisStore(url: string, log: Logger): Promise<RedisS
 function unavailableOnError<S extends object>(store: S): S {
   const wrapped = Object.entries(store).map(([name, operation]) => [
     name,
-    async (...args: unknown[]) => {
-      try {
-        return await operation(...args);
-      } catch (error) {
-        if (name === "close" || error instanceof ServiceError) throw error;
-        throw unavailable("The shared store is unavailable; try again shortly", 2, {
-          cause: String((error as Error)?.message ?? error),
-        });
-      }
-    },
+    name === "reachable"
+      ? operation
+      : async (...args: unknown[]) => {
+          try {
+            return await operation(...args);
+          } catch (error) {
+            if (name === "close" || error instanceof ServiceError) throw error;
+            throw unavailable("The shared store is unavailable; try again shortly", 2, {
+              cause: String((error as Error)?.message ?? error),
+            });
+          }
+        },
   ]);
   return Object.fromEntries(wrapped) as S;
 }

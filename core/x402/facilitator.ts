@@ -17,7 +17,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { createDirectEip3009 } from "./direct-eip3009.ts";
 import { evmFundsOf } from "./funds.ts";
-import { relayerOn, type RelayerOn } from "./relayer.ts";
+import { relayerOn, type RelayerBacklog, type RelayerLog, type RelayerOn } from "./relayer.ts";
 
 export interface VerifyResult {
   isValid: boolean;
@@ -45,6 +45,8 @@ export interface Facilitator {
    * for, so the gate never has them send one the payer cannot cover (reservations.ts).
    */
   funds?(payload: object, requirements: object): Promise<bigint | undefined>;
+  /** A local relayer's settlements waiting to be sent or mined (readiness shows a stall). */
+  backlog?(): RelayerBacklog;
 }
 
 export interface LocalFacilitatorOptions {
@@ -53,6 +55,12 @@ export interface LocalFacilitatorOptions {
   /** Pays the gas of every settlement. */
   relayerKey: `0x${string}`;
   confirmationTimeoutMs?: number;
+  /** A settlement not mined this long is sent again, or replaced with higher fees (RELAYER_REPLACE_AFTER_SECONDS). */
+  replaceAfterMs?: number;
+  /** The highest maxFeePerGas the relayer signs, in wei (RELAYER_MAX_FEE_GWEI). */
+  maxFeePerGas?: bigint;
+  /** Where the relayer says that a settlement waits too long. */
+  log?: RelayerLog;
 }
 
 /**
@@ -88,7 +96,11 @@ export function createX402Facilitator(o: LocalFacilitatorOptions, sender?: Relay
             )
           : client.writeContract({ ...a, args: a.args ?? [] } as any),
       sendTransaction: (a) => (sender ? relay(sender, a.to, a.data ?? "0x") : client.sendTransaction(a as any)),
-      waitForTransactionReceipt: (a) => client.waitForTransactionReceipt({ ...a, pollingInterval: 100 }),
+      // Through the relayer, which knows the versions that may have replaced the transaction it sent.
+      waitForTransactionReceipt: (a) =>
+        sender
+          ? sender.relayer.receipt(a.hash, a.timeout ?? o.confirmationTimeoutMs ?? 60_000)
+          : client.waitForTransactionReceipt({ ...a, pollingInterval: 100 }),
       getCode: (a) => client.getCode(a),
     },
     { confirmationTimeoutMs: o.confirmationTimeoutMs ?? 60_000 },
@@ -123,7 +135,11 @@ export function createLocalFacilitator(o: LocalFacilitatorOptions): Facilitator 
     },
     sender,
   );
-  return { ...direct, funds: (payload, requirements) => evmFundsOf(sender.client, payload, requirements) };
+  return {
+    ...direct,
+    funds: (payload, requirements) => evmFundsOf(sender.client, payload, requirements),
+    backlog: sender.relayer.backlog,
+  };
 }
 
 /** Any facilitator's /verify and /settle over HTTP; `auth` is sent as the Authorization header. */

@@ -6,6 +6,7 @@ import {
   createRemoteFacilitator,
   createRoutedFacilitator,
   type Facilitator,
+  type LocalFacilitatorOptions,
 } from "./facilitator.ts";
 import type { PaymentGate } from "./gate.ts";
 import { createPaidGate } from "./paid-gate.ts";
@@ -44,7 +45,7 @@ export interface Payments extends PaymentsPart {
  * names the fee payer that will sign: the local key's address, the configured one, or the remote facilitator's
  * (its /supported), so the option is complete only here.
  */
-async function facilitatorOf(o: ConfiguredOption, upto: boolean): Promise<Facilitator> {
+async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: RelayerSettings): Promise<Facilitator> {
   const f = o.facilitator;
   const svm = familyOf(o.option.network) === "svm";
   if (f.kind === "remote") {
@@ -68,8 +69,11 @@ async function facilitatorOf(o: ConfiguredOption, upto: boolean): Promise<Facili
     rpcUrl: f.rpcUrl,
     chainId: Number(o.option.network.split(":")[1]),
     relayerKey: f.relayerKey as `0x${string}`,
+    ...relayer,
   });
 }
+
+type RelayerSettings = Pick<LocalFacilitatorOptions, "maxFeePerGas" | "replaceAfterMs" | "log">;
 
 /** The fee payer a remote facilitator names for a Solana network in its GET /supported (x402 v2 kinds). */
 const remoteFeePayer = (url: string, auth: string | undefined, network: string) =>
@@ -98,8 +102,8 @@ async function remoteKindExtra(
 }
 
 /** Every option's facilitator, built together; the options that cannot be built are named in one error. */
-async function facilitatorsOf(configured: ConfiguredOption[], upto: boolean) {
-  const built = await Promise.allSettled(configured.map((o) => facilitatorOf(o, upto)));
+async function facilitatorsOf(configured: ConfiguredOption[], upto: boolean, relayer: RelayerSettings) {
+  const built = await Promise.allSettled(configured.map((o) => facilitatorOf(o, upto, relayer)));
   const problems = built.flatMap((b, i) =>
     b.status === "rejected"
       ? [`payment option "${configured[i].name}": ${(b.reason as Error)?.message ?? b.reason}`]
@@ -187,13 +191,15 @@ export async function createPayments(
   } else {
     configured = readOptions(p.optionEnv, p.maxTimeoutSeconds);
   }
-  const facilitator = createRoutedFacilitator(
-    await facilitatorsOf(configured, p.upto ?? devnet !== undefined).catch(async (error) => {
-      await Promise.all([devnet?.stop(), solana?.stop()]);
-      throw error;
-    }),
-    networkOfV1Name,
-  );
+  const facilitators = await facilitatorsOf(configured, p.upto ?? devnet !== undefined, {
+    maxFeePerGas: p.relayerMaxFeePerGas,
+    replaceAfterMs: p.relayerReplaceAfterMs,
+    log,
+  }).catch(async (error) => {
+    await Promise.all([devnet?.stop(), solana?.stop()]);
+    throw error;
+  });
+  const facilitator = createRoutedFacilitator(facilitators, networkOfV1Name);
   watchFeeWallets(configured);
   const options = configured.map((o) => o.option);
   const rpcUrls = Object.fromEntries(configured.flatMap((o) => (o.rpcUrl ? [[o.option.network, o.rpcUrl]] : [])));
@@ -287,7 +293,7 @@ export async function createPayments(
     devnet: devnet && { ...devnet, payer: devnet.accounts.payer },
     solana,
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
-    probes: probesOf(configured),
+    probes: { ...probesOf(configured), ...relayerProbesOf(configured, facilitators, p.relayerReplaceAfterMs) },
     async stop() {
       journal.stop();
       reconciler?.stop();
@@ -327,6 +333,30 @@ async function lamportsOf(rpcUrl: string, address: string): Promise<number> {
   const { result } = (await res.json()) as { result?: { value?: number } };
   if (typeof result?.value !== "number") throw new Error("getBalance gave no value");
   return result.value;
+}
+
+/**
+ * A relayer stalls when its oldest settlement is still not mined after two rounds of replacement: the calls
+ * behind it would hang, so the instance says it is not ready, with how many wait and since when.
+ */
+function relayerProbesOf(
+  configured: ConfiguredOption[],
+  facilitators: Map<string, Facilitator>,
+  replaceAfterMs: number,
+) {
+  const probes: Record<string, Probe> = {};
+  configured.forEach((o, i) => {
+    const backlog = facilitators.get(o.option.network)?.backlog;
+    if (!backlog) return;
+    probes[`relayer${i === 0 ? "" : `:${o.name}`}`] = async () => {
+      const b = backlog();
+      if (b.oldestMs > 2 * replaceAfterMs)
+        throw new Error(
+          `stalled: ${b.pending} settlements pending, the oldest (nonce ${b.oldestNonce}) for ${Math.round(b.oldestMs / 1000)} s`,
+        );
+    };
+  });
+  return probes;
 }
 
 /**

@@ -43,6 +43,8 @@ export interface InstanceOptions {
   /** Where this instance's facilitator reaches the chain (a proxy in front of the devnet, say). */
   rpcUrl?: string;
   confirmationTimeoutMs?: number;
+  /** How long a settlement may stay unmined before the relayer sends it again or replaces it. */
+  replaceAfterMs?: number;
   /** Wraps the facilitator this instance settles with. */
   facilitator?: (local: Facilitator) => Facilitator;
 }
@@ -55,6 +57,7 @@ export async function startInstance(devnet: Devnet, options: InstanceOptions = {
     chainId: devnet.chainId,
     relayerKey: devnet.accounts.relayer.privateKey,
     confirmationTimeoutMs: options.confirmationTimeoutMs,
+    replaceAfterMs: options.replaceAfterMs,
   });
   const facilitator = options.facilitator ? options.facilitator(local) : local;
   const service = await startPaidService(devnet, {
