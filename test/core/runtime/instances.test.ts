@@ -10,8 +10,6 @@ import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.
 import { startTestService } from "../../helpers/service.ts";
 import { challengeOf, newPaymentId, v2Header } from "../../helpers/sign.ts";
 import { dataOf } from "../../helpers/expect.ts";
-import retrieveEndpoint from "../../../plugins/state/retrieve.ts";
-import storeEndpoint from "../../../plugins/state/store.ts";
 
 const skip = redisMissing;
 const log = pino({ level: "silent" });
@@ -143,8 +141,8 @@ test("a key stored through one instance is read through the other", { skip }, as
     startTestService({ plugins: ["state"], store: await openStore() }),
     startTestService({ plugins: ["state"], store: await openStore() }),
   ]);
-  assert.equal((await x.callAs(alice, storeEndpoint, { key: "notes/shared", value: "from x", ttl: 3600 })).status, 200);
-  const read = await y.callAs(alice, retrieveEndpoint, { key: "notes/shared" });
+  assert.equal((await x.callAs(alice, "store", { key: "notes/shared", value: "from x", ttl: 3600 })).status, 200);
+  const read = await y.callAs(alice, "retrieve", { key: "notes/shared" });
   assert.equal(dataOf(read).value, "from x");
   await Promise.all([x.close(), y.close()]);
 });
@@ -183,6 +181,6 @@ test("after Redis (appendonly) and an instance restart: the settled payment, cou
   assert.equal(await a.store.get("shared:count"), 100);
   assert.deepEqual(await a.store.top("shared:board", 1), [{ member: "ada", score: 100 }]);
   const state = await startTestService({ plugins: ["state"], store: a.store });
-  assert.equal(dataOf(await state.callAs(alice, retrieveEndpoint, { key: "notes/shared" })).value, "from x");
+  assert.equal(dataOf(await state.callAs(alice, "retrieve", { key: "notes/shared" })).value, "from x");
   await state.close();
 });

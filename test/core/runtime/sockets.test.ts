@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import * as v from "valibot";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { listen } from "../../../core/runtime/listen.ts";
-import converters from "../../../plugins/converters/index.ts";
+import { importFamily } from "../../../core/runtime/load.ts";
 import { startTestService } from "../../helpers/service.ts";
 
 // Every connection ends: one whose call timed out, or that was refused, is destroyed a short grace after its
@@ -38,7 +38,7 @@ let port: number;
 
 before(async () => {
   service = await startTestService({
-    given: [converters, definePlugin({ family: "stuck", endpoints: [stuck] })],
+    given: [await importFamily("converters"), definePlugin({ family: "stuck", endpoints: [stuck] })],
     env: { HANDLER_TIMEOUT_MS: String(deadlineMs), MAX_BODY_BYTES: String(maxBodyBytes) },
   });
   server = await listen(service.app, { port: 0, host: "127.0.0.1", handlerTimeoutMs: deadlineMs });
