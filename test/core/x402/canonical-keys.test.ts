@@ -164,14 +164,13 @@ for (const n of [0, 1]) {
     const payment = JSON.parse(Buffer.from(header, "base64").toString());
     const { nonce, from } = payment.payload.authorization as { nonce: string; from: string };
     const hex = nonce.slice(2);
-    const nonces = [
-      nonce.toLowerCase(),
-      `0x${hex.toUpperCase()}`,
-      ...Array.from(
-        { length: 6 },
-        (_, k) => `0x${[...hex].map((c, j) => (j % (k + 2) === 0 ? c.toUpperCase() : c.toLowerCase())).join("")}`,
-      ),
-    ];
+    // Eight spellings: the bits of 0..7 say which of the nonce's first three letters are capitals.
+    const letters = [...hex].flatMap((c, j) => (/[a-f]/i.test(c) ? [j] : [])).slice(0, 3);
+    const nonces = Array.from(
+      { length: 8 },
+      (_, k) =>
+        `0x${[...hex.toLowerCase()].map((c, j) => (letters.some((at, bit) => at === j && k & (1 << bit)) ? c.toUpperCase() : c)).join("")}`,
+    );
     assert.equal(new Set(nonces).size, 8);
     const headers = nonces.map((spelt, i) => {
       const authorization = { ...payment.payload.authorization, nonce: spelt, from: addressSpelling(from, i) };
