@@ -11,7 +11,7 @@ import pino from "pino";
 import type { LocalAccount } from "viem/accounts";
 import { createRedisStore, type RedisStore } from "../../core/runtime/redis-store.ts";
 import { freePort } from "../../bench/lib/ports.ts";
-import { startDevnet, type Devnet } from "../helpers/paid.ts";
+import { localRailEnv, startDevnet, type Devnet } from "../helpers/paid.ts";
 import { startRedis, type RedisServer } from "../helpers/redis.ts";
 import { transfersTo, blockNow } from "../helpers/rail.ts";
 import { challengeOf, newPaymentId, v2Header } from "../helpers/sign.ts";
@@ -111,14 +111,7 @@ export async function startInstance(rig: Rig, port: number, crashAt?: Step): Pro
     JOBS: "off",
     RATE_LIMIT_PER_MINUTE: "0",
     STORE_URL: rig.redis.url,
-    FACILITATOR: "local",
-    RPC_URL: devnet.rpcUrl,
-    RELAYER_KEY: devnet.accounts.relayer.privateKey,
-    PAY_TO: devnet.accounts.payTo.address,
-    X402_NETWORK: devnet.network,
-    X402_ASSET: devnet.usdc.address,
-    X402_ASSET_NAME: devnet.usdc.name,
-    X402_ASSET_VERSION: devnet.usdc.version,
+    ...localRailEnv(devnet),
     X402_UPTO: "off",
     // Short enough that an authorization whose settlement was never sent expires within the test.
     X402_MAX_TIMEOUT_SECONDS: "15",

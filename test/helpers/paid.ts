@@ -201,3 +201,15 @@ export function chainReader(devnet: Devnet | EvmChain) {
 }
 
 export const freshAccount = () => privateKeyToAccount(generatePrivateKey());
+
+/** The environment of a service process that settles on `devnet` itself (its relayer, its test USDC). */
+export const localRailEnv = (devnet: Devnet): Record<string, string> => ({
+  FACILITATOR: "local",
+  RPC_URL: devnet.rpcUrl,
+  RELAYER_KEY: devnet.accounts.relayer.privateKey,
+  PAY_TO: devnet.accounts.payTo.address,
+  X402_NETWORK: devnet.network,
+  X402_ASSET: devnet.usdc.address,
+  X402_ASSET_NAME: devnet.usdc.name,
+  X402_ASSET_VERSION: devnet.usdc.version,
+});

@@ -4,7 +4,7 @@ import { createInterface } from "node:readline";
 import { after, before, test } from "node:test";
 import { createTestClient, createPublicClient, http } from "viem";
 import { freePort } from "../../../bench/lib/ports.ts";
-import { startDevnet, type Devnet } from "../../helpers/paid.ts";
+import { localRailEnv, startDevnet, type Devnet } from "../../helpers/paid.ts";
 import { accountOf, blockNow, transfersTo } from "../../helpers/rail.ts";
 import { challengeOf, v2Header } from "../../helpers/sign.ts";
 
@@ -32,14 +32,7 @@ async function startChild(port: number) {
       LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "0",
       SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
-      FACILITATOR: "local",
-      RPC_URL: devnet.rpcUrl,
-      RELAYER_KEY: devnet.accounts.relayer.privateKey,
-      PAY_TO: devnet.accounts.payTo.address,
-      X402_NETWORK: devnet.network,
-      X402_ASSET: devnet.usdc.address,
-      X402_ASSET_NAME: devnet.usdc.name,
-      X402_ASSET_VERSION: devnet.usdc.version,
+      ...localRailEnv(devnet),
       STORE_URL: "",
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -4,6 +4,7 @@ import net, { type AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { listen } from "../../../core/runtime/listen.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { socketWatch } from "../../helpers/sockets.ts";
 
 // The HTTP layer in front of the call path, over a real socket: bodies bounded as they arrive, slow senders
 // cut at the handler's deadline, and what Node refuses before the app sees a request answered in JSON.
@@ -12,6 +13,10 @@ const maxBodyBytes = 1_048_576;
 let service: Awaited<ReturnType<typeof startTestService>>;
 let server: Awaited<ReturnType<typeof listen>>;
 let port: number;
+const { openConnections, serverLetsGo, neverReads } = socketWatch(
+  () => server.node!.server!,
+  () => port,
+);
 
 before(async () => {
   service = await startTestService({
@@ -151,30 +156,6 @@ test("http: a body that never finishes is cut with a JSON 408 near the handler d
   jsonError(answer, 408, "request_timeout");
   assert.ok(ms < deadlineMs + 10_000, `the connection was held ${Math.round(ms)} ms`);
 });
-
-/** The server's own count of open connections. */
-const openConnections = () =>
-  new Promise<number>((resolve, reject) =>
-    server.node!.server!.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-  );
-
-/** Waits until the server holds no connection, or gives up after `withinMs`; the time it took. */
-async function serverLetsGo(withinMs: number): Promise<number> {
-  const started = performance.now();
-  while ((await openConnections()) > 0) {
-    if (performance.now() - started > withinMs) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return performance.now() - started;
-}
-
-/** A client that sends `text`, then neither reads nor closes: its socket paused, its receive window filled. */
-function neverReads(text: string): net.Socket {
-  const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
-  socket.on("error", () => {});
-  socket.pause();
-  return socket;
-}
 
 test("http: a timed-out request's socket is gone from the server even when its client never reads or closes", async () => {
   const clients = [

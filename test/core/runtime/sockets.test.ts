@@ -6,6 +6,7 @@ import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { socketWatch } from "../../helpers/sockets.ts";
 
 // Every connection ends: one whose call timed out, or that was refused, is destroyed a short grace after its
 // answer whatever the client does; and a 413 reaches the client before its socket closes.
@@ -35,6 +36,10 @@ const stuck = defineEndpoint({
 let service: Awaited<ReturnType<typeof startTestService>>;
 let server: Awaited<ReturnType<typeof listen>>;
 let port: number;
+const { openConnections, serverLetsGo, neverReads } = socketWatch(
+  () => server.node!.server!,
+  () => port,
+);
 
 before(async () => {
   service = await startTestService({
@@ -49,28 +54,6 @@ after(async () => {
   await server.close(true);
   await service.close();
 });
-
-/** The server's own count of open connections. */
-const openConnections = () =>
-  new Promise<number>((resolve, reject) =>
-    server.node!.server!.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-  );
-
-/** Waits until the server holds no connection, or gives up after `withinMs`; the time it took. */
-async function serverLetsGo(withinMs: number): Promise<number> {
-  const started = performance.now();
-  while ((await openConnections()) > 0 && performance.now() - started < withinMs)
-    await new Promise((r) => setTimeout(r, 50));
-  return performance.now() - started;
-}
-
-/** A client that sends `text`, then neither reads nor closes. */
-function neverReads(text: string): net.Socket {
-  const socket = net.connect(port, "127.0.0.1", () => socket.write(text));
-  socket.on("error", () => {});
-  socket.pause();
-  return socket;
-}
 
 test("sockets: slow headers, a slow body and a call past its deadline, none of whose clients reads or closes: each socket is gone within the deadline plus a grace", async () => {
   const runs = handlerRuns.count;
