@@ -149,7 +149,7 @@ test("the docs page renders the operations in headless Chromium", async () => {
     const tags = await page.$$eval(".opblock-tag", (els) => els.map((e) => e.getAttribute("data-tag")));
     assert.ok(tags.includes("converters"), String(tags));
     await page.click('.opblock-tag[data-tag="converters"]');
-    await page.waitForSelector("#operations-converters-hash", { timeout: 10_000 });
+    await page.waitForSelector("#operations-converters-hash", { timeout: 90_000 });
     assert.match((await page.textContent("#operations-converters-hash")) ?? "", /\/v1\/hash/);
   } finally {
     await server.close(true);

@@ -59,7 +59,7 @@ test("on the devnet, try it pays the call with the dev payer and shows the answe
   assert.equal(JSON.parse((await page.textContent("#try-v2"))!).accepts[0].asset, devnet.usdc.address);
 
   await page.click("#try-pay");
-  await page.waitForSelector("#try-paid:not([hidden])", { timeout: 30_000 });
+  await page.waitForSelector("#try-paid:not([hidden])", { timeout: 90_000 });
   assert.equal(await page.textContent("#try-status"), `Paid by ${devnet.accounts.payer.address}: HTTP 200`);
   const answer = JSON.parse((await page.textContent("#try-answer"))!);
   assert.equal(answer.data.hex, keccak256(toHex("devnet")).slice(2));

@@ -107,7 +107,7 @@ test("the catalog: search finds an endpoint, and try it shows the route's real 4
 
   // Each endpoint links to its operation in the API reference, which has the same navigation.
   await page.click('#catalog tr:not([hidden]) a[href="/docs#/converters/hash"]');
-  await page.waitForSelector("#operations-converters-hash .opblock-body", { timeout: 20_000 });
+  await page.waitForSelector("#operations-converters-hash .opblock-body", { timeout: 90_000 });
   assert.equal(await page.getAttribute('header.site nav a[href="/docs"]', "aria-current"), "page");
   await page.screenshot({ path: new URL("docs.png", shots).pathname });
 });

@@ -56,7 +56,7 @@ test("swap widget: a visitor gets a quote, sees the race, and the wallet receive
   await page.click("#connect");
   await page.waitForSelector("#quote:not([disabled])");
   await page.click("#quote");
-  await page.waitForSelector("#result:not([hidden])", { timeout: 10_000 });
+  await page.waitForSelector("#result:not([hidden])", { timeout: 90_000 });
   await page.screenshot({ path: new URL("quote.png", shots).pathname, fullPage: true });
 
   const rows = await page.$$eval("#race tbody tr", (trs) => trs.map((tr) => (tr as HTMLElement).dataset.source));
@@ -162,7 +162,7 @@ async function openWidget(t: any, change: (quote: any) => void) {
   await page.click("#connect");
   await page.waitForSelector("#quote:not([disabled])");
   await page.click("#quote");
-  await page.waitForSelector("#result:not([hidden])", { timeout: 10_000 });
+  await page.waitForSelector("#result:not([hidden])", { timeout: 90_000 });
   return page;
 }
 
