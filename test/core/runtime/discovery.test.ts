@@ -1,10 +1,11 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "h3";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { startTestService } from "../../helpers/service.ts";
 import { agentEndpoints } from "../../../core/shared.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 const service = await startTestService();
 const get = async (path: string) => {
@@ -131,25 +132,14 @@ test("the docs page renders the operations in headless Chromium", async () => {
   const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
-    const page = await browser.newPage();
+    browser = await launchChromium();
+    const page = await openPage(browser);
     await page.goto(`${server.url!.replace(/\/$/, "")}/docs`);
-    await page.waitForSelector(".opblock-tag", { timeout: 90_000 });
+    await page.waitForSelector(".opblock-tag");
     const tags = await page.$$eval(".opblock-tag", (els) => els.map((e) => e.getAttribute("data-tag")));
     assert.ok(tags.includes("converters"), String(tags));
     await page.click('.opblock-tag[data-tag="converters"]');
-    await page.waitForSelector("#operations-converters-hash", { timeout: 90_000 });
+    await page.waitForSelector("#operations-converters-hash");
     assert.match((await page.textContent("#operations-converters-hash")) ?? "", /\/v1\/hash/);
   } finally {
     await server.close(true);

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import { serve } from "h3";
-import { chromium } from "playwright-core";
 import { startTestService } from "../../helpers/service.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 // The pages as a phone shows them (390 px wide), checked by axe-core, the engine behind Lighthouse's accessibility audit.
 const axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -12,18 +12,7 @@ const service = await startTestService();
 const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
 await server.ready();
 const origin = server.url!.replace(/\/$/, "");
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 after(async () => {
   await browser.close();
   await server.close(true);
@@ -34,10 +23,10 @@ const pages = ["/", "/docs", "/arcade", "/swap", "/reviews"];
 
 for (const path of pages) {
   test(`page ${path}: no sideways scroll at 390 px and no serious or critical axe-core violation`, async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await openPage(browser, { viewport: { width: 390, height: 844 } });
     try {
       await page.goto(origin + path, { waitUntil: "load" });
-      if (path === "/docs") await page.waitForSelector(".opblock-tag", { timeout: 90_000 });
+      if (path === "/docs") await page.waitForSelector(".opblock-tag");
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 390, `${path} is ${width} px wide`);
       await page.addScriptTag({ content: axeSource });

@@ -4,12 +4,12 @@ import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import * as v from "valibot";
 import { serve } from "h3";
-import { chromium } from "playwright-core";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import type { Status } from "../../../core/runtime/status.ts";
 import { serveFixtures } from "../../helpers/fixtures.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";
 import { testUpstreams } from "./_upstreams.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 // The public status page: free, this instance's last hour, read by people (HTML, no script) and machines (JSON).
 const echo = defineEndpoint({
@@ -63,10 +63,7 @@ assert.equal((await service.request("/v1/quote", paid)).status, 502);
 const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
 await server.ready();
 const origin = server.url!.replace(/\/$/, "");
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-});
+const browser = await launchChromium();
 after(async () => {
   await browser.close();
   await server.close(true);
@@ -103,7 +100,7 @@ test("/status: free, no wallet, no script; charts drawn as inline SVG", async ()
 
 for (const width of [390, 1280]) {
   test(`/status at ${width} px: no sideways scroll, no serious or critical axe-core violation`, async () => {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const page = await openPage(browser, { viewport: { width, height: 900 } });
     try {
       await page.goto(`${origin}/status`, { waitUntil: "load" });
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);

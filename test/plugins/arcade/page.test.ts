@@ -2,9 +2,10 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { serve } from "h3";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { drawStage, seedOf, verifyFairness, type DrawState } from "../../../plugins/arcade/_fair.js";
 import { arcadeService } from "./_arcade.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 const shots = new URL("../../../test-results/arcade/", import.meta.url);
 let browser: Browser | undefined;
@@ -58,19 +59,8 @@ test("a human plays on /arcade with a proof of work per play, waits for the deci
   await server.ready();
   t.after(() => server.close(true));
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1600 } });
+  browser = await launchChromium();
+  const page = await openPage(browser, { viewport: { width: 1200, height: 1600 } });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));

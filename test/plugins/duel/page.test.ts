@@ -1,11 +1,12 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { serve } from "h3";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { encodeFunctionData, encodePacked, keccak256, type Hex } from "viem";
 import { duelEscrowAbi } from "../../../plugins/duel/_abi.ts";
 import { keccak256 as ours } from "../../../plugins/duel/_keccak.js";
 import { startTestService } from "../../helpers/service.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 let browser: Browser | undefined;
 after(() => browser?.close());
@@ -23,11 +24,8 @@ test("/duel: the page works out commitments and reveal calldata in the browser, 
   const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   t.after(() => server.close(true));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
-  const page = await browser.newPage();
+  browser = await launchChromium();
+  const page = await openPage(browser);
   const requests: string[] = [];
   page.on("request", (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`));
   const errors: string[] = [];

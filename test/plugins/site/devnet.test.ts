@@ -2,11 +2,12 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { serve } from "srvx";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { keccak256, toHex } from "viem";
 import devnetPay from "../../../plugins/site/devnet-pay.ts";
 import { siteDevnet } from "../../../plugins/site/_settings.ts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 const shots = new URL("../../../test-results/site/", import.meta.url);
 let devnet: Devnet;
@@ -35,19 +36,8 @@ test("on the devnet, try it pays the call with the dev payer and shows the answe
   const chain = chainReader(devnet);
   const before = await chain.balance(devnet.accounts.payTo.address);
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+  browser = await launchChromium();
+  const page = await openPage(browser, { viewport: { width: 1200, height: 1000 } });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(`${selfUrl}/?q=md5`);
@@ -59,7 +49,7 @@ test("on the devnet, try it pays the call with the dev payer and shows the answe
   assert.equal(JSON.parse((await page.textContent("#try-v2"))!).accepts[0].asset, devnet.usdc.address);
 
   await page.click("#try-pay");
-  await page.waitForSelector("#try-paid:not([hidden])", { timeout: 90_000 });
+  await page.waitForSelector("#try-paid:not([hidden])");
   assert.equal(await page.textContent("#try-status"), `Paid by ${devnet.accounts.payer.address}: HTTP 200`);
   const answer = JSON.parse((await page.textContent("#try-answer"))!);
   assert.equal(answer.data.hex, keccak256(toHex("devnet")).slice(2));

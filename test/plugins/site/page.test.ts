@@ -2,8 +2,9 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { serve } from "h3";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { startTestService, testPaymentOption } from "../../helpers/service.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 const token = "operator-secret-for-page-tests";
 const env = { REVIEWS_OPERATOR_TOKEN: token };
@@ -18,19 +19,8 @@ async function openSite(t: { after(fn: () => unknown): void }) {
   await server.ready();
   t.after(() => server.close(true));
   await mkdir(shots, { recursive: true });
-  browser ??= await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+  browser ??= await launchChromium();
+  const page = await openPage(browser, { viewport: { width: 1200, height: 1000 } });
   t.after(() => page.close());
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
@@ -107,7 +97,7 @@ test("the catalog: search finds an endpoint, and try it shows the route's real 4
 
   // Each endpoint links to its operation in the API reference, which has the same navigation.
   await page.click('#catalog tr:not([hidden]) a[href="/docs#/converters/hash"]');
-  await page.waitForSelector("#operations-converters-hash .opblock-body", { timeout: 90_000 });
+  await page.waitForSelector("#operations-converters-hash .opblock-body");
   assert.equal(await page.getAttribute('header.site nav a[href="/docs"]', "aria-current"), "page");
   await page.screenshot({ path: new URL("docs.png", shots).pathname });
 });

@@ -2,9 +2,10 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { serve } from "h3";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { depositor, fixtureBody, sameChain, swapService } from "./_service.ts";
 import { widgetFixtures } from "./_widget-fixtures.ts";
+import { launchChromium, openPage } from "../../helpers/browser.ts";
 
 const shots = new URL("../../../test-results/swap/", import.meta.url);
 let browser: Browser | undefined;
@@ -29,19 +30,8 @@ test("swap widget: a visitor gets a quote, sees the race, and the wallet receive
   await server.ready();
   t.after(() => server.close(true));
   await mkdir(shots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  browser = await launchChromium();
+  const page = await openPage(browser, { viewport: { width: 1100, height: 900 } });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.addInitScript(testWallet(depositor));
@@ -56,7 +46,7 @@ test("swap widget: a visitor gets a quote, sees the race, and the wallet receive
   await page.click("#connect");
   await page.waitForSelector("#quote:not([disabled])");
   await page.click("#quote");
-  await page.waitForSelector("#result:not([hidden])", { timeout: 90_000 });
+  await page.waitForSelector("#result:not([hidden])");
   await page.screenshot({ path: new URL("quote.png", shots).pathname, fullPage: true });
 
   const rows = await page.$$eval("#race tbody tr", (trs) => trs.map((tr) => (tr as HTMLElement).dataset.source));
@@ -140,11 +130,8 @@ async function openWidget(t: any, change: (quote: any) => void) {
   const server = serve(service.app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   t.after(() => server.close(true));
-  browser ??= await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking"],
-  });
-  const page = await browser.newPage();
+  browser ??= await launchChromium();
+  const page = await openPage(browser);
   t.after(() => page.close());
   await page.addInitScript(slowChainWallet(depositor));
   await page.route("**/swap/api/quote?*", async (route) => {
@@ -162,7 +149,7 @@ async function openWidget(t: any, change: (quote: any) => void) {
   await page.click("#connect");
   await page.waitForSelector("#quote:not([disabled])");
   await page.click("#quote");
-  await page.waitForSelector("#result:not([hidden])", { timeout: 90_000 });
+  await page.waitForSelector("#result:not([hidden])");
   return page;
 }
 
