@@ -22,17 +22,7 @@ const table = process.env.TEST_CPU ? join(mkdtempSync(join(tmpdir(), "test-cpu-"
 const cpuArgs = table ? ["--import", "./test/helpers/cpu-table.mjs"] : [];
 const { status } = spawnSync(
   process.execPath,
-  [
-    "--import",
-    "./test/helpers/preload.mjs",
-    "--import",
-    "tsx",
-    ...cpuArgs,
-    "--test",
-    "--test-concurrency=4",
-    "--test-timeout=300000",
-    ...files,
-  ],
+  ["--import", "tsx", ...cpuArgs, "--test", "--test-concurrency=4", "--test-timeout=300000", ...files],
   {
     stdio: "inherit",
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(table ? { TEST_CPU_TABLE: table } : {}) },
