@@ -10,6 +10,7 @@ import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
 import { metrics, mountMetrics, routeOf } from "./prometheus.ts";
 import { mountStatus } from "./status.ts";
+import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import { mountMcp } from "../mcp/server.ts";
 import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
@@ -37,8 +38,8 @@ const cors = {
 };
 
 export interface AppExtras {
-  /** Extra routes (health, batch, MCP, pages) mounted before the catch-all. */
-  mount?: (app: H3, rt: Runtime) => void;
+  /** What `GET /ready` checks beside the store: each part the paid path needs (the payment chain, a facilitator). */
+  probes?: Record<string, Probe>;
 }
 
 /** The HTTP adapter: turns requests into calls and outcomes into responses. Nothing else lives here. */
@@ -98,7 +99,8 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   mountMetrics(app, rt);
   mountStatus(app, rt);
   mountMcp(app, rt);
-  extras.mount?.(app, rt);
+  const probes = { store: storeProbe(rt.store), ...extras.probes };
+  mountReadiness(app, createReadiness({ probes, draining: () => rt.inflight.draining }));
   app.all("/**", (event) => {
     const path = event.url.pathname;
     const allowed = rt.endpoints.filter((e) => e.path === path).map((e) => e.method);

@@ -237,6 +237,7 @@ async function run(
     use: (atomic) => {
       if (payAsUsed) used = atomic;
     },
+    instance: rt.instance,
     egress: endpoint.probes
       ? {
           fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),

@@ -113,6 +113,10 @@ async function facilitatorsOf(configured: ConfiguredOption[], upto: boolean, rel
   return new Map(configured.map((o, i) => [o.option.network, (built[i] as PromiseFulfilledResult<Facilitator>).value]));
 }
 
+/** The embedded devnet runs unless payment options or a facilitator are configured. */
+export const runsDevnet = (config: Config) =>
+  config.payment.facilitator === "devnet" && !config.payment.optionEnv.X402_OPTIONS;
+
 /**
  * Chooses how payments are taken: the devnet (the embedded default: anvil, our test USDC, the local
  * facilitator), or the configured options (options.ts), each with its own local relayer or remote facilitator.
@@ -125,7 +129,7 @@ export async function createPayments(
   let devnet: Devnet | undefined;
   let solana: SolanaDevnet | undefined;
   let configured: ConfiguredOption[];
-  if (p.facilitator === "devnet" && !p.optionEnv.X402_OPTIONS) {
+  if (runsDevnet(config)) {
     // A block every 2 s as on Base, transactions still mined at once: the arcade's free plays wait for the next block.
     const started = await Promise.allSettled([
       startDevnet({ blockTime: 2, mixedMining: true, contracts }),
@@ -290,7 +294,7 @@ export async function createPayments(
     );
   return {
     gate,
-    devnet: devnet && { ...devnet, payer: devnet.accounts.payer },
+    devnet,
     solana,
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
     probes: { ...probesOf(configured), ...relayerProbesOf(configured, facilitators, p.relayerReplaceAfterMs) },
