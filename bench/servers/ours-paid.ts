@@ -3,9 +3,9 @@ import pino from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
-import { createPaidGate } from "../../core/x402/paid-gate.ts";
+import { createPaidGate } from "../../core/payment/paid-gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
-import { startBatchSettlement } from "../../core/x402/batch-start.ts";
+import { startBatchSettlement } from "../../core/x402/schemes/batch-settlement/start.ts";
 import { announceReady, portFromEnv } from "./announce.ts";
 import { devnetFromEnv } from "./devnet-env.ts";
 

@@ -4,7 +4,7 @@ import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
 import { dataWrite, described, keep, newUnit, partOf, release, reserve, withdraw, type Unit } from "./effects.ts";
-import type { Commit } from "../x402/gate.ts";
+import type { Commit } from "../payment/gate.ts";
 import { parseInput } from "./schema.ts";
 import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
 import { observedCharge } from "../x402/observed-charge.ts";

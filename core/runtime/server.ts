@@ -25,9 +25,9 @@ import { createJobs, type Jobs } from "./jobs.ts";
 import { createMemoryStore } from "./store.ts";
 import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import type { Upstreams } from "./upstream.ts";
-import type { PaymentGate } from "../x402/gate.ts";
-import type { Credits } from "../x402/credits.ts";
-import type { Ledger } from "../x402/ledger.ts";
+import type { PaymentGate } from "../payment/gate.ts";
+import type { Credits } from "../payment/credits.ts";
+import type { Ledger } from "../payment/ledger.ts";
 
 /** What the payment setup gives the service. */
 export interface PaymentsPart {

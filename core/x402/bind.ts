@@ -1,7 +1,7 @@
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
-import type { BoundSvmPayment } from "./bind-svm.ts";
-import { bindUpto, type BoundUptoPayment } from "./bind-upto.ts";
+import type { BoundSvmPayment } from "./schemes/exact-svm/bind.ts";
+import { bindUpto, type BoundUptoPayment } from "./schemes/upto/bind.ts";
 import {
   familyOf,
   networkOfV1Name,
@@ -114,7 +114,7 @@ export async function bindPayment(
     if (!("transaction" in inner))
       throw new PaymentRejected("invalid_payload", "A Solana payment carries the payer's signed transaction");
     // Loaded with the first Solana payment: a service without a Solana option never loads @solana/kit here.
-    const { bindSvmTransaction } = await import("./bind-svm.ts");
+    const { bindSvmTransaction } = await import("./schemes/exact-svm/bind.ts");
     return bindSvmTransaction(inner.transaction, common, nowSeconds);
   }
   if (!("authorization" in inner))

@@ -15,7 +15,7 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createDirectEip3009 } from "./direct-eip3009.ts";
+import { createDirectEip3009 } from "./schemes/exact-eip3009/direct.ts";
 import { evmFundsOf } from "./funds.ts";
 import { relayerOn, type RelayerBacklog, type RelayerLog, type RelayerOn } from "./relayer.ts";
 

@@ -5,7 +5,7 @@ import { metrics, type PaymentOutcome } from "../runtime/prometheus.ts";
 import { lastHour } from "../runtime/rolling.ts";
 import { tracing, type Phase } from "../runtime/tracing.ts";
 import { maxHeaderBytes } from "./codec.ts";
-import type { Commit, PaymentGate } from "./gate.ts";
+import type { Commit, PaymentGate } from "../payment/gate.ts";
 import { networkOfV1Name } from "./requirements.ts";
 
 interface PaymentKind {

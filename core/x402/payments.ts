@@ -8,13 +8,13 @@ import {
   type Facilitator,
   type LocalFacilitatorOptions,
 } from "./facilitator.ts";
-import type { PaymentGate } from "./gate.ts";
-import { createPaidGate } from "./paid-gate.ts";
-import { startBatchSettlement } from "./batch-start.ts";
-import { createContractSignatureProver } from "./contract-signature.ts";
-import { createReconciler } from "./reconcile.ts";
-import { armCrashPoints } from "./crash-points.ts";
-import { createJournal } from "./journal.ts";
+import type { PaymentGate } from "../payment/gate.ts";
+import { createPaidGate } from "../payment/paid-gate.ts";
+import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
+import { createContractSignatureProver } from "./schemes/exact-eip3009/contract-signature.ts";
+import { createReconciler } from "../payment/reconcile.ts";
+import { armCrashPoints } from "../payment/crash-points.ts";
+import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
 import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
@@ -58,7 +58,7 @@ async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: Relaye
   }
   if (svm) {
     // Solana's packages load only for a Solana option.
-    const { createLocalSvmFacilitator, svmSignerOf } = await import("./facilitator-svm.ts");
+    const { createLocalSvmFacilitator, svmSignerOf } = await import("./schemes/exact-svm/facilitator.ts");
     const feePayer = await svmSignerOf(f.relayerKey);
     o.option.extra = { feePayer: feePayer.address };
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });

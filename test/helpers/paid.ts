@@ -6,18 +6,18 @@ import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createMemoryStore } from "../../core/runtime/store.ts";
 import { createLocalFacilitator, createRoutedFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
-import { createPaidGate } from "../../core/x402/paid-gate.ts";
-import { createReconciler } from "../../core/x402/reconcile.ts";
-import { createContractSignatureProver } from "../../core/x402/contract-signature.ts";
+import { createPaidGate } from "../../core/payment/paid-gate.ts";
+import { createReconciler } from "../../core/payment/reconcile.ts";
+import { createContractSignatureProver } from "../../core/x402/schemes/exact-eip3009/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
 import { closedAfterTest } from "./service.ts";
 import { networkOfV1Name, type PaymentOption } from "../../core/x402/requirements.ts";
 import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.ts";
 import { startSolanaDevnet, type SolanaDevnet } from "../../core/x402/devnet/solana.ts";
-import { createLocalSvmFacilitator } from "../../core/x402/facilitator-svm.ts";
+import { createLocalSvmFacilitator } from "../../core/x402/schemes/exact-svm/facilitator.ts";
 
-import { startBatchSettlement } from "../../core/x402/batch-start.ts";
+import { startBatchSettlement } from "../../core/x402/schemes/batch-settlement/start.ts";
 export { startDevnet, startEvmChain, startSolanaDevnet, type Devnet, type EvmChain, type SolanaDevnet };
 
 /** The option a local EVM chain offers: its test USDC to the dev payTo. */

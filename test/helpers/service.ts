@@ -3,7 +3,7 @@ import pino, { type Logger } from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
-import { createClosedGate, type PaymentGate } from "../../core/x402/gate.ts";
+import { createClosedGate, type PaymentGate } from "../../core/payment/gate.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
 import type * as v from "valibot";
 import type { EndpointDef, Plugin, Store } from "../../core/endpoint.ts";

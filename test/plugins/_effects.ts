@@ -1,5 +1,5 @@
 import type { Plugin, Store, StoreWrite } from "../../core/endpoint.ts";
-import type { PaymentGate } from "../../core/x402/gate.ts";
+import type { PaymentGate } from "../../core/payment/gate.ts";
 import { settlingGate } from "../helpers/service.ts";
 
 /** The header that makes `settlingGate` take a call as paid by `testPayer`. */

@@ -4,7 +4,7 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startTestService, testPaymentOption } from "../../helpers/service.ts";
-import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
 import type { PaymentOption } from "../../../core/x402/requirements.ts";
 import { paymentResponseHeaders } from "../../../core/runtime/app.ts";
 import { listen } from "../../../core/runtime/listen.ts";

@@ -4,7 +4,7 @@ import pino from "pino";
 import type { Hex } from "viem";
 import type { Store } from "../../../core/endpoint.ts";
 import type { Facilitator } from "../../../core/x402/facilitator.ts";
-import { createReconciler } from "../../../core/x402/reconcile.ts";
+import { createReconciler } from "../../../core/payment/reconcile.ts";
 import { startDevnet, type Devnet } from "../../helpers/paid.ts";
 import { accountOf, blockNow, cancelOnChain, payProbe, startInstance, transfersTo } from "../../helpers/rail.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";

@@ -97,7 +97,7 @@ test("a timeout where nothing moved is dropped once the authorization expires", 
     { credited: 0, dropped: 0, delivered: 0 },
     "still valid: keep waiting",
   );
-  const { createReconciler } = await import("../../../core/x402/reconcile.ts");
+  const { createReconciler } = await import("../../../core/payment/reconcile.ts");
   const later = createReconciler({
     store: service.store,
     ledger: service.ledger,

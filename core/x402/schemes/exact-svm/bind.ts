@@ -8,8 +8,8 @@ import {
   type Address,
 } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
-import { PaymentRejected } from "./codec.ts";
-import type { BoundCommon } from "./bind.ts";
+import { PaymentRejected } from "../../codec.ts";
+import type { BoundCommon } from "../../bind.ts";
 
 /**
  * A Solana payment (the exact scheme of @x402/svm): a transaction the payer signed, fee payer the facilitator.

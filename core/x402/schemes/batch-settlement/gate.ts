@@ -1,13 +1,13 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Logger } from "pino";
-import type { Call, Outcome } from "../runtime/invoke.ts";
-import { ServiceError, toErrorBody } from "../runtime/errors.ts";
-import type { BatchSettlement, Hold } from "./batch-settlement.ts";
-import { challenge, encodeHeader } from "./challenge.ts";
-import { maxHeaderBytes } from "./codec.ts";
-import type { Credits } from "./credits.ts";
-import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "./gate.ts";
-import type { BatchRequirement } from "./requirements.ts";
+import type { Call, Outcome } from "../../../runtime/invoke.ts";
+import { ServiceError, toErrorBody } from "../../../runtime/errors.ts";
+import type { BatchSettlement, Hold } from "./settlement.ts";
+import { challenge, encodeHeader } from "../../challenge.ts";
+import { maxHeaderBytes } from "../../codec.ts";
+import type { Credits } from "../../../payment/credits.ts";
+import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "../../../payment/gate.ts";
+import type { BatchRequirement } from "../../requirements.ts";
 
 export interface BatchGateParts {
   /** The rail of each network that takes vouchers. */
