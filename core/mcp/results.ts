@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Outcome, PaymentCredentials } from "../runtime/invoke.ts";
+import type { Outcome, PaymentCredentials } from "../runtime/call.ts";
 import { encodeHeader } from "../x402/challenge.ts";
 
 /** The x402 MCP transport keys (x402 specs/transports-v2/mcp.md; v1 uses the same ones). */

@@ -1,5 +1,5 @@
 import type { Endpoint, Price } from "../endpoint.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import type { Effect } from "../runtime/effects.ts";
 import { challenge } from "../x402/challenge.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import type { Endpoint, Price } from "../endpoint.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
@@ -13,7 +13,7 @@ import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
 import { fundOnce, holder } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
-import type { Facilitator, SettleResult } from "../x402/facilitator.ts";
+import type { Facilitator, SettleResult } from "../x402/facilitator-api.ts";
 import type { Commit, PaymentGate } from "./gate.ts";
 import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
 import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";

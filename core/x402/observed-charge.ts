@@ -1,5 +1,5 @@
 import type { Price } from "../endpoint.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import { metrics, type PaymentOutcome } from "../runtime/prometheus.ts";
 import { lastHour } from "../runtime/rolling.ts";

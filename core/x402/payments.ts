@@ -1,13 +1,9 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import {
-  createLocalFacilitator,
-  createRemoteFacilitator,
-  createRoutedFacilitator,
-  type Facilitator,
-  type LocalFacilitatorOptions,
-} from "./facilitator.ts";
+import { createLocalFacilitator, createRemoteFacilitator, createRoutedFacilitator } from "./facilitator.ts";
+import type { Facilitator } from "./facilitator-api.ts";
+import type { LocalFacilitatorOptions } from "./relayer.ts";
 import type { PaymentGate } from "../payment/gate.ts";
 import { createPaidGate } from "../payment/paid-gate.ts";
 import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import pino from "pino";
 import type { Hex } from "viem";
 import type { Store } from "../../../core/endpoint.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { createReconciler } from "../../../core/payment/reconcile.ts";
 import { startDevnet, type Devnet } from "../../helpers/paid.ts";
 import { accountOf, blockNow, cancelOnChain, payProbe, startInstance, transfersTo } from "../../helpers/rail.ts";

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { challengeOf, v2Header } from "../../helpers/sign.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 
 let devnet: Devnet;
 let chain: ReturnType<typeof chainReader>;

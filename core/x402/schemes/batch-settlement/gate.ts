@@ -1,6 +1,6 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Logger } from "pino";
-import type { Call, Outcome } from "../../../runtime/invoke.ts";
+import type { Call, Outcome } from "../../../runtime/call.ts";
 import { ServiceError, toErrorBody } from "../../../runtime/errors.ts";
 import type { BatchSettlement, Hold } from "./settlement.ts";
 import { challenge, encodeHeader } from "../../challenge.ts";

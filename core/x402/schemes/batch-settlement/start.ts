@@ -7,7 +7,7 @@ import type { Address, Hex } from "viem";
 import { withBatchSettlement } from "./gate.ts";
 import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./settlement.ts";
 import type { Credits } from "../../../payment/credits.ts";
-import type { Facilitator } from "../../facilitator.ts";
+import type { Facilitator } from "../../facilitator-api.ts";
 import type { PaymentGate } from "../../../payment/gate.ts";
 import type { PaymentOption } from "../../requirements.ts";
 

@@ -9,7 +9,7 @@ import {
 } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
 import { PaymentRejected } from "../../codec.ts";
-import type { BoundCommon } from "../../bind.ts";
+import type { BoundCommon } from "../../bound.ts";
 
 /**
  * A Solana payment (the exact scheme of @x402/svm): a transaction the payer signed, fee payer the facilitator.

@@ -17,7 +17,7 @@ import {
   type Signature,
 } from "@solana/kit";
 import { svmFeeLimits } from "./bind.ts";
-import type { Facilitator } from "../../facilitator.ts";
+import type { Facilitator } from "../../facilitator-api.ts";
 
 export interface LocalSvmFacilitatorOptions {
   rpcUrl: string;

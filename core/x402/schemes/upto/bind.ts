@@ -1,6 +1,6 @@
 import { uptoPermit2WitnessTypes, PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from "@x402/evm";
 import { hashTypedData, hexToBytes, maxUint256, type Hex } from "viem";
-import type { BoundCommon } from "../../bind.ts";
+import type { BoundCommon } from "../../bound.ts";
 import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "../../codec.ts";
 import type { RouteRequirements, UptoRequirement } from "../../requirements.ts";
 import { isLongSignature, recoverSigner } from "../../signature.ts";
