@@ -48,12 +48,6 @@ export interface PaidGateParts {
   now?: () => number;
 }
 
-/** The scheme's own reason for a payer whose funds do not cover the payment (x402's generic one for Solana). */
-const insufficientFunds = {
-  evm: "invalid_exact_evm_insufficient_balance",
-  upto: "permit2_insufficient_balance",
-  svm: "insufficient_funds",
-} as const;
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
 const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
 
@@ -86,9 +80,11 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
   /** What the payer of `p` holds now, when the facilitator can read it (the facilitators whose fees we pay). */
   const fundsOf = (p: BoundPayment) => async () => facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
-  /** A contract wallet's signature: an exact payment's is proven on-chain, an upto permit's by the facilitator. */
+  /** A contract wallet's signature, proven where its scheme says: on-chain, or by the facilitator's verify. */
   const proveSigner = (p: BoundPayment) =>
-    p.family === "evm" ? proveContractSignature(p) : p.family === "upto" ? verifiedByFacilitator(p) : false;
+    p.scheme.provenBy === "chain"
+      ? proveContractSignature(p as BoundEvmPayment)
+      : p.scheme.provenBy === "facilitator" && verifiedByFacilitator(p);
 
   /**
    * The call's reservations and writes, once it is paid for. When its writes cannot be applied, nothing of them is
@@ -168,12 +164,10 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
     if (!bound.signerProven && !(await proveSigner(bound))) {
-      const reason = bound.family === "upto" ? "invalid_permit2_signature" : "invalid_exact_evm_signature";
-      return refuse(call.endpoint, price, reason, "The signature does not prove the payer");
+      return refuse(call.endpoint, price, bound.scheme.invalidSignature, "The signature does not prove the payer");
     }
     const payer = bound.payer;
-    // An EVM address counts in any case; a Solana address only as it is.
-    await parts.limitPayer?.(bound.family === "svm" ? payer : payer.toLowerCase());
+    await parts.limitPayer?.(bound.scheme.canonical(payer));
     const fingerprint = fingerprintOf(call);
     const { paymentId } = bound;
     const claim = await ledger.claim(bound, fingerprint, paymentId);
@@ -193,7 +187,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const funded = held === undefined || held >= reservation.total;
     if (!verified.isValid || !funded) {
       await Promise.all([ledger.release(bound), reservation.release()]);
-      if (verified.isValid) return refuse(call.endpoint, price, insufficientFunds[bound.family], fundsMessage);
+      if (verified.isValid) return refuse(call.endpoint, price, bound.scheme.insufficientFunds, fundsMessage);
       return refuse(
         call.endpoint,
         price,
@@ -202,29 +196,29 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       );
     }
     // From here the authorization belongs to this call: it is never handed back for another request.
-    const upto = bound.family === "upto";
-    const outcome = await work(payer, upto ? { payAsUsed: true } : undefined);
+    const asUsed = bound.scheme.payAsUsed;
+    const outcome = await work(payer, asUsed ? { payAsUsed: true } : undefined);
     crashPoint("handled", bound.payer);
     if (outcome.status >= 400) {
       await Promise.all([ledger.spent(bound, fingerprint, paymentId), reservation.release()]);
       return outcome;
     }
-    // An upto permit settles what the call used, in the token's units, never more than it authorized (the route's quote).
+    // A pay-as-used payment settles what the call used, in the token's units, never more than it authorized (the route's quote).
     // `value` is the same in USDC atomic units: what the log counts and a credit gives back.
-    const value = upto ? usedOf(outcome, route.amount) : BigInt(route.amount);
+    const value = asUsed ? usedOf(outcome, route.amount) : BigInt(route.amount);
     const decimals = decimalsOf(parts.options, bound.network, bound.requirement.asset);
-    const moved = upto ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
+    const moved = asUsed ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
     const charged = String(value);
-    const requirement = upto ? { ...bound.requirement, amount: moved } : bound.requirement;
+    const requirement = asUsed ? { ...bound.requirement, amount: moved } : bound.requirement;
 
     const receipt = {
       header: version === 2 ? "payment-response" : "x-payment-response",
-      // What an upto permit settled, out of the most it authorized.
+      // What a pay-as-used payment settled, out of the most it authorized.
       body: {
         success: true,
         network: version === 2 ? bound.network : bound.requirement.network,
         payer,
-        ...(upto ? { amount: moved } : {}),
+        ...(asUsed ? { amount: moved } : {}),
       },
     };
     const effects = commit ? commit.effects?.() : [];
@@ -260,7 +254,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     try {
       settled = covered
         ? await facilitator.settle(bound.payload, requirement)
-        : { success: false, errorReason: insufficientFunds[bound.family], transaction: "", network: bound.network };
+        : { success: false, errorReason: bound.scheme.insufficientFunds, transaction: "", network: bound.network };
     } catch (error) {
       return indeterminate(call, bound, fingerprint, price, error, moved, charged);
     } finally {

@@ -1,6 +1,7 @@
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
 import type { BoundCommon } from "./bound.ts";
+import { exactEip3009Terms } from "./schemes/exact-eip3009/terms.ts";
 import type { BoundSvmPayment } from "./schemes/exact-svm/bind.ts";
 import { bindUpto, type BoundUptoPayment } from "./schemes/upto/bind.ts";
 import {
@@ -136,6 +137,8 @@ export async function bindPayment(
   }
   return {
     family: "evm",
+    scheme: exactEip3009Terms,
+    nonce: authorization.nonce.toLowerCase(),
     version: decoded.version,
     requirement,
     network,
