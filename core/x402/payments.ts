@@ -13,9 +13,10 @@ import { armCrashPoints } from "../payment/crash-points.ts";
 import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
-import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
+import { readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
+import { devnetOption } from "./devnet/option.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
@@ -136,18 +137,14 @@ export async function createPayments(
     configured = [
       {
         name: "devnet",
-        option: {
-          network: devnet.network,
-          asset: devnet.usdc.address,
-          payTo: devnet.accounts.payTo.address,
-          decimals: devnet.usdc.decimals,
-          extra: { name: devnet.usdc.name, version: devnet.usdc.version },
-          maxTimeoutSeconds: p.maxTimeoutSeconds,
-          // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
-          ...((p.batchSettlement ?? true)
-            ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
-            : {}),
-        },
+        option: devnetOption(
+          { network: devnet.network, usdc: devnet.usdc, payTo: devnet.accounts.payTo.address },
+          {
+            maxTimeoutSeconds: p.maxTimeoutSeconds,
+            // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
+            batchAuthorizer: (p.batchSettlement ?? true) ? devnet.accounts.payTo.address : undefined,
+          },
+        ),
         facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
         rpcUrl: devnet.rpcUrl,
         batchAuthorizerKey: devnet.accounts.payTo.privateKey,

@@ -12,7 +12,7 @@ const schemes = "core/x402/schemes/";
 function sources(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((d) => {
     const path = join(dir, d.name);
-    if (d.isDirectory()) return d.name === "devnet" ? [] : sources(path);
+    if (d.isDirectory()) return sources(path);
     return /\.(ts|mjs)$/.test(d.name) ? [path] : [];
   });
 }
