@@ -8,7 +8,8 @@ import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "../x402/challenge.ts";
 import { bindPayment, type BoundEvmPayment, type BoundPayment } from "../x402/bind.ts";
 import { PaymentRejected, decodePayment } from "../x402/codec.ts";
-import { newCreditCode, type Credits } from "./credits.ts";
+import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
+import { x402Headers } from "../x402/carrier.ts";
 import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
 import { fundOnce, holder } from "./in-flight.ts";
@@ -494,9 +495,12 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     requirements,
     charge(call, work, price, commit) {
       const p = call.payment ?? {};
-      if (p.signature) return payWithAuthorization(call, p.signature, 2, price, work, commit);
-      if (p.xPayment) return payWithAuthorization(call, p.xPayment, 1, price, work, commit);
-      if (p.creditCode) return payWithCredit(call, p.creditCode, price, () => work(), commit);
+      const v2 = p[x402Headers.v2];
+      if (v2) return payWithAuthorization(call, v2, 2, price, work, commit);
+      const v1 = p[x402Headers.v1];
+      if (v1) return payWithAuthorization(call, v1, 1, price, work, commit);
+      const code = p[creditHeader];
+      if (code) return payWithCredit(call, code, price, () => work(), commit);
       return unpaid(call.endpoint, price);
     },
   };

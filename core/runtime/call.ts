@@ -1,15 +1,11 @@
 import type { Endpoint } from "../endpoint.ts";
 import type { Unit } from "./effects.ts";
 
-/** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
-export interface PaymentCredentials {
-  /** v2 `PAYMENT-SIGNATURE`: base64 JSON PaymentPayload. */
-  signature?: string;
-  /** v1 `X-PAYMENT`: base64 JSON PaymentPayload. */
-  xPayment?: string;
-  /** `X-CREDIT-CODE`: a bearer credit. */
-  creditCode?: string;
-}
+/**
+ * Payment credentials as they arrived, whatever the transport, each named by the request header that carries it
+ * over HTTP (MCP `_meta` is read into the same names): what the registered ways to pay read (core/payment/rails.ts).
+ */
+export type PaymentCredentials = Readonly<Record<string, string>>;
 
 export interface Call {
   endpoint: Endpoint;

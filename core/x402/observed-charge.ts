@@ -5,6 +5,8 @@ import { metrics, type PaymentOutcome } from "../runtime/prometheus.ts";
 import { lastHour } from "../runtime/rolling.ts";
 import { tracing, type Phase } from "../runtime/tracing.ts";
 import { maxHeaderBytes } from "./codec.ts";
+import { x402Headers } from "./carrier.ts";
+import { creditHeader } from "../payment/credits.ts";
 import type { Commit, PaymentGate } from "../payment/gate.ts";
 import { networkOfV1Name } from "./requirements.ts";
 
@@ -19,9 +21,9 @@ const schemes = new Set(["exact", "upto", "batch-settlement"]);
 /** How the call says it pays, in label values the service knows (never a caller's free text); undefined: it does not. */
 function kindOf(call: Call, gate: PaymentGate): PaymentKind | undefined {
   const p = call.payment;
-  const header = p?.signature ?? p?.xPayment;
+  const header = p?.[x402Headers.v2] ?? p?.[x402Headers.v1];
   if (header) {
-    const v2 = Boolean(p?.signature);
+    const v2 = Boolean(p?.[x402Headers.v2]);
     const decoded = decode(header);
     const terms = (v2 ? decoded?.accepted : decoded) as { scheme?: unknown; network?: unknown } | undefined;
     const network = v2 ? terms?.network : networkOfV1Name(String(terms?.network));
@@ -31,7 +33,7 @@ function kindOf(call: Call, gate: PaymentGate): PaymentKind | undefined {
       network: gate.options.some((o) => o.network === network) ? (network as string) : "other",
     };
   }
-  if (p?.creditCode) return { protocol: "credit", scheme: "credit", network: "none" };
+  if (p?.[creditHeader]) return { protocol: "credit", scheme: "credit", network: "none" };
   return undefined;
 }
 

@@ -5,6 +5,7 @@ import { ServiceError, toErrorBody } from "../../../runtime/errors.ts";
 import type { BatchSettlement, Hold } from "./settlement.ts";
 import { challenge, encodeHeader } from "../../challenge.ts";
 import { maxHeaderBytes } from "../../codec.ts";
+import { x402Headers } from "../../carrier.ts";
 import type { Credits } from "../../../payment/credits.ts";
 import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "../../../payment/gate.ts";
 import type { BatchRequirement } from "../../requirements.ts";
@@ -54,7 +55,7 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
     options: inner.options,
     requirements: inner.requirements,
     charge(call, work, price, commit) {
-      const payload = batchPayloadOf(call.payment?.signature);
+      const payload = batchPayloadOf(call.payment?.[x402Headers.v2]);
       if (!payload) return inner.charge(call, work, price, commit);
       return payWithVoucher(call, payload, price, work, commit);
     },
