@@ -7,7 +7,9 @@ import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "../x402/challenge.ts";
 import { bindPayment, type BoundEvmPayment, type BoundPayment } from "../x402/bind.ts";
-import { PaymentRejected, decodePayment } from "../x402/codec.ts";
+import { PaymentRejected, checkPayment, readPaymentHeader } from "../x402/codec.ts";
+import { x402KindOf } from "../x402/kind.ts";
+import { creditKind, observe } from "./observe.ts";
 import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
 import { x402Headers } from "../x402/carrier.ts";
 import type { Store } from "../endpoint.ts";
@@ -22,6 +24,11 @@ import type { PaymentOption } from "../x402/requirements.ts";
 import type { Reservation } from "./reservations.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** What a payment header carried, as the codec takes it: the reason it carried nothing readable is thrown again. */
+const readOf = (read: unknown): unknown => {
+  if (read instanceof PaymentRejected) throw read;
+  return read;
+};
 /** The request a payment pays for: its answer goes back only to a retry of the same request. */
 const fingerprintOf = (call: Call) =>
   createHash("sha256")
@@ -148,7 +155,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
 
   async function payWithAuthorization(
     call: Call,
-    header: string,
+    /** The JSON the payment header carried, or why it carried none. */
+    read: unknown,
     version: 1 | 2,
     price: Price | undefined,
     work: Parameters<PaymentGate["charge"]>[1],
@@ -157,10 +165,10 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const route = requirements(call.endpoint, price);
     let bound: BoundPayment;
     try {
-      bound = await bindPayment(decodePayment(header, version), route, Math.floor(now() / 1000));
+      bound = await bindPayment(checkPayment(readOf(read), version), route, Math.floor(now() / 1000));
     } catch (e) {
       if (!(e instanceof PaymentRejected)) throw e;
-      return (await finishedBefore(call, header, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
+      return (await finishedBefore(call, read, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
@@ -282,12 +290,12 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
    */
   async function finishedBefore(
     call: Call,
-    header: string,
+    read: unknown,
     version: 1 | 2,
     route: ReturnType<typeof requirements>,
   ): Promise<Outcome | undefined> {
     try {
-      const decoded = decodePayment(header, version);
+      const decoded = checkPayment(readOf(read), version);
       const inner = decoded.payload as {
         authorization?: { validBefore?: string };
         permit2Authorization?: { deadline?: string };
@@ -496,11 +504,24 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     charge(call, work, price, commit) {
       const p = call.payment ?? {};
       const v2 = p[x402Headers.v2];
-      if (v2) return payWithAuthorization(call, v2, 2, price, work, commit);
-      const v1 = p[x402Headers.v1];
-      if (v1) return payWithAuthorization(call, v1, 1, price, work, commit);
+      const header = v2 ?? p[x402Headers.v1];
+      if (header) {
+        const version = v2 ? 2 : 1;
+        // Read once: the kind the phases are counted by and the payment the gate binds come from the same JSON.
+        let read: unknown;
+        try {
+          read = readPaymentHeader(header);
+        } catch (e) {
+          read = e;
+        }
+        const seen = observe(call, x402KindOf(read, version, parts.options), work, commit);
+        return seen.done(payWithAuthorization(call, read, version, price, seen.work, seen.commit));
+      }
       const code = p[creditHeader];
-      if (code) return payWithCredit(call, code, price, () => work(), commit);
+      if (code) {
+        const seen = observe(call, creditKind, work, commit);
+        return seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit));
+      }
       return unpaid(call.endpoint, price);
     },
   };

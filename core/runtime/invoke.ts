@@ -8,7 +8,6 @@ import type { Commit } from "../payment/gate.ts";
 import type { Call, Outcome } from "./call.ts";
 import { parseInput } from "./schema.ts";
 import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
-import { observedCharge } from "../x402/observed-charge.ts";
 import { metrics } from "./prometheus.ts";
 import { lastHour } from "./rolling.ts";
 import { tracing, type Tracer } from "./tracing.ts";
@@ -112,8 +111,7 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
   // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
   const paid: Call = { ...call, signal: undefined };
-  const charged = observedCharge(
-    rt.payments,
+  const charged = rt.payments.charge(
     call,
     (payer, terms) => run(rt, paid, input, unit, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
     price,
