@@ -93,7 +93,6 @@ const pluginFamily = /\.family [!=]== (family|"core")/;
 const notYetInTheirScheme: Record<string, number> = {
   "core/payment/reconcile.ts": 1,
   "core/x402/bind.ts": 5,
-  "core/x402/options.ts": 17,
   "core/x402/pay-batch.ts": 1,
   "core/x402/pay.ts": 5,
   "core/x402/payments.ts": 6,
