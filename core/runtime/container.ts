@@ -10,9 +10,9 @@ import { createInflight, type Inflight } from "./inflight.ts";
 import { createUpstreams, type ClientOptions, type Upstreams } from "./upstream.ts";
 import { createEgress, type Egress } from "./egress.ts";
 import { upstreamOverrides } from "./config.ts";
-import type { Credits } from "../x402/credits.ts";
-import type { Ledger } from "../x402/ledger.ts";
-import type { PaymentGate } from "../x402/gate.ts";
+import type { Credits } from "../payment/credits.ts";
+import type { Ledger } from "../payment/ledger.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 
 export const kConfig = Symbol("config");
 /** The environment the families' settings and the upstream overrides are read from (configuration over the devnet's). */

@@ -4,13 +4,13 @@ import type { DevnetContract, DevnetInfo, Plugin, Store } from "../endpoint.ts";
 import type { Config } from "./config.ts";
 import { loadPlugins } from "./load.ts";
 import { createMemoryStore } from "./store.ts";
-import { createLedger, type Ledger } from "../x402/ledger.ts";
-import { createCredits, type Credits } from "../x402/credits.ts";
+import { createLedger, type Ledger } from "../payment/ledger.ts";
+import { createCredits, type Credits } from "../payment/credits.ts";
 import { createRuntime, type Runtime } from "./container.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import type { Probe } from "./readiness.ts";
 import { createApp } from "./app.ts";
-import type { PaymentGate } from "../x402/gate.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 
 /** What the payment setup gives the service. */
 export interface PaymentsPart {

@@ -1,25 +1,22 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import {
-  createLocalFacilitator,
-  createRemoteFacilitator,
-  createRoutedFacilitator,
-  type Facilitator,
-  type LocalFacilitatorOptions,
-} from "./facilitator.ts";
-import type { PaymentGate } from "./gate.ts";
-import { createPaidGate } from "./paid-gate.ts";
-import { startBatchSettlement } from "./batch-start.ts";
-import { createContractSignatureProver } from "./contract-signature.ts";
-import { createReconciler } from "./reconcile.ts";
-import { armCrashPoints } from "./crash-points.ts";
-import { createJournal } from "./journal.ts";
+import { createLocalFacilitator, createRemoteFacilitator, createRoutedFacilitator } from "./facilitator.ts";
+import type { Facilitator } from "./facilitator-api.ts";
+import type { LocalFacilitatorOptions } from "./relayer.ts";
+import type { PaymentGate } from "../payment/gate.ts";
+import { createPaidGate } from "../payment/paid-gate.ts";
+import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
+import { createContractSignatureProver } from "./schemes/exact-eip3009/contract-signature.ts";
+import { createReconciler } from "../payment/reconcile.ts";
+import { armCrashPoints } from "../payment/crash-points.ts";
+import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
-import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
+import { readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
+import { devnetOption } from "./devnet/option.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
@@ -58,7 +55,7 @@ async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: Relaye
   }
   if (svm) {
     // Solana's packages load only for a Solana option.
-    const { createLocalSvmFacilitator, svmSignerOf } = await import("./facilitator-svm.ts");
+    const { createLocalSvmFacilitator, svmSignerOf } = await import("./schemes/exact-svm/facilitator.ts");
     const feePayer = await svmSignerOf(f.relayerKey);
     o.option.extra = { feePayer: feePayer.address };
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
@@ -144,18 +141,14 @@ export async function createPayments(
     configured = [
       {
         name: "devnet",
-        option: {
-          network: devnet.network,
-          asset: devnet.usdc.address,
-          payTo: devnet.accounts.payTo.address,
-          decimals: devnet.usdc.decimals,
-          extra: { name: devnet.usdc.name, version: devnet.usdc.version },
-          maxTimeoutSeconds: p.maxTimeoutSeconds,
-          // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
-          ...((p.batchSettlement ?? true)
-            ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
-            : {}),
-        },
+        option: devnetOption(
+          { network: devnet.network, usdc: devnet.usdc, payTo: devnet.accounts.payTo.address },
+          {
+            maxTimeoutSeconds: p.maxTimeoutSeconds,
+            // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
+            batchAuthorizer: (p.batchSettlement ?? true) ? devnet.accounts.payTo.address : undefined,
+          },
+        ),
         facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
         rpcUrl: devnet.rpcUrl,
         batchAuthorizerKey: devnet.accounts.payTo.privateKey,

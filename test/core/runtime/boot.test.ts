@@ -6,7 +6,7 @@ import { defineSettings, definePlugin } from "../../../core/endpoint.ts";
 import { readConfig } from "../../../core/runtime/config.ts";
 import { listFamilies } from "../../../core/runtime/load.ts";
 import { createService } from "../../../core/runtime/server.ts";
-import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
 import { devAccount } from "../../../core/x402/devnet/index.ts";
 import { closedAfterTest, startTestService, testPaymentOption } from "../../helpers/service.ts";
 

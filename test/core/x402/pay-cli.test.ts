@@ -6,7 +6,7 @@ import pino from "pino";
 import { readConfig } from "../../../core/runtime/config.ts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { createService } from "../../../core/runtime/server.ts";
-import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
 import { createPayments } from "../../../core/x402/payments.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { closedAfterTest, testPaymentOption } from "../../helpers/service.ts";

@@ -6,9 +6,9 @@ import {
   type ChannelStorage,
 } from "@x402/evm/batch-settlement/server";
 import type { Address, Hex } from "viem";
-import { createClaims } from "./batch-claims.ts";
-import type { Facilitator } from "./facilitator.ts";
-import { minDepositOf } from "./requirements.ts";
+import { createClaims } from "./claims.ts";
+import type { Facilitator } from "../../facilitator-api.ts";
+import { minDepositOf } from "../../requirements.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { createVoucherCheck, voucherReasons, voucherSignerOf, type HeldVoucher } from "./voucher.ts";
 

@@ -16,8 +16,8 @@ import {
   type KeyPairSigner,
   type Signature,
 } from "@solana/kit";
-import { svmFeeLimits } from "./bind-svm.ts";
-import type { Facilitator } from "./facilitator.ts";
+import { svmFeeLimits } from "./bind.ts";
+import type { Facilitator } from "../../facilitator-api.ts";
 
 export interface LocalSvmFacilitatorOptions {
   rpcUrl: string;

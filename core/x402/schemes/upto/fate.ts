@@ -1,7 +1,7 @@
 import { PERMIT2_ADDRESS, x402UptoPermit2ProxyABI, x402UptoPermit2ProxyAddress } from "@x402/evm";
 import { decodeFunctionData, parseAbi, type Address, type Hash, type PublicClient } from "viem";
-import type { AuthorizationFate, LogWindow } from "./authorization-use.ts";
-import type { PendingSettlement } from "./ledger.ts";
+import type { AuthorizationFate, LogWindow } from "../exact-eip3009/fate.ts";
+import type { PendingSettlement } from "../../../payment/ledger.ts";
 
 const abi = parseAbi([
   "function nonceBitmap(address owner, uint256 word) view returns (uint256)",

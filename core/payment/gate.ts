@@ -1,9 +1,9 @@
 import type { Endpoint, Price } from "../endpoint.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import type { Effect } from "../runtime/effects.ts";
-import { challenge } from "./challenge.ts";
-import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
+import { challenge } from "../x402/challenge.ts";
+import { buildRequirements, type PaymentOption, type RouteRequirements } from "../x402/requirements.ts";
 
 /** How the call is paid: `payAsUsed` when only what the call reports using is charged (up to the price). */
 export interface PaymentTerms {

@@ -1,13 +1,17 @@
 import type { PaymentPayload, PaymentRequirements } from "@x402/core/types";
 import type { Logger } from "pino";
-import type { Call, Outcome } from "../runtime/invoke.ts";
-import { ServiceError, toErrorBody } from "../runtime/errors.ts";
-import type { BatchSettlement, Hold } from "./batch-settlement.ts";
-import { challenge, encodeHeader } from "./challenge.ts";
-import { maxHeaderBytes } from "./codec.ts";
-import type { Credits } from "./credits.ts";
-import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "./gate.ts";
-import type { BatchRequirement } from "./requirements.ts";
+import type { Call, Outcome } from "../../../runtime/call.ts";
+import { ServiceError, toErrorBody } from "../../../runtime/errors.ts";
+import type { BatchSettlement, Hold } from "./settlement.ts";
+import { challenge, encodeHeader } from "../../challenge.ts";
+import { maxHeaderBytes } from "../../codec.ts";
+import { x402Headers } from "../../carrier.ts";
+import { x402KindOf } from "../../kind.ts";
+import { observe } from "../../../payment/observe.ts";
+import { metrics } from "../../../runtime/prometheus.ts";
+import type { Credits } from "../../../payment/credits.ts";
+import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "../../../payment/gate.ts";
+import type { BatchRequirement } from "../../requirements.ts";
 
 export interface BatchGateParts {
   /** The rail of each network that takes vouchers. */
@@ -54,9 +58,10 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
     options: inner.options,
     requirements: inner.requirements,
     charge(call, work, price, commit) {
-      const payload = batchPayloadOf(call.payment?.signature);
+      const payload = batchPayloadOf(call.payment?.[x402Headers.v2]);
       if (!payload) return inner.charge(call, work, price, commit);
-      return payWithVoucher(call, payload, price, work, commit);
+      const seen = observe(call, x402KindOf(payload, 2, inner.options), work, commit);
+      return seen.done(payWithVoucher(call, payload, price, seen.work, seen.commit));
     },
   };
 
@@ -113,6 +118,7 @@ export function withBatchSettlement(inner: PaymentGate, { batches, credits, log 
       });
       result = { ...outcome, status: 503, body: toErrorBody(error) };
     }
+    if (result.status < 400) metrics.vouchersAccepted.inc({ network: requirement.network });
     return {
       ...result,
       payer,

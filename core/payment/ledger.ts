@@ -1,8 +1,8 @@
 import type { Store } from "../endpoint.ts";
 import type { Effect } from "../runtime/effects.ts";
-import type { Outcome } from "../runtime/invoke.ts";
+import type { Outcome } from "../runtime/call.ts";
 import { metrics } from "../runtime/prometheus.ts";
-import type { BoundPayment } from "./bind.ts";
+import type { BoundPayment } from "../x402/bind.ts";
 import { createReservations } from "./reservations.ts";
 
 /**
@@ -97,14 +97,6 @@ const resolutionKey = (claimKey: string) => claimKey.replace(/^x402:claim:/, "x4
  */
 export const claimKeyOf = (p: BoundPayment) => `x402:claim:${p.network}:${p.claimId}`;
 
-/** The payment's nonce in one spelling: bytes32 lower-case hex, a Permit2 nonce in decimal, a Solana message hash. */
-const nonceOf = (p: BoundPayment) =>
-  p.family === "evm"
-    ? p.authorization.nonce.toLowerCase()
-    : p.family === "upto"
-      ? String(BigInt(p.permit2Authorization.nonce))
-      : p.messageHash;
-
 const statsKeys = {
   settled: "x402:stats:settled",
   settledAtomic: "x402:stats:settled-atomic",
@@ -129,15 +121,14 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     network: p.network,
     asset: p.requirement.asset,
     from: p.payer,
-    nonce: nonceOf(p),
+    nonce: p.nonce,
     amount,
     payTo: p.requirement.payTo,
     validBefore: String(p.validUntil),
     creditCode,
     at: now(),
     transaction,
-    ...(p.family === "svm" ? { svm: { blockhash: p.blockhash, payerSignature: p.payerSignature } } : {}),
-    ...(p.family === "upto" ? { permit2: true } : {}),
+    ...p.recorded,
     ...(credit ? { credit } : {}),
   });
   async function countSettled(amount: string) {

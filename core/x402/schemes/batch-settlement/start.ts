@@ -2,14 +2,14 @@ import type { Network } from "@x402/core/types";
 import { InMemoryChannelStorage, type ChannelStorage } from "@x402/evm/batch-settlement/server";
 import { RedisChannelStorage, type RedisChannelStorageClient } from "@x402/evm/batch-settlement/server/redis-storage";
 import type { Logger } from "pino";
-import { connectRedis, type RedisConnection } from "../runtime/redis-connect.ts";
+import { connectRedis, type RedisConnection } from "../../../runtime/redis-connect.ts";
 import type { Address, Hex } from "viem";
-import { withBatchSettlement } from "./batch-gate.ts";
-import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./batch-settlement.ts";
-import type { Credits } from "./credits.ts";
-import type { Facilitator } from "./facilitator.ts";
-import type { PaymentGate } from "./gate.ts";
-import type { PaymentOption } from "./requirements.ts";
+import { withBatchSettlement } from "./gate.ts";
+import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./settlement.ts";
+import type { Credits } from "../../../payment/credits.ts";
+import type { Facilitator } from "../../facilitator-api.ts";
+import type { PaymentGate } from "../../../payment/gate.ts";
+import type { PaymentOption } from "../../requirements.ts";
 
 /** An option that takes vouchers, and the key that signs its claims and refunds as every channel's receiver authorizer. */
 export interface BatchRail {

@@ -1,5 +1,5 @@
 import { parseAbi, parseEventLogs, type Address, type Hash, type Hex, type Log, type PublicClient } from "viem";
-import type { PendingSettlement } from "./ledger.ts";
+import type { PendingSettlement } from "../../../payment/ledger.ts";
 
 const tokenAbi = parseAbi([
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",

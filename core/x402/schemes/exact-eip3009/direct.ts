@@ -1,6 +1,6 @@
 import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
-import { relayerOn, SendRefused, type RelayerOn } from "./relayer.ts";
-import type { Facilitator, LocalFacilitatorOptions, SettleResult, VerifyResult } from "./facilitator.ts";
+import { relayerOn, SendRefused, type LocalFacilitatorOptions, type RelayerOn } from "../../relayer.ts";
+import type { Facilitator, SettleResult, VerifyResult } from "../../facilitator-api.ts";
 
 const transferWithAuthorization = {
   type: "function",

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Store } from "../endpoint.ts";
 import { metrics } from "../runtime/prometheus.ts";
+import type { CredentialCarrier } from "./carrier.ts";
 
 export interface Credits {
   /** A new bearer code holding `amount` atomic USDC units. */
@@ -46,3 +47,7 @@ export function createCredits(store: Store): Credits {
     },
   };
 }
+
+/** A credit code travels in its own header; it belongs to no protocol. */
+export const creditHeader = "x-credit-code";
+export const creditCarrier: CredentialCarrier = { requestHeaders: [creditHeader], responseHeaders: [] };

@@ -1,9 +1,10 @@
 import { uptoPermit2WitnessTypes, PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from "@x402/evm";
 import { hashTypedData, hexToBytes, maxUint256, type Hex } from "viem";
-import type { BoundCommon } from "./bind.ts";
-import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "./codec.ts";
-import type { RouteRequirements, UptoRequirement } from "./requirements.ts";
-import { isLongSignature, recoverSigner } from "./signature.ts";
+import type { BoundCommon } from "../../bound.ts";
+import { uptoTerms } from "./terms.ts";
+import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "../../codec.ts";
+import type { RouteRequirements, UptoRequirement } from "../../requirements.ts";
+import { isLongSignature, recoverSigner } from "../../signature.ts";
 
 /** An upto Permit2 authorization: unique by (from, nonce) in Permit2's nonce bitmap on its network. */
 export interface BoundUptoPayment extends Omit<BoundCommon, "requirement"> {
@@ -91,6 +92,9 @@ export function bindUpto(
   return {
     family: "upto",
     ...common,
+    scheme: uptoTerms,
+    nonce: String(nonce),
+    recorded: { permit2: true },
     requirement,
     network: requirement.network,
     permit2Authorization: p,

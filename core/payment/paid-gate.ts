@@ -1,26 +1,34 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import type { Endpoint, Price } from "../endpoint.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
-import { challenge, encodeHeader } from "./challenge.ts";
-import { bindPayment, type BoundEvmPayment, type BoundPayment } from "./bind.ts";
-import { PaymentRejected, decodePayment } from "./codec.ts";
-import { newCreditCode, type Credits } from "./credits.ts";
+import { challenge, encodeHeader } from "../x402/challenge.ts";
+import { bindPayment, type BoundEvmPayment, type BoundPayment } from "../x402/bind.ts";
+import { PaymentRejected, checkPayment, readPaymentHeader } from "../x402/codec.ts";
+import { x402KindOf } from "../x402/kind.ts";
+import { creditKind, observe } from "./observe.ts";
+import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
+import { x402Headers } from "../x402/carrier.ts";
 import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
 import { fundOnce, holder } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
-import type { Facilitator, SettleResult } from "./facilitator.ts";
+import type { Facilitator, SettleResult } from "../x402/facilitator-api.ts";
 import type { Commit, PaymentGate } from "./gate.ts";
 import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
 import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
-import type { PaymentOption } from "./requirements.ts";
+import type { PaymentOption } from "../x402/requirements.ts";
 import type { Reservation } from "./reservations.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** What a payment header carried, as the codec takes it: the reason it carried nothing readable is thrown again. */
+const readOf = (read: unknown): unknown => {
+  if (read instanceof PaymentRejected) throw read;
+  return read;
+};
 /** The request a payment pays for: its answer goes back only to a retry of the same request. */
 const fingerprintOf = (call: Call) =>
   createHash("sha256")
@@ -48,12 +56,6 @@ export interface PaidGateParts {
   now?: () => number;
 }
 
-/** The scheme's own reason for a payer whose funds do not cover the payment (x402's generic one for Solana). */
-const insufficientFunds = {
-  evm: "invalid_exact_evm_insufficient_balance",
-  upto: "permit2_insufficient_balance",
-  svm: "insufficient_funds",
-} as const;
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
 const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
 
@@ -86,9 +88,11 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
   /** What the payer of `p` holds now, when the facilitator can read it (the facilitators whose fees we pay). */
   const fundsOf = (p: BoundPayment) => async () => facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
-  /** A contract wallet's signature: an exact payment's is proven on-chain, an upto permit's by the facilitator. */
+  /** A contract wallet's signature, proven where its scheme says: on-chain, or by the facilitator's verify. */
   const proveSigner = (p: BoundPayment) =>
-    p.family === "evm" ? proveContractSignature(p) : p.family === "upto" ? verifiedByFacilitator(p) : false;
+    p.scheme.provenBy === "chain"
+      ? proveContractSignature(p as BoundEvmPayment)
+      : p.scheme.provenBy === "facilitator" && verifiedByFacilitator(p);
 
   /**
    * The call's reservations and writes, once it is paid for. When its writes cannot be applied, nothing of them is
@@ -151,7 +155,8 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
 
   async function payWithAuthorization(
     call: Call,
-    header: string,
+    /** The JSON the payment header carried, or why it carried none. */
+    read: unknown,
     version: 1 | 2,
     price: Price | undefined,
     work: Parameters<PaymentGate["charge"]>[1],
@@ -160,20 +165,18 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const route = requirements(call.endpoint, price);
     let bound: BoundPayment;
     try {
-      bound = await bindPayment(decodePayment(header, version), route, Math.floor(now() / 1000));
+      bound = await bindPayment(checkPayment(readOf(read), version), route, Math.floor(now() / 1000));
     } catch (e) {
       if (!(e instanceof PaymentRejected)) throw e;
-      return (await finishedBefore(call, header, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
+      return (await finishedBefore(call, read, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
     if (!bound.signerProven && !(await proveSigner(bound))) {
-      const reason = bound.family === "upto" ? "invalid_permit2_signature" : "invalid_exact_evm_signature";
-      return refuse(call.endpoint, price, reason, "The signature does not prove the payer");
+      return refuse(call.endpoint, price, bound.scheme.invalidSignature, "The signature does not prove the payer");
     }
     const payer = bound.payer;
-    // An EVM address counts in any case; a Solana address only as it is.
-    await parts.limitPayer?.(bound.family === "svm" ? payer : payer.toLowerCase());
+    await parts.limitPayer?.(bound.scheme.canonical(payer));
     const fingerprint = fingerprintOf(call);
     const { paymentId } = bound;
     const claim = await ledger.claim(bound, fingerprint, paymentId);
@@ -193,7 +196,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     const funded = held === undefined || held >= reservation.total;
     if (!verified.isValid || !funded) {
       await Promise.all([ledger.release(bound), reservation.release()]);
-      if (verified.isValid) return refuse(call.endpoint, price, insufficientFunds[bound.family], fundsMessage);
+      if (verified.isValid) return refuse(call.endpoint, price, bound.scheme.insufficientFunds, fundsMessage);
       return refuse(
         call.endpoint,
         price,
@@ -202,29 +205,29 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       );
     }
     // From here the authorization belongs to this call: it is never handed back for another request.
-    const upto = bound.family === "upto";
-    const outcome = await work(payer, upto ? { payAsUsed: true } : undefined);
+    const asUsed = bound.scheme.payAsUsed;
+    const outcome = await work(payer, asUsed ? { payAsUsed: true } : undefined);
     crashPoint("handled", bound.payer);
     if (outcome.status >= 400) {
       await Promise.all([ledger.spent(bound, fingerprint, paymentId), reservation.release()]);
       return outcome;
     }
-    // An upto permit settles what the call used, in the token's units, never more than it authorized (the route's quote).
+    // A pay-as-used payment settles what the call used, in the token's units, never more than it authorized (the route's quote).
     // `value` is the same in USDC atomic units: what the log counts and a credit gives back.
-    const value = upto ? usedOf(outcome, route.amount) : BigInt(route.amount);
+    const value = asUsed ? usedOf(outcome, route.amount) : BigInt(route.amount);
     const decimals = decimalsOf(parts.options, bound.network, bound.requirement.asset);
-    const moved = upto ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
+    const moved = asUsed ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
     const charged = String(value);
-    const requirement = upto ? { ...bound.requirement, amount: moved } : bound.requirement;
+    const requirement = asUsed ? { ...bound.requirement, amount: moved } : bound.requirement;
 
     const receipt = {
       header: version === 2 ? "payment-response" : "x-payment-response",
-      // What an upto permit settled, out of the most it authorized.
+      // What a pay-as-used payment settled, out of the most it authorized.
       body: {
         success: true,
         network: version === 2 ? bound.network : bound.requirement.network,
         payer,
-        ...(upto ? { amount: moved } : {}),
+        ...(asUsed ? { amount: moved } : {}),
       },
     };
     const effects = commit ? commit.effects?.() : [];
@@ -260,7 +263,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     try {
       settled = covered
         ? await facilitator.settle(bound.payload, requirement)
-        : { success: false, errorReason: insufficientFunds[bound.family], transaction: "", network: bound.network };
+        : { success: false, errorReason: bound.scheme.insufficientFunds, transaction: "", network: bound.network };
     } catch (error) {
       return indeterminate(call, bound, fingerprint, price, error, moved, charged);
     } finally {
@@ -287,12 +290,12 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
    */
   async function finishedBefore(
     call: Call,
-    header: string,
+    read: unknown,
     version: 1 | 2,
     route: ReturnType<typeof requirements>,
   ): Promise<Outcome | undefined> {
     try {
-      const decoded = decodePayment(header, version);
+      const decoded = checkPayment(readOf(read), version);
       const inner = decoded.payload as {
         authorization?: { validBefore?: string };
         permit2Authorization?: { deadline?: string };
@@ -500,9 +503,25 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     requirements,
     charge(call, work, price, commit) {
       const p = call.payment ?? {};
-      if (p.signature) return payWithAuthorization(call, p.signature, 2, price, work, commit);
-      if (p.xPayment) return payWithAuthorization(call, p.xPayment, 1, price, work, commit);
-      if (p.creditCode) return payWithCredit(call, p.creditCode, price, () => work(), commit);
+      const v2 = p[x402Headers.v2];
+      const header = v2 ?? p[x402Headers.v1];
+      if (header) {
+        const version = v2 ? 2 : 1;
+        // Read once: the kind the phases are counted by and the payment the gate binds come from the same JSON.
+        let read: unknown;
+        try {
+          read = readPaymentHeader(header);
+        } catch (e) {
+          read = e;
+        }
+        const seen = observe(call, x402KindOf(read, version, parts.options), work, commit);
+        return seen.done(payWithAuthorization(call, read, version, price, seen.work, seen.commit));
+      }
+      const code = p[creditHeader];
+      if (code) {
+        const seen = observe(call, creditKind, work, commit);
+        return seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit));
+      }
       return unpaid(call.endpoint, price);
     },
   };

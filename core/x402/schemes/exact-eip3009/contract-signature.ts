@@ -1,7 +1,7 @@
 import { authorizationTypes } from "@x402/evm";
 import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http, type Hex } from "viem";
-import { unavailable } from "../runtime/errors.ts";
-import type { BoundEvmPayment } from "./bind.ts";
+import { unavailable } from "../../../runtime/errors.ts";
+import type { BoundEvmPayment } from "../../bind.ts";
 
 /**
  * Proves a contract wallet's signature (ERC-1271, or ERC-6492 for one not deployed yet) with one `eth_call`,

@@ -1,7 +1,7 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Outcome } from "../runtime/invoke.ts";
+import type { Outcome } from "../runtime/call.ts";
 import { fundOnce, holder, type FinishParts } from "./in-flight.ts";
 import type { Holder, InFlight } from "./ledger.ts";
 

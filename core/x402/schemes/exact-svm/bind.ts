@@ -8,8 +8,9 @@ import {
   type Address,
 } from "@solana/kit";
 import { findAssociatedTokenPda } from "@solana-program/token";
-import { PaymentRejected } from "./codec.ts";
-import type { BoundCommon } from "./bind.ts";
+import { PaymentRejected } from "../../codec.ts";
+import type { BoundCommon } from "../../bound.ts";
+import { exactSvmTerms } from "./terms.ts";
 
 /**
  * A Solana payment (the exact scheme of @x402/svm): a transaction the payer signed, fee payer the facilitator.
@@ -102,7 +103,10 @@ function destinationOf(payTo: string, mint: string, tokenProgram: string) {
  */
 export async function bindSvmTransaction(
   transaction: string,
-  common: Omit<BoundCommon, "payer" | "claimId" | "amount" | "validUntil" | "signerProven">,
+  common: Omit<
+    BoundCommon,
+    "payer" | "claimId" | "amount" | "validUntil" | "signerProven" | "scheme" | "nonce" | "recorded"
+  >,
   nowSeconds: number,
 ): Promise<BoundSvmPayment> {
   const requirement = common.requirement;
@@ -209,6 +213,9 @@ export async function bindSvmTransaction(
   return {
     ...common,
     family: "svm",
+    scheme: exactSvmTerms,
+    nonce: messageHash,
+    recorded: { svm: { blockhash: message.lifetimeToken, payerSignature: getBase58Decoder().decode(signature) } },
     payer: authority,
     // Base58 is case-sensitive: nothing here is lower-cased.
     claimId: `${requirement.asset}:${authority}:${messageHash}`,

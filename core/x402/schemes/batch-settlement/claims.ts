@@ -1,5 +1,5 @@
 import type { BatchSettlementChannelManager, ChannelStorage } from "@x402/evm/batch-settlement/server";
-import { metrics } from "../runtime/prometheus.ts";
+import { metrics } from "../../../runtime/prometheus.ts";
 
 type Channel = NonNullable<Awaited<ReturnType<ChannelStorage["get"]>>>;
 export type ClaimResult = Awaited<ReturnType<BatchSettlementChannelManager["claim"]>>[number];

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { getAddress, type Hex } from "viem";
-import { recoverSigner, voucherDigest } from "./signature.ts";
+import { recoverSigner, voucherDigest } from "../../signature.ts";
 
 type Channel = NonNullable<Awaited<ReturnType<ReturnType<BatchSettlementEvmScheme["getStorage"]>["get"]>>>;
 type ChannelConfig = Channel["channelConfig"];

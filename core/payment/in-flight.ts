@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
 import type { Store } from "../endpoint.ts";
 import { applyDescribed } from "../runtime/effects.ts";
-import type { Outcome } from "../runtime/invoke.ts";
-import { encodeHeader } from "./challenge.ts";
+import type { Outcome } from "../runtime/call.ts";
+import { encodeHeader } from "../x402/challenge.ts";
 import type { Credits } from "./credits.ts";
 import { markTtlMs, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 

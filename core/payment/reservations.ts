@@ -1,5 +1,5 @@
 import type { Store } from "../endpoint.ts";
-import type { BoundPayment } from "./bind.ts";
+import type { BoundPayment } from "../x402/bind.ts";
 
 /** What the payer can pay now (its token balance; for a Permit2 permit, within its allowance); undefined: unknown. */
 export type FundsReader = () => Promise<bigint | undefined>;
@@ -41,8 +41,7 @@ const atomic = (total: number) => BigInt(Math.ceil(total));
  */
 export function createReservations(store: Store, now: () => number = Date.now) {
   const keyOf = (p: BoundPayment) => {
-    // EVM addresses in one case; Solana's base58 only as it is.
-    const canonical = (address: string) => (p.family === "svm" ? address : address.toLowerCase());
+    const { canonical } = p.scheme;
     return `x402:reserved:${p.network}:${canonical(p.requirement.asset)}:${canonical(p.payer)}`;
   };
 

@@ -3,10 +3,15 @@ import type { Logger } from "pino";
 import { createPublicClient, http, type PublicClient } from "viem";
 import type { Store } from "../endpoint.ts";
 import type { Rpc, SolanaRpcApi } from "@solana/kit";
-import { defaultLogWindow, fateOf, type AuthorizationFate, type LogWindow } from "./authorization-use.ts";
-import { familyOf } from "./requirements.ts";
-import { permit2FateOf } from "./permit2-fate.ts";
-import type { SvmFate } from "./svm-fate.ts";
+import {
+  defaultLogWindow,
+  fateOf,
+  type AuthorizationFate,
+  type LogWindow,
+} from "../x402/schemes/exact-eip3009/fate.ts";
+import { familyOf } from "../x402/requirements.ts";
+import { permit2FateOf } from "../x402/schemes/upto/fate.ts";
+import type { SvmFate } from "../x402/schemes/exact-svm/fate.ts";
 import type { Credits } from "./credits.ts";
 import type { InFlight, Ledger, PendingSettlement } from "./ledger.ts";
 import { finishMoved, finishUnmoved, fundOnce, holder } from "./in-flight.ts";
@@ -60,7 +65,10 @@ export function createReconciler(parts: ReconcilerParts) {
     const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
     if (!url) return undefined;
     if (familyOf(network) === "svm") {
-      const [{ createSolanaRpc }, { svmFateOf }] = await Promise.all([import("@solana/kit"), import("./svm-fate.ts")]);
+      const [{ createSolanaRpc }, { svmFateOf }] = await Promise.all([
+        import("@solana/kit"),
+        import("../x402/schemes/exact-svm/fate.ts"),
+      ]);
       let rpc = svmRpcs.get(url);
       if (!rpc) svmRpcs.set(url, (rpc = createSolanaRpc(url)));
       return (record) => svmFateOf(rpc, record);

@@ -8,7 +8,7 @@ import {
   type Signature,
   type SolanaRpcApi,
 } from "@solana/kit";
-import type { PendingSettlement } from "./ledger.ts";
+import type { PendingSettlement } from "../../../payment/ledger.ts";
 
 /** What the chain says became of a Solana payment whose settlement outcome was unknown. */
 export type SvmFate =

@@ -1,71 +1,35 @@
-import type { Price } from "../endpoint.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
-import type { MaybePromise } from "../runtime/maybe.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import { metrics, type PaymentOutcome } from "../runtime/prometheus.ts";
 import { lastHour } from "../runtime/rolling.ts";
 import { tracing, type Phase } from "../runtime/tracing.ts";
-import { maxHeaderBytes } from "./codec.ts";
-import type { Commit, PaymentGate } from "./gate.ts";
-import { networkOfV1Name } from "./requirements.ts";
+import type { Commit, PaymentTerms } from "./gate.ts";
 
-interface PaymentKind {
-  protocol: "x402v2" | "x402v1" | "credit";
+/** How a call pays, in label values the service knows (never a caller's free text): its rail reads them once it has decoded the payment. */
+export interface PaymentKind {
+  protocol: string;
   scheme: string;
   network: string;
 }
 
-const schemes = new Set(["exact", "upto", "batch-settlement"]);
+/** A credit code: the core's own way to pay, over no chain. */
+export const creditKind: PaymentKind = { protocol: "credit", scheme: "credit", network: "none" };
 
-/** How the call says it pays, in label values the service knows (never a caller's free text); undefined: it does not. */
-function kindOf(call: Call, gate: PaymentGate): PaymentKind | undefined {
-  const p = call.payment;
-  const header = p?.signature ?? p?.xPayment;
-  if (header) {
-    const v2 = Boolean(p?.signature);
-    const decoded = decode(header);
-    const terms = (v2 ? decoded?.accepted : decoded) as { scheme?: unknown; network?: unknown } | undefined;
-    const network = v2 ? terms?.network : networkOfV1Name(String(terms?.network));
-    return {
-      protocol: v2 ? "x402v2" : "x402v1",
-      scheme: schemes.has(terms?.scheme as string) ? (terms?.scheme as string) : "other",
-      network: gate.options.some((o) => o.network === network) ? (network as string) : "other",
-    };
-  }
-  if (p?.creditCode) return { protocol: "credit", scheme: "credit", network: "none" };
-  return undefined;
-}
-
-function decode(header: string): { accepted?: unknown; scheme?: unknown; network?: unknown } | undefined {
-  if (header.length > (maxHeaderBytes * 4) / 3 + 4) return undefined;
-  try {
-    return JSON.parse(Buffer.from(header, "base64").toString("utf8"));
-  } catch {
-    return undefined;
-  }
-}
+type Work = (payer?: string, terms?: PaymentTerms) => Promise<Outcome>;
 
 /**
- * The payment gate's `charge`, counted and traced: the phases of a payment are read from when the gate calls the
- * handler (`work`) and the call's effects (`commit`), so the gates themselves say nothing of metrics or traces.
- * Verify runs until the handler starts; settle from the handler's answer until the effects are committed (or the
- * gate answers). A call that presents no payment goes straight to the gate: its 402 costs nothing more.
+ * A payment's phases as the gate goes through them, counted and traced: a gate that has read how a call pays
+ * (`kind`, from the payment it decoded) runs the handler and the call's effects through `work` and `commit`, and
+ * hands its answer to `done`. Verify runs until the handler starts; settle from the handler's answer until the
+ * effects are committed (or the gate answers). A call that presents no payment is not observed: its 402 costs nothing more.
  */
-export function observedCharge(
-  gate: PaymentGate,
-  call: Call,
-  work: Parameters<PaymentGate["charge"]>[1],
-  price: Price | undefined,
-  commit: Commit | undefined,
-): MaybePromise<Outcome> {
-  const kind = kindOf(call, gate);
-  if (!kind) return gate.charge(call, work, price, commit);
+export function observe(call: Call, kind: PaymentKind, work: Work, commit: Commit | undefined) {
   const tracer = tracing.tracer;
   const attributes = { "x402.protocol": kind.protocol, "x402.scheme": kind.scheme, "x402.network": kind.network };
   let phase: Phase | undefined = tracer?.start("verify", attributes);
   let ran: Outcome | undefined;
   let answeredAt = 0;
   let settledAt = 0;
-  const watchedWork: typeof work = async (payer, terms) => {
+  const watchedWork: Work = async (payer, terms) => {
     phase?.end();
     const handler = tracer?.start("handler");
     phase = undefined;
@@ -104,12 +68,12 @@ export function observedCharge(
     count(call, kind, "error");
     throw error;
   };
-  try {
-    const charged = gate.charge(call, watchedWork, price, watchedCommit);
-    return charged instanceof Promise ? charged.then(done, failed) : done(charged);
-  } catch (error) {
-    return failed(error);
-  }
+  return {
+    work: watchedWork,
+    commit: watchedCommit,
+    /** The gate's answer, counted with the phase it ended in. */
+    done: (answer: Promise<Outcome>): Promise<Outcome> => answer.then(done, failed),
+  };
 }
 
 const reasonOf = (o: Outcome) => (o.body as { reason?: unknown } | undefined)?.reason;
@@ -131,7 +95,6 @@ function count(call: Call, kind: PaymentKind, outcome: PaymentOutcome, final?: O
   const moneyIn = outcome === "paid" || outcome === "credited";
   if (moneyIn && kind.protocol !== "credit" && /^\d+$/.test(final?.charged ?? ""))
     metrics.revenue.inc({ route: call.endpoint.path, network: kind.network }, Number(final!.charged));
-  if (outcome === "paid" && kind.scheme === "batch-settlement") metrics.vouchersAccepted.inc({ network: kind.network });
   if (outcome === "pending") metrics.settlementsPending.inc({ network: kind.network });
   // A credit settles nothing: its balance was taken before the handler ran.
   if (kind.protocol === "credit" || settleMs === undefined) return;
