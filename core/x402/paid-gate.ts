@@ -22,7 +22,7 @@ import type { Reservation } from "./reservations.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** The request a payment pays for: its answer goes back only to a retry of the same request. */
-const fingerprintOf = (call: Call) =>
+export const fingerprintOf = (call: Call) =>
   createHash("sha256")
     .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
     .digest("hex");

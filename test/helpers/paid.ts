@@ -157,6 +157,8 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           gate,
           credits,
           log,
+          store,
+          ledger,
         });
         return { gate: batch.gate, stop: batch.stop };
       },
