@@ -54,6 +54,12 @@ const insufficientFunds = {
   upto: "permit2_insufficient_balance",
   svm: "insufficient_funds",
 } as const;
+/** The scheme's reason for an authorization past its life (a Solana transaction's is ours: x402 names none). */
+const expired = {
+  evm: "invalid_exact_evm_payload_authorization_valid_before",
+  upto: "permit2_deadline_expired",
+  svm: "invalid_exact_svm_payload_transaction_expired",
+} as const;
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
 const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
 
@@ -429,6 +435,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     }
     if (existing?.state === "running") {
       const r = await ledger.inFlight(bound);
+      if (r && Number(r.settlement.validBefore) * 1000 <= now())
+        return refuse(
+          call.endpoint,
+          price,
+          expired[bound.family],
+          "This payment's authorization has expired while its settlement's fate is being resolved: sign a new payment. If it did land, a retry with the same payment identifier gets its answer or a credit code once resolved",
+        );
       if (r) return inProgress(r);
       // No write-ahead record: the call has not settled. Past every deadline it has, its process is gone.
       const staleAt = existing.at + (call.endpoint.timeoutMs ?? handlerTimeoutMs) + resolveAfterMs;
