@@ -36,7 +36,12 @@ const hanging = (real: Facilitator): Facilitator => ({
     settles.count++;
     // Never sent: the call waits here, its record written ahead, as a process that died would leave it.
     await new Promise<void>((resolve) => (release = resolve));
-    return { success: false, errorReason: "released", transaction: "", network: String((requirements as { network: string }).network) };
+    return {
+      success: false,
+      errorReason: "released",
+      transaction: "",
+      network: String((requirements as { network: string }).network),
+    };
   },
 });
 
