@@ -39,7 +39,7 @@ export interface Rig {
 export async function startRig(): Promise<Rig> {
   const [devnet, redis, dir, main] = await Promise.all([
     startDevnet(),
-    startRedis({ appendonly: true }),
+    startRedis({ appendonly: true, appendfsync: "everysec" }),
     mkdtemp(join(tmpdir(), "faults-")),
     builtService(),
   ]);
