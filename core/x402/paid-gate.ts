@@ -363,8 +363,10 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
         log.error({ err, endpoint: r.endpoint, payer: r.payer, transaction }, "settled payment not recorded");
         return delivered ?? creditedLater(r, transaction);
       }
-      parts.journal.add({ record: r, transaction, holder: held, delivered }, err);
-      return delivered ?? creditedLater(r, transaction);
+      // Taking the resolution may have reached the store with its reply lost: the journal keeps the holder this
+      // process tried to be, and a payer not yet answered waits for whoever does hold it (the answer or the credit).
+      parts.journal.add({ record: r, transaction, holder: held ?? mine, delivered }, err);
+      return delivered ?? (held ? creditedLater(r, transaction) : inProgress(r));
     }
   }
 

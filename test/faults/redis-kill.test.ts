@@ -49,9 +49,6 @@ async function reached(step: string) {
 
 test("redis-server SIGKILLed under 50 paid calls on two instances, restarted (AOF everysec): 0 500s, 0 double transfers, 0 writes without a transfer, every charged payment answered or credited", {
   skip: redisMissing,
-  // Open: in about 4 runs of 10, charged payments end with neither (their claims read `settled` when the journal
-  // replays, yet the payer got a 503 and its retry, past the authorization's life, a 402).
-  todo: "a payment settled while Redis died can leave its payer unanswered (see the test's comment)",
 }, async () => {
   const payers = Array.from({ length: 7 }, (_, i) => accountOf(rig.devnet, i));
   const from = await blockNow(rig.devnet);
