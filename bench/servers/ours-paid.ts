@@ -55,6 +55,8 @@ const service = await createService({
       gate,
       credits,
       log,
+      store,
+      ledger,
     });
     return { gate: batch.gate, stop: batch.stop };
   },

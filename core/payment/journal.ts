@@ -10,7 +10,7 @@ export interface JournalEntry {
   id: string;
   record: InFlight;
   transaction: string;
-  /** The resolution this process took before the store failed, if it did. */
+  /** The resolution this process took (or tried to take: its reply may have been lost) before the store failed. */
   holder?: Holder;
   /** The answer the payer got (its effects were applied); without it, the payer got the record's credit code. */
   delivered?: Outcome;

@@ -30,7 +30,7 @@ const readOf = (read: unknown): unknown => {
   return read;
 };
 /** The request a payment pays for: its answer goes back only to a retry of the same request. */
-const fingerprintOf = (call: Call) =>
+export const fingerprintOf = (call: Call) =>
   createHash("sha256")
     .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
     .digest("hex");
@@ -286,7 +286,9 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
 
   /**
    * A retry of an authorization that expired since its call: when that call was charged (its answer, or its credit,
-   * was finished after the payer's last try), the retry still gets it. Only read: an expired payment is never claimed.
+   * was finished after the payer's last try), the retry still gets it; while its fate is unresolved, it is in
+   * progress (it may have landed: "expired" would send the payer to pay twice). An expired payment is never
+   * claimed anew.
    */
   async function finishedBefore(
     call: Call,
@@ -305,7 +307,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       const bound = await bindPayment(decoded, route, until - 7);
       if (!bound.signerProven || bound.paymentId === undefined) return undefined;
       const existing = await ledger.claimOf(claimKeyOf(bound));
-      if (existing?.state !== "settled" && existing?.state !== "credited") return undefined;
+      if (!existing) return undefined;
       return await retried(call, undefined, bound, fingerprintOf(call), existing);
     } catch {
       return undefined;
@@ -360,8 +362,10 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
         log.error({ err, endpoint: r.endpoint, payer: r.payer, transaction }, "settled payment not recorded");
         return delivered ?? creditedLater(r, transaction);
       }
-      parts.journal.add({ record: r, transaction, holder: held, delivered }, err);
-      return delivered ?? creditedLater(r, transaction);
+      // Taking the resolution may have reached the store with its reply lost: the journal keeps the holder this
+      // process tried to be, and a payer not yet answered waits for whoever does hold it (the answer or the credit).
+      parts.journal.add({ record: r, transaction, holder: held ?? mine, delivered }, err);
+      return delivered ?? (held ? creditedLater(r, transaction) : inProgress(r));
     }
   }
 

@@ -48,7 +48,7 @@ type Judge = (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>
  * One instance works at a time under a lock that names its owner, is renewed while held and released only by it.
  *
  * The same pass finishes the calls whose process died with their settlement in flight: each write-ahead record
- * older than `resolveAfterMs` is judged against the chain, and a payment that moved gets its answer kept for the
+ * older than `resolveAfterMs`, or whose authorization has expired, is judged against the chain, and a payment that moved gets its answer kept for the
  * payer's retry (its effects applied) or its price credited; one that can no longer move is spent, uncharged.
  */
 export function createReconciler(parts: ReconcilerParts) {
@@ -191,7 +191,10 @@ export function createReconciler(parts: ReconcilerParts) {
     const tally = { credited: 0, dropped: 0, delivered: 0 };
     await withLock(async (held) => {
       const [pending, inFlight] = await Promise.all([ledger.pendingSettlements(), ledger.inFlights()]);
-      const stale = inFlight.filter((r) => now() - r.at >= resolveAfterMs);
+      // An authorization past its life cannot move any more: its fate is final, so it need not wait for its process.
+      const stale = inFlight.filter(
+        (r) => now() - r.at >= resolveAfterMs || BigInt(r.settlement.validBefore) * 1000n < BigInt(now()),
+      );
       const work = [
         ...pending.map((r) => ({ network: r.network, run: (judge: Judge) => reconcile(judge, r, tally), about: r })),
         ...stale.map((r) => ({

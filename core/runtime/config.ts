@@ -147,7 +147,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       relayerReplaceAfterMs: e.RELAYER_REPLACE_AFTER_SECONDS * 1000,
       /** What core/x402/options.ts reads to build the payment options (checked there, at boot). */
       optionEnv: Object.fromEntries(
-        Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$)/.test(k)),
+        Object.entries(env).filter(([k]) => /^(X402_|PAY_TO$|FACILITATOR|RPC_URL$|RELAYER_KEY$|STORE_URL$)/.test(k)),
       ),
     },
   };

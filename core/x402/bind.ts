@@ -163,7 +163,7 @@ const paymentIdFormat = /^[A-Za-z0-9_-]{16,128}$/;
  * The `payment-identifier` a v2 payload carries, checked against the extension's fixed format by this code alone:
  * a schema the client sends with it is never compiled or run (a pattern of its choosing could hold the event loop).
  */
-function paymentIdOf(extensions: Record<string, unknown> | undefined): string | undefined {
+export function paymentIdOf(extensions: Record<string, unknown> | undefined): string | undefined {
   const info = (extensions?.[PAYMENT_IDENTIFIER] as { info?: { id?: unknown; required?: unknown } } | undefined)?.info;
   if (info?.id === undefined) return undefined;
   if (typeof info.id !== "string" || !paymentIdFormat.test(info.id) || typeof info.required !== "boolean")

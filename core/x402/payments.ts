@@ -264,6 +264,10 @@ export async function createPayments(
         gate: paidGate,
         credits,
         log,
+        store,
+        ledger,
+        resolveAfterMs: p.resolveAfterMs,
+        resolveEveryMs: p.reconcileMs,
       })
     : undefined;
   const gate = batch?.gate ?? paidGate;

@@ -39,7 +39,7 @@ export interface Rig {
 export async function startRig(): Promise<Rig> {
   const [devnet, redis, dir, main] = await Promise.all([
     startDevnet(),
-    startRedis({ appendonly: true }),
+    startRedis({ appendonly: true, appendfsync: "everysec" }),
     mkdtemp(join(tmpdir(), "faults-")),
     builtService(),
   ]);
@@ -99,7 +99,12 @@ export interface Instance {
  * The real service (core/main.ts) as its own process on `port`, settling with the devnet's relayer, sharing the
  * rig's Redis; `crashAt` arms its crash step. Unfinished payments are resolved after 2 s, checked every second.
  */
-export async function startInstance(rig: Rig, port: number, crashAt?: Step): Promise<Instance> {
+export async function startInstance(
+  rig: Rig,
+  port: number,
+  crashAt?: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Instance> {
   const { devnet } = rig;
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
@@ -121,6 +126,7 @@ export async function startInstance(rig: Rig, port: number, crashAt?: Step): Pro
     DATA_DIR: rig.dir,
     X402_CRASH_TRACE: rig.trace,
     ...(crashAt ? { X402_CRASH_AT: crashAt } : {}),
+    ...extraEnv,
   };
   const child = spawn(process.execPath, [rig.main], {
     cwd: root,
@@ -142,8 +148,10 @@ export async function startInstance(rig: Rig, port: number, crashAt?: Step): Pro
     });
     exited.then((how) => reject(new Error(`the instance exited (${how}) before listening: ${stderr.slice(-2000)}`)));
   });
-  // Its own "listening" line is at info level: wait for the port instead.
-  await Promise.race([untilAnswering(port), listening]);
+  // Its own "listening" line is at info level: wait for the port instead (and stop waiting if it exits).
+  let gone = false;
+  void exited.then(() => (gone = true));
+  await Promise.race([untilAnswering(port, () => gone), listening]);
   return {
     port,
     url: `http://127.0.0.1:${port}`,
@@ -157,8 +165,8 @@ export async function startInstance(rig: Rig, port: number, crashAt?: Step): Pro
   };
 }
 
-async function untilAnswering(port: number) {
-  for (;;) {
+async function untilAnswering(port: number, gone: () => boolean) {
+  while (!gone()) {
     const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
       (r) => r.ok,
       () => false,

@@ -39,6 +39,8 @@ export interface PaidServiceOptions {
   /** The local Solana chain, offered last, settling through @x402/svm's facilitator (confirmation timeout in ms). */
   solana?: SolanaDevnet;
   solanaConfirmationTimeoutMs?: number;
+  /** The paid gate's clock (a test moves it past an authorization's life). */
+  now?: () => number;
   /**
    * Also take batch-settlement vouchers on every EVM chain; channels in Redis at `storeUrl`, else in memory; claims
    * and refunds signed by `authorizers[network]` (a chain's payTo key by default). Claims wait for the test.
@@ -136,6 +138,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           log,
           limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
           proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
+          now: options.now,
         });
         if (!options.batch) return { gate };
         batch = await startBatchSettlement({
@@ -147,6 +150,8 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           gate,
           credits,
           log,
+          store,
+          ledger,
         });
         return { gate: batch.gate, stop: batch.stop };
       },

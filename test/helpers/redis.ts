@@ -23,13 +23,19 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Stops and starts it again on the same port and data directory; `whileDown` runs in between. */
   restart(whileDown?: () => Promise<void>): Promise<void>;
+  /** Kills it with SIGKILL (what was not yet fsynced is lost), runs `whileDown`, and starts it again on its data. */
+  crash(whileDown?: () => Promise<void>): Promise<void>;
 }
 
 /** A private redis-server on a free loopback port with its own temp directory, for one test file. */
-export async function startRedis(options: { appendonly?: boolean } = {}): Promise<RedisServer> {
+export async function startRedis(
+  options: { appendonly?: boolean; appendfsync?: "always" | "everysec" } = {},
+): Promise<RedisServer> {
   const dir = await mkdtemp(join(tmpdir(), "redis-test-"));
   const port = await freePort();
-  const persistence = options.appendonly ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"];
+  const persistence = options.appendonly
+    ? ["--appendonly", "yes", "--appendfsync", options.appendfsync ?? "always"]
+    : ["--appendonly", "no"];
   let child: ChildProcess | undefined;
 
   const start = async () => {
@@ -40,13 +46,13 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
     );
     await untilListening(port);
   };
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = "SIGTERM") => {
     const running = child;
     child = undefined;
     if (!running || running.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       running.once("exit", () => resolve());
-      running.kill("SIGTERM");
+      running.kill(signal);
     });
   };
   await start();
@@ -58,6 +64,11 @@ export async function startRedis(options: { appendonly?: boolean } = {}): Promis
     },
     async restart(whileDown) {
       await stop();
+      await whileDown?.();
+      await start();
+    },
+    async crash(whileDown) {
+      await stop("SIGKILL");
       await whileDown?.();
       await start();
     },

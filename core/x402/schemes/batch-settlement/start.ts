@@ -10,6 +10,9 @@ import type { Credits } from "../../../payment/credits.ts";
 import type { Facilitator } from "../../facilitator-api.ts";
 import type { PaymentGate } from "../../../payment/gate.ts";
 import type { PaymentOption } from "../../requirements.ts";
+import type { Store } from "../../../endpoint.ts";
+import type { Ledger } from "../../../payment/ledger.ts";
+import { createVoucherInFlight, type ChannelJudge } from "./voucher-in-flight.ts";
 
 /** An option that takes vouchers, and the key that signs its claims and refunds as every channel's receiver authorizer. */
 export interface BatchRail {
@@ -27,6 +30,12 @@ export interface BatchStartOptions {
   gate: PaymentGate;
   credits: Credits;
   log: Logger;
+  store: Store;
+  ledger: Ledger;
+  /** How long a voucher's write-ahead record waits for its own process before another one finishes it. */
+  resolveAfterMs?: number;
+  /** How often records left by a dead process are looked for (and once at start). */
+  resolveEveryMs?: number;
 }
 
 /** Each option's batch-settlement rail, one gate in front of `gate` for all of them, and their claim and settle timers. */
@@ -74,10 +83,24 @@ export async function startBatchSettlement(o: BatchStartOptions) {
     });
     batches.set(network, batch);
   }
+  const { store, ledger, credits, log } = o;
+  const inFlight = createVoucherInFlight({ store, ledger, credits, log, resolveAfterMs: o.resolveAfterMs });
+  const judgeOf = (network: string): ChannelJudge | undefined => {
+    const batch = batches.get(network);
+    return batch && channelJudge(batch.scheme.getStorage());
+  };
+  const resolveStale = () =>
+    inFlight.resolveStale(judgeOf).catch((err: unknown) => log.error({ err }, "vouchers in flight not resolved"));
+  void resolveStale();
+  const resolver = setInterval(resolveStale, o.resolveEveryMs ?? 30_000);
+  resolver.unref();
   return {
     batches,
-    gate: withBatchSettlement(o.gate, { batches, credits: o.credits, log: o.log }),
+    inFlight,
+    resolveStale: () => inFlight.resolveStale(judgeOf),
+    gate: withBatchSettlement(o.gate, { batches, credits, log, store, inFlight }),
     async stop() {
+      clearInterval(resolver);
       // What was accepted is claimed before the service goes away.
       for (const [network, batch] of batches)
         await batch
@@ -87,6 +110,26 @@ export async function startBatchSettlement(o: BatchStartOptions) {
     },
   };
 }
+
+/**
+ * Whether a voucher held for `max` was committed: its hold is dropped in the same update (the process that held it
+ * can never commit it after this), and the channel's charge is read. A channel's commits wait while its voucher's
+ * record is unresolved, so a charge past `before` is this voucher's.
+ */
+const channelJudge = (storage: ChannelStorage): ChannelJudge => ({
+  async settle(channelId, max, before) {
+    let charged: bigint | undefined;
+    await storage.updateChannel(channelId, (current) => {
+      if (!current) return current;
+      charged = BigInt(current.chargedCumulativeAmount);
+      const pending = current.pendingRequest;
+      return pending && BigInt(pending.signedMaxClaimable) === BigInt(max)
+        ? { ...current, pendingRequest: undefined }
+        : current;
+    });
+    return charged === undefined ? undefined : charged > before;
+  },
+});
 
 /** The commands the channel store sends, each on one key, and its list of channels scanned from every master. */
 const channelClient = ({ client, scan }: RedisConnection) =>

@@ -1,0 +1,4 @@
+import { unclaimedVouchersSurvive } from "./_vouchers.ts";
+
+// Accepted and not yet claimed: in Redis, claimed by the next instance.
+unclaimedVouchersSurvive();
