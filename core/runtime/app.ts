@@ -11,6 +11,7 @@ import { mountPages } from "./pages.ts";
 import { metrics, mountMetrics, routeOf } from "./prometheus.ts";
 import { mountStatus } from "./status.ts";
 import { mountMcp } from "../mcp/server.ts";
+import { mountDidDocument } from "../receipts/did-route.ts";
 import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
 export const paymentRequestHeaders = [
@@ -23,6 +24,7 @@ export const paymentResponseHeaders = [
   "payment-required",
   "payment-response",
   "x-payment-response",
+  "payment-receipt",
   "x-payment-requirements",
   "retry-after",
   "x-request-id",
@@ -97,6 +99,7 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   mountPages(app, rt);
   mountMetrics(app, rt);
   mountStatus(app, rt);
+  mountDidDocument(app, rt);
   mountMcp(app, rt);
   extras.mount?.(app, rt);
   app.all("/**", (event) => {

@@ -26,6 +26,7 @@ import { createMemoryStore } from "./store.ts";
 import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import type { Upstreams } from "./upstream.ts";
 import type { PaymentGate } from "../x402/gate.ts";
+import { receiptsAround } from "../receipts/setup.ts";
 import type { Credits } from "../x402/credits.ts";
 import type { Ledger } from "../x402/ledger.ts";
 
@@ -122,7 +123,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     root.register(kEndpoints, { useValue: mounted });
     root.register(kDisabled, { useValue: disabled });
     root.register(kPages, { useValue: { pages: loaded.pages, assets: loaded.assets } });
-    root.register(kPayments, { useValue: paid.gate });
+    root.register(kPayments, { useValue: receiptsAround(paid.gate, config) });
     // A factory, not useValue: tsyringe takes `useValue: undefined` (no devnet) for a class provider.
     const devnet = paid.devnet && { rpcUrl: paid.devnet.rpcUrl, chainId: paid.devnet.chainId };
     root.register(kDevnet, { useFactory: () => devnet });

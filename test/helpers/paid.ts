@@ -212,4 +212,5 @@ export const localRailEnv = (devnet: Devnet): Record<string, string> => ({
   X402_ASSET: devnet.usdc.address,
   X402_ASSET_NAME: devnet.usdc.name,
   X402_ASSET_VERSION: devnet.usdc.version,
+  SERVICE_SIGNING_KEY: `0x${"5e".repeat(32)}`,
 });
