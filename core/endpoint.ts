@@ -131,6 +131,8 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
   signal: AbortSignal;
   /** The paying wallet, when the call was paid with a signed payment: an EVM address as signed (checksummed), or a Solana address (base58). */
   payer?: string;
+  /** On a `signIn` route: the wallet that signed in (an EVM address lower-cased, a Solana address as is). */
+  wallet?: string;
   /** The caller's IP address: for per-visitor limits on free routes. */
   clientIp: string;
   /** The request's headers (an operator's bearer token); empty for calls that came without HTTP (MCP). */
@@ -323,6 +325,11 @@ export interface EndpointDef<
    * unpaid prepaid part) is refused, so the catalog test leaves its example to the endpoint's own tests.
    */
   needsWallet?: boolean;
+  /**
+   * Free, for the wallet that signs in (`SIGN-IN-WITH-X`, core/sign-in): `ctx.wallet`. Without a sign-in the
+   * route answers a 402 with the challenge and no way to pay; a sign-in that proves no wallet is a 401.
+   */
+  signIn?: boolean;
   /**
    * The catalog endpoints this one runs as parts through `ctx.call` (a bundle). Its example needs their
    * upstreams and targets, so the catalog test leaves it to the bundle's own tests.

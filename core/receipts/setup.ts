@@ -1,6 +1,7 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentGate } from "../x402/gate.ts";
-import { withOffersAndReceipts } from "./gate.ts";
+import type { Store } from "../endpoint.ts";
+import { aroundPaidAnswers } from "./gate.ts";
 import { devnetSigningKey, serviceKey, type ServiceKey } from "./key.ts";
 
 const isDevnet = (config: Config) => config.payment.facilitator === "devnet" && !config.payment.optionEnv.X402_OPTIONS;
@@ -22,8 +23,6 @@ export function serviceKeyOf(config: Config): ServiceKey | undefined {
   return key;
 }
 
-/** The gate the service answers with: offers and receipts around it when receipts are on. */
-export function receiptsAround(gate: PaymentGate, config: Config): PaymentGate {
-  const key = serviceKeyOf(config);
-  return key ? withOffersAndReceipts(gate, key) : gate;
-}
+/** The gate the service answers with: offers and receipts around it when receipts are on, and the payers' history. */
+export const receiptsAround = (gate: PaymentGate, config: Config, store: Store): PaymentGate =>
+  aroundPaidAnswers(gate, store, serviceKeyOf(config));

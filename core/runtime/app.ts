@@ -18,6 +18,7 @@ export const paymentRequestHeaders = [
   "payment-signature",
   "x-payment",
   "x-credit-code",
+  "sign-in-with-x",
   "access-control-expose-headers",
 ];
 export const paymentResponseHeaders = [
@@ -135,6 +136,7 @@ function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint, input: unknown)
       xPayment: headers.get("x-payment") ?? undefined,
       creditCode: headers.get("x-credit-code") ?? undefined,
     },
+    signIn: headers.get("sign-in-with-x") ?? undefined,
     // A function, not a getter: with a getter on this object the 402 path measured 30% slower, though
     // the getter was never called (bench/findings.md).
     signal: () => event.req.signal,

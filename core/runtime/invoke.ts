@@ -11,6 +11,7 @@ import { observedCharge } from "../x402/observed-charge.ts";
 import { metrics } from "./prometheus.ts";
 import { lastHour } from "./rolling.ts";
 import { tracing, type Tracer } from "./tracing.ts";
+import { withSignIn } from "../sign-in/gate.ts";
 
 /** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
 export interface PaymentCredentials {
@@ -32,6 +33,10 @@ export interface Call {
   clientIp: string;
   /** The request's headers, when the call came over HTTP. */
   headers?: Headers;
+  /** `SIGN-IN-WITH-X` as it came (an HTTP header, MCP `_meta`): read only by a route that takes a signed-in wallet. */
+  signIn?: string;
+  /** The wallet that signed in, once proven (core/sign-in). */
+  wallet?: string;
   payment?: PaymentCredentials;
   /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
   prepaid?: { payer?: string };
@@ -140,7 +145,11 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
     throw error;
   };
   if (call.prepaid || isFree(call.endpoint)) {
-    return run(rt, call, input, unit, call.prepaid?.payer)
+    const free =
+      call.endpoint.signIn && !call.prepaid
+        ? withSignIn(rt, call, (wallet) => run(rt, { ...call, wallet }, input, unit))
+        : run(rt, call, input, unit, call.prepaid?.payer);
+    return free
       .then(async (outcome) =>
         outcome.status >= 400 ? outcome : ((await commit(outcome)) ?? failure(rt, call, effectFailed())),
       )
@@ -220,6 +229,7 @@ async function run(
     log,
     signal,
     payer,
+    wallet: call.wallet,
     clientIp: call.clientIp,
     headers: call.headers ?? new Headers(),
     catalog: rt.endpoints,

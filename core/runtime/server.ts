@@ -123,7 +123,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
     root.register(kEndpoints, { useValue: mounted });
     root.register(kDisabled, { useValue: disabled });
     root.register(kPages, { useValue: { pages: loaded.pages, assets: loaded.assets } });
-    root.register(kPayments, { useValue: receiptsAround(paid.gate, config) });
+    root.register(kPayments, { useValue: receiptsAround(paid.gate, config, store) });
     // A factory, not useValue: tsyringe takes `useValue: undefined` (no devnet) for a class provider.
     const devnet = paid.devnet && { rpcUrl: paid.devnet.rpcUrl, chainId: paid.devnet.chainId };
     root.register(kDevnet, { useFactory: () => devnet });
