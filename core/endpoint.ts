@@ -1,3 +1,4 @@
+import type { JsonWebKey } from "node:crypto";
 import type * as v from "valibot";
 
 /** The upstream client an endpoint gets from `ctx.upstream(name)`. */
@@ -182,6 +183,37 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
   payAsUsed: boolean;
   /** With `payAsUsed`: the part of the quoted price the call used, in USDC atomic units (six decimals). */
   use(atomic: bigint): void;
+  /** This instance as it runs (the core family's report reads it). */
+  instance: Instance;
+}
+
+/** This instance's own figures since it started; the settlements are counted in the store, across instances. */
+export interface Instance {
+  /** Endpoints left unmounted, with the reason. */
+  disabled: readonly { name: string; reason: string }[];
+  /** Outcomes and latencies per endpoint called. */
+  calls(): EndpointStats[];
+  /** The circuit of each upstream called. */
+  circuits(): Record<string, "closed" | "open" | "half-open">;
+  /** The public key this instance signs offers and receipts with (published in /.well-known/did.json); none when receipts are off. */
+  signingKey?: { kid: string; publicJwk: JsonWebKey };
+  settlements(): Promise<{
+    settled: number;
+    settledAtomic: number;
+    failed: number;
+    indeterminate: number;
+    pending: number;
+  }>;
+}
+
+export interface EndpointStats {
+  endpoint: string;
+  calls: number;
+  ok: number;
+  clientErrors: number;
+  serverErrors: number;
+  successRate: number | null;
+  latencyMs: { p50: number; p95: number; p99: number } | null;
 }
 
 /** Issues credit codes: bearer balances in USDC, spent with the X-CREDIT-CODE header instead of a payment. */
@@ -458,9 +490,11 @@ export interface DevnetContract {
   args(owner: `0x${string}`): readonly unknown[];
 }
 
-/** What the devnet started, for a family to derive its settings from. */
+/**
+ * What the devnet will hold, known before it starts (its accounts come from a fixed mnemonic, its contracts'
+ * addresses from their deployer's nonces), so a family's settings are read once, with the rest, before it starts.
+ */
 export interface DevnetInfo {
-  rpcUrl: string;
   chainId: number;
   /** The contracts the families asked for, by name. */
   contracts: Readonly<Record<string, `0x${string}`>>;
@@ -475,6 +509,8 @@ export interface DevnetNeeds {
   contracts?: readonly DevnetContract[];
   /** Settings in the environment's own terms (`DUEL_ESCROW_ADDRESS`): configuration still wins over them. */
   settings(devnet: DevnetInfo): Record<string, string>;
+  /** Upstreams pointed at the devnet's chain unless configuration names their URL (its port is known once it listens). */
+  chainUpstreams?: readonly string[];
 }
 
 // --- plugins ---

@@ -2,7 +2,8 @@ import pino from "pino";
 import { readConfig } from "./runtime/config.ts";
 import { createService, type Service } from "./runtime/server.ts";
 import { listen } from "./runtime/listen.ts";
-import { createPayments, type Payments } from "./x402/payments.ts";
+import { createPayments, runsDevnet, type Payments } from "./x402/payments.ts";
+import { plannedDevnet } from "./x402/devnet/index.ts";
 import { startMetricsServer } from "./runtime/prometheus.ts";
 
 let payments: Payments | undefined;
@@ -26,6 +27,7 @@ try {
     config,
     log,
     payments: async (context) => (payments = await createPayments(config, context)),
+    devnet: runsDevnet(config) ? plannedDevnet : undefined,
   });
   service = started;
   const server = await listen(started.app, {

@@ -1,5 +1,7 @@
 // Node 20's test runner does not expand globs: find the test files here and hand them over.
-import { readdirSync } from "node:fs";
+// TEST_CPU=1 also prints each file's CPU time (its process and the processes it started), largest first.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnSync } from "node:child_process";
 
@@ -16,9 +18,28 @@ const find = (dir) =>
 
 const only = process.argv.slice(2);
 const files = (only.length ? only.flatMap((p) => (p.endsWith(".ts") ? [p] : find(p))) : find("test")).sort();
+const table = process.env.TEST_CPU ? join(mkdtempSync(join(tmpdir(), "test-cpu-")), "cpu.jsonl") : undefined;
+const cpuArgs = table ? ["--import", "./test/helpers/cpu-table.mjs"] : [];
 const { status } = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=4", "--test-timeout=300000", ...files],
-  { stdio: "inherit", env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" } },
+  ["--import", "tsx", ...cpuArgs, "--test", "--test-concurrency=4", "--test-timeout=300000", ...files],
+  {
+    stdio: "inherit",
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(table ? { TEST_CPU_TABLE: table } : {}) },
+  },
 );
+if (table) printCpu(table);
 process.exit(status ?? 1);
+
+function printCpu(path) {
+  let rows = [];
+  try {
+    rows = readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map(JSON.parse);
+  } catch {}
+  rows.sort((a, b) => b.own + b.children - (a.own + a.children));
+  const s = (x) => x.toFixed(1).padStart(7);
+  console.log(`\n# CPU per file (s): own + started processes = total, wall; ${rows.length} of ${files.length} files`);
+  for (const r of rows) console.log(`# ${s(r.own)} ${s(r.children)} ${s(r.own + r.children)} ${s(r.wall)}  ${r.file}`);
+  const sum = rows.reduce((total, r) => total + r.own + r.children, 0);
+  console.log(`# total CPU ${sum.toFixed(1)} s`);
+}

@@ -2,10 +2,11 @@ import { serve } from "h3";
 import pino from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
-import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
-import { createPaidGate } from "../../core/x402/paid-gate.ts";
-import type { PaymentOption } from "../../core/x402/requirements.ts";
-import { startBatchSettlement } from "../../core/x402/batch-start.ts";
+import { createLocalFacilitator } from "../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../core/x402/facilitator-api.ts";
+import { createPaidGate } from "../../core/payment/paid-gate.ts";
+import { devnetOption } from "../../core/x402/devnet/option.ts";
+import { startBatchSettlement } from "../../core/x402/schemes/batch-settlement/start.ts";
 import { announceReady, portFromEnv } from "./announce.ts";
 import { devnetFromEnv } from "./devnet-env.ts";
 
@@ -21,15 +22,14 @@ const port = portFromEnv();
 const devnet = devnetFromEnv();
 const config = readConfig(process.env);
 const log = pino({ level: config.logLevel });
-const option: PaymentOption = {
-  network: `eip155:${devnet.chainId}`,
-  asset: devnet.asset,
-  payTo: devnet.payTo,
-  decimals: 6,
-  extra: { name: devnet.assetName, version: devnet.assetVersion },
-  maxTimeoutSeconds: 300,
-  ...(process.env.BATCH === "on" ? { batch: { receiverAuthorizer: devnet.payTo, withdrawDelay: 900 } } : {}),
-};
+const option = devnetOption(
+  {
+    network: `eip155:${devnet.chainId}`,
+    usdc: { address: devnet.asset, name: devnet.assetName, version: devnet.assetVersion, decimals: 6 },
+    payTo: devnet.payTo,
+  },
+  { batchAuthorizer: process.env.BATCH === "on" ? devnet.payTo : undefined },
+);
 const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.relayerKey });
 const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) : real;
 const service = await createService({

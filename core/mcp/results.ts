@@ -1,23 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Outcome, PaymentCredentials } from "../runtime/invoke.ts";
-import { encodeHeader } from "../x402/challenge.ts";
-
-/** The x402 MCP transport keys (x402 specs/transports-v2/mcp.md; v1 uses the same ones). */
-export const paymentMetaKey = "x402/payment";
-export const paymentResponseMetaKey = "x402/payment-response";
-
-/**
- * `_meta["x402/payment"]` carries the PaymentPayload as an object; the gate takes it exactly as the HTTP header
- * of its version would carry it (base64 JSON), so MCP payments meet the same checks, claims and replies.
- */
-export function credentialsOf(meta: Record<string, unknown> | undefined): PaymentCredentials | undefined {
-  if (!meta || !(paymentMetaKey in meta)) return undefined;
-  const payment = meta[paymentMetaKey];
-  const encoded = encodeHeader(payment);
-  return (payment as { x402Version?: unknown } | null)?.x402Version === 1
-    ? { xPayment: encoded }
-    : { signature: encoded };
-}
+import type { Outcome } from "../runtime/call.ts";
+import { paymentResponseMetaKey } from "../x402/carrier.ts";
 
 /**
  * An outcome of `invoke()` as a tool result, as the x402 MCP convention has it. 200: the `{meta, data}`

@@ -10,7 +10,8 @@ import { agentEndpoints } from "../shared.ts";
 import { compressResponse } from "../runtime/compression.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { catalogTools, toolName, type CatalogTool } from "./catalog-tools.ts";
-import { credentialsOf, toToolResult } from "./results.ts";
+import { toToolResult } from "./results.ts";
+import { credentialsInMeta } from "../payment/rails.ts";
 import { callEndpointTool, freeTool, paidTool } from "./tools.ts";
 
 /** The SDK (and zod under it) is loaded on the first MCP request, not at boot. */
@@ -66,7 +67,7 @@ export function mountMcp(app: H3, rt: Runtime): void {
       resource: rt.config.baseUrl + endpoint.path,
       requestId: event.context.requestId as string,
       clientIp: getRequestIP(event, { xForwardedFor: rt.config.trustProxy }) ?? "unknown",
-      payment: credentialsOf(meta),
+      payment: credentialsInMeta(meta),
       signal: () => signal,
     });
     // The request log records the tool, its price and payer like an HTTP call's.

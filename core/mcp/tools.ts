@@ -4,7 +4,7 @@ import type * as v from "valibot";
 import type { Endpoint } from "../endpoint.ts";
 import { schemasOf, type JsonSchema } from "../runtime/schema.ts";
 import { toolName, type CatalogTool } from "./catalog-tools.ts";
-import { paymentMetaKey } from "./results.ts";
+import { paymentMetaKey } from "../x402/carrier.ts";
 
 /** How a paid tool is paid, in short: the server's instructions and call_endpoint's description say it in full. */
 export const howToPay = (price: string) =>

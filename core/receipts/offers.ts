@@ -9,7 +9,7 @@ import {
   type SignedOffer,
   extractOfferPayload,
 } from "@x402/extensions/offer-receipt";
-import type { Outcome } from "../runtime/invoke.ts";
+import type { Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import type { ServiceKey } from "./key.ts";
 

@@ -1,11 +1,10 @@
 import { createHash } from "node:crypto";
 import { OFFER_RECEIPT, createJWS, type JWSSignedReceipt, type ReceiptPayload } from "@x402/extensions/offer-receipt";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
 import { stableJson } from "../shared.ts";
 import type { ServiceKey } from "./key.ts";
 
-/** The header every paid 2xx carries its receipt in (a JWS); v2's PAYMENT-RESPONSE carries it too, in its extensions. */
-export const receiptHeader = "payment-receipt";
+import { receiptHeader } from "./header.ts";
 
 /**
  * What a receipt says: the extension's receipt fields (`version`, `network`, `resourceUrl`, `payer`, `issuedAt`,

@@ -1,7 +1,4 @@
 import type { Config } from "../runtime/config.ts";
-import type { PaymentGate } from "../x402/gate.ts";
-import type { Store } from "../endpoint.ts";
-import { aroundPaidAnswers } from "./gate.ts";
 import { devnetSigningKey, serviceKey, type ServiceKey } from "./key.ts";
 
 const isDevnet = (config: Config) => config.payment.facilitator === "devnet" && !config.payment.optionEnv.X402_OPTIONS;
@@ -22,7 +19,3 @@ export function serviceKeyOf(config: Config): ServiceKey | undefined {
   keys.set(config, key);
   return key;
 }
-
-/** The gate the service answers with: offers and receipts around it when receipts are on, and the payers' history. */
-export const receiptsAround = (gate: PaymentGate, config: Config, store: Store): PaymentGate =>
-  aroundPaidAnswers(gate, store, serviceKeyOf(config));

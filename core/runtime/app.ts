@@ -3,45 +3,34 @@ import { FastResponse } from "srvx";
 import type { Endpoint } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
 import { readCapped } from "./read-capped.ts";
-import { invoke, type Call, type Outcome } from "./invoke.ts";
+import { invoke } from "./invoke.ts";
+import type { Call, Outcome } from "./call.ts";
 import { coerceQuery } from "./schema.ts";
 import { ServiceError, notFound, toErrorBody, toServiceError } from "./errors.ts";
 import { mountDiscovery } from "./discovery.ts";
 import { mountPages } from "./pages.ts";
 import { metrics, mountMetrics, routeOf } from "./prometheus.ts";
 import { mountStatus } from "./status.ts";
+import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import { mountMcp } from "../mcp/server.ts";
 import { mountDidDocument } from "../receipts/did-route.ts";
+import { credentialsIn, paymentRequestHeaders, paymentResponseHeaders } from "../payment/rails.ts";
 import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
-export const paymentRequestHeaders = [
-  "payment-signature",
-  "x-payment",
-  "x-credit-code",
-  "sign-in-with-x",
-  "access-control-expose-headers",
-];
-export const paymentResponseHeaders = [
-  "payment-required",
-  "payment-response",
-  "x-payment-response",
-  "payment-receipt",
-  "x-payment-requirements",
-  "retry-after",
-  "x-request-id",
-];
+const requestHeaders = [...paymentRequestHeaders, "access-control-expose-headers"];
+export const responseHeaders = [...paymentResponseHeaders, "retry-after", "x-request-id"];
 
 const cors = {
   origin: "*" as const,
   methods: ["GET", "POST", "OPTIONS"],
-  allowHeaders: ["content-type", ...paymentRequestHeaders, "mcp-protocol-version", "mcp-session-id"],
-  exposeHeaders: paymentResponseHeaders,
+  allowHeaders: ["content-type", ...requestHeaders, "mcp-protocol-version", "mcp-session-id"],
+  exposeHeaders: responseHeaders,
   maxAge: "86400",
 };
 
 export interface AppExtras {
-  /** Extra routes (health, batch, MCP, pages) mounted before the catch-all. */
-  mount?: (app: H3, rt: Runtime) => void;
+  /** What `GET /ready` checks beside the store: each part the paid path needs (the payment chain, a facilitator). */
+  probes?: Record<string, Probe>;
 }
 
 /** The HTTP adapter: turns requests into calls and outcomes into responses. Nothing else lives here. */
@@ -102,7 +91,8 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   mountStatus(app, rt);
   mountDidDocument(app, rt);
   mountMcp(app, rt);
-  extras.mount?.(app, rt);
+  const probes = { store: storeProbe(rt.store), ...extras.probes };
+  mountReadiness(app, createReadiness({ probes, draining: () => rt.inflight.draining }));
   app.all("/**", (event) => {
     const path = event.url.pathname;
     const allowed = rt.endpoints.filter((e) => e.path === path).map((e) => e.method);
@@ -131,12 +121,7 @@ function toCall(rt: Runtime, event: H3Event, endpoint: Endpoint, input: unknown)
     requestId: event.context.requestId as string,
     clientIp: getRequestIP(event, { xForwardedFor: rt.config.trustProxy }) ?? "unknown",
     headers,
-    payment: {
-      signature: headers.get("payment-signature") ?? undefined,
-      xPayment: headers.get("x-payment") ?? undefined,
-      creditCode: headers.get("x-credit-code") ?? undefined,
-    },
-    signIn: headers.get("sign-in-with-x") ?? undefined,
+    payment: credentialsIn(headers),
     // A function, not a getter: with a getter on this object the 402 path measured 30% slower, though
     // the getter was never called (bench/findings.md).
     signal: () => event.req.signal,
@@ -259,7 +244,7 @@ function rendered(outcome: Outcome): Rendering {
 
 const corsHeaders = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": paymentResponseHeaders.join(", "),
+  "access-control-expose-headers": responseHeaders.join(", "),
 };
 
 const fail = (e: ServiceError): Outcome => ({ status: e.status, body: toErrorBody(e), headers: e.headers });

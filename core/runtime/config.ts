@@ -34,7 +34,7 @@ const EnvSchema = v.object({
   X402_MAX_TIMEOUT_SECONDS: v.optional(Count, "300"),
   /** Comma-separated payment options (presets or own names), each refined by X402_<NAME>_* (core/x402/options.ts). */
   X402_OPTIONS: v.optional(v.string()),
-  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/batch-gate.ts); on by default on the devnet only. */
+  /** Also take `batch-settlement` vouchers beside `exact` (core/x402/schemes/batch-settlement/gate.ts); on by default on the devnet only. */
   X402_BATCH_SETTLEMENT: v.optional(v.picklist(["on", "off"])),
   /** Also take `upto` Permit2 authorizations on the routes that pay as used (the batch); on by default on the devnet. */
   X402_UPTO: v.optional(v.picklist(["on", "off"])),

@@ -1,18 +1,19 @@
 import "reflect-metadata";
+import { serviceKeyOf } from "../receipts/setup.ts";
 import { container as root, instanceCachingFactory, type DependencyContainer } from "tsyringe";
-import pino, { type Logger } from "pino";
-import type { AssetDef, Endpoint, PageDef, Store, Upstream, UpstreamTable } from "../endpoint.ts";
+import type { Logger } from "pino";
+import type { AssetDef, Endpoint, Instance, PageDef, Store, Upstream } from "../endpoint.ts";
 import type { Config } from "./config.ts";
-import { createMemoryStore } from "./store.ts";
+import type { Loaded } from "./load.ts";
 import { createRateLimiter, type RateLimiter } from "./ratelimit.ts";
 import { createMetrics, type Metrics } from "./metrics.ts";
 import { createInflight, type Inflight } from "./inflight.ts";
 import { createUpstreams, type ClientOptions, type Upstreams } from "./upstream.ts";
 import { createEgress, type Egress } from "./egress.ts";
 import { upstreamOverrides } from "./config.ts";
-import { createCredits, type Credits } from "../x402/credits.ts";
-import { createLedger, type Ledger } from "../x402/ledger.ts";
-import type { PaymentGate } from "../x402/gate.ts";
+import type { Credits } from "../payment/credits.ts";
+import type { Ledger } from "../payment/ledger.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 
 export const kConfig = Symbol("config");
 /** The environment the families' settings and the upstream overrides are read from (configuration over the devnet's). */
@@ -71,27 +72,51 @@ export interface Runtime {
   families: ReadonlyMap<string, FamilyScope>;
   /** The local chain the service started, when it runs its own devnet: /health names it for `npm run pay`. */
   devnet?: { rpcUrl: string; chainId: number };
+  /** What a handler sees of this instance (`ctx.instance`). */
+  instance: Instance;
 }
 
-export interface ContainerParts {
+export interface RuntimeParts {
   config: Config;
-  store?: Store;
-  log?: Logger;
+  log: Logger;
+  store: Store;
+  ledger: Ledger;
+  credits: Credits;
+  /** The families, checked, with their settings read. */
+  loaded: Loaded;
+  payments: PaymentGate;
+  /** The local chain the payment setup started, when it runs its own devnet. */
+  devnet?: { rpcUrl: string; chainId: number };
+  /** Base URLs decided at boot (the payment chain's RPC, the devnet's chain), by upstream; configuration overrides them. */
+  upstreamUrls: Record<string, string>;
   now?: () => Date;
   /** Tests only: the one loopback port the egress guard lets through. */
   egressLoopbackPort?: number;
 }
 
 /**
- * The service's root: a fresh child of tsyringe's global container per service (tests make many). Tokens and
- * factories only (no decorators under tsx); each shared service is built on first use from the ones it needs.
+ * The service's container, a fresh child of tsyringe's global one per service (tests make many), with a child per
+ * family the way fastify encapsulates a plugin: its settings and the upstreams it declared stay inside, what the
+ * root holds is shared. Tokens and factories only (no decorators under tsx); each shared service is built on first
+ * use from the ones it needs. Returns the runtime resolved from it, and how to dispose of it.
  */
-export function createContainer(parts: ContainerParts): DependencyContainer {
+export function createRuntime(parts: RuntimeParts): { runtime: Runtime; dispose(): void } {
+  const { config, loaded } = parts;
   const c = root.createChildContainer();
-  const { config } = parts;
   const once = <T>(make: (c: DependencyContainer) => T) => ({ useFactory: instanceCachingFactory<T>(make) });
+  const env = { ...upstreamEnv(parts.upstreamUrls), ...loaded.env };
   c.register(kConfig, { useValue: config });
+  c.register(kEnv, { useValue: env });
   c.register(kClock, { useValue: parts.now ?? (() => new Date()) });
+  c.register(kLogger, { useValue: parts.log });
+  c.register(kStore, { useValue: parts.store });
+  c.register(kLedger, { useValue: parts.ledger });
+  c.register(kCredits, { useValue: parts.credits });
+  c.register(kPayments, { useValue: parts.payments });
+  // A factory, not useValue: tsyringe takes `useValue: undefined` (no devnet) for a class provider.
+  c.register(kDevnet, { useFactory: () => parts.devnet });
+  c.register(kUpstreamTable, { useValue: loaded.upstreams });
+  c.register(kPages, { useValue: { pages: loaded.pages, assets: loaded.assets } });
   c.register(
     kMetrics,
     once(() => createMetrics()),
@@ -101,24 +126,8 @@ export function createContainer(parts: ContainerParts): DependencyContainer {
     once(() => createInflight()),
   );
   c.register(
-    kLogger,
-    once(() => parts.log ?? pino({ level: config.logLevel })),
-  );
-  c.register(
-    kStore,
-    once(() => parts.store ?? createMemoryStore()),
-  );
-  c.register(
     kLimiter,
     once((d) => createRateLimiter(d.resolve<Store>(kStore), config.rateLimitPerMinute)),
-  );
-  c.register(
-    kLedger,
-    once((d) => createLedger(d.resolve<Store>(kStore))),
-  );
-  c.register(
-    kCredits,
-    once((d) => createCredits(d.resolve<Store>(kStore))),
   );
   c.register(
     kEgress,
@@ -129,33 +138,76 @@ export function createContainer(parts: ContainerParts): DependencyContainer {
     once((d) =>
       createUpstreams({
         ...config.upstream,
-        table: d.resolve<UpstreamTable>(kUpstreamTable),
-        overrides: upstreamOverrides(d.resolve(kEnv), d.resolve<UpstreamTable>(kUpstreamTable)),
+        table: loaded.upstreams,
+        overrides: upstreamOverrides(env, loaded.upstreams),
         retries: 2,
         log: d.resolve<Logger>(kLogger),
         guard: d.resolve<Egress>(kEgress).check,
       }),
     ),
   );
-  return c;
+  const upstreams = c.resolve<Upstreams>(kUpstreams);
+  const { mounted, disabled } = mountable(
+    loaded.endpoints,
+    (name) => upstreams.missing(name),
+    (setting) => Boolean(env[setting]),
+  );
+  c.register(kEndpoints, { useValue: mounted });
+  c.register(kDisabled, { useValue: disabled });
+  const families = new Map(
+    loaded.families.map((family) => {
+      const fc = c.createChildContainer();
+      fc.register(kFamily, { useValue: family });
+      // A factory, not useValue: tsyringe takes `useValue: undefined` (a family without settings) for a class provider.
+      fc.register(kSettings, { useFactory: () => loaded.settings.get(family) });
+      fc.register(kFamilyUpstreams, { useValue: new Set(loaded.upstreamNames.get(family)) });
+      return [family, fc] as const;
+    }),
+  );
+  return {
+    runtime: resolveRuntime(c, families),
+    dispose() {
+      for (const fc of families.values()) fc.dispose?.();
+      c.dispose?.();
+    },
+  };
 }
 
+/** Upstream URLs as the environment would give them (`UPSTREAM_<NAME>_URL`), so configuration still overrides them. */
+const upstreamEnv = (urls: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, url]),
+  );
+
 /**
- * A family's own container, the way fastify encapsulates a plugin: a child of the root holding the family's
- * settings and the upstreams it declared. What it registers stays inside; what the root holds is shared.
+ * The loaded endpoints split into those to mount and those left out, with the reason: a missing key, URL or
+ * setting, or a part (`composes`) that is itself left out, since a bundle sold whole must be able to run whole.
  */
-export function createFamilyContainer(
-  parent: DependencyContainer,
-  family: string,
-  settings: unknown,
-  upstreamNames: readonly string[],
-): DependencyContainer {
-  const c = parent.createChildContainer();
-  c.register(kFamily, { useValue: family });
-  // A factory, not useValue: tsyringe takes `useValue: undefined` (a family without settings) for a class provider.
-  c.register(kSettings, { useFactory: () => settings });
-  c.register(kFamilyUpstreams, { useValue: new Set(upstreamNames) });
-  return c;
+export function mountable(
+  endpoints: Endpoint[],
+  missingOf: (upstream: string) => string[],
+  isSet: (setting: string) => boolean,
+) {
+  const disabled: { name: string; reason: string }[] = [];
+  for (const e of endpoints) {
+    const missing = (e.upstreams ?? []).filter((u: string) => missingOf(u).length > 0);
+    const unset = (e.requires ?? []).filter((setting) => !isSet(setting));
+    if (missing.length) {
+      const variables = [...new Set(missing.flatMap(missingOf))];
+      disabled.push({ name: e.name, reason: `missing ${variables.join(", ")} (upstream ${missing.join(", ")})` });
+    } else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
+  }
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const e of endpoints) {
+      const off = (e.composes ?? []).filter((part) => disabled.some((d) => d.name === part));
+      if (!off.length || disabled.some((d) => d.name === e.name)) continue;
+      disabled.push({ name: e.name, reason: `its part${off.length > 1 ? "s" : ""} ${off.join(", ")} disabled` });
+      grew = true;
+    }
+  }
+  const mounted = endpoints.filter((e) => !disabled.some((d) => d.name === e.name));
+  return { mounted, disabled };
 }
 
 function familyScope(c: DependencyContainer): FamilyScope {
@@ -172,24 +224,35 @@ function familyScope(c: DependencyContainer): FamilyScope {
   };
 }
 
-export function resolveRuntime(c: DependencyContainer, families: ReadonlyMap<string, DependencyContainer>): Runtime {
+function resolveRuntime(c: DependencyContainer, families: ReadonlyMap<string, DependencyContainer>): Runtime {
+  const disabled = c.resolve<Runtime["disabled"]>(kDisabled);
+  const metrics = c.resolve<Metrics>(kMetrics);
+  const upstreams = c.resolve<Upstreams>(kUpstreams);
+  const ledger = c.resolve<Ledger>(kLedger);
   return {
     config: c.resolve(kConfig),
     log: c.resolve(kLogger),
     store: c.resolve(kStore),
     endpoints: c.resolve(kEndpoints),
     limiter: c.resolve(kLimiter),
-    upstreams: c.resolve(kUpstreams),
+    upstreams,
     egress: c.resolve(kEgress),
     payments: c.resolve(kPayments),
-    ledger: c.resolve(kLedger),
+    ledger,
     credits: c.resolve(kCredits),
-    disabled: c.resolve(kDisabled),
+    disabled,
     pages: c.resolve(kPages),
     now: c.resolve(kClock),
-    metrics: c.resolve(kMetrics),
+    metrics,
     inflight: c.resolve(kInflight),
     devnet: c.resolve(kDevnet),
     families: new Map([...families].map(([name, fc]) => [name, familyScope(fc)])),
+    instance: {
+      disabled,
+      calls: () => metrics.snapshot(),
+      circuits: () => upstreams.circuits(),
+      settlements: () => ledger.stats(),
+      signingKey: serviceKeyOf(c.resolve(kConfig)),
+    },
   };
 }

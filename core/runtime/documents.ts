@@ -1,5 +1,5 @@
 import type { Endpoint } from "../endpoint.ts";
-import type { PaymentGate } from "../x402/gate.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 import { bazaarOf } from "../x402/bazaar.ts";
 import { optionsLine, type PaymentOption } from "../x402/requirements.ts";
 import { countLine } from "./agent-surface.ts";

@@ -4,58 +4,14 @@ import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
 import { dataWrite, described, keep, newUnit, partOf, release, reserve, withdraw, type Unit } from "./effects.ts";
-import type { Commit } from "../x402/gate.ts";
+import type { Commit } from "../payment/gate.ts";
+import type { Call, Outcome } from "./call.ts";
 import { parseInput } from "./schema.ts";
 import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
-import { observedCharge } from "../x402/observed-charge.ts";
 import { metrics } from "./prometheus.ts";
 import { lastHour } from "./rolling.ts";
 import { tracing, type Tracer } from "./tracing.ts";
 import { withSignIn } from "../sign-in/gate.ts";
-
-/** Payment credentials as they arrived, whatever the transport (HTTP headers, MCP `_meta`). */
-export interface PaymentCredentials {
-  /** v2 `PAYMENT-SIGNATURE`: base64 JSON PaymentPayload. */
-  signature?: string;
-  /** v1 `X-PAYMENT`: base64 JSON PaymentPayload. */
-  xPayment?: string;
-  /** `X-CREDIT-CODE`: a bearer credit. */
-  creditCode?: string;
-}
-
-export interface Call {
-  endpoint: Endpoint;
-  /** Raw input: the coerced query of a GET, the JSON body of a POST, MCP tool arguments. */
-  input: unknown;
-  /** Absolute URL of the route: the `resource` a payment is bound to. */
-  resource: string;
-  requestId: string;
-  clientIp: string;
-  /** The request's headers, when the call came over HTTP. */
-  headers?: Headers;
-  /** `SIGN-IN-WITH-X` as it came (an HTTP header, MCP `_meta`): read only by a route that takes a signed-in wallet. */
-  signIn?: string;
-  /** The wallet that signed in, once proven (core/sign-in). */
-  wallet?: string;
-  payment?: PaymentCredentials;
-  /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
-  prepaid?: { payer?: string };
-  /** The caller's cancellation, asked for only by a call that reaches its handler (an HTTP request makes its AbortController then). */
-  signal?: () => AbortSignal;
-  /** A part's reservations and writes (`ctx.reserve`, `ctx.afterPayment`): kept or released with its parent's. */
-  unit?: Unit;
-}
-
-export interface Outcome {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-  /** For the request log. */
-  payer?: string;
-  charged?: string;
-  /** A pay-as-used call's report of what it used (USDC atomic units), when below its price. */
-  used?: string;
-}
 
 /**
  * The one call path (design section 3): rate limit, validate (free), then the payment gate around the
@@ -160,8 +116,7 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
   // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
   const paid: Call = { ...call, signal: undefined };
-  const charged = observedCharge(
-    rt.payments,
+  const charged = rt.payments.charge(
     call,
     (payer, terms) => run(rt, paid, input, unit, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
     price,
@@ -247,6 +202,7 @@ async function run(
     use: (atomic) => {
       if (payAsUsed) used = atomic;
     },
+    instance: rt.instance,
     egress: endpoint.probes
       ? {
           fetch: (url, init) => rt.egress.fetch(url, { ...init, signal }),

@@ -4,6 +4,8 @@ import {
   inFamily,
   isEndpointDef,
   type AssetDef,
+  type DevnetContract,
+  type DevnetInfo,
   type Endpoint,
   type EndpointDef,
   type JobDef,
@@ -14,11 +16,6 @@ import {
 import { schemasOf } from "./schema.ts";
 import { upstreamSettingProblems } from "./config.ts";
 import { corePlugin } from "./builtin/index.ts";
-import type { Runtime } from "./container.ts";
-
-const noRuntime = (): Runtime => {
-  throw new Error("the core family was loaded without a runtime");
-};
 
 const pluginsFolder = new URL("../../plugins/", import.meta.url);
 /** Modules end in .ts in the sources (tsx) and .mjs in the build (dist/), which compiles each file to its own module. */
@@ -79,6 +76,16 @@ export interface Loaded {
   upstreams: UpstreamTable;
   /** Each family's settings, read from the environment at boot. */
   settings: Map<string, unknown>;
+  /** The upstreams each family may call: its own and the core's. */
+  upstreamNames: Map<string, string[]>;
+  /** What the settings were read from: configuration over what the devnet will hold. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** The contracts the families need deployed when the service runs its own devnet. */
+  contracts: DevnetContract[];
+  /** What that devnet will hold, as the settings were told. */
+  devnet?: DevnetInfo;
+  /** The upstreams pointed at the devnet's chain (`definePlugin({ devnet: { chainUpstreams } })`). */
+  chainUpstreams: string[];
 }
 
 /** Every family folder with an entry module (`_shared` and other `_` folders are not families), sorted. */
@@ -106,8 +113,6 @@ export interface ImportOptions {
   given?: Plugin[];
   /** Tests only: another folder of families than plugins/. */
   dir?: URL;
-  /** The runtime the built-in `core` family reports on (the registry loads without one). */
-  runtime?: () => Runtime;
 }
 
 /** Imports the selected families (all when `only` is unset), then the core's own. */
@@ -125,13 +130,15 @@ export async function importPlugins(options: ImportOptions = {}): Promise<Plugin
   for (const family of families) {
     plugins.push(options.given?.find((p) => p.family === family) ?? (await importFamily(family, dir)));
   }
-  plugins.push(corePlugin(options.runtime ?? noRuntime));
+  plugins.push(corePlugin);
   return plugins;
 }
 
 export interface LoadOptions extends ImportOptions {
-  /** The environment the families' settings are read from (configuration, and what the devnet provides). */
+  /** The environment the families' settings are read from: configuration. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** When the service runs its own devnet: what it will hold, given the contracts to deploy, and the service's own URL. */
+  devnet?: { plan: (contracts: DevnetContract[]) => Omit<DevnetInfo, "selfUrl">; selfUrl: string };
   /** Plugins already imported (`importPlugins`). */
   plugins?: Plugin[];
   /** Tests only: settings that replace what a family read, by family. */
@@ -140,24 +147,35 @@ export interface LoadOptions extends ImportOptions {
 
 /**
  * Imports the selected families and checks them: names, routes, schemas, examples, upstream tables, and each
- * family's settings read from `env`. Boot fails with every problem listed at once.
+ * family's settings, read once from `env` over what the devnet will hold. Boot fails with every problem listed at once.
  */
 export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
   const plugins = options.plugins ?? (await importPlugins(options));
+  const contracts = plugins.flatMap((p) => p.devnet?.contracts ?? []);
+  const devnet = options.devnet && { ...options.devnet.plan(contracts), selfUrl: options.devnet.selfUrl };
+  const env = {
+    ...(devnet && Object.assign({}, ...plugins.map((p) => p.devnet?.settings(devnet)))),
+    ...options.env,
+  };
   const upstreams = mergeUpstreams(plugins);
-  const { settings, problems: unreadable } = readSettings(plugins, options.env ?? {}, options.settings);
+  const { settings, problems: unreadable } = readSettings(plugins, env, options.settings);
   const problems = [
     ...checkPlugins(plugins, upstreams.problems),
     ...unreadable,
-    ...upstreamSettingProblems(options.env ?? {}, upstreams.table),
+    ...upstreamSettingProblems(env, upstreams.table),
   ];
   if (problems.length) throw new Error(`Plugins failed their checks:\n  ${problems.join("\n  ")}`);
   return {
+    env,
+    contracts,
+    devnet,
+    chainUpstreams: plugins.flatMap((p) => p.devnet?.chainUpstreams ?? []),
     endpoints: plugins.flatMap((p) => p.endpoints),
     families: plugins.map((p) => p.family),
     plugins,
     upstreams: upstreams.table,
     settings,
+    upstreamNames: new Map(plugins.map((p) => [p.family, upstreamNamesOf(p, plugins)])),
     pages: plugins.flatMap((p) => p.pages),
     assets: plugins.flatMap((p) => p.assets),
     jobs: plugins.flatMap((p) => p.jobs.map((job) => ({ ...job, family: p.family }))),
@@ -165,7 +183,7 @@ export async function loadPlugins(options: LoadOptions = {}): Promise<Loaded> {
 }
 
 /** Each family's settings read from `env` (with a test's replacements); a problem per bad value, naming the family. */
-export function readSettings(
+function readSettings(
   plugins: Plugin[],
   env: Readonly<Record<string, string | undefined>>,
   overrides: Record<string, object> = {},
@@ -184,39 +202,8 @@ export function readSettings(
   return { settings, problems };
 }
 
-/**
- * The loaded endpoints split into those to mount and those left out, with the reason: a missing key, URL or
- * setting, or a part (`composes`) that is itself left out, since a bundle sold whole must be able to run whole.
- */
-export function mountable(
-  endpoints: Endpoint[],
-  missingOf: (upstream: string) => string[],
-  isSet: (setting: string) => boolean,
-) {
-  const disabled: { name: string; reason: string }[] = [];
-  for (const e of endpoints) {
-    const missing = (e.upstreams ?? []).filter((u: string) => missingOf(u).length > 0);
-    const unset = (e.requires ?? []).filter((setting) => !isSet(setting));
-    if (missing.length) {
-      const variables = [...new Set(missing.flatMap(missingOf))];
-      disabled.push({ name: e.name, reason: `missing ${variables.join(", ")} (upstream ${missing.join(", ")})` });
-    } else if (unset.length) disabled.push({ name: e.name, reason: `missing configuration ${unset.join(", ")}` });
-  }
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const e of endpoints) {
-      const off = (e.composes ?? []).filter((part) => disabled.some((d) => d.name === part));
-      if (!off.length || disabled.some((d) => d.name === e.name)) continue;
-      disabled.push({ name: e.name, reason: `its part${off.length > 1 ? "s" : ""} ${off.join(", ")} disabled` });
-      grew = true;
-    }
-  }
-  const mounted = endpoints.filter((e) => !disabled.some((d) => d.name === e.name));
-  return { mounted, disabled };
-}
-
 /** The upstreams a family may call: its own table and the core's. */
-export function upstreamNamesOf(plugin: Plugin, plugins: Plugin[]): string[] {
+function upstreamNamesOf(plugin: Plugin, plugins: Plugin[]): string[] {
   const core = plugins.find((p) => p.family === "core");
   return [...Object.keys(plugin.upstreams), ...Object.keys(core?.upstreams ?? {})];
 }

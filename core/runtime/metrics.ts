@@ -1,17 +1,9 @@
+import type { EndpointStats } from "../endpoint.ts";
+
 /** Per-endpoint outcomes and latencies of this instance, for the service report. */
 export interface Metrics {
   record(endpoint: string, status: number, ms: number): void;
   snapshot(): EndpointStats[];
-}
-
-export interface EndpointStats {
-  endpoint: string;
-  calls: number;
-  ok: number;
-  clientErrors: number;
-  serverErrors: number;
-  successRate: number | null;
-  latencyMs: { p50: number; p95: number; p99: number } | null;
 }
 
 /** Latencies of the last this-many calls per endpoint feed the percentiles. */

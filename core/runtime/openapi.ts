@@ -1,12 +1,12 @@
 import type { Endpoint } from "../endpoint.ts";
-import type { PaymentGate } from "../x402/gate.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 import { exampleAnswer } from "../x402/bazaar.ts";
 import { optionsLine } from "../x402/requirements.ts";
 import { countLine } from "./agent-surface.ts";
 import { agentEndpoints } from "../shared.ts";
 import { isFree } from "../shared.ts";
 import { errorExamples, parameterExamples } from "./openapi-examples.ts";
-import { schemasOf, type JsonSchema } from "./schema.ts";
+import { envelope, schemasOf, type JsonSchema } from "./schema.ts";
 
 const errorResponse = (status: number, description: string) => ({
   description,
@@ -170,22 +170,3 @@ function queryParameters(e: Endpoint, input: JsonSchema, exampleOf: ExampleOf) {
 
 const isStructured = (schema: JsonSchema) =>
   schema.type === "object" || (schema.type === "array" && schema.items?.type === "object");
-
-export const envelope = (data: JsonSchema) => ({
-  type: "object",
-  required: ["meta", "data"],
-  properties: {
-    meta: {
-      type: "object",
-      required: ["product", "endpoint", "ts"],
-      properties: {
-        product: { type: "string" },
-        endpoint: { type: "string" },
-        ts: { type: "string", format: "date-time" },
-        sources: { type: "array", items: { type: "string" } },
-        cached: { type: "boolean" },
-      },
-    },
-    data,
-  },
-});

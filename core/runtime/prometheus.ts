@@ -3,7 +3,8 @@ import { timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Runtime } from "./container.ts";
+import type { Endpoint } from "../endpoint.ts";
+import type { PaymentOption } from "../x402/requirements.ts";
 import type { BreakerState } from "./breaker.ts";
 
 /**
@@ -60,6 +61,14 @@ export const upstreamOutcomes = [
   "redirect-refused",
   "aborted",
 ] as const;
+
+/** What the metrics read of the runtime (not the container itself, which builds on the payment code that counts here). */
+interface Runtime {
+  endpoints: Endpoint[];
+  payments: { options: PaymentOption[] };
+  upstreams: { breakerState(name: string): BreakerState };
+  config: { metrics: { token?: string } };
+}
 
 let runtime: Runtime | undefined;
 /** Balances read on scrape, each at most every 15 s, so a scrape waits on a slow RPC at most once in that time. */

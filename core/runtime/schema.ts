@@ -152,3 +152,23 @@ function editDistance(a: string, b: string): number {
 export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]) {
   return issues.map((issue) => ({ field: v.getDotPath(issue) ?? "", message: issue.message }));
 }
+
+/** The `{meta, data}` envelope of every paid JSON answer, around the schema of its `data`. */
+export const envelope = (data: JsonSchema) => ({
+  type: "object",
+  required: ["meta", "data"],
+  properties: {
+    meta: {
+      type: "object",
+      required: ["product", "endpoint", "ts"],
+      properties: {
+        product: { type: "string" },
+        endpoint: { type: "string" },
+        ts: { type: "string", format: "date-time" },
+        sources: { type: "array", items: { type: "string" } },
+        cached: { type: "boolean" },
+      },
+    },
+    data,
+  },
+});

@@ -1,40 +1,22 @@
 import pino, { type Logger } from "pino";
-import type { DependencyContainer } from "tsyringe";
 import type { H3 } from "h3";
 import type { DevnetContract, DevnetInfo, Plugin, Store } from "../endpoint.ts";
 import type { Config } from "./config.ts";
-import {
-  createContainer,
-  createFamilyContainer,
-  kCredits,
-  kDevnet,
-  kDisabled,
-  kEndpoints,
-  kEnv,
-  kLedger,
-  kPages,
-  kPayments,
-  kUpstreamTable,
-  kUpstreams,
-  resolveRuntime,
-  type Runtime,
-} from "./container.ts";
-import { importPlugins, loadPlugins, mountable, readSettings, upstreamNamesOf } from "./load.ts";
-import { createApp } from "./app.ts";
-import { createJobs, type Jobs } from "./jobs.ts";
+import { loadPlugins } from "./load.ts";
 import { createMemoryStore } from "./store.ts";
-import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
-import type { Upstreams } from "./upstream.ts";
-import type { PaymentGate } from "../x402/gate.ts";
-import { receiptsAround } from "../receipts/setup.ts";
-import type { Credits } from "../x402/credits.ts";
-import type { Ledger } from "../x402/ledger.ts";
+import { createLedger, type Ledger } from "../payment/ledger.ts";
+import { createCredits, type Credits } from "../payment/credits.ts";
+import { createRuntime, type Runtime } from "./container.ts";
+import { createJobs, type Jobs } from "./jobs.ts";
+import type { Probe } from "./readiness.ts";
+import { createApp } from "./app.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 
 /** What the payment setup gives the service. */
 export interface PaymentsPart {
   gate: PaymentGate;
-  /** The devnet it started, for the families' devnet settings. */
-  devnet?: Omit<DevnetInfo, "selfUrl">;
+  /** The devnet it started: /health names its chain, and its contracts must stand where `ServiceParts.devnet` said. */
+  devnet?: { rpcUrl: string; chainId: number; contracts: Readonly<Record<string, `0x${string}`>> };
   /** Upstream base URLs it decides (the payment network's RPC), unless configuration names them. */
   upstreamUrls?: Record<string, string>;
   probes?: Record<string, Probe>;
@@ -55,6 +37,11 @@ export interface ServiceParts {
   config: Config;
   /** Builds the payment gate (the devnet, a facilitator, or a test gate). */
   payments: (context: PaymentsContext) => Promise<PaymentsPart>;
+  /**
+   * When the payment setup starts its own devnet: what it will hold, given the contracts to deploy, so the
+   * families' devnet settings are read with the rest before it starts.
+   */
+  devnet?: (contracts: DevnetContract[]) => Omit<DevnetInfo, "selfUrl">;
   log?: Logger;
   /** A store the caller owns (and closes); otherwise Redis when STORE_URL is set, else memory. */
   store?: Store;
@@ -81,72 +68,56 @@ const openRedisStore = async (url: string, log: Logger) =>
   (await import("./redis-store.ts")).createRedisStore(url, log);
 
 /**
- * Loads the plugins, wires the container and builds the app: everything but listening. Each family gets its
- * own child container with its settings, read from configuration and, on the devnet, from what the devnet
- * deployed for it (configuration wins).
+ * Builds the service in one pass, everything but listening: the families are imported and checked and their
+ * settings read once (configuration over what the devnet will hold), before anything slow starts (a Redis
+ * connection, a devnet), so a bad value refuses at once; then the store, the payment setup, the container
+ * with each family's own child, the jobs and the app.
  */
 export async function createService(parts: ServiceParts): Promise<Service> {
   const { config } = parts;
   const log = parts.log ?? pino({ level: config.logLevel });
-  let runtime: Runtime | undefined;
-  const plugins = await importPlugins({ only: config.plugins, given: parts.plugins, runtime: () => runtime! });
-  // Settings are checked once before anything starts (a Redis connection, a devnet), so a bad value refuses at once.
-  const early = readSettings(plugins, configured(config.env)).problems;
-  if (early.length) throw new Error(`Plugins failed their checks:\n  ${early.join("\n  ")}`);
+  const loaded = await loadPlugins({
+    only: config.plugins,
+    given: parts.plugins,
+    env: configured(config.env),
+    devnet: parts.devnet && { plan: parts.devnet, selfUrl: selfUrlOf(config) },
+    settings: parts.settings,
+  });
   const owned = parts.store ? undefined : config.storeUrl ? await openRedisStore(config.storeUrl, log) : undefined;
   const store = parts.store ?? owned ?? createMemoryStore();
-  const root = createContainer({ config, store, log, now: parts.now, egressLoopbackPort: parts.egressLoopbackPort });
+  const ledger = createLedger(store);
+  const credits = createCredits(store);
   let payments: PaymentsPart | undefined;
   try {
-    payments = await parts.payments({
-      store,
-      log,
-      ledger: root.resolve(kLedger),
-      credits: root.resolve(kCredits),
-      contracts: plugins.flatMap((p) => p.devnet?.contracts ?? []),
-    });
+    payments = await parts.payments({ store, log, ledger, credits, contracts: loaded.contracts });
     const paid = payments;
-    const env = {
-      ...devnetSettings(plugins, payments.devnet, config),
-      ...upstreamEnv(payments.upstreamUrls),
-      ...configured(config.env),
-    };
-    const loaded = await loadPlugins({ plugins, env, settings: parts.settings });
-    root.register(kEnv, { useValue: env });
-    root.register(kUpstreamTable, { useValue: loaded.upstreams });
-    const upstreams = root.resolve<Upstreams>(kUpstreams);
-    const { mounted, disabled } = mountable(
-      loaded.endpoints,
-      (name) => upstreams.missing(name),
-      (setting) => Boolean(env[setting]),
-    );
-    root.register(kEndpoints, { useValue: mounted });
-    root.register(kDisabled, { useValue: disabled });
-    root.register(kPages, { useValue: { pages: loaded.pages, assets: loaded.assets } });
-    root.register(kPayments, { useValue: receiptsAround(paid.gate, config, store) });
-    // A factory, not useValue: tsyringe takes `useValue: undefined` (no devnet) for a class provider.
     const devnet = paid.devnet && { rpcUrl: paid.devnet.rpcUrl, chainId: paid.devnet.chainId };
-    root.register(kDevnet, { useFactory: () => devnet });
-    const families = new Map<string, DependencyContainer>(
-      plugins.map((p) => [
-        p.family,
-        createFamilyContainer(root, p.family, loaded.settings.get(p.family), upstreamNamesOf(p, plugins)),
-      ]),
-    );
-    runtime = resolveRuntime(root, families);
-    const rt = runtime;
+    if (loaded.devnet) checkDeployed(loaded.devnet, paid.devnet);
+    const built = createRuntime({
+      config,
+      log,
+      store,
+      ledger,
+      credits,
+      loaded,
+      payments: paid.gate,
+      devnet,
+      upstreamUrls: {
+        ...paid.upstreamUrls,
+        ...(devnet && Object.fromEntries(loaded.chainUpstreams.map((name) => [name, devnet.rpcUrl]))),
+      },
+      now: parts.now,
+      egressLoopbackPort: parts.egressLoopbackPort,
+    });
+    const rt = built.runtime;
     const jobs = createJobs(rt, loaded.jobs);
     if (config.jobs) jobs.start();
     log.info(
-      { families: loaded.families, endpoints: mounted.length, disabled, jobs: loaded.jobs.length },
+      { families: loaded.families, endpoints: rt.endpoints.length, disabled: rt.disabled, jobs: loaded.jobs.length },
       "plugins loaded",
     );
-    const readiness = createReadiness({
-      probes: { store: storeProbe(store), ...paid.probes },
-      draining: () => rt.inflight.draining,
-    });
     return {
-      app: createApp(rt, { mount: (app) => mountReadiness(app, readiness) }),
+      app: createApp(rt, { probes: paid.probes }),
       runtime: rt,
       jobs,
       async close() {
@@ -154,8 +125,7 @@ export async function createService(parts: ServiceParts): Promise<Service> {
         if (unfinished) log.warn({ unfinished }, "shutdown: calls still running after SHUTDOWN_TIMEOUT_MS");
         await paid.stop?.();
         await owned?.close();
-        for (const c of families.values()) c.dispose?.();
-        root.dispose?.();
+        built.dispose();
       },
     };
   } catch (error) {
@@ -165,21 +135,21 @@ export async function createService(parts: ServiceParts): Promise<Service> {
   }
 }
 
-/** What the devnet hands the families, in their settings' own terms; empty without a devnet. */
-function devnetSettings(plugins: Plugin[], devnet: PaymentsPart["devnet"], config: Config): Record<string, string> {
-  if (!devnet) return {};
+/** Where this service answers on loopback, for what the devnet hands the families. */
+function selfUrlOf(config: Config) {
   const host = config.host === "0.0.0.0" || config.host === "::" ? "127.0.0.1" : config.host;
-  const selfUrl = `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
-  return Object.assign({}, ...plugins.map((p) => p.devnet?.settings({ ...devnet, selfUrl }) ?? {}));
+  return `http://${host.includes(":") ? `[${host}]` : host}:${config.port}`;
+}
+
+/** The devnet deployed each family's contract where the families' settings were told it would stand. */
+function checkDeployed(planned: DevnetInfo, started: PaymentsPart["devnet"]) {
+  const misplaced = Object.entries(planned.contracts).filter(([name, at]) => started?.contracts[name] !== at);
+  if (!started || misplaced.length)
+    throw new Error(
+      `the devnet did not deploy ${misplaced.map(([name, at]) => `${name} at ${at}`).join(", ") || "anything"} as planned`,
+    );
 }
 
 /** The variables configuration sets: an empty one is unset, and leaves a devnet's value in place. */
 const configured = (env: Config["env"]) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
-
-/** Upstream URLs as the environment would give them (`UPSTREAM_<NAME>_URL`), so configuration still overrides them. */
-function upstreamEnv(urls: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(urls).map(([name, url]) => [`UPSTREAM_${name.toUpperCase().replace(/-/g, "_")}_URL`, url]),
-  );
-}

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { pathToFileURL, fileURLToPath } from "node:url";
 import pino from "pino";
 import type { Endpoint } from "../endpoint.ts";
-import { createClosedGate } from "../x402/gate.ts";
+import { createClosedGate } from "../payment/gate.ts";
 import { processEnv, readConfig } from "./config.ts";
 import { invoke } from "./invoke.ts";
 import { loadPlugins } from "./load.ts";

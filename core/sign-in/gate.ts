@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import type { EVMMessageVerifier } from "@x402/extensions/sign-in-with-x";
 import { createPublicClient, http } from "viem";
 import type { Runtime } from "../runtime/container.ts";
-import type { Call, Outcome } from "../runtime/invoke.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
+import { signInHeader } from "./carrier.ts";
 import { toErrorBody, ServiceError } from "../runtime/errors.ts";
 import { devnetSigningKey } from "../receipts/key.ts";
 import { SIGN_IN_WITH_X, createSignIn, type SignIn } from "./sign-in.ts";
@@ -54,7 +55,7 @@ function challenged(rt: Runtime, call: Call, status: number, error: ServiceError
  * carrying a challenge; one that proves no wallet is a 401 (with a fresh challenge), and nothing runs.
  */
 export async function withSignIn(rt: Runtime, call: Call, run: (wallet: string) => Promise<Outcome>): Promise<Outcome> {
-  const header = call.signIn;
+  const header = call.payment?.[signInHeader];
   if (!header)
     return challenged(
       rt,

@@ -1,7 +1,6 @@
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { Endpoint } from "../endpoint.ts";
-import { envelope } from "../runtime/openapi.ts";
-import { schemasOf, type JsonSchema } from "../runtime/schema.ts";
+import { envelope, schemasOf, type JsonSchema } from "../runtime/schema.ts";
 
 const built = new WeakMap<Endpoint, Record<string, unknown>>();
 

@@ -1,7 +1,9 @@
 import { PAYMENT_IDENTIFIER } from "@x402/extensions/payment-identifier";
 import { PaymentRejected, type Authorization, type DecodedPayment } from "./codec.ts";
-import type { BoundSvmPayment } from "./bind-svm.ts";
-import { bindUpto, type BoundUptoPayment } from "./bind-upto.ts";
+import type { BoundCommon } from "./bound.ts";
+import { exactEip3009Terms } from "./schemes/exact-eip3009/terms.ts";
+import type { BoundSvmPayment } from "./schemes/exact-svm/bind.ts";
+import { bindUpto, type BoundUptoPayment } from "./schemes/upto/bind.ts";
 import {
   familyOf,
   networkOfV1Name,
@@ -10,31 +12,6 @@ import {
   type RouteRequirements,
 } from "./requirements.ts";
 import { isLongSignature, recoverAuthorizer, type TokenDomain } from "./signature.ts";
-
-export interface BoundCommon {
-  version: 1 | 2;
-  /** The server's own requirement this payment matched, in the payload's version. */
-  requirement: RequirementsV1 | RequirementsV2;
-  /** CAIP-2, whatever the payload's version. */
-  network: string;
-  /** Who pays: an EVM address as signed, or a Solana address (base58). */
-  payer: string;
-  /**
-   * What makes this payment unique on its network (the claim key), in one spelling whatever the client sent:
-   * EVM addresses and hex lower-cased, numbers as numbers, Solana's base58 as it is (it is case-sensitive).
-   */
-  claimId: string;
-  /** The atomic amount the payment moves, in the option's token. */
-  amount: string;
-  /** Unix seconds after which the payment can no longer land on-chain. */
-  validUntil: number;
-  /** False for a contract wallet's signature (ERC-1271/6492): the gate proves it on-chain before anything else. */
-  signerProven: boolean;
-  /** The payer's `payment-identifier` (v2 extension): the secret a retry repeats to get its stored answer. */
-  paymentId?: string;
-  /** What goes to the facilitator: the payload exactly as the client sent it. */
-  payload: Record<string, unknown>;
-}
 
 /** An EIP-3009 authorization: unique by (asset, from, nonce) on its network. */
 export interface BoundEvmPayment extends BoundCommon {
@@ -114,7 +91,7 @@ export async function bindPayment(
     if (!("transaction" in inner))
       throw new PaymentRejected("invalid_payload", "A Solana payment carries the payer's signed transaction");
     // Loaded with the first Solana payment: a service without a Solana option never loads @solana/kit here.
-    const { bindSvmTransaction } = await import("./bind-svm.ts");
+    const { bindSvmTransaction } = await import("./schemes/exact-svm/bind.ts");
     return bindSvmTransaction(inner.transaction, common, nowSeconds);
   }
   if (!("authorization" in inner))
@@ -160,6 +137,8 @@ export async function bindPayment(
   }
   return {
     family: "evm",
+    scheme: exactEip3009Terms,
+    nonce: authorization.nonce.toLowerCase(),
     version: decoded.version,
     requirement,
     network,

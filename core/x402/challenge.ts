@@ -1,6 +1,6 @@
 import { PAYMENT_IDENTIFIER, declarePaymentIdentifierExtension } from "@x402/extensions/payment-identifier";
 import type { Endpoint } from "../endpoint.ts";
-import type { Outcome } from "../runtime/invoke.ts";
+import type { Outcome } from "../runtime/call.ts";
 import type { RouteRequirements } from "./requirements.ts";
 import { bazaarOf } from "./bazaar.ts";
 

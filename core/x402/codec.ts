@@ -75,20 +75,26 @@ export class PaymentRejected extends Error {
   }
 }
 
-/** Base64 JSON from a header (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`), or an object (MCP `_meta`), checked for shape. */
-export function decodePayment(input: string | object, expected?: 1 | 2): DecodedPayment {
-  let raw: unknown = input;
-  if (typeof input === "string") {
-    if (input.length > (maxHeaderBytes * 4) / 3 + 4)
-      throw new PaymentRejected("invalid_payload", "The payment header is too large");
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input))
-      throw new PaymentRejected("invalid_payload", "The payment header is not base64");
-    try {
-      raw = JSON.parse(Buffer.from(input, "base64").toString("utf8"));
-    } catch {
-      throw new PaymentRejected("invalid_payload", "The payment header is not base64 JSON");
-    }
+/** The JSON a payment header carries (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`: base64), read once per call. */
+export function readPaymentHeader(input: string): unknown {
+  if (input.length > (maxHeaderBytes * 4) / 3 + 4)
+    throw new PaymentRejected("invalid_payload", "The payment header is too large");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input))
+    throw new PaymentRejected("invalid_payload", "The payment header is not base64");
+  try {
+    return JSON.parse(Buffer.from(input, "base64").toString("utf8"));
+  } catch {
+    throw new PaymentRejected("invalid_payload", "The payment header is not base64 JSON");
   }
+}
+
+/** A payment from its header, or an object (MCP `_meta`), checked for shape. */
+export function decodePayment(input: string | object, expected?: 1 | 2): DecodedPayment {
+  return checkPayment(typeof input === "string" ? readPaymentHeader(input) : input, expected);
+}
+
+/** The JSON a payment header carried, checked for shape. */
+export function checkPayment(raw: unknown, expected?: 1 | 2): DecodedPayment {
   const version = (raw as { x402Version?: unknown } | null)?.x402Version;
   if (expected && version !== expected) {
     throw new PaymentRejected(

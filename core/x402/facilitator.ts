@@ -15,53 +15,10 @@ import {
   type Hex,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createDirectEip3009 } from "./direct-eip3009.ts";
+import { createDirectEip3009 } from "./schemes/exact-eip3009/direct.ts";
 import { evmFundsOf } from "./funds.ts";
-import { relayerOn, type RelayerBacklog, type RelayerLog, type RelayerOn } from "./relayer.ts";
-
-export interface VerifyResult {
-  isValid: boolean;
-  invalidReason?: string;
-  invalidMessage?: string;
-  payer?: string;
-}
-
-export interface SettleResult {
-  success: boolean;
-  errorReason?: string;
-  errorMessage?: string;
-  transaction: string;
-  network: string;
-  payer?: string;
-}
-
-/** What the gate needs of a facilitator, in-process or remote; both speak v1 and v2 payloads. */
-export interface Facilitator {
-  verify(payload: object, requirements: object): Promise<VerifyResult>;
-  settle(payload: object, requirements: object): Promise<SettleResult>;
-  /**
-   * What the payer of `payload` can pay now (its token balance; for a Permit2 permit, no more than Permit2 may
-   * take), or undefined when this facilitator cannot tell. Offered by the facilitators whose transactions we pay
-   * for, so the gate never has them send one the payer cannot cover (reservations.ts).
-   */
-  funds?(payload: object, requirements: object): Promise<bigint | undefined>;
-  /** A local relayer's settlements waiting to be sent or mined (readiness shows a stall). */
-  backlog?(): RelayerBacklog;
-}
-
-export interface LocalFacilitatorOptions {
-  rpcUrl: string;
-  chainId: number;
-  /** Pays the gas of every settlement. */
-  relayerKey: `0x${string}`;
-  confirmationTimeoutMs?: number;
-  /** A settlement not mined this long is sent again, or replaced with higher fees (RELAYER_REPLACE_AFTER_SECONDS). */
-  replaceAfterMs?: number;
-  /** The highest maxFeePerGas the relayer signs, in wei (RELAYER_MAX_FEE_GWEI). */
-  maxFeePerGas?: bigint;
-  /** Where the relayer says that a settlement waits too long. */
-  log?: RelayerLog;
-}
+import type { Facilitator } from "./facilitator-api.ts";
+import { relayerOn, type LocalFacilitatorOptions, type RelayerOn } from "./relayer.ts";
 
 /**
  * @x402/core's own facilitator with the @x402/evm exact, batch-settlement and upto schemes. Without `sender`, the relayer account keeps

@@ -7,7 +7,7 @@ const SOLANA_DEVNET_CAIP2 = "solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1";
 const SOLANA_TESTNET_CAIP2 = "solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z";
 const USDC_MAINNET_ADDRESS = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 const USDC_DEVNET_ADDRESS = "4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU";
-import { familyOf, type PaymentOption } from "./requirements.ts";
+import type { PaymentOption } from "./requirements.ts";
 
 /**
  * The payment options the configuration describes: `X402_OPTIONS=base,polygon,...` names presets (or options
@@ -71,6 +71,57 @@ const base58Key = /^[1-9A-HJ-NP-Za-km-z]{86,90}$/;
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 const evmKey = /^0x[0-9a-fA-F]{64}$/;
+
+/** What an option's settings look like on each kind of network: a row each, so reading an option never branches on it. */
+interface NetworkKind {
+  /** What is wrong with a network of this kind that the rail does not serve; undefined: it serves it. */
+  unserved(network: string): string | undefined;
+  address: RegExp;
+  asset: string;
+  payTo: string;
+  key: RegExp;
+  relayerKey: string;
+  /** The service-wide PAY_TO and RELAYER_KEY are addresses and keys of this kind. */
+  sharesDefaults: boolean;
+  /** Its payments sign the token's EIP-712 domain (name and version). */
+  typedData: boolean;
+  /** It takes batch-settlement vouchers. */
+  vouchers: boolean;
+}
+
+/** By CAIP-2 namespace. */
+const networkKinds: Record<string, NetworkKind> = {
+  eip155: {
+    unserved: (network) => (/^eip155:[1-9]\d{0,18}$/.test(network) ? undefined : "is not an eip155:<chain id> network"),
+    address: evmAddress,
+    asset: "a 0x address",
+    payTo: "a 0x address",
+    key: evmKey,
+    relayerKey: "a 0x 32-byte hex key",
+    sharesDefaults: true,
+    typedData: true,
+    vouchers: true,
+  },
+  solana: {
+    unserved: (network) =>
+      svmNetworks.includes(network as never)
+        ? undefined
+        : `is not a Solana network @x402/svm serves (${svmNetworks.join(", ")})`,
+    address: base58Address,
+    asset: "a Solana mint address (base58)",
+    payTo: "a Solana address (base58)",
+    key: base58Key,
+    relayerKey: "a Solana secret key (64 bytes, base58), the fee payer's",
+    sharesDefaults: false,
+    typedData: false,
+    vouchers: false,
+  },
+};
+
+const networkKindOf = (network: string | undefined): NetworkKind | undefined => {
+  const namespace = /^([^:]+):/.exec(network ?? "")?.[1] ?? "";
+  return Object.hasOwn(networkKinds, namespace) ? networkKinds[namespace] : undefined;
+};
 
 /** The variables this module reads: `X402_*`, `PAY_TO`, `FACILITATOR*`, `RPC_URL`, `RELAYER_KEY`. */
 export type OptionEnv = Record<string, string | undefined>;
@@ -148,7 +199,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
       const own = (field: string) => get(varName(name, field));
       const preset = presets[name]?.();
       const network = own("NETWORK") ?? preset?.network;
-      const family = network ? familyOf(network) : undefined;
+      const shared = networkKindOf(network)?.sharesDefaults;
       const one = readOne(
         name,
         {
@@ -158,22 +209,22 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
           assetVersion: own("ASSET_VERSION") ?? preset?.extra.version,
           decimals: own("DECIMALS") ?? String(preset?.decimals ?? 6),
           // PAY_TO is an EVM address: it is the default payee of the EVM options only.
-          payTo: own("PAY_TO") ?? (family === "evm" ? get("PAY_TO") : undefined),
+          payTo: own("PAY_TO") ?? (shared ? get("PAY_TO") : undefined),
           facilitator: own("FACILITATOR") ?? (get("FACILITATOR") === "devnet" ? undefined : get("FACILITATOR")),
           facilitatorUrl: own("FACILITATOR_URL") ?? get("FACILITATOR_URL"),
           facilitatorAuth: own("FACILITATOR_AUTH") ?? get("FACILITATOR_AUTH"),
           // An RPC is one chain's: never shared between options.
           rpcUrl: own("RPC_URL"),
-          relayerKey: own("RELAYER_KEY") ?? (family === "evm" ? get("RELAYER_KEY") : undefined),
+          relayerKey: own("RELAYER_KEY") ?? (shared ? get("RELAYER_KEY") : undefined),
           feePayer: own("FEE_PAYER"),
           batchAuthorizerKey: own("BATCH_AUTHORIZER_KEY"),
         },
         maxTimeoutSeconds,
         (p) => problems.push(p),
         {
-          payTo: `${varName(name, "PAY_TO")}${family === "evm" ? " (or PAY_TO)" : ""}`,
+          payTo: `${varName(name, "PAY_TO")}${shared ? " (or PAY_TO)" : ""}`,
           rpcUrl: varName(name, "RPC_URL"),
-          relayerKey: `${varName(name, "RELAYER_KEY")}${family === "evm" ? " (or RELAYER_KEY)" : ""}`,
+          relayerKey: `${varName(name, "RELAYER_KEY")}${shared ? " (or RELAYER_KEY)" : ""}`,
           facilitatorUrl: `${varName(name, "FACILITATOR_URL")} (or FACILITATOR_URL)`,
           network: preset
             ? varName(name, "NETWORK")
@@ -253,29 +304,23 @@ function readOne(
     problem(`payment option "${name}": ${message}`);
   };
   const { network } = raw;
-  const family = network ? familyOf(network) : undefined;
+  const net = networkKindOf(network);
+  const unserved = network && (net ? net.unserved(network) : networkKinds.eip155.unserved(network));
   if (!network) fail(`${vars.network} is required`);
-  else if (!family || (family === "evm" && !/^eip155:[1-9]\d{0,18}$/.test(network)))
-    fail(`${vars.network} ${network} is not an eip155:<chain id> network`);
-  else if (family === "svm" && !svmNetworks.includes(network as never))
-    fail(`${vars.network} ${network} is not a Solana network @x402/svm serves (${svmNetworks.join(", ")})`);
+  else if (unserved) fail(`${vars.network} ${network} ${unserved}`);
   if (!raw.asset) fail(`${vars.asset} is required`);
-  else if (family === "evm" && !evmAddress.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not a 0x address`);
-  else if (family === "svm" && !base58Address.test(raw.asset))
-    fail(`${vars.asset} ${raw.asset} is not a Solana mint address (base58)`);
+  else if (net && !net.address.test(raw.asset)) fail(`${vars.asset} ${raw.asset} is not ${net.asset}`);
   const decimals = Number(raw.decimals);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
     fail(`decimals ${raw.decimals} is not an integer from 0 to 36`);
-  if (family === "evm" && (!raw.assetName || !raw.assetVersion))
+  if (net?.typedData && (!raw.assetName || !raw.assetVersion))
     fail("the token's EIP-712 name and version are required (ASSET_NAME, ASSET_VERSION)");
   if (!raw.payTo) fail(`${vars.payTo} is required: the address that receives the payments`);
-  else if (family === "evm" && !evmAddress.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not a 0x address`);
-  else if (family === "svm" && !base58Address.test(raw.payTo))
-    fail(`${vars.payTo} ${raw.payTo} is not a Solana address (base58)`);
+  else if (net && !net.address.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not ${net.payTo}`);
   if (raw.feePayer && !base58Address.test(raw.feePayer))
     fail(`the fee payer ${raw.feePayer} is not a Solana address (base58)`);
   if (raw.rpcUrl && !isUrl(raw.rpcUrl)) fail(`${vars.rpcUrl} ${raw.rpcUrl} is not an http(s) URL`);
-  if (raw.batchAuthorizerKey && family !== "evm")
+  if (raw.batchAuthorizerKey && !net?.vouchers)
     fail(`${vars.batchAuthorizerKey}: batch-settlement vouchers are an EVM scheme`);
   else if (raw.batchAuthorizerKey && !evmKey.test(raw.batchAuthorizerKey))
     fail(`${vars.batchAuthorizerKey} is not a 0x 32-byte hex key`);
@@ -289,9 +334,7 @@ function readOne(
   } else if (kind === "local") {
     if (!raw.rpcUrl) fail(`a local facilitator needs ${vars.rpcUrl}`);
     if (!raw.relayerKey) fail(`a local facilitator needs ${vars.relayerKey}, the key that pays the gas`);
-    else if (family === "evm" && !evmKey.test(raw.relayerKey)) fail(`${vars.relayerKey} is not a 0x 32-byte hex key`);
-    else if (family === "svm" && !base58Key.test(raw.relayerKey))
-      fail(`${vars.relayerKey} is not a Solana secret key (64 bytes, base58), the fee payer's`);
+    else if (net && !net.key.test(raw.relayerKey)) fail(`${vars.relayerKey} is not ${net.relayerKey}`);
     if (raw.rpcUrl && raw.relayerKey) facilitator = { kind: "local", rpcUrl: raw.rpcUrl, relayerKey: raw.relayerKey };
   } else if (kind === undefined) {
     fail(`no facilitator: set ${vars.facilitatorUrl}, or ${vars.relayerKey} and ${vars.rpcUrl} to settle in process`);
@@ -306,7 +349,7 @@ function readOne(
       asset: raw.asset!,
       payTo: raw.payTo!,
       decimals,
-      extra: family === "evm" ? { name: raw.assetName!, version: raw.assetVersion! } : {},
+      extra: net?.typedData ? { name: raw.assetName!, version: raw.assetVersion! } : {},
       maxTimeoutSeconds,
     },
     facilitator,

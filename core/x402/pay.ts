@@ -13,7 +13,7 @@ import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount } from "./devnet/index.ts";
 import { solanaDevAccount } from "./devnet/solana.ts";
-import { svmSignerOf } from "./facilitator-svm.ts";
+import { svmSignerOf } from "./schemes/exact-svm/facilitator.ts";
 import { readToolEnv } from "../runtime/config.ts";
 import { payWithVouchers } from "./pay-batch.ts";
 

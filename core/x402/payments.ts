@@ -1,25 +1,23 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import {
-  createLocalFacilitator,
-  createRemoteFacilitator,
-  createRoutedFacilitator,
-  type Facilitator,
-  type LocalFacilitatorOptions,
-} from "./facilitator.ts";
-import type { PaymentGate } from "./gate.ts";
-import { createPaidGate } from "./paid-gate.ts";
-import { startBatchSettlement } from "./batch-start.ts";
-import { createContractSignatureProver } from "./contract-signature.ts";
-import { createReconciler } from "./reconcile.ts";
-import { armCrashPoints } from "./crash-points.ts";
-import { createJournal } from "./journal.ts";
+import { createLocalFacilitator, createRemoteFacilitator, createRoutedFacilitator } from "./facilitator.ts";
+import type { Facilitator } from "./facilitator-api.ts";
+import type { LocalFacilitatorOptions } from "./relayer.ts";
+import type { PaymentGate } from "../payment/gate.ts";
+import { createPaidGate } from "../payment/paid-gate.ts";
+import { receiptAnswers } from "../receipts/answers.ts";
+import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
+import { createContractSignatureProver } from "./schemes/exact-eip3009/contract-signature.ts";
+import { createReconciler } from "../payment/reconcile.ts";
+import { armCrashPoints } from "../payment/crash-points.ts";
+import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
 import { familyOf, networkOfV1Name } from "./requirements.ts";
-import { BATCH_WITHDRAW_DELAY, readOptions, type ConfiguredOption } from "./options.ts";
+import { readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
+import { devnetOption } from "./devnet/option.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
@@ -58,7 +56,7 @@ async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: Relaye
   }
   if (svm) {
     // Solana's packages load only for a Solana option.
-    const { createLocalSvmFacilitator, svmSignerOf } = await import("./facilitator-svm.ts");
+    const { createLocalSvmFacilitator, svmSignerOf } = await import("./schemes/exact-svm/facilitator.ts");
     const feePayer = await svmSignerOf(f.relayerKey);
     o.option.extra = { feePayer: feePayer.address };
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
@@ -113,6 +111,10 @@ async function facilitatorsOf(configured: ConfiguredOption[], upto: boolean, rel
   return new Map(configured.map((o, i) => [o.option.network, (built[i] as PromiseFulfilledResult<Facilitator>).value]));
 }
 
+/** The embedded devnet runs unless payment options or a facilitator are configured. */
+export const runsDevnet = (config: Config) =>
+  config.payment.facilitator === "devnet" && !config.payment.optionEnv.X402_OPTIONS;
+
 /**
  * Chooses how payments are taken: the devnet (the embedded default: anvil, our test USDC, the local
  * facilitator), or the configured options (options.ts), each with its own local relayer or remote facilitator.
@@ -125,7 +127,7 @@ export async function createPayments(
   let devnet: Devnet | undefined;
   let solana: SolanaDevnet | undefined;
   let configured: ConfiguredOption[];
-  if (p.facilitator === "devnet" && !p.optionEnv.X402_OPTIONS) {
+  if (runsDevnet(config)) {
     // A block every 2 s as on Base, transactions still mined at once: the arcade's free plays wait for the next block.
     const started = await Promise.allSettled([
       startDevnet({ blockTime: 2, mixedMining: true, contracts }),
@@ -140,18 +142,14 @@ export async function createPayments(
     configured = [
       {
         name: "devnet",
-        option: {
-          network: devnet.network,
-          asset: devnet.usdc.address,
-          payTo: devnet.accounts.payTo.address,
-          decimals: devnet.usdc.decimals,
-          extra: { name: devnet.usdc.name, version: devnet.usdc.version },
-          maxTimeoutSeconds: p.maxTimeoutSeconds,
-          // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
-          ...((p.batchSettlement ?? true)
-            ? { batch: { receiverAuthorizer: devnet.accounts.payTo.address, withdrawDelay: BATCH_WITHDRAW_DELAY } }
-            : {}),
-        },
+        option: devnetOption(
+          { network: devnet.network, usdc: devnet.usdc, payTo: devnet.accounts.payTo.address },
+          {
+            maxTimeoutSeconds: p.maxTimeoutSeconds,
+            // Vouchers on by default: a newcomer's `npm run pay -- ... --scheme batch` works from a plain `npm start`.
+            batchAuthorizer: (p.batchSettlement ?? true) ? devnet.accounts.payTo.address : undefined,
+          },
+        ),
         facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
         rpcUrl: devnet.rpcUrl,
         batchAuthorizerKey: devnet.accounts.payTo.privateKey,
@@ -253,6 +251,7 @@ export async function createPayments(
     handlerTimeoutMs: config.handlerTimeoutMs,
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
     proveContractSignature,
+    answers: receiptAnswers(config, store),
   });
   const rails = configured.flatMap((o) =>
     o.option.batch && o.batchAuthorizerKey ? [{ option: o.option, authorizerKey: o.batchAuthorizerKey }] : [],
@@ -290,7 +289,7 @@ export async function createPayments(
     );
   return {
     gate,
-    devnet: devnet && { ...devnet, payer: devnet.accounts.payer },
+    devnet,
     solana,
     upstreamUrls: rpcUrl ? { "payment-chain": rpcUrl } : {},
     probes: { ...probesOf(configured), ...relayerProbesOf(configured, facilitators, p.relayerReplaceAfterMs) },

@@ -11,7 +11,20 @@ import {
   type TransactionReceipt,
 } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import type { LocalFacilitatorOptions } from "./facilitator.ts";
+
+export interface LocalFacilitatorOptions {
+  rpcUrl: string;
+  chainId: number;
+  /** Pays the gas of every settlement. */
+  relayerKey: `0x${string}`;
+  confirmationTimeoutMs?: number;
+  /** A settlement not mined this long is sent again, or replaced with higher fees (RELAYER_REPLACE_AFTER_SECONDS). */
+  replaceAfterMs?: number;
+  /** The highest maxFeePerGas the relayer signs, in wei (RELAYER_MAX_FEE_GWEI). */
+  maxFeePerGas?: bigint;
+  /** Where the relayer says that a settlement waits too long. */
+  log?: RelayerLog;
+}
 
 export interface RelayedCall {
   to: Hex;

@@ -34,8 +34,9 @@ export type DuelContext = Pick<EndpointContext<unknown, typeof DUEL_RPC, DuelSet
 /** 3% rake, stakes from 0.0001 to 10 ETH, a day to find an opponent, 10 minutes for each later phase. */
 const devnetTerms = (owner: Address) => [300, owner, 10n ** 14n, 10n * 10n ** 18n, 86_400n, 600n] as const;
 
-/** On the devnet: the escrow deployed, owned by payTo (which takes the rake), and the duel pointed at it. */
+/** On the devnet: the escrow deployed, owned by payTo (which takes the rake), and the duel pointed at it and its chain. */
 export const duelDevnet: DevnetNeeds = {
   contracts: [{ name: "DuelEscrow", dir: new URL("./contracts/", import.meta.url), args: devnetTerms }],
-  settings: ({ rpcUrl, contracts }) => ({ UPSTREAM_DUEL_RPC_URL: rpcUrl, DUEL_ESCROW_ADDRESS: contracts.DuelEscrow }),
+  settings: ({ contracts }) => ({ DUEL_ESCROW_ADDRESS: contracts.DuelEscrow }),
+  chainUpstreams: [DUEL_RPC],
 };

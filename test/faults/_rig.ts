@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** Every instance answers for the same public URL: a payment signed at one can be retried at another. */
 export const baseUrl = "http://127.0.0.1:4021";
 
-/** The steps of a paid call where `X402_CRASH_AT` kills the process (core/x402/crash-points.ts). */
+/** The steps of a paid call where `X402_CRASH_AT` kills the process (core/payment/crash-points.ts). */
 export type Step = "claimed" | "handled" | "written-ahead" | "settled" | "effects-applied";
 
 export interface Rig {

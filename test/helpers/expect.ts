@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Outcome } from "../../core/runtime/invoke.ts";
+import type { Outcome } from "../../core/runtime/call.ts";
 import type { Answer } from "./service.ts";
 
 /** A query string from plain values, encoded the way a client would send it. */

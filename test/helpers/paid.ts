@@ -5,32 +5,23 @@ import type { Plugin, Store } from "../../core/endpoint.ts";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createMemoryStore } from "../../core/runtime/store.ts";
-import { createLocalFacilitator, createRoutedFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
-import { createPaidGate } from "../../core/x402/paid-gate.ts";
-import { createReconciler } from "../../core/x402/reconcile.ts";
-import { createContractSignatureProver } from "../../core/x402/contract-signature.ts";
+import { createLocalFacilitator, createRoutedFacilitator } from "../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../core/x402/facilitator-api.ts";
+import { createPaidGate } from "../../core/payment/paid-gate.ts";
+import { receiptAnswers } from "../../core/receipts/answers.ts";
+import { createReconciler } from "../../core/payment/reconcile.ts";
+import { createContractSignatureProver } from "../../core/x402/schemes/exact-eip3009/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
 import { closedAfterTest } from "./service.ts";
 import { networkOfV1Name, type PaymentOption } from "../../core/x402/requirements.ts";
 import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.ts";
+import { devnetOption } from "../../core/x402/devnet/option.ts";
 import { startSolanaDevnet, type SolanaDevnet } from "../../core/x402/devnet/solana.ts";
-import { createLocalSvmFacilitator } from "../../core/x402/facilitator-svm.ts";
+import { createLocalSvmFacilitator } from "../../core/x402/schemes/exact-svm/facilitator.ts";
 
-import { startBatchSettlement } from "../../core/x402/batch-start.ts";
+import { startBatchSettlement } from "../../core/x402/schemes/batch-settlement/start.ts";
 export { startDevnet, startEvmChain, startSolanaDevnet, type Devnet, type EvmChain, type SolanaDevnet };
-
-/** The option a local EVM chain offers: its test USDC to the dev payTo. */
-export function devnetOption(devnet: Devnet | EvmChain): PaymentOption {
-  return {
-    network: devnet.network,
-    asset: devnet.usdc.address,
-    payTo: devnet.accounts.payTo.address,
-    decimals: devnet.usdc.decimals,
-    extra: { name: devnet.usdc.name, version: devnet.usdc.version },
-    maxTimeoutSeconds: 300,
-  };
-}
 
 export interface PaidServiceOptions {
   plugins?: Plugin[];
@@ -118,11 +109,11 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const authorizerOf = (c: Devnet | EvmChain) =>
     (options.batch?.authorizers?.[c.network] ?? c.accounts.payTo.privateKey) as `0x${string}`;
   const offered = (c: Devnet | EvmChain) => ({
-    ...devnetOption(c),
+    ...devnetOption(
+      { network: c.network, usdc: c.usdc, payTo: c.accounts.payTo.address },
+      { batchAuthorizer: options.batch && privateKeyToAccount(authorizerOf(c)).address },
+    ),
     ...(options.decimals && c === devnet ? { decimals: options.decimals } : {}),
-    ...(options.batch
-      ? { batch: { receiverAuthorizer: privateKeyToAccount(authorizerOf(c)).address, withdrawDelay: 900 } }
-      : {}),
     ...(options.upto ? { upto: { facilitatorAddress: c.accounts.relayer.address } } : {}),
   });
   let batch: Awaited<ReturnType<typeof startBatchSettlement>> | undefined;
@@ -146,6 +137,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           log,
           limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
           proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
+          answers: receiptAnswers(config, store),
         });
         if (!options.batch) return { gate };
         batch = await startBatchSettlement({

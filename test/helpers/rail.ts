@@ -3,7 +3,8 @@ import { createPublicClient, createWalletClient, http, parseAbiItem, type Addres
 import { privateKeyToAccount, type LocalAccount } from "viem/accounts";
 import { createRedisStore } from "../../core/runtime/redis-store.ts";
 import { devnetChain, testUsdcAbi } from "../../core/x402/devnet/index.ts";
-import { createLocalFacilitator, type Facilitator } from "../../core/x402/facilitator.ts";
+import { createLocalFacilitator } from "../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../core/x402/facilitator-api.ts";
 import { startPaidService, type Devnet } from "./paid.ts";
 import { probePlugin } from "./probe-plugin.ts";
 import { challengeOf, signAuthorization, v2Header } from "./sign.ts";

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import pino, { type Logger } from "pino";
 import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
-import { invoke, type Outcome } from "../../core/runtime/invoke.ts";
-import { createClosedGate, type PaymentGate } from "../../core/x402/gate.ts";
+import { invoke } from "../../core/runtime/invoke.ts";
+import type { Outcome } from "../../core/runtime/call.ts";
+import { createClosedGate, type PaymentGate } from "../../core/payment/gate.ts";
+import { creditHeader } from "../../core/payment/credits.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
 import type * as v from "valibot";
 import type { EndpointDef, Plugin, Store } from "../../core/endpoint.ts";
@@ -80,7 +82,7 @@ export function settlingGate({ settles = true } = {}): PaymentGate {
   return {
     ...closed,
     async charge(call, work, price, commit) {
-      if (!call.payment?.creditCode) return closed.charge(call, work, price);
+      if (!call.payment?.[creditHeader]) return closed.charge(call, work, price);
       const outcome = await work(testPayer);
       if (outcome.status >= 400) return outcome;
       if (!settles)

@@ -1,5 +1,6 @@
 import type { Plugin, Store, StoreWrite } from "../../core/endpoint.ts";
-import type { PaymentGate } from "../../core/x402/gate.ts";
+import type { PaymentGate } from "../../core/payment/gate.ts";
+import { creditHeader } from "../../core/payment/credits.ts";
 import { settlingGate } from "../helpers/service.ts";
 
 /** The header that makes `settlingGate` take a call as paid by `testPayer`. */
@@ -20,7 +21,7 @@ export function fundedFor(calls: number): PaymentGate {
   return {
     ...settles,
     charge: (call, work, price, commit) =>
-      (call.payment?.creditCode && left-- > 0 ? settles : fails).charge(call, work, price, commit),
+      (call.payment?.[creditHeader] && left-- > 0 ? settles : fails).charge(call, work, price, commit),
   };
 }
 

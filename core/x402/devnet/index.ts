@@ -4,6 +4,7 @@ import {
   createWalletClient,
   defineChain,
   getAddress,
+  getContractAddress,
   http,
   toHex,
   TransactionReceiptNotFoundError,
@@ -99,7 +100,21 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
   });
 }
 
-/** Starts anvil, deploys TestUSDC, gives every dev account 1,000,000 USDC and deploys the contracts the families asked for. */
+/**
+ * What `startDevnet` will hold, known before it starts: its chain, the dev payer, and each family contract's
+ * address (payTo deploys them one after another from its first nonce; the service checks they landed there).
+ */
+export function plannedDevnet(contracts: readonly DevnetContract[]) {
+  const owner = devAccount(1).address;
+  return {
+    chainId: DEVNET_CHAIN_ID,
+    payer: devAccount(2),
+    contracts: Object.fromEntries(
+      contracts.map((c, nonce) => [c.name, getContractAddress({ from: owner, nonce: BigInt(nonce) })]),
+    ),
+  };
+}
+
 /**
  * What every real chain carries at a fixed address: Multicall3 (facilitators diagnose a failed simulation through
  * it), the batch-settlement escrow with its ERC-3009 deposit collector, Permit2 and x402's upto proxy. None has
@@ -123,6 +138,7 @@ export async function placeChainContracts(rpcUrl: string) {
   ]);
 }
 
+/** Starts anvil, deploys TestUSDC, gives every dev account 1,000,000 USDC and deploys the contracts the families asked for. */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const needs = options.contracts ?? [];
   const starting = Promise.allSettled([

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import * as v from "valibot";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { upstreamFailed } from "../../../core/runtime/errors.ts";
-import { createCredits } from "../../../core/x402/credits.ts";
+import { createCredits } from "../../../core/payment/credits.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";
 import { dataOf, errorOf } from "../../helpers/expect.ts";
 

@@ -1,9 +1,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import pino from "pino";
+import { defineSettings, definePlugin } from "../../../core/endpoint.ts";
 import { readConfig } from "../../../core/runtime/config.ts";
 import { listFamilies } from "../../../core/runtime/load.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { createService } from "../../../core/runtime/server.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
+import { devAccount } from "../../../core/x402/devnet/index.ts";
+import { closedAfterTest, startTestService, testPaymentOption } from "../../helpers/service.ts";
 
 test("PLUGINS loads only the named families, and the built-in core family (batch, service report) always", async () => {
   const service = await startTestService({ plugins: ["converters"] });
@@ -98,4 +103,78 @@ test("the rate limit answers 429 with Retry-After before any payment", async () 
   const limited = await service.request("/v1/hash?text=a");
   assert.ok(Number(limited.headers.get("retry-after")) > 0);
   assert.equal((await limited.json()).error.code, "rate_limited");
+});
+
+/** A family with a contract on the devnet and a setting naming it, counting how often boot reads its settings. */
+function escrowFamily() {
+  const reads = { count: 0 };
+  const settings = defineSettings((env) => {
+    reads.count++;
+    const escrow = env.TOY_ESCROW_ADDRESS;
+    if (escrow && !/^0x[0-9a-fA-F]{40}$/.test(escrow)) throw new Error("TOY_ESCROW_ADDRESS must be a 0x address");
+    return { escrow };
+  });
+  const plugin = definePlugin({
+    family: "toy",
+    settings,
+    devnet: {
+      contracts: [{ name: "ToyEscrow", dir: new URL("./", import.meta.url), args: () => [] }],
+      settings: ({ contracts }) => ({ TOY_ESCROW_ADDRESS: contracts.ToyEscrow }),
+    },
+  });
+  return { plugin, reads };
+}
+
+const planned: `0x${string}` = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const plan = () => ({ chainId: 84532, payer: devAccount(2), contracts: { ToyEscrow: planned } });
+
+/** createService with a devnet that deploys ToyEscrow at `deployedAt`, counting the payment setups started and stopped. */
+async function bootWithDevnet(env: Record<string, string>, deployedAt: `0x${string}`) {
+  const { plugin, reads } = escrowFamily();
+  const setups = { started: 0, stopped: 0 };
+  const config = readConfig({ LOG_LEVEL: "silent", JOBS: "off", ...env });
+  const booting = createService({
+    config,
+    log: pino({ level: "silent" }),
+    plugins: [plugin],
+    devnet: plan,
+    payments: async () => {
+      setups.started++;
+      return {
+        gate: createClosedGate([testPaymentOption], config.baseUrl),
+        devnet: { rpcUrl: "http://127.0.0.1:9", chainId: 84532, contracts: { ToyEscrow: deployedAt } },
+        stop: async () => void setups.stopped++,
+      };
+    },
+  });
+  return { booting, reads, setups };
+}
+
+test("boot reads a family's settings once, with what the devnet will hold, before the devnet starts", async () => {
+  const { booting, reads, setups } = await bootWithDevnet({}, planned);
+  const service = closedAfterTest(await booting);
+  assert.equal(reads.count, 1, "the settings are read once");
+  assert.equal(setups.started, 1);
+  assert.deepEqual(service.runtime.families.get("toy")?.settings, { escrow: planned });
+
+  const configured = "0x0000000000000000000000000000000000000001";
+  const own = await bootWithDevnet({ TOY_ESCROW_ADDRESS: configured }, planned);
+  const ours = closedAfterTest(await own.booting);
+  assert.deepEqual(ours.runtime.families.get("toy")?.settings, { escrow: configured }, "configuration wins");
+});
+
+test("a bad setting refuses boot before the devnet starts", async () => {
+  const { booting, reads, setups } = await bootWithDevnet({ TOY_ESCROW_ADDRESS: "0x12" }, planned);
+  await assert.rejects(booting, /toy: TOY_ESCROW_ADDRESS must be a 0x address/);
+  assert.equal(reads.count, 1);
+  assert.equal(setups.started, 0, "no devnet was started");
+});
+
+test("a devnet that deployed a contract elsewhere than the settings were told refuses boot, and is stopped", async () => {
+  const { booting, setups } = await bootWithDevnet({}, "0x0000000000000000000000000000000000000002");
+  await assert.rejects(
+    booting,
+    /the devnet did not deploy ToyEscrow at 0x5FbDB2315678afecb367f032d93F642f64180aa3 as planned/,
+  );
+  assert.deepEqual(setups, { started: 1, stopped: 1 });
 });

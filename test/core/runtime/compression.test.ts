@@ -4,9 +4,9 @@ import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startTestService, testPaymentOption } from "../../helpers/service.ts";
-import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
 import type { PaymentOption } from "../../../core/x402/requirements.ts";
-import { paymentResponseHeaders } from "../../../core/runtime/app.ts";
+import { responseHeaders } from "../../../core/runtime/app.ts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { preferredEncoding } from "../../../core/runtime/compression.ts";
 
@@ -132,7 +132,7 @@ test("compression: a 402 challenge over 1 KB is compressed once, its payment hea
     const res = await many.request(path, { headers: { "accept-encoding": encoding } });
     assert.equal(res.status, 402);
     assert.equal(res.headers.get("content-encoding"), encoding);
-    for (const name of paymentResponseHeaders.filter((h) => h !== "x-request-id"))
+    for (const name of responseHeaders.filter((h) => h !== "x-request-id"))
       assert.equal(res.headers.get(name), plain.headers.get(name), name);
     const body = Buffer.from(await res.arrayBuffer());
     bodies.push(body);

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Endpoint } from "../../../core/endpoint.ts";
-import { mountable } from "../../../core/runtime/load.ts";
+import { mountable } from "../../../core/runtime/container.ts";
 
 const endpoint = (name: string, more: Partial<Endpoint> = {}) => ({ name, ...more }) as Endpoint;
 

@@ -5,7 +5,7 @@ import pino from "pino";
 import * as v from "valibot";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { accountOf, blockNow, payProbe, probeUrl, transfersTo } from "../../helpers/rail.ts";

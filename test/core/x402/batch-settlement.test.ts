@@ -6,7 +6,7 @@ import { BATCH_SETTLEMENT_ADDRESS, toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme as BatchClient } from "@x402/evm/batch-settlement/client";
 import { createPublicClient, createTestClient, createWalletClient, http, parseAbi } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { createBatchSettlement, facilitatorClientOf } from "../../../core/x402/batch-settlement.ts";
+import { createBatchSettlement, facilitatorClientOf } from "../../../core/x402/schemes/batch-settlement/settlement.ts";
 import { devnetChain, startDevnet, usdcBalance, type Devnet } from "../../../core/x402/devnet/index.ts";
 import { createX402Facilitator } from "../../../core/x402/facilitator.ts";
 

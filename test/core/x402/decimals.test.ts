@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createPublicClient, createWalletClient, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { devnetChain, testUsdcAbi } from "../../../core/x402/devnet/index.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { blockNow, transfersTo } from "../../helpers/rail.ts";

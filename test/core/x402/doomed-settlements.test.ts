@@ -13,7 +13,7 @@ import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { encodeHeader } from "../../../core/x402/challenge.ts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
-import { freshMs } from "../../../core/x402/reservations.ts";
+import { freshMs } from "../../../core/payment/reservations.ts";
 import {
   chainReader,
   freshAccount,

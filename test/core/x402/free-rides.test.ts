@@ -6,7 +6,7 @@ import { createWalletClient, decodeFunctionData, http, parseAbi, type Hex } from
 import { privateKeyToAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { chainReader, freshAccount, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";

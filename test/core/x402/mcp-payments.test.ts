@@ -7,7 +7,7 @@ import { x402Client } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { signAuthorization } from "../../helpers/sign.ts";
 import { appendPaymentIdentifierToExtensions } from "@x402/extensions/payment-identifier";
 

@@ -6,7 +6,7 @@ import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { createWalletClient, http, parseAbi } from "viem";
 import { privateKeyToAccount, type LocalAccount } from "viem/accounts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import {
   chainReader,
   freshAccount,

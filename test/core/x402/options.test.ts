@@ -11,8 +11,8 @@ import { createPayments } from "../../../core/x402/payments.ts";
 import { readOptions } from "../../../core/x402/options.ts";
 import { buildRequirements } from "../../../core/x402/requirements.ts";
 import type { Endpoint } from "../../../core/endpoint.ts";
-import { createCredits } from "../../../core/x402/credits.ts";
-import { createLedger } from "../../../core/x402/ledger.ts";
+import { createCredits } from "../../../core/payment/credits.ts";
+import { createLedger } from "../../../core/payment/ledger.ts";
 
 const payTo = "0x209693Bc6afc0C5328bA36FaF03C514EF312287C";
 const remote = { PAY_TO: payTo, FACILITATOR_URL: "https://facilitator.example" };

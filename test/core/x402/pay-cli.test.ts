@@ -6,9 +6,8 @@ import pino from "pino";
 import { readConfig } from "../../../core/runtime/config.ts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { createService } from "../../../core/runtime/server.ts";
-import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
 import { createPayments } from "../../../core/x402/payments.ts";
-import { devAccount } from "../../../core/x402/devnet/index.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { closedAfterTest, testPaymentOption } from "../../helpers/service.ts";
 
@@ -27,7 +26,7 @@ before(async () => {
       plugins: [probePlugin],
       payments: async () => ({
         gate: createClosedGate([testPaymentOption], config.baseUrl),
-        devnet: { ...devnet, contracts: {}, payer: devAccount(2) },
+        devnet: { ...devnet, contracts: {} },
       }),
     }),
   );

@@ -2,8 +2,8 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import pino from "pino";
 import { createTestClient, http, type Hex } from "viem";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
-import { createReconciler, type ReconcilerParts } from "../../../core/x402/reconcile.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
+import { createReconciler, type ReconcilerParts } from "../../../core/payment/reconcile.ts";
 import { startDevnet, type Devnet } from "../../helpers/paid.ts";
 import {
   accountOf,

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { challengeOf, v2Header } from "../../helpers/sign.ts";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 
 let devnet: Devnet;
 let chain: ReturnType<typeof chainReader>;
@@ -97,7 +97,7 @@ test("a timeout where nothing moved is dropped once the authorization expires", 
     { credited: 0, dropped: 0, delivered: 0 },
     "still valid: keep waiting",
   );
-  const { createReconciler } = await import("../../../core/x402/reconcile.ts");
+  const { createReconciler } = await import("../../../core/payment/reconcile.ts");
   const later = createReconciler({
     store: service.store,
     ledger: service.ledger,

@@ -8,7 +8,7 @@ import { generateKeyPairSigner, getBase64Decoder, getBase64Encoder, type KeyPair
 import { privateKeyToAccount } from "viem/accounts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Facilitator } from "../../../core/x402/facilitator.ts";
+import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import {
   chainReader,

@@ -2,7 +2,7 @@ import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { Plugin, Store } from "../../../core/endpoint.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
-import type { PaymentGate } from "../../../core/x402/gate.ts";
+import type { PaymentGate } from "../../../core/payment/gate.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import { diceOutcome, rollDice } from "../../../plugins/arcade/_fair.js";
 import { keys, playerIdOf, weekOf } from "../../../plugins/arcade/_points.ts";

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Fixture } from "../../helpers/fixtures.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
-import { createCredits } from "../../../core/x402/credits.ts";
+import { createCredits } from "../../../core/payment/credits.ts";
 import { playerIdOf } from "../../../plugins/arcade/_points.ts";
 import { settlingGate } from "../../helpers/service.ts";
 import { paidPost } from "../_effects.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Outcome } from "../../../core/runtime/invoke.ts";
+import type { Outcome } from "../../../core/runtime/call.ts";
 
 export { dataOf, expectFree400, query } from "../../helpers/expect.ts";
 

@@ -16,10 +16,10 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { devnetChain, startDevnet, type DevAccount } from "../../../core/x402/devnet/index.ts";
+import { devnetChain, plannedDevnet, startDevnet, type DevAccount } from "../../../core/x402/devnet/index.ts";
 import { duelEscrowAbi } from "../../../plugins/duel/_abi.ts";
 import { duelDevnet } from "../../../plugins/duel/_settings.ts";
-import { startTestService } from "../../helpers/service.ts";
+import { startTestService, upstreamUrlEnv } from "../../helpers/service.ts";
 
 export type Tx = { to: Address; data: Hex; value: Hex };
 export type Player = { name: string; address: Address; wallet: WalletClient };
@@ -28,7 +28,12 @@ export type Player = { name: string; address: Address; wallet: WalletClient };
 export async function startDuelWorld() {
   const started = await startDevnet({ contracts: duelDevnet.contracts });
   const devnet = { ...started, duelEscrow: started.contracts.DuelEscrow };
-  const env = duelDevnet.settings({ ...started, payer: started.accounts.payer, selfUrl: "http://127.0.0.1:4021" });
+  // As boot does: the settings from what the devnet holds (where plannedDevnet said), its chain for the duel's node.
+  assert.deepEqual(started.contracts, plannedDevnet(duelDevnet.contracts ?? []).contracts);
+  const env = {
+    ...duelDevnet.settings({ ...started, payer: started.accounts.payer, selfUrl: "http://127.0.0.1:4021" }),
+    ...upstreamUrlEnv(duelDevnet.chainUpstreams ?? [], () => started.rpcUrl),
+  };
   const service = await startTestService({ plugins: ["duel"], env });
   const chain = devnetChain(devnet.rpcUrl);
   const transport = http(devnet.rpcUrl);

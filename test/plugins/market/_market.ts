@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { marketUpstreams } from "../../../plugins/market/_upstreams.ts";
-import type { Outcome } from "../../../core/runtime/invoke.ts";
+import type { Outcome } from "../../../core/runtime/call.ts";
 import { serveFixtures, type AfterHost, type Fixture, type FixtureOptions } from "../../helpers/fixtures.ts";
 import { startTestService, upstreamUrlEnv } from "../../helpers/service.ts";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { Outcome } from "../../../core/runtime/invoke.ts";
+import type { Outcome } from "../../../core/runtime/call.ts";
 import type { Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
 

@@ -1,7 +1,7 @@
 import { after, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { Plugin } from "../../../core/endpoint.ts";
-import type { PaymentGate } from "../../../core/x402/gate.ts";
+import type { PaymentGate } from "../../../core/payment/gate.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import { settlingGate, startTestService, testPayer } from "../../helpers/service.ts";
 import { effectsTwice, fundedFor, paying, settlingTogether, withEffects } from "../_effects.ts";

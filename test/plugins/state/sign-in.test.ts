@@ -13,7 +13,7 @@ import {
 } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
-import { createClosedGate } from "../../../core/x402/gate.ts";
+import { createClosedGate } from "../../../core/payment/gate.ts";
 import { devnetSigningKey } from "../../../core/receipts/key.ts";
 import { createSignIn } from "../../../core/sign-in/sign-in.ts";
 import { startRedis, type RedisServer } from "../../helpers/redis.ts";

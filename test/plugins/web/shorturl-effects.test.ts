@@ -1,6 +1,6 @@
 import { after, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import type { PaymentGate } from "../../../core/x402/gate.ts";
+import type { PaymentGate } from "../../../core/payment/gate.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import type { Plugin } from "../../../core/endpoint.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { BATCH_SETTLEMENT_ADDRESS } from "@x402/evm";
 import { parseAbi, parseAbiItem, type Hex } from "viem";
-import type { BatchSettlement } from "../../../../../core/x402/batch-settlement.ts";
+import type { BatchSettlement } from "../../../../../core/x402/schemes/batch-settlement/settlement.ts";
 import type { EvmSide } from "../chains.ts";
 import type { Req, Way } from "../way.ts";
 import type { VoucherPayer } from "./vouchers.ts";

@@ -1,0 +1,547 @@
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import type { Endpoint, Price } from "../endpoint.ts";
+import type { Call, Outcome } from "../runtime/call.ts";
+import type { MaybePromise } from "../runtime/maybe.ts";
+import { stableJson } from "../shared.ts";
+import { ServiceError, toErrorBody } from "../runtime/errors.ts";
+import { challenge, encodeHeader } from "../x402/challenge.ts";
+import { bindPayment, type BoundEvmPayment, type BoundPayment } from "../x402/bind.ts";
+import { PaymentRejected, checkPayment, readPaymentHeader } from "../x402/codec.ts";
+import { x402KindOf } from "../x402/kind.ts";
+import { creditKind, observe } from "./observe.ts";
+import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
+import { x402Headers } from "../x402/carrier.ts";
+import type { Store } from "../endpoint.ts";
+import { crashPoint } from "./crash-points.ts";
+import { fundOnce, holder } from "./in-flight.ts";
+import type { Journal } from "./journal.ts";
+import type { Facilitator, SettleResult } from "../x402/facilitator-api.ts";
+import type { Commit, GateAnswers, PaymentGate } from "./gate.ts";
+import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
+import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
+import type { PaymentOption } from "../x402/requirements.ts";
+import type { Reservation } from "./reservations.ts";
+
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** What a payment header carried, as the codec takes it: the reason it carried nothing readable is thrown again. */
+const readOf = (read: unknown): unknown => {
+  if (read instanceof PaymentRejected) throw read;
+  return read;
+};
+/** The request a payment pays for: its answer goes back only to a retry of the same request. */
+const fingerprintOf = (call: Call) =>
+  createHash("sha256")
+    .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
+    .digest("hex");
+
+export interface PaidGateParts {
+  options: PaymentOption[];
+  baseUrl: string;
+  facilitator: Facilitator;
+  ledger: Ledger;
+  credits: Credits;
+  store: Store;
+  log: Logger;
+  /** Where a payment that moved while the store failed is kept until the store is back (journal.ts). */
+  journal?: Journal;
+  /** How long a write-ahead record waits for its own process before another one finishes it (reconcile.ts). */
+  resolveAfterMs?: number;
+  /** The handlers' deadline (an endpoint's own `timeoutMs` wins): a claim older than it plus `resolveAfterMs`, with no write-ahead record, belongs to a call that died. */
+  handlerTimeoutMs?: number;
+  /** Rate limit per payer, once the payer is proven. */
+  limitPayer?: (payer: string) => MaybePromise<void>;
+  /** What every 402 and every paid answer carry as they leave (core/receipts: signed offers, receipts, history). */
+  answers?: GateAnswers;
+  /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
+  proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
+  now?: () => number;
+}
+
+const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
+const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
+
+/**
+ * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
+ * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
+ */
+export function createPaidGate(parts: PaidGateParts): PaymentGate {
+  const { facilitator, ledger, credits, store, log } = parts;
+  const now = parts.now ?? Date.now;
+  const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
+  const handlerTimeoutMs = parts.handlerTimeoutMs ?? 25_000;
+  const requirements = requirementsCache(parts.options, parts.baseUrl);
+  // Every unpaid request of a route gets the same (frozen, so serialized once) challenge.
+  const unpaid = perRoute((endpoint, price) =>
+    Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required")),
+  );
+  const refuse = (
+    endpoint: Endpoint,
+    price: Price | undefined,
+    reason: string,
+    message: string,
+    details?: object,
+  ): Outcome => {
+    const c = challenge(endpoint, requirements(endpoint, price), message);
+    return { ...c, body: { ...(c.body as object), reason, ...details } };
+  };
+  const verifiedByFacilitator = async (p: BoundPayment) =>
+    (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid;
+  const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
+  /** What the payer of `p` holds now, when the facilitator can read it (the facilitators whose fees we pay). */
+  const fundsOf = (p: BoundPayment) => async () => facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
+  /** A contract wallet's signature, proven where its scheme says: on-chain, or by the facilitator's verify. */
+  const proveSigner = (p: BoundPayment) =>
+    p.scheme.provenBy === "chain"
+      ? proveContractSignature(p as BoundEvmPayment)
+      : p.scheme.provenBy === "facilitator" && verifiedByFacilitator(p);
+
+  /**
+   * The call's reservations and writes, once it is paid for. When its writes cannot be applied, nothing of them is
+   * kept and `credit` gives back what was charged: the payer gets a 503 that names the credit.
+   */
+  async function committed(
+    call: Call,
+    outcome: Outcome,
+    commit: Commit | undefined,
+    credit: () => Promise<object>,
+  ): Promise<Outcome> {
+    const final = commit ? await commit(outcome) : outcome;
+    if (final) return final;
+    const details = await credit();
+    log.error(
+      { endpoint: call.endpoint.name, reqId: call.requestId, ...details },
+      "a paid call's effects could not be applied; its price was credited",
+    );
+    const error = new ServiceError(
+      503,
+      "effect_failed",
+      "The call was paid but its change could not be saved; the price is credited (spend it as X-CREDIT-CODE)",
+      details,
+    );
+    return { ...outcome, status: 503, body: toErrorBody(error) };
+  }
+
+  async function payWithCredit(
+    call: Call,
+    code: string,
+    price: Price | undefined,
+    work: () => Promise<Outcome>,
+    commit?: Commit,
+  ): Promise<Outcome> {
+    const amount = BigInt(requirements(call.endpoint, price).amount);
+    if (!(await credits.spend(code, amount)))
+      return refuse(
+        call.endpoint,
+        price,
+        "credit_insufficient",
+        "The credit code is unknown or its balance is too low",
+      );
+    const outcome = await work();
+    if (outcome.status >= 400) {
+      await credits.fund(code, amount);
+      return outcome;
+    }
+    const result = await committed(call, outcome, commit, async () => {
+      await credits.fund(code, amount);
+      return { creditCode: code, refunded: String(amount) };
+    });
+    const left = await credits.balance(code);
+    const charged = result.status < 400 ? { charged: `credit:${amount}` } : {};
+    return {
+      ...result,
+      ...charged,
+      headers: { ...result.headers, "x-credit-balance": String(left ?? 0n), "cache-control": "no-store" },
+    };
+  }
+
+  async function payWithAuthorization(
+    call: Call,
+    /** The JSON the payment header carried, or why it carried none. */
+    read: unknown,
+    version: 1 | 2,
+    price: Price | undefined,
+    work: Parameters<PaymentGate["charge"]>[1],
+    commit?: Commit,
+  ): Promise<Outcome> {
+    const route = requirements(call.endpoint, price);
+    let bound: BoundPayment;
+    try {
+      bound = await bindPayment(checkPayment(readOf(read), version), route, Math.floor(now() / 1000));
+    } catch (e) {
+      if (!(e instanceof PaymentRejected)) throw e;
+      return (await finishedBefore(call, read, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
+    }
+    // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
+    // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
+    if (!bound.signerProven && !(await proveSigner(bound))) {
+      return refuse(call.endpoint, price, bound.scheme.invalidSignature, "The signature does not prove the payer");
+    }
+    const payer = bound.payer;
+    await parts.limitPayer?.(bound.scheme.canonical(payer));
+    const fingerprint = fingerprintOf(call);
+    const { paymentId } = bound;
+    const claim = await ledger.claim(bound, fingerprint, paymentId);
+    if (!claim.claimed) return retried(call, price, bound, fingerprint, claim.existing);
+    crashPoint("claimed", bound.payer);
+
+    // Reserved before the funds are read, so the read already counts every settlement that gave its amount back.
+    const reservation = facilitator.funds ? await ledger.reserve(bound) : unreserved;
+    const [verified, held] = await Promise.all([
+      facilitator.verify(bound.payload, bound.requirement).catch((e) => ({
+        isValid: false,
+        invalidReason: "unexpected_verify_error",
+        invalidMessage: String(e?.message ?? e),
+      })),
+      reservation.shared ? fundsOf(bound)() : undefined,
+    ]);
+    const funded = held === undefined || held >= reservation.total;
+    if (!verified.isValid || !funded) {
+      await Promise.all([ledger.release(bound), reservation.release()]);
+      if (verified.isValid) return refuse(call.endpoint, price, bound.scheme.insufficientFunds, fundsMessage);
+      return refuse(
+        call.endpoint,
+        price,
+        verified.invalidReason ?? "invalid_payment",
+        `The payment was refused: ${verified.invalidReason ?? "invalid"}`,
+      );
+    }
+    // From here the authorization belongs to this call: it is never handed back for another request.
+    const asUsed = bound.scheme.payAsUsed;
+    const outcome = await work(payer, asUsed ? { payAsUsed: true } : undefined);
+    crashPoint("handled", bound.payer);
+    if (outcome.status >= 400) {
+      await Promise.all([ledger.spent(bound, fingerprint, paymentId), reservation.release()]);
+      return outcome;
+    }
+    // A pay-as-used payment settles what the call used, in the token's units, never more than it authorized (the route's quote).
+    // `value` is the same in USDC atomic units: what the log counts and a credit gives back.
+    const value = asUsed ? usedOf(outcome, route.amount) : BigInt(route.amount);
+    const decimals = decimalsOf(parts.options, bound.network, bound.requirement.asset);
+    const moved = asUsed ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
+    const charged = String(value);
+    const requirement = asUsed ? { ...bound.requirement, amount: moved } : bound.requirement;
+
+    const receipt = {
+      header: version === 2 ? "payment-response" : "x-payment-response",
+      // What a pay-as-used payment settled, out of the most it authorized.
+      body: {
+        success: true,
+        network: version === 2 ? bound.network : bound.requirement.network,
+        payer,
+        ...(asUsed ? { amount: moved } : {}),
+      },
+    };
+    const effects = commit ? commit.effects?.() : [];
+    const inFlight = ledger.inFlightOf(bound, {
+      fingerprint,
+      paymentId,
+      endpoint: call.endpoint.name,
+      payer,
+      charged,
+      receipt,
+      creditCode: newCreditCode(),
+      amount: moved,
+      answer: outcome,
+      effects,
+    });
+
+    // Written ahead, so that another process finishes the call if this one dies; the payer may have moved its money during a long call.
+    const [covered, ahead] = await Promise.all([
+      reservation.stillCovered(fundsOf(bound)),
+      ledger.writeAhead(bound, inFlight),
+    ]).catch(async (error) => {
+      await reservation.release();
+      throw error;
+    });
+    if (!ahead) {
+      await reservation.release();
+      return usedUp(
+        "This payment was given up after its call outlived its deadline; nothing was charged: sign a new payment",
+      );
+    }
+    crashPoint("written-ahead", bound.payer);
+    let settled: SettleResult;
+    try {
+      settled = covered
+        ? await facilitator.settle(bound.payload, requirement)
+        : { success: false, errorReason: bound.scheme.insufficientFunds, transaction: "", network: bound.network };
+    } catch (error) {
+      return indeterminate(call, bound, fingerprint, price, error, moved, charged);
+    } finally {
+      await reservation.release();
+    }
+    if (!settled.success) {
+      if (settled.errorReason === "settlement_pending")
+        return indeterminate(call, bound, fingerprint, price, settled, moved, charged);
+      await ledger.settleFailed(bound, fingerprint, paymentId);
+      return refuse(
+        call.endpoint,
+        price,
+        settled.errorReason ?? "settlement_failed",
+        `Settlement failed: ${settled.errorReason ?? "unknown"}; nothing was charged and the answer is withheld`,
+      );
+    }
+    crashPoint("settled", bound.payer);
+    return finishLive(call, bound, inFlight, settled.transaction, outcome, commit, effects?.length === 0);
+  }
+
+  /**
+   * A retry of an authorization that expired since its call: when that call was charged (its answer, or its credit,
+   * was finished after the payer's last try), the retry still gets it. Only read: an expired payment is never claimed.
+   */
+  async function finishedBefore(
+    call: Call,
+    read: unknown,
+    version: 1 | 2,
+    route: ReturnType<typeof requirements>,
+  ): Promise<Outcome | undefined> {
+    try {
+      const decoded = checkPayment(readOf(read), version);
+      const inner = decoded.payload as {
+        authorization?: { validBefore?: string };
+        permit2Authorization?: { deadline?: string };
+      };
+      const until = Number(inner.authorization?.validBefore ?? inner.permit2Authorization?.deadline);
+      if (!Number.isSafeInteger(until) || until * 1000 > now()) return undefined;
+      const bound = await bindPayment(decoded, route, until - 7);
+      if (!bound.signerProven || bound.paymentId === undefined) return undefined;
+      const existing = await ledger.claimOf(claimKeyOf(bound));
+      if (existing?.state !== "settled" && existing?.state !== "credited") return undefined;
+      return await retried(call, undefined, bound, fingerprintOf(call), existing);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The answer of a paid call as it goes out: its payer, what it was charged, the payment-response header. */
+  const paidOutcome = (result: Outcome, r: InFlight, transaction: string): Outcome => ({
+    ...result,
+    payer: r.payer,
+    charged: r.charged,
+    headers: {
+      ...result.headers,
+      [r.receipt.header]: encodeHeader({ ...r.receipt.body, transaction }),
+      "cache-control": "no-store",
+    },
+  });
+
+  /**
+   * The money moved: this process finishes the call (its effects, or a credit when they cannot be applied), unless
+   * a resolver took it over because this process was too slow. When the store fails from here, the payer still gets
+   * the answer (its effects were applied) or the record's credit code, and the journal records it once the store is back.
+   */
+  async function finishLive(
+    call: Call,
+    bound: BoundPayment,
+    r: InFlight,
+    transaction: string,
+    outcome: Outcome,
+    commit: Commit | undefined,
+    /** The call changes nothing once paid: its answer needs no store to be delivered. */
+    effectFree: boolean,
+  ): Promise<Outcome> {
+    const mine = holder("live", transaction);
+    const { claimKey, creditCode } = r.settlement;
+    let held: Holder | undefined;
+    let delivered: Outcome | undefined;
+    try {
+      if (!(await ledger.takeResolution(claimKey, mine))) return inProgress(r);
+      held = mine;
+      const result = await committed(call, outcome, commit, async () => {
+        await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction);
+        return { creditCode };
+      });
+      crashPoint("effects-applied", r.payer);
+      delivered = paidOutcome(result, r, transaction);
+      await ledger.settled(bound, r.fingerprint, r.paymentId, delivered, transaction, r.charged);
+      return delivered;
+    } catch (err) {
+      delivered ??= effectFree ? paidOutcome(outcome, r, transaction) : undefined;
+      if (!parts.journal) {
+        log.error({ err, endpoint: r.endpoint, payer: r.payer, transaction }, "settled payment not recorded");
+        return delivered ?? creditedLater(r, transaction);
+      }
+      parts.journal.add({ record: r, transaction, holder: held, delivered }, err);
+      return delivered ?? creditedLater(r, transaction);
+    }
+  }
+
+  /** The money moved and the store failed before the call's change was saved: the price goes to the record's credit code. */
+  function creditedLater(r: InFlight, transaction: string): Outcome {
+    const error = new ServiceError(
+      503,
+      "effect_failed",
+      "The call was paid but the store failed before its change was saved; the price is credited to creditCode once the store is back (spend it as X-CREDIT-CODE)",
+      { creditCode: r.settlement.creditCode },
+    );
+    return paidOutcome({ status: 503, body: toErrorBody(error), headers: { "retry-after": "5" } }, r, transaction);
+  }
+
+  /** A settlement sent and not yet finished: its payer's retry (same payment identifier) gets the answer or a credit once it is. */
+  function inProgress(r: InFlight): Outcome {
+    const seconds = Math.max(1, Math.ceil((r.at + resolveAfterMs - now()) / 1000));
+    const error = new ServiceError(
+      409,
+      "settlement_in_progress",
+      "This payment's settlement was sent and is being finished; retry with the same payment identifier after Retry-After seconds for the answer (or a credit code when the answer cannot be kept)",
+      { retryAfterSeconds: seconds },
+    );
+    return {
+      status: 409,
+      body: toErrorBody(error),
+      headers: { "retry-after": String(seconds), "cache-control": "no-store" },
+    };
+  }
+
+  function usedUp(message: string, details: object = {}, retryAfterSeconds?: number): Outcome {
+    return {
+      status: 409,
+      body: toErrorBody(new ServiceError(409, "payment_already_used", message, details)),
+      headers: {
+        "cache-control": "no-store",
+        ...(retryAfterSeconds ? { "retry-after": String(retryAfterSeconds) } : {}),
+      },
+    };
+  }
+
+  /**
+   * A payment already claimed. A settled payment is public on-chain, so its answer (or a pending one's credit
+   * code) goes back only to a retry that repeats the payer's secret payment identifier for the same request.
+   */
+  async function retried(
+    call: Call,
+    price: Price | undefined,
+    bound: BoundPayment,
+    fingerprint: string,
+    existing: ClaimRecord | undefined,
+  ): Promise<Outcome> {
+    const own =
+      existing !== undefined &&
+      bound.paymentId !== undefined &&
+      existing.paymentId === bound.paymentId &&
+      existing.fingerprint === fingerprint;
+    if (own && existing.state === "settled")
+      return { ...existing.outcome, headers: { ...existing.outcome.headers, "x-payment-replayed": "true" } };
+    if (own && existing.state === "pending") {
+      return refuse(
+        call.endpoint,
+        price,
+        "settlement_pending",
+        "Settlement is still being reconciled; if the transfer lands, its value is credited to creditCode",
+        { creditCode: existing.creditCode },
+      );
+    }
+    if (existing?.state === "running") {
+      const r = await ledger.inFlight(bound);
+      if (r) return inProgress(r);
+      // No write-ahead record: the call has not settled. Past every deadline it has, its process is gone.
+      const staleAt = existing.at + (call.endpoint.timeoutMs ?? handlerTimeoutMs) + resolveAfterMs;
+      if (now() < staleAt)
+        return usedUp(
+          "This payment is already being used by a call in progress",
+          {},
+          Math.ceil((staleAt - now()) / 1000),
+        );
+      if (await ledger.abandon(bound, existing.fingerprint, existing.paymentId)) {
+        log.warn(
+          { endpoint: call.endpoint.name, payer: bound.payer },
+          "a claimed call died before settling; its payment is given up uncharged",
+        );
+        return usedUp(
+          "The call that took this payment ended before it was charged; nothing was charged: sign a new payment",
+        );
+      }
+      const late = await ledger.inFlight(bound);
+      if (late) return inProgress(late);
+    }
+    const message =
+      existing?.state === "running"
+        ? "This payment is already being used by a call in progress"
+        : existing?.state === "spent"
+          ? "This payment was used by a call that was not charged; sign a new payment"
+          : "This payment was already used";
+    return usedUp(message, {
+      ...(own && existing.state === "credited" ? { creditCode: existing.creditCode } : {}),
+      ...(existing?.state === "settled" ? { transaction: existing.transaction, network: bound.network } : {}),
+      ...(existing?.state === "settled" && !own
+        ? { retry: "Send a payment-identifier (x402 extension) with a payment to have its answer replayed on retry" }
+        : {}),
+    });
+  }
+
+  async function indeterminate(
+    call: Call,
+    bound: BoundPayment,
+    fingerprint: string,
+    price: Price | undefined,
+    cause: unknown,
+    /** What the settlement moves, in the token's units; `value` is what it is worth in USDC atomic units (the credit). */
+    amount: string,
+    value: string,
+  ): Promise<Outcome> {
+    const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
+    const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
+    await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction, amount, value);
+    log.warn(
+      {
+        endpoint: call.endpoint.name,
+        payer: bound.payer,
+        cause: String((cause as Error)?.message ?? JSON.stringify(cause)),
+      },
+      "settlement indeterminate; queued for reconciliation",
+    );
+    return refuse(
+      call.endpoint,
+      price,
+      "settlement_pending",
+      "Settlement did not complete in time; if the transfer lands, its value is credited to creditCode (send it as X-CREDIT-CODE)",
+      { creditCode },
+    );
+  }
+
+  /** The gate's answer as it leaves, with what `parts.answers` adds to a 402 or a paid answer. */
+  const leaving = (call: Call, price: Price | undefined, answer: MaybePromise<Outcome>): MaybePromise<Outcome> => {
+    const answers = parts.answers;
+    if (!answers) return answer;
+    const added = (outcome: Outcome) =>
+      outcome.status === 402
+        ? answers.challenge(call, outcome)
+        : outcome.status < 300 && outcome.charged !== undefined
+          ? answers.paid(call, outcome, requirements(call.endpoint, price).amount)
+          : outcome;
+    return answer instanceof Promise ? answer.then(added) : added(answer);
+  };
+
+  return {
+    options: parts.options,
+    requirements,
+    charge(call, work, price, commit) {
+      const p = call.payment ?? {};
+      const v2 = p[x402Headers.v2];
+      const header = v2 ?? p[x402Headers.v1];
+      if (header) {
+        const version = v2 ? 2 : 1;
+        // Read once: the kind the phases are counted by and the payment the gate binds come from the same JSON.
+        let read: unknown;
+        try {
+          read = readPaymentHeader(header);
+        } catch (e) {
+          read = e;
+        }
+        const seen = observe(call, x402KindOf(read, version, parts.options), work, commit);
+        return leaving(
+          call,
+          price,
+          seen.done(payWithAuthorization(call, read, version, price, seen.work, seen.commit)),
+        );
+      }
+      const code = p[creditHeader];
+      if (code) {
+        const seen = observe(call, creditKind, work, commit);
+        return leaving(call, price, seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit)));
+      }
+      return leaving(call, price, unpaid(call.endpoint, price));
+    },
+  };
+}

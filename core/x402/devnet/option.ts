@@ -1,0 +1,30 @@
+import type { PaymentOption } from "../requirements.ts";
+import { BATCH_WITHDRAW_DELAY } from "../options.ts";
+
+/** What a local EVM chain offers payment in: its test USDC, paid to its dev payTo. */
+export interface LocalChain {
+  network: string;
+  usdc: { address: string; name: string; version: string; decimals: number };
+  payTo: string;
+}
+
+/**
+ * The payment option of a local chain (the devnet's, a test's second chain, the bench's): one definition for the
+ * service, the tests and the benchmarks. `batchAuthorizer` also takes vouchers, their claims authorized by it.
+ */
+export function devnetOption(
+  chain: LocalChain,
+  o: { maxTimeoutSeconds?: number; batchAuthorizer?: string } = {},
+): PaymentOption {
+  return {
+    network: chain.network,
+    asset: chain.usdc.address,
+    payTo: chain.payTo,
+    decimals: chain.usdc.decimals,
+    extra: { name: chain.usdc.name, version: chain.usdc.version },
+    maxTimeoutSeconds: o.maxTimeoutSeconds ?? 300,
+    ...(o.batchAuthorizer
+      ? { batch: { receiverAuthorizer: o.batchAuthorizer, withdrawDelay: BATCH_WITHDRAW_DELAY } }
+      : {}),
+  };
+}

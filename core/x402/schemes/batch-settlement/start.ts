@@ -1,0 +1,99 @@
+import type { Network } from "@x402/core/types";
+import { InMemoryChannelStorage, type ChannelStorage } from "@x402/evm/batch-settlement/server";
+import { RedisChannelStorage, type RedisChannelStorageClient } from "@x402/evm/batch-settlement/server/redis-storage";
+import type { Logger } from "pino";
+import { connectRedis, type RedisConnection } from "../../../runtime/redis-connect.ts";
+import type { Address, Hex } from "viem";
+import { withBatchSettlement } from "./gate.ts";
+import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./settlement.ts";
+import type { Credits } from "../../../payment/credits.ts";
+import type { Facilitator } from "../../facilitator-api.ts";
+import type { PaymentGate } from "../../../payment/gate.ts";
+import type { PaymentOption } from "../../requirements.ts";
+
+/** An option that takes vouchers, and the key that signs its claims and refunds as every channel's receiver authorizer. */
+export interface BatchRail {
+  option: PaymentOption;
+  authorizerKey: Hex;
+}
+
+export interface BatchStartOptions {
+  rails: BatchRail[];
+  facilitator: Facilitator;
+  /** Channels live in Redis when the service has a shared store, so every instance sees one channel state. */
+  storeUrl?: string;
+  claimSeconds: number;
+  settleSeconds: number;
+  gate: PaymentGate;
+  credits: Credits;
+  log: Logger;
+}
+
+/** Each option's batch-settlement rail, one gate in front of `gate` for all of them, and their claim and settle timers. */
+export async function startBatchSettlement(o: BatchStartOptions) {
+  const redis = o.storeUrl
+    ? await connectRedis(o.storeUrl, { onError: (err) => o.log.error({ err }, "batch-settlement channel store") })
+    : undefined;
+  // A store per network: the channel manager claims every channel its store lists, on its own chain.
+  const storageOf = (network: string): ChannelStorage =>
+    redis
+      ? new RedisChannelStorage({ client: channelClient(redis), keyPrefix: `x402:batch:${network}` })
+      : new InMemoryChannelStorage();
+  const batches = new Map<string, BatchSettlement>();
+  for (const { option, authorizerKey } of o.rails) {
+    const network = option.network as Network;
+    const batch = createBatchSettlement({
+      network,
+      payTo: option.payTo as Address,
+      asset: option.asset as Address,
+      assetDomain: { name: option.extra.name, version: option.extra.version },
+      decimals: option.decimals,
+      facilitator: facilitatorClientOf(o.facilitator, network),
+      authorizerKey,
+      withdrawDelaySeconds: option.batch?.withdrawDelay,
+      storage: storageOf(network),
+    });
+    await batch.ready;
+    // A voucher is taken on chain state read up to the freshness window ago, and a withdrawal started right after
+    // that read takes whatever is still unclaimed once the withdraw delay has passed.
+    const claimWithinSeconds = batch.scheme.getWithdrawDelay() - batch.scheme.getOnchainStateTtlMs() / 1000;
+    if (!o.claimSeconds || o.claimSeconds >= claimWithinSeconds)
+      o.log.warn(
+        { network, claimSeconds: o.claimSeconds, claimWithinSeconds },
+        "batch-settlement claims run less often than a payer's withdrawal can take unclaimed vouchers",
+      );
+    batch.start({
+      // 0 turns a timer off (tests claim when they choose).
+      claimIntervalSecs: o.claimSeconds || undefined,
+      settleIntervalSecs: o.settleSeconds || undefined,
+      onClaim: (r) =>
+        o.log.info({ network, vouchers: r.vouchers, transaction: r.transaction }, "batch-settlement claim"),
+      onSettle: (r) => o.log.info({ network, transaction: r.transaction }, "batch-settlement settle"),
+      onError: (err) =>
+        o.log.error({ err, network }, "batch-settlement claim or settle failed; retried on the next tick"),
+    });
+    batches.set(network, batch);
+  }
+  return {
+    batches,
+    gate: withBatchSettlement(o.gate, { batches, credits: o.credits, log: o.log }),
+    async stop() {
+      // What was accepted is claimed before the service goes away.
+      for (const [network, batch] of batches)
+        await batch
+          .stop(true)
+          .catch((err: unknown) => o.log.error({ err, network }, "batch-settlement final claim failed"));
+      await redis?.close();
+    },
+  };
+}
+
+/** The commands the channel store sends, each on one key, and its list of channels scanned from every master. */
+const channelClient = ({ client, scan }: RedisConnection) =>
+  ({
+    get: (key: string) => client.get(key),
+    set: (key: string, value: string, options?: object) => client.set(key, value, options),
+    del: (key: string) => client.del(key),
+    eval: (script: string, options: { keys: string[]; arguments: string[] }) => client.eval(script, options),
+    scanIterator: scan,
+  }) as RedisChannelStorageClient;
