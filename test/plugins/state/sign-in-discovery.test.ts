@@ -26,7 +26,12 @@ after(() => Promise.all([server.close(true), service.close()]));
 const signInRoutes = service.runtime.endpoints.filter((e) => e.signIn).map((e) => e.path);
 
 test("sign-in in OpenAPI: @agentcash/discovery reads every sign-in route as siwx, every paid one still as paid", async () => {
-  assert.deepEqual(signInRoutes.sort(), ["/v1/state/history", "/v1/state/keys", "/v1/state/value"]);
+  assert.deepEqual(signInRoutes.sort(), [
+    "/v1/state/history",
+    "/v1/state/keys",
+    "/v1/state/value",
+    "/v1/state/watches",
+  ]);
   const source = (await getOpenAPI(origin))._unsafeUnwrap();
   assert.ok(source && !isOpenApiParseFailure(source));
   const routes = checkL2ForOpenAPI(source).routes;
