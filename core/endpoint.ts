@@ -1,3 +1,4 @@
+import type { JsonWebKey } from "node:crypto";
 import type * as v from "valibot";
 
 /** The upstream client an endpoint gets from `ctx.upstream(name)`. */
@@ -131,6 +132,8 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
   signal: AbortSignal;
   /** The paying wallet, when the call was paid with a signed payment: an EVM address as signed (checksummed), or a Solana address (base58). */
   payer?: string;
+  /** On a `signIn` route: the wallet that signed in (an EVM address lower-cased, a Solana address as is). */
+  wallet?: string;
   /** The caller's IP address: for per-visitor limits on free routes. */
   clientIp: string;
   /** The request's headers (an operator's bearer token); empty for calls that came without HTTP (MCP). */
@@ -192,6 +195,8 @@ export interface Instance {
   calls(): EndpointStats[];
   /** The circuit of each upstream called. */
   circuits(): Record<string, "closed" | "open" | "half-open">;
+  /** The public key this instance signs offers and receipts with (published in /.well-known/did.json); none when receipts are off. */
+  signingKey?: { kid: string; publicJwk: JsonWebKey };
   settlements(): Promise<{
     settled: number;
     settledAtomic: number;
@@ -352,6 +357,11 @@ export interface EndpointDef<
    * unpaid prepaid part) is refused, so the catalog test leaves its example to the endpoint's own tests.
    */
   needsWallet?: boolean;
+  /**
+   * Free, for the wallet that signs in (`SIGN-IN-WITH-X`, core/sign-in): `ctx.wallet`. Without a sign-in the
+   * route answers a 402 with the challenge and no way to pay; a sign-in that proves no wallet is a 401.
+   */
+  signIn?: boolean;
   /**
    * The catalog endpoints this one runs as parts through `ctx.call` (a bundle). Its example needs their
    * upstreams and targets, so the catalog test leaves it to the bundle's own tests.

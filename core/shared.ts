@@ -76,3 +76,18 @@ export const isPageRoute = (e: Pick<Endpoint, "path">) => /^\/[a-z0-9-]+\/api\//
 /** The endpoints every agent-facing document lists: all loaded ones but the pages' own routes. */
 export const agentEndpoints = <E extends Pick<Endpoint, "path">>(endpoints: readonly E[]) =>
   endpoints.filter((e) => !isPageRoute(e));
+
+/** A wallet's paid calls, newest first (a sorted set scored by time): written when a paid answer leaves, read signed in. */
+export const paidHistoryKey = (wallet: string) => `history:${wallet.startsWith("0x") ? wallet.toLowerCase() : wallet}`;
+
+/** One row of a wallet's paid-call history. */
+export interface PaidCall {
+  route: string;
+  at: string;
+  /** What was charged, in USDC atomic units. */
+  charged: string;
+  network: string;
+  transaction?: string;
+  /** The call's signed receipt (a JWS), when receipts are on. */
+  receipt?: string;
+}

@@ -12,6 +12,7 @@ export const configured = (options: string) => ({
   X402_OPTIONS: options,
   PAY_TO: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
   FACILITATOR_URL: "http://127.0.0.1:9/",
+  SERVICE_SIGNING_KEY: `0x${"5e".repeat(32)}`,
 });
 
 /**

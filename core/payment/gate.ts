@@ -68,6 +68,15 @@ export interface PaymentGate {
   ): MaybePromise<Outcome>;
 }
 
+/**
+ * What leaves a gate, as it leaves: every 402 (`challenge`, a route's unpaid one answered again and again, so it
+ * may stay a value) and every paid answer (`paid`, at `price` in USDC atomic units). core/receipts signs them.
+ */
+export interface GateAnswers {
+  challenge(call: Call, outcome: Outcome): MaybePromise<Outcome>;
+  paid(call: Call, outcome: Outcome, price: string): Promise<Outcome>;
+}
+
 /** Built once per endpoint and price, then found without building a key (this is on every paid and unpaid request). */
 export function perRoute<T>(build: (endpoint: Endpoint, price: Price) => T) {
   const cache = new WeakMap<Endpoint, Map<Price, T>>();

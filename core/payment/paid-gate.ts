@@ -17,7 +17,7 @@ import { crashPoint } from "./crash-points.ts";
 import { fundOnce, holder } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
 import type { Facilitator, SettleResult } from "../x402/facilitator-api.ts";
-import type { Commit, PaymentGate } from "./gate.ts";
+import type { Commit, GateAnswers, PaymentGate } from "./gate.ts";
 import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
 import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 import type { PaymentOption } from "../x402/requirements.ts";
@@ -51,6 +51,8 @@ export interface PaidGateParts {
   handlerTimeoutMs?: number;
   /** Rate limit per payer, once the payer is proven. */
   limitPayer?: (payer: string) => MaybePromise<void>;
+  /** What every 402 and every paid answer carry as they leave (core/receipts: signed offers, receipts, history). */
+  answers?: GateAnswers;
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
   proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
   now?: () => number;
@@ -502,6 +504,19 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     );
   }
 
+  /** The gate's answer as it leaves, with what `parts.answers` adds to a 402 or a paid answer. */
+  const leaving = (call: Call, price: Price | undefined, answer: MaybePromise<Outcome>): MaybePromise<Outcome> => {
+    const answers = parts.answers;
+    if (!answers) return answer;
+    const added = (outcome: Outcome) =>
+      outcome.status === 402
+        ? answers.challenge(call, outcome)
+        : outcome.status < 300 && outcome.charged !== undefined
+          ? answers.paid(call, outcome, requirements(call.endpoint, price).amount)
+          : outcome;
+    return answer instanceof Promise ? answer.then(added) : added(answer);
+  };
+
   return {
     options: parts.options,
     requirements,
@@ -519,14 +534,18 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
           read = e;
         }
         const seen = observe(call, x402KindOf(read, version, parts.options), work, commit);
-        return seen.done(payWithAuthorization(call, read, version, price, seen.work, seen.commit));
+        return leaving(
+          call,
+          price,
+          seen.done(payWithAuthorization(call, read, version, price, seen.work, seen.commit)),
+        );
       }
       const code = p[creditHeader];
       if (code) {
         const seen = observe(call, creditKind, work, commit);
-        return seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit));
+        return leaving(call, price, seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit)));
       }
-      return unpaid(call.endpoint, price);
+      return leaving(call, price, unpaid(call.endpoint, price));
     },
   };
 }

@@ -2,12 +2,15 @@ import type { PaymentCredentials } from "../runtime/call.ts";
 import { x402Carrier } from "../x402/carrier.ts";
 import type { CredentialCarrier } from "./carrier.ts";
 import { creditCarrier } from "./credits.ts";
+import { signInCarrier } from "../sign-in/carrier.ts";
+import { receiptHeader } from "../receipts/header.ts";
 
-/** The ways to pay this service registers: a second protocol is one more entry. */
-const carriers: readonly CredentialCarrier[] = [x402Carrier, creditCarrier];
+/** The ways to pay this service registers, and the way in to a wallet's own data: a second protocol is one more entry. */
+const carriers: readonly CredentialCarrier[] = [x402Carrier, creditCarrier, signInCarrier];
 
 export const paymentRequestHeaders = carriers.flatMap((c) => c.requestHeaders);
-export const paymentResponseHeaders = carriers.flatMap((c) => c.responseHeaders);
+/** What the ways to pay answer with, and the signed receipt of a paid answer, whichever way paid. */
+export const paymentResponseHeaders = [...carriers.flatMap((c) => c.responseHeaders), receiptHeader];
 
 /** The payment credentials among a request's headers, named by their header. */
 export function credentialsIn(headers: Headers): PaymentCredentials {

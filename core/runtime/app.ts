@@ -13,6 +13,7 @@ import { metrics, mountMetrics, routeOf } from "./prometheus.ts";
 import { mountStatus } from "./status.ts";
 import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import { mountMcp } from "../mcp/server.ts";
+import { mountDidDocument } from "../receipts/did-route.ts";
 import { credentialsIn, paymentRequestHeaders, paymentResponseHeaders } from "../payment/rails.ts";
 import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
@@ -88,6 +89,7 @@ export function createApp(rt: Runtime, extras: AppExtras = {}): H3 {
   mountPages(app, rt);
   mountMetrics(app, rt);
   mountStatus(app, rt);
+  mountDidDocument(app, rt);
   mountMcp(app, rt);
   const probes = { store: storeProbe(rt.store), ...extras.probes };
   mountReadiness(app, createReadiness({ probes, draining: () => rt.inflight.draining }));

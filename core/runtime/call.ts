@@ -18,6 +18,8 @@ export interface Call {
   /** The request's headers, when the call came over HTTP. */
   headers?: Headers;
   payment?: PaymentCredentials;
+  /** The wallet proven by a sign-in (core/sign-in), on a route that reads the signing wallet's own data. */
+  wallet?: string;
   /** Set inside a call that was already paid as a whole (a batch item, a bundle part). */
   prepaid?: { payer?: string };
   /** The caller's cancellation, asked for only by a call that reaches its handler (an HTTP request makes its AbortController then). */

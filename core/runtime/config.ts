@@ -63,6 +63,10 @@ const EnvSchema = v.object({
   /** Test-only (test/faults): the step of a paid call where the process kills itself, and the file that traces steps. */
   X402_CRASH_AT: v.optional(v.string()),
   X402_CRASH_TRACE: v.optional(v.string()),
+  /** Signed offers in every 402 and signed receipts on every paid answer (core/receipts). */
+  RECEIPTS: v.optional(v.picklist(["on", "off"]), "on"),
+  /** The Ed25519 seed (0x + 32 bytes hex) that signs offers and receipts; the devnet has its own, public one. */
+  SERVICE_SIGNING_KEY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x 32-byte hex key"))),
   RELAYER_KEY: v.optional(v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, "must be a 0x 32-byte hex key"))),
   /** The highest fee a relayer signs (maxFeePerGas, in gwei), for a first send and for a replacement. */
   RELAYER_MAX_FEE_GWEI: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0)), "100"),
@@ -122,6 +126,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
           serviceName: e.OTEL_SERVICE_NAME,
         }
       : undefined,
+    receipts: { on: e.RECEIPTS === "on", signingKey: e.SERVICE_SIGNING_KEY },
     payment: {
       facilitator: e.FACILITATOR ?? (e.FACILITATOR_URL ? "remote" : e.RELAYER_KEY ? "local" : "devnet"),
       facilitatorUrl: e.FACILITATOR_URL,

@@ -1,4 +1,5 @@
 import "reflect-metadata";
+import { serviceKeyOf } from "../receipts/setup.ts";
 import { container as root, instanceCachingFactory, type DependencyContainer } from "tsyringe";
 import type { Logger } from "pino";
 import type { AssetDef, Endpoint, Instance, PageDef, Store, Upstream } from "../endpoint.ts";
@@ -251,6 +252,7 @@ function resolveRuntime(c: DependencyContainer, families: ReadonlyMap<string, De
       calls: () => metrics.snapshot(),
       circuits: () => upstreams.circuits(),
       settlements: () => ledger.stats(),
+      signingKey: serviceKeyOf(c.resolve(kConfig)),
     },
   };
 }

@@ -11,6 +11,7 @@ import { isFree, stableJson, toAtomicAmount } from "../shared.ts";
 import { metrics } from "./prometheus.ts";
 import { lastHour } from "./rolling.ts";
 import { tracing, type Tracer } from "./tracing.ts";
+import { withSignIn } from "../sign-in/gate.ts";
 
 /**
  * The one call path (design section 3): rate limit, validate (free), then the payment gate around the
@@ -100,7 +101,11 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
     throw error;
   };
   if (call.prepaid || isFree(call.endpoint)) {
-    return run(rt, call, input, unit, call.prepaid?.payer)
+    const free =
+      call.endpoint.signIn && !call.prepaid
+        ? withSignIn(rt, call, (wallet) => run(rt, { ...call, wallet }, input, unit))
+        : run(rt, call, input, unit, call.prepaid?.payer);
+    return free
       .then(async (outcome) =>
         outcome.status >= 400 ? outcome : ((await commit(outcome)) ?? failure(rt, call, effectFailed())),
       )
@@ -179,6 +184,7 @@ async function run(
     log,
     signal,
     payer,
+    wallet: call.wallet,
     clientIp: call.clientIp,
     headers: call.headers ?? new Headers(),
     catalog: rt.endpoints,

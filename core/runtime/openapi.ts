@@ -7,6 +7,7 @@ import { agentEndpoints } from "../shared.ts";
 import { isFree } from "../shared.ts";
 import { errorExamples, parameterExamples } from "./openapi-examples.ts";
 import { envelope, schemasOf, type JsonSchema } from "./schema.ts";
+import { signInResponses, signInSecurityScheme } from "../sign-in/openapi.ts";
 
 const errorResponse = (status: number, description: string) => ({
   description,
@@ -59,6 +60,7 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
           description:
             "Not a key: the x402 v2 payment for one call, answering that call's 402 (X-PAYMENT for x402 v1). Operations declare `security: []` because nothing is needed before the 402; `x-payment-info` gives the price.",
         },
+        siwx: signInSecurityScheme,
       },
       schemas: {
         Error: {
@@ -89,7 +91,8 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
 
 function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[], exampleOf: ExampleOf) {
   const { input, output } = schemasOf(e);
-  const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security: [] };
+  const security = e.signIn ? [{ siwx: [] }] : [];
+  const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security };
   if (e.description) op.description = e.description;
   if (e.method === "GET") op.parameters = queryParameters(e, input, exampleOf);
   else
@@ -128,7 +131,7 @@ function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[],
       },
     };
   }
-  op.responses = responses;
+  op.responses = e.signIn ? { ...responses, ...signInResponses } : responses;
   return op;
 }
 

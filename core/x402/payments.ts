@@ -6,6 +6,7 @@ import type { Facilitator } from "./facilitator-api.ts";
 import type { LocalFacilitatorOptions } from "./relayer.ts";
 import type { PaymentGate } from "../payment/gate.ts";
 import { createPaidGate } from "../payment/paid-gate.ts";
+import { receiptAnswers } from "../receipts/answers.ts";
 import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
 import { createContractSignatureProver } from "./schemes/exact-eip3009/contract-signature.ts";
 import { createReconciler } from "../payment/reconcile.ts";
@@ -250,6 +251,7 @@ export async function createPayments(
     handlerTimeoutMs: config.handlerTimeoutMs,
     limitPayer: (payer) => payerLimit.hit(`payer:${payer}`),
     proveContractSignature,
+    answers: receiptAnswers(config, store),
   });
   const rails = configured.flatMap((o) =>
     o.option.batch && o.batchAuthorizerKey ? [{ option: o.option, authorizerKey: o.batchAuthorizerKey }] : [],

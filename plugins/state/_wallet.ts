@@ -29,3 +29,18 @@ export const stateKeys = {
 };
 
 export const isoAfter = (from: Date, ms: number) => new Date(from.getTime() + ms).toISOString();
+
+/** The wallet signed in on a `signIn` route; a call that reached the handler without one (a batch item) is refused. */
+export function signedInWallet(wallet: string | undefined): string {
+  if (!wallet)
+    throw new ServiceError(
+      401,
+      "sign_in_required",
+      "This route reads a signed-in wallet's own data: send SIGN-IN-WITH-X",
+    );
+  return wallet;
+}
+
+export const signInNote =
+  "Free: sign in with the wallet (the sign-in-with-x challenge of this route's 402, signed and sent as SIGN-IN-WITH-X; " +
+  "one sign-in per request, for this route, within two minutes). Reads only the signing wallet's own data.";

@@ -8,6 +8,7 @@ import { createMemoryStore } from "../../core/runtime/store.ts";
 import { createLocalFacilitator, createRoutedFacilitator } from "../../core/x402/facilitator.ts";
 import type { Facilitator } from "../../core/x402/facilitator-api.ts";
 import { createPaidGate } from "../../core/payment/paid-gate.ts";
+import { receiptAnswers } from "../../core/receipts/answers.ts";
 import { createReconciler } from "../../core/payment/reconcile.ts";
 import { createContractSignatureProver } from "../../core/x402/schemes/exact-eip3009/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
@@ -139,6 +140,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           limitPayer: payerLimit && ((payer) => payerLimit.hit(`payer:${payer}`)),
           proveContractSignature: (payment) => (contractProofs.count++, prove(payment)),
           now: options.now,
+          answers: receiptAnswers(config, store),
         });
         if (!options.batch) return { gate };
         batch = await startBatchSettlement({
@@ -207,4 +209,5 @@ export const localRailEnv = (devnet: Devnet): Record<string, string> => ({
   X402_ASSET: devnet.usdc.address,
   X402_ASSET_NAME: devnet.usdc.name,
   X402_ASSET_VERSION: devnet.usdc.version,
+  SERVICE_SIGNING_KEY: `0x${"5e".repeat(32)}`,
 });

@@ -16,6 +16,7 @@ import { tableOf, type Result } from "./matrix/table.ts";
 import { classes as descriptions, classNames, type ClassName, type Way } from "./matrix/way.ts";
 import { creditWay } from "./matrix/ways/credit.ts";
 import { exactWay } from "./matrix/ways/exact.ts";
+import { signInWay } from "./matrix/ways/sign-in.ts";
 import { solanaWay } from "./matrix/ways/solana.ts";
 import { uptoWay } from "./matrix/ways/upto.ts";
 import { voucherWay } from "./matrix/ways/vouchers.ts";
@@ -62,6 +63,18 @@ const ways: Way[] = [
       schema: "a credit code carries no extension and no pattern",
       "lost reply": "a credit is spent in the store: no chain, no reply to lose",
       expiry: "a credit is taken before the handler runs; a code neither expires nor is withdrawn",
+    },
+  }),
+  signInWay(w, {
+    name: "sign-in",
+    offers: ["sign-in"],
+    na: {
+      "hang-ups": "a sign-in pays nothing: a caller that hangs up loses nothing and is owed nothing",
+      "failing write": "a signed-in route writes nothing",
+      units: "a sign-in moves no value",
+      schema: "the sign-in's message is checked field by field; no schema of the caller's is read",
+      "lost reply": "a sign-in sends nothing to a chain: no reply to lose",
+      expiry: "a sign-in is checked before the handler runs and pays nothing that could be withdrawn",
     },
   }),
   exactWay(w, { name: "MCP", version: 2, side: (x) => x.evm, decimals: 6, mcp: true, offers: ["mcp"], na: {} }),

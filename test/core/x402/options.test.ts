@@ -231,6 +231,7 @@ test("options: a Solana option with a remote facilitator names the fee payer its
     X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
     FACILITATOR_URL: url,
     LOG_LEVEL: "silent",
+    SERVICE_SIGNING_KEY: `0x${"5e".repeat(32)}`,
   });
   const log = pino({ level: "silent" });
   try {
@@ -321,6 +322,7 @@ test("options: X402_UPTO=on offers upto on pay-as-used routes only, naming a loc
     X402_BASE_SEPOLIA_RPC_URL: "http://127.0.0.1:9",
     X402_BASE_SEPOLIA_RELAYER_KEY: relayerKey,
     X402_UPTO: "on",
+    SERVICE_SIGNING_KEY: `0x${"5e".repeat(32)}`,
     LOG_LEVEL: "silent",
   });
   const metered = { ...endpoint, paysAsUsed: true } as Endpoint;

@@ -1,3 +1,4 @@
+import { SIGN_IN_WITH_X } from "@x402/extensions/sign-in-with-x";
 import { familyOf, networkOfV1Name } from "../../../../core/x402/requirements.ts";
 import { challengeOf, httpSend } from "./transport.ts";
 import { batchOf, item } from "./way.ts";
@@ -39,6 +40,12 @@ export async function offeredWays(w: World): Promise<string[]> {
   for (const e of w.one.runtime.endpoints) {
     if (e.name === "batch") offered.add("parts: batch");
     if (e.composes?.length) offered.add("parts: bundle");
+    // A route whose 402 asks for a sign-in is a way in, though it takes no payment.
+    if (
+      e.signIn &&
+      (await challengeOf(w.one, { name: e.name, args: { key: "offers" } })).v2.extensions?.[SIGN_IN_WITH_X]
+    )
+      offered.add("sign-in");
   }
   return [...offered].sort();
 }

@@ -140,9 +140,25 @@ const matrixBundle = defineEndpoint({
   },
 });
 
+/** Free for the wallet that signs in (sign-in-with-x): reads nothing, writes nothing, counts its runs and wallets. */
+const matrixSignedIn = defineEndpoint({
+  name: "matrix-signed-in",
+  method: "GET",
+  price: "$0",
+  signIn: true,
+  summary: "Answers the signed-in wallet, free",
+  input,
+  output,
+  example: { input: { key: "k" }, output: { key: "k" } },
+  async handler({ input, wallet }) {
+    await ran(input.key, wallet);
+    return { key: input.key, payer: wallet };
+  },
+});
+
 export const matrixPlugin = definePlugin({
   family: "matrix",
-  endpoints: [matrixWrite, matrixMine, matrixDear, matrixBundle],
+  endpoints: [matrixWrite, matrixMine, matrixDear, matrixBundle, matrixSignedIn],
 });
 
 /** Resolves once the held handler started; fails if the call was answered first (it never reached its handler). */
