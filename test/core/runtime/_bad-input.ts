@@ -65,7 +65,9 @@ export async function problemsOfResponse(label: string, res: Response, handlerMa
     problems.push(`${label}: content-type ${res.headers.get("content-type")}`);
   // A 402 is the x402 challenge (valid-looking input reaching the paywall), whose body the protocol fixes.
   problems.push(
-    ...(res.status === 402 ? challengeProblems(label, jsonOrText(text)) : errorBodyProblems(label, jsonOrText(text))),
+    ...(res.status === 402 && !asksSignIn(res)
+      ? challengeProblems(label, jsonOrText(text))
+      : errorBodyProblems(label, jsonOrText(text))),
   );
   return problems;
 }
@@ -75,6 +77,12 @@ export function errorBodyProblems(label: string, body: any): string[] {
   const ok =
     error && typeof error.code === "string" && error.code && typeof error.message === "string" && error.message;
   return ok ? [] : [`${label}: not the JSON error body: ${JSON.stringify(body)?.slice(0, 300)}`];
+}
+
+/** A route that reads a signed-in wallet's data answers 402 with a sign-in challenge (in PAYMENT-REQUIRED) and an error body. */
+function asksSignIn(res: Response): boolean {
+  const header = res.headers.get("payment-required");
+  return Boolean(header && JSON.parse(Buffer.from(header, "base64").toString("utf8")).extensions?.["sign-in-with-x"]);
 }
 
 function challengeProblems(label: string, body: any): string[] {

@@ -10,13 +10,13 @@ import { createClosedGate } from "../../../core/payment/gate.ts";
 import { devAccount } from "../../../core/x402/devnet/index.ts";
 import { closedAfterTest, startTestService, testPaymentOption } from "../../helpers/service.ts";
 
-test("PLUGINS loads only the named families, and the built-in core family (batch, service report) always", async () => {
+test("PLUGINS loads only the named families, and the built-in core family (batch, service report, receipt check) always", async () => {
   const service = await startTestService({ plugins: ["converters"] });
   assert.ok(service.runtime.endpoints.length > 0);
   assert.deepEqual([...new Set(service.runtime.endpoints.map((e) => e.family))], ["converters", "core"]);
   assert.deepEqual(
     service.runtime.endpoints.filter((e) => e.family === "core").map((e) => e.name),
-    ["batch", "service"],
+    ["batch", "service", "receipts/verify"],
   );
 });
 
