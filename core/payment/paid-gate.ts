@@ -24,6 +24,8 @@ import type { PaymentOption } from "../x402/requirements.ts";
 import type { Reservation } from "./reservations.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
+/** How close to its end an authorization must be for a refused retry to look for the call it paid for. */
+const nearExpiryMs = 10_000;
 /** What a payment header carried, as the codec takes it: the reason it carried nothing readable is thrown again. */
 const readOf = (read: unknown): unknown => {
   if (read instanceof PaymentRejected) throw read;
@@ -300,12 +302,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   ): Promise<Outcome | undefined> {
     try {
       const decoded = checkPayment(readOf(read), version);
-      const inner = decoded.payload as {
+      const inner = decoded.payload.payload as {
         authorization?: { validBefore?: string };
         permit2Authorization?: { deadline?: string };
       };
       const until = Number(inner.authorization?.validBefore ?? inner.permit2Authorization?.deadline);
-      if (!Number.isSafeInteger(until) || until * 1000 > now()) return undefined;
+      // The binding refuses an authorization a few seconds before its end (bind.ts): those count as expired too.
+      if (!Number.isSafeInteger(until) || until * 1000 > now() + nearExpiryMs) return undefined;
       const bound = await bindPayment(decoded, route, until - 7);
       if (!bound.signerProven || bound.paymentId === undefined) return undefined;
       const existing = await ledger.claimOf(claimKeyOf(bound));
