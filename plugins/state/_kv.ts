@@ -1,4 +1,7 @@
 import * as v from "valibot";
+import type { Store } from "../../core/endpoint.ts";
+import { notFound } from "../../core/runtime/errors.ts";
+import { stateKeys } from "./_wallet.ts";
 
 export const maxValueChars = 32_768;
 export const maxTtlSeconds = 30 * 24 * 3600;
@@ -28,3 +31,18 @@ export const storedFields = {
   updatedAt: v.string(),
   expiresAt: v.string(),
 };
+
+export const liveValueOutput = v.object({
+  ...storedFields,
+  value: v.string(),
+  ttlRemaining: v.pipe(v.number(), v.description("Whole seconds until the value expires")),
+});
+
+/** A wallet's live value under `key`, as /v1/retrieve and the signed-in read answer it; a 404 when there is none. */
+export async function liveValue(store: Store, wallet: string, key: string, now: Date) {
+  const record = await store.get<StoredValue>(stateKeys.value(wallet, key));
+  const remainingMs = record ? Date.parse(record.expiresAt) - now.getTime() : 0;
+  if (!record || remainingMs <= 0)
+    throw notFound(`No live value under ${key} for this wallet (never stored, or expired)`, { key });
+  return { key, ...record, bytes: Buffer.byteLength(record.value), ttlRemaining: Math.floor(remainingMs / 1000) };
+}

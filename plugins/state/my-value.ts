@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound } from "../../core/runtime/errors.ts";
-import { keyInput, storedFields, type StoredValue } from "./_kv.ts";
-import { signInNote, signedInWallet, stateKeys } from "./_wallet.ts";
+import { keyInput, liveValue, liveValueOutput } from "./_kv.ts";
+import { signInNote, signedInWallet } from "./_wallet.ts";
 
 export default defineEndpoint({
   name: "state/value",
@@ -12,7 +11,7 @@ export default defineEndpoint({
   summary: "Read a value your wallet stored with /v1/store (signed in, free)",
   description: `${signInNote} The same answer as /v1/retrieve, which the wallet pays for instead of signing in.`,
   input: v.object({ key: keyInput }),
-  output: v.object({ ...storedFields, value: v.string() }),
+  output: liveValueOutput,
   example: {
     input: { key: "agent/last-run" },
     output: {
@@ -23,12 +22,8 @@ export default defineEndpoint({
       createdAt: "2026-11-23T10:00:00.000Z",
       updatedAt: "2026-11-23T10:00:00.000Z",
       expiresAt: "2026-11-23T11:00:00.000Z",
+      ttlRemaining: 3540,
     },
   },
-  async handler({ input, wallet, store, now }) {
-    const record = await store.get<StoredValue>(stateKeys.value(signedInWallet(wallet), input.key));
-    if (!record || Date.parse(record.expiresAt) <= now().getTime())
-      throw notFound(`No live value under ${input.key} for this wallet`, { key: input.key });
-    return { key: input.key, ...record, bytes: Buffer.byteLength(record.value) };
-  },
+  handler: ({ input, wallet, store, now }) => liveValue(store, signedInWallet(wallet), input.key, now()),
 });

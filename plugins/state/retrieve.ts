@@ -1,8 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { notFound } from "../../core/runtime/errors.ts";
-import { keyInput, storedFields, type StoredValue } from "./_kv.ts";
-import { stateKeys, walletOf } from "./_wallet.ts";
+import { keyInput, liveValue, liveValueOutput } from "./_kv.ts";
+import { walletOf } from "./_wallet.ts";
 
 export default defineEndpoint({
   name: "retrieve",
@@ -15,11 +14,7 @@ export default defineEndpoint({
     "is refused with 403 `wallet_required`. A key that was never stored by this wallet, or whose time-to-live has " +
     "passed, is a 404 and is not charged.",
   input: v.object({ key: keyInput }),
-  output: v.object({
-    ...storedFields,
-    value: v.string(),
-    ttlRemaining: v.pipe(v.number(), v.description("Whole seconds until the value expires")),
-  }),
+  output: liveValueOutput,
   example: {
     input: { key: "agent/last-run" },
     output: {
@@ -33,16 +28,5 @@ export default defineEndpoint({
       ttlRemaining: 3540,
     },
   },
-  async handler({ input, payer, store, now }) {
-    const record = await store.get<StoredValue>(stateKeys.value(walletOf(payer), input.key));
-    const remainingMs = record ? Date.parse(record.expiresAt) - now().getTime() : 0;
-    if (!record || remainingMs <= 0)
-      throw notFound(`No live value under ${input.key} for this wallet (never stored, or expired)`, { key: input.key });
-    return {
-      key: input.key,
-      ...record,
-      bytes: Buffer.byteLength(record.value),
-      ttlRemaining: Math.floor(remainingMs / 1000),
-    };
-  },
+  handler: ({ input, payer, store, now }) => liveValue(store, walletOf(payer), input.key, now()),
 });
