@@ -1,5 +1,5 @@
 // Node 20's test runner does not expand globs: find the test files here and hand them over.
-// TEST_CPU=1 also prints each file's CPU time (its process and the processes it started), largest first.
+// Failed tests are listed again at the end. TEST_CPU=1 also prints each file's CPU time (its process and the processes it started), largest first.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,16 +19,32 @@ const find = (dir) =>
 const only = process.argv.slice(2);
 const files = (only.length ? only.flatMap((p) => (p.endsWith(".ts") ? [p] : find(p))) : find("test")).sort();
 const table = process.env.TEST_CPU ? join(mkdtempSync(join(tmpdir(), "test-cpu-")), "cpu.jsonl") : undefined;
+const failures = join(mkdtempSync(join(tmpdir(), "test-failures-")), "failed.txt");
 const cpuArgs = table ? ["--import", "./test/helpers/cpu-table.mjs"] : [];
 const { status } = spawnSync(
   process.execPath,
-  ["--import", "tsx", ...cpuArgs, "--test", "--test-concurrency=4", "--test-timeout=300000", ...files],
+  [
+    "--import",
+    "tsx",
+    ...cpuArgs,
+    "--test",
+    "--test-concurrency=4",
+    "--test-timeout=300000",
+    "--test-reporter=tap",
+    "--test-reporter-destination=stdout",
+    "--test-reporter=./test/helpers/failures-reporter.mjs",
+    `--test-reporter-destination=${failures}`,
+    ...files,
+  ],
   {
     stdio: "inherit",
     env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", ...(table ? { TEST_CPU_TABLE: table } : {}) },
   },
 );
 if (table) printCpu(table);
+try {
+  console.log(readFileSync(failures, "utf8"));
+} catch {}
 process.exit(status ?? 1);
 
 function printCpu(path) {
