@@ -38,6 +38,8 @@ interface Preset {
   asset: string;
   decimals: number;
   extra: Record<string, string>;
+  /** The token has no EIP-3009 `transferWithAuthorization`: it is offered with `exact` through Permit2 only. */
+  permit2Only?: true;
 }
 
 /** USDC as @x402/evm's own default-asset table gives it (address, decimals, EIP-712 domain). */
@@ -45,6 +47,40 @@ function fromEvmTable(network: string): Preset {
   const a = getDefaultAsset(network as `${string}:${string}`, "USDC");
   return { network, asset: a.asset, decimals: a.decimals, extra: { name: a.name, version: a.version } };
 }
+
+/** A token without EIP-3009 (nor the EIP-2612 permit the devnet's Permit2 path could use): paid through Permit2. */
+const permit2Token =
+  (network: string, asset: string, decimals: number): (() => Preset) =>
+  () => ({
+    network,
+    asset,
+    decimals,
+    extra: {},
+    permit2Only: true,
+  });
+
+/**
+ * USDT and DAI, each on the networks where its issuer (or the network's own bridge) publishes it. Neither has
+ * EIP-3009, so each is paid with `exact` through Permit2 (`X402_<NAME>_TRANSFER_METHOD` can only be `permit2`):
+ * - USDT on Ethereum (0xdAC1...1ec7) and Avalanche C-Chain (0x9702...A8c7): Tether's list of supported protocols,
+ *   https://tether.to/en/supported-protocols; on Arbitrum (0xFd08...Cbb9) and Polygon PoS (0xc213...8e8F), USDT0,
+ *   Tether's omnichain USDT at the addresses of the earlier bridged USDT (https://docs.usdt0.to, deployments);
+ *   on Optimism (0x94b0...8e58), the Optimism token list's USDT
+ *   (https://github.com/ethereum-optimism/ethereum-optimism.github.io, data/USDT/data.json).
+ * - DAI on Ethereum (0x6B17...1d0F): MakerDAO/Sky's chainlog, MCD_DAI (https://chainlog.sky.money); on Arbitrum
+ *   and Optimism (0xDA10...0da1, the same address on both): the L2 DAI of MakerDAO's own bridges
+ *   (https://github.com/makerdao/arbitrum-dai-bridge, https://github.com/makerdao/optimism-dai-bridge).
+ */
+const permit2Presets: Record<string, () => Preset> = {
+  "ethereum-usdt": permit2Token("eip155:1", "0xdAC17F958D2ee523a2206206994597C13D831ec7", 6),
+  "arbitrum-usdt": permit2Token("eip155:42161", "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9", 6),
+  "polygon-usdt": permit2Token("eip155:137", "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", 6),
+  "optimism-usdt": permit2Token("eip155:10", "0x94b008aA00579c1307B0EF2c499aD98a8ce58e58", 6),
+  "avalanche-usdt": permit2Token("eip155:43114", "0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7", 6),
+  "ethereum-dai": permit2Token("eip155:1", "0x6B175474E89094C44Da98b954EedeAC495271d0F", 18),
+  "arbitrum-dai": permit2Token("eip155:42161", "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1", 18),
+  "optimism-dai": permit2Token("eip155:10", "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1", 18),
+};
 
 /** Presets: USDC on each network. Optimism's is not in @x402/evm 2.27's table: Circle's native USDC (FiatToken v2.2). */
 export const presets: Record<string, () => Preset> = {
@@ -62,6 +98,7 @@ export const presets: Record<string, () => Preset> = {
   // Solana USDC as @x402/svm's own table gives it.
   solana: () => ({ network: SOLANA_MAINNET_CAIP2, asset: USDC_MAINNET_ADDRESS, decimals: 6, extra: {} }),
   "solana-devnet": () => ({ network: SOLANA_DEVNET_CAIP2, asset: USDC_DEVNET_ADDRESS, decimals: 6, extra: {} }),
+  ...permit2Presets,
 };
 
 /** The Solana networks @x402/svm 2.27 serves (its RPC client refuses any other). */
@@ -170,6 +207,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
         rpcUrl: get("RPC_URL"),
         relayerKey: get("RELAYER_KEY"),
         batchAuthorizerKey: get("X402_BATCH_AUTHORIZER_KEY"),
+        transferMethod: get("X402_TRANSFER_METHOD"),
       },
       maxTimeoutSeconds,
       (p) => problems.push(p.replace(/^payment option "default": /, "")),
@@ -181,6 +219,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
         facilitatorUrl: "FACILITATOR_URL",
         network: "X402_NETWORK",
         asset: "X402_ASSET",
+        transferMethod: "X402_TRANSFER_METHOD",
       },
     );
     if (one) options.push(one);
@@ -218,6 +257,8 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
           relayerKey: own("RELAYER_KEY") ?? (shared ? get("RELAYER_KEY") : undefined),
           feePayer: own("FEE_PAYER"),
           batchAuthorizerKey: own("BATCH_AUTHORIZER_KEY"),
+          transferMethod: own("TRANSFER_METHOD"),
+          permit2Only: preset?.permit2Only,
         },
         maxTimeoutSeconds,
         (p) => problems.push(p),
@@ -231,6 +272,7 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
             : `${varName(name, "NETWORK")} (not a preset: ${Object.keys(presets).join(", ")})`,
           asset: varName(name, "ASSET"),
           batchAuthorizerKey: varName(name, "BATCH_AUTHORIZER_KEY"),
+          transferMethod: varName(name, "TRANSFER_METHOD"),
         },
       );
       if (one) options.push(one);
@@ -270,6 +312,15 @@ function withVouchers(o: ConfiguredOption): ConfiguredOption {
   return { ...o, option: { ...o.option, batch: { receiverAuthorizer, withdrawDelay: BATCH_WITHDRAW_DELAY } } };
 }
 
+/**
+ * `exact` through Permit2, as @x402/evm's server writes it: the token's EIP-712 domain only when configured (a token
+ * with EIP-2612, whose permit the client may sign for Permit2's allowance).
+ */
+const permit2Extra = (raw: RawOption): Record<string, string> => ({
+  ...(raw.assetName && raw.assetVersion ? { name: raw.assetName, version: raw.assetVersion } : {}),
+  assetTransferMethod: "permit2",
+});
+
 interface RawOption {
   network?: string;
   asset?: string;
@@ -284,10 +335,13 @@ interface RawOption {
   relayerKey?: string;
   feePayer?: string;
   batchAuthorizerKey?: string;
+  /** `eip3009` (the default) or `permit2`: how an `exact` payment moves the token. */
+  transferMethod?: string;
+  permit2Only?: boolean;
 }
 
 type Names = Record<
-  "payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset" | "batchAuthorizerKey",
+  "payTo" | "rpcUrl" | "relayerKey" | "facilitatorUrl" | "network" | "asset" | "batchAuthorizerKey" | "transferMethod",
   string
 >;
 
@@ -313,8 +367,20 @@ function readOne(
   const decimals = Number(raw.decimals);
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
     fail(`decimals ${raw.decimals} is not an integer from 0 to 36`);
-  if (net?.typedData && (!raw.assetName || !raw.assetVersion))
+  const permit2 = (raw.transferMethod ?? (raw.permit2Only ? "permit2" : "eip3009")) === "permit2";
+  if (raw.transferMethod && !net?.typedData)
+    fail(`${vars.transferMethod}: a transfer method is chosen for EVM tokens only`);
+  else if (raw.transferMethod && raw.transferMethod !== "eip3009" && raw.transferMethod !== "permit2")
+    fail(`${vars.transferMethod} ${raw.transferMethod} is not eip3009 or permit2`);
+  else if (raw.permit2Only && !permit2)
+    fail(
+      `${vars.transferMethod}: this token has no EIP-3009 (transferWithAuthorization); it is paid with permit2 only`,
+    );
+  // A Permit2 payment signs Permit2's domain, not the token's: its name and version are needed only for EIP-3009.
+  if (net?.typedData && !permit2 && (!raw.assetName || !raw.assetVersion))
     fail("the token's EIP-712 name and version are required (ASSET_NAME, ASSET_VERSION)");
+  if (permit2 && raw.batchAuthorizerKey)
+    fail(`${vars.batchAuthorizerKey}: batch-settlement deposits are EIP-3009 transfers, which a permit2 token lacks`);
   if (!raw.payTo) fail(`${vars.payTo} is required: the address that receives the payments`);
   else if (net && !net.address.test(raw.payTo)) fail(`${vars.payTo} ${raw.payTo} is not ${net.payTo}`);
   if (raw.feePayer && !base58Address.test(raw.feePayer))
@@ -349,7 +415,7 @@ function readOne(
       asset: raw.asset!,
       payTo: raw.payTo!,
       decimals,
-      extra: net?.typedData ? { name: raw.assetName!, version: raw.assetVersion! } : {},
+      extra: !net?.typedData ? {} : permit2 ? permit2Extra(raw) : { name: raw.assetName!, version: raw.assetVersion! },
       maxTimeoutSeconds,
     },
     facilitator,

@@ -17,7 +17,7 @@ import { familyOf, networkOfV1Name } from "./requirements.ts";
 import { readOptions, type ConfiguredOption } from "./options.ts";
 import type { BoundEvmPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
-import { devnetOption } from "./devnet/option.ts";
+import { devnetOption, devnetPermit2Option } from "./devnet/option.ts";
 import { privateKeyToAccount } from "viem/accounts";
 import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
@@ -46,9 +46,11 @@ export interface Payments extends PaymentsPart {
 async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: RelayerSettings): Promise<Facilitator> {
   const f = o.facilitator;
   const svm = familyOf(o.option.network) === "svm";
+  // upto stays with the EIP-3009 tokens: a token paid through Permit2 is offered with exact.
+  const permit2 = o.option.extra.assetTransferMethod === "permit2";
   if (f.kind === "remote") {
     if (svm) o.option.extra = { feePayer: o.feePayer ?? (await remoteFeePayer(f.url, f.auth, o.option.network)) };
-    if (upto && !svm)
+    if (upto && !svm && !permit2)
       o.option.upto = {
         facilitatorAddress: await remoteKindExtra(f.url, f.auth, "upto", o.option.network, "facilitatorAddress"),
       };
@@ -62,7 +64,8 @@ async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: Relaye
     return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
   }
   // The relayer settles: the upto proxy lets only the facilitator a permit names move the money.
-  if (upto) o.option.upto = { facilitatorAddress: privateKeyToAccount(f.relayerKey as `0x${string}`).address };
+  if (upto && !permit2)
+    o.option.upto = { facilitatorAddress: privateKeyToAccount(f.relayerKey as `0x${string}`).address };
   return createLocalFacilitator({
     rpcUrl: f.rpcUrl,
     chainId: Number(o.option.network.split(":")[1]),
@@ -155,6 +158,15 @@ export async function createPayments(
         batchAuthorizerKey: devnet.accounts.payTo.privateKey,
       },
       {
+        name: "devnet-dai",
+        option: devnetPermit2Option(
+          { network: devnet.network, token: devnet.dai, payTo: devnet.accounts.payTo.address },
+          { maxTimeoutSeconds: p.maxTimeoutSeconds },
+        ),
+        facilitator: { kind: "local", rpcUrl: devnet.rpcUrl, relayerKey: devnet.accounts.relayer.privateKey },
+        rpcUrl: devnet.rpcUrl,
+      },
+      {
         name: "devnet-solana",
         option: {
           network: solana.network,
@@ -172,6 +184,7 @@ export async function createPayments(
       {
         rpcUrl: devnet.rpcUrl,
         token: devnet.usdc.address,
+        permit2Token: devnet.dai.address,
         payTo: devnet.accounts.payTo.address,
         devPayer: devnet.accounts.payer.address,
       },

@@ -11,7 +11,10 @@ export interface PaymentOption {
   asset: string;
   payTo: string;
   decimals: number;
-  /** EVM: the token's EIP-712 domain (`name`, `version`). Solana: the facilitator's `feePayer`. */
+  /**
+   * EVM: the token's EIP-712 domain (`name`, `version`), and `assetTransferMethod: "permit2"` for a token paid
+   * through Permit2 (its domain then only when it has EIP-2612). Solana: the facilitator's `feePayer`.
+   */
   extra: Record<string, string>;
   maxTimeoutSeconds: number;
   /** Set when the option also takes `batch-settlement` vouchers (EVM): who authorizes claims, the withdraw delay. */
@@ -155,7 +158,8 @@ export function buildRequirements(
   }));
   const v1 = options.flatMap((o, i) => {
     const network = v1NameOf(o.network);
-    if (!network) return [];
+    // x402 v1's exact is EIP-3009 only: a token paid through Permit2 is offered to v2 clients.
+    if (!network || o.extra.assetTransferMethod) return [];
     const { amount, ...rest } = v2[i];
     return [
       {

@@ -6,6 +6,7 @@ import {
   getAddress,
   getContractAddress,
   http,
+  maxUint256,
   toHex,
   TransactionReceiptNotFoundError,
   type Address,
@@ -23,6 +24,7 @@ import {
   BATCH_SETTLEMENT_ADDRESS,
   ERC3009_DEPOSIT_COLLECTOR_ADDRESS,
   PERMIT2_ADDRESS,
+  x402ExactPermit2ProxyAddress,
   x402UptoPermit2ProxyAddress,
 } from "@x402/evm";
 
@@ -33,6 +35,7 @@ export { startAnvil } from "./anvil.ts";
 export const DEV_MNEMONIC = "test test test test test test test test test test test junk";
 export const DEV_ACCOUNT_COUNT = 10;
 export const DEV_USDC_PER_ACCOUNT = 1_000_000n * 10n ** 6n;
+export const DEV_DAI_PER_ACCOUNT = 1_000_000n * 10n ** 18n;
 
 export type DevAccount = { address: Address; privateKey: Hex };
 
@@ -50,12 +53,16 @@ export type Devnet = {
   network: "eip155:84532";
   v1Network: "base-sepolia";
   usdc: { address: Address; name: "USDC"; version: "2"; decimals: 6 };
+  /** A plain ERC-20 of 18 decimals without EIP-3009 or EIP-2612 (TestDAI.sol): paid for through Permit2 only. */
+  dai: { address: Address; name: "Test DAI"; decimals: 18 };
   /** The families' contracts, by name. */
   contracts: Record<string, Address>;
   /** Our batch-settlement escrow and its ERC-3009 deposit collector, at the addresses @x402/evm signs for. */
   batchSettlement: { address: Address; depositCollector: Address };
   /** Our Permit2 (its SignatureTransfer part) and x402's upto proxy, at the addresses @x402/evm signs for. */
   upto: { permit2: Address; proxy: Address };
+  /** x402's exact proxy (`exact` with Permit2, for tokens without EIP-3009), at the address @x402/evm signs for. */
+  exactPermit2Proxy: Address;
   accounts: {
     /** Deployed the token and pays gas for settlements. */
     relayer: DevAccount;
@@ -106,9 +113,15 @@ export function devnetChain(rpcUrl: string, chainId = DEVNET_CHAIN_ID): Chain {
  */
 export function plannedDevnet(contracts: readonly DevnetContract[]) {
   const owner = devAccount(1).address;
+  const tokenDeployer = devAccount(0).address;
   return {
     chainId: DEVNET_CHAIN_ID,
     payer: devAccount(2),
+    /** The relayer deploys test USDC, then test DAI, from its first two nonces. */
+    tokens: {
+      usdc: getContractAddress({ from: tokenDeployer, nonce: 0n }),
+      dai: getContractAddress({ from: tokenDeployer, nonce: 1n }),
+    },
     contracts: Object.fromEntries(
       contracts.map((c, nonce) => [c.name, getContractAddress({ from: owner, nonce: BigInt(nonce) })]),
     ),
@@ -117,16 +130,17 @@ export function plannedDevnet(contracts: readonly DevnetContract[]) {
 
 /**
  * What every real chain carries at a fixed address: Multicall3 (facilitators diagnose a failed simulation through
- * it), the batch-settlement escrow with its ERC-3009 deposit collector, Permit2 and x402's upto proxy. None has
+ * it), the batch-settlement escrow with its ERC-3009 deposit collector, Permit2 and x402's exact and upto proxies. None has
  * constructor state, so its runtime code alone, placed where @x402/evm expects it, is the whole deployment.
  */
 export async function placeChainContracts(rpcUrl: string) {
-  const [multicall, settlement, collector, permit2, uptoProxy] = await Promise.all([
+  const [multicall, settlement, collector, permit2, uptoProxy, exactProxy] = await Promise.all([
     compileContract("Multicall3"),
     compileContract("BatchSettlement"),
     compileContract("Erc3009DepositCollector"),
     compileContract("Permit2"),
     compileContract("X402UptoPermit2Proxy"),
+    compileContract("X402ExactPermit2Proxy"),
   ]);
   const testClient = createTestClient({ mode: "anvil", transport: http(rpcUrl) });
   await Promise.all([
@@ -135,10 +149,15 @@ export async function placeChainContracts(rpcUrl: string) {
     testClient.setCode({ address: ERC3009_DEPOSIT_COLLECTOR_ADDRESS, bytecode: collector.deployedBytecode }),
     testClient.setCode({ address: PERMIT2_ADDRESS, bytecode: permit2.deployedBytecode }),
     testClient.setCode({ address: x402UptoPermit2ProxyAddress, bytecode: uptoProxy.deployedBytecode }),
+    testClient.setCode({ address: x402ExactPermit2ProxyAddress, bytecode: exactProxy.deployedBytecode }),
   ]);
 }
 
-/** Starts anvil, deploys TestUSDC, gives every dev account 1,000,000 USDC and deploys the contracts the families asked for. */
+/**
+ * Starts anvil, deploys TestUSDC and TestDAI, gives every dev account 1,000,000 of each, has the dev payer approve
+ * Permit2 for its DAI (the one-time step a wallet takes before paying with a token without EIP-3009), and deploys
+ * the contracts the families asked for.
+ */
 export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> {
   const needs = options.contracts ?? [];
   const starting = Promise.allSettled([
@@ -149,7 +168,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       chainId: DEVNET_CHAIN_ID,
       mnemonic: DEV_MNEMONIC,
     }),
-    Promise.all([compileTestUsdc(), Promise.all(needs.map((need) => compileContract(need.name, need.dir)))]),
+    Promise.all([
+      compileTestUsdc(),
+      Promise.all(needs.map((need) => compileContract(need.name, need.dir))),
+      compileContract("TestDAI"),
+    ]),
   ]);
   // Key derivation is CPU work; it overlaps anvil's boot.
   const accounts = Array.from({ length: DEV_ACCOUNT_COUNT }, (_, index) => devAccount(index));
@@ -159,12 +182,15 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   const anvil = anvilStart.value;
   try {
     if (compiled.status === "rejected") throw compiled.reason;
-    const [artifact, artifacts] = compiled.value;
-    // Different deployers, so the token and the families' contracts go out side by side without sharing nonces.
-    const [token, contracts] = await Promise.all([
-      deployAndFund(anvil, artifact.bytecode, accounts),
+    const [artifact, artifacts, daiArtifact] = compiled.value;
+    // Different deployers, so the tokens and the families' contracts go out side by side without sharing nonces.
+    const [[token, dai], contracts] = await Promise.all([
+      deployAndFund(anvil, artifact.bytecode, daiArtifact, accounts),
       deployOwned(anvil, needs, artifacts, payTo),
     ]);
+    const planned = plannedDevnet([]).tokens;
+    if (token !== planned.usdc || dai !== planned.dai)
+      throw new Error(`the devnet's tokens stand at ${token} and ${dai}, not ${planned.usdc} and ${planned.dai}`);
     await placeChainContracts(anvil.rpcUrl);
     return {
       rpcUrl: anvil.rpcUrl,
@@ -172,9 +198,11 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
       network: "eip155:84532",
       v1Network: "base-sepolia",
       usdc: { address: token, name: "USDC", version: "2", decimals: 6 },
+      dai: { address: dai, name: "Test DAI", decimals: 18 },
       contracts,
       batchSettlement: { address: BATCH_SETTLEMENT_ADDRESS, depositCollector: ERC3009_DEPOSIT_COLLECTOR_ADDRESS },
       upto: { permit2: PERMIT2_ADDRESS, proxy: x402UptoPermit2ProxyAddress },
+      exactPermit2Proxy: x402ExactPermit2ProxyAddress,
       accounts: { relayer, payTo, payer, others },
       stop: anvil.stop,
     };
@@ -184,7 +212,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<Devnet> 
   }
 }
 
-async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]): Promise<Address> {
+async function deployAndFund(
+  anvil: Anvil,
+  bytecode: Hex,
+  daiArtifact: CompiledContract,
+  accounts: DevAccount[],
+): Promise<[Address, Address]> {
   const chain = devnetChain(anvil.rpcUrl);
   const transport = http(anvil.rpcUrl);
   const publicClient = createPublicClient({ chain, transport });
@@ -195,6 +228,11 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
   const [deployReceipt] = await waitForSuccess(publicClient, anvil, [deployHash], "TestUSDC deployment");
   if (!deployReceipt.contractAddress) throw new Error("TestUSDC deployment created no contract");
   const token = getAddress(deployReceipt.contractAddress);
+  const daiHash = await wallet.deployContract({
+    abi: daiArtifact.abi,
+    bytecode: daiArtifact.bytecode,
+    args: [accounts.map((a) => a.address), DEV_DAI_PER_ACCOUNT],
+  });
 
   // One after another: sent together, a later nonce can reach anvil first and wait in its pool for a block
   // that never comes. Each send returns as soon as anvil has the transaction, so this stays fast.
@@ -209,8 +247,19 @@ async function deployAndFund(anvil: Anvil, bytecode: Hex, accounts: DevAccount[]
       }),
     );
   }
-  await waitForSuccess(publicClient, anvil, mintHashes, "TestUSDC mint");
-  return token;
+  const [daiReceipt] = await waitForSuccess(publicClient, anvil, [daiHash], "TestDAI deployment");
+  if (!daiReceipt.contractAddress) throw new Error("TestDAI deployment created no contract");
+  const dai = getAddress(daiReceipt.contractAddress);
+  // The dev payer has taken the one-time step: `npm run pay -- <path> --token dai` works from a plain `npm start`.
+  const payer = createWalletClient({ chain, transport, account: privateKeyToAccount(accounts[2].privateKey) });
+  const approveHash = await payer.writeContract({
+    address: dai,
+    abi: testUsdcAbi,
+    functionName: "approve",
+    args: [PERMIT2_ADDRESS, maxUint256],
+  });
+  await waitForSuccess(publicClient, anvil, [...mintHashes, approveHash], "TestUSDC mint and Permit2 approval");
+  return [token, dai];
 }
 
 /** The families' contracts, deployed by `owner` one after another (one sender, so its nonces stay in order). */

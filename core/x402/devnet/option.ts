@@ -28,3 +28,21 @@ export function devnetOption(
       : {}),
   };
 }
+
+/**
+ * The option of a local chain's token without EIP-3009 (the devnet's test DAI): `exact` through Permit2, v2 only.
+ * Its payers approve Permit2 once (the devnet's dev payer has).
+ */
+export function devnetPermit2Option(
+  chain: { network: string; token: { address: string; decimals: number }; payTo: string },
+  o: { maxTimeoutSeconds?: number } = {},
+): PaymentOption {
+  return {
+    network: chain.network,
+    asset: chain.token.address,
+    payTo: chain.payTo,
+    decimals: chain.token.decimals,
+    extra: { assetTransferMethod: "permit2" },
+    maxTimeoutSeconds: o.maxTimeoutSeconds ?? 300,
+  };
+}

@@ -8,6 +8,7 @@ import {
   createWalletClient,
   domainSeparator,
   http,
+  maxUint256,
   numberToHex,
   parseEventLogs,
   parseSignature,
@@ -20,8 +21,10 @@ import { authorizationTypes } from "@x402/evm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { compileTestUsdc } from "../../../core/x402/devnet/compile.ts";
 import {
+  DEV_DAI_PER_ACCOUNT,
   DEV_USDC_PER_ACCOUNT,
   devnetChain,
+  plannedDevnet,
   startDevnet,
   testUsdcAbi,
   usdcBalance,
@@ -139,6 +142,29 @@ test("funds every dev account with 1,000,000 USDC", async () => {
   assert.equal(balances.length, 10);
   for (const balance of balances) assert.equal(balance, 1_000_000_000_000n);
   assert.equal(DEV_USDC_PER_ACCOUNT, 1_000_000_000_000n);
+});
+
+test("holds test DAI where it was planned: 18 decimals, no EIP-3009, every dev account funded, the dev payer's Permit2 approval given", async () => {
+  const { reader } = clients();
+  const dai = { address: devnet.dai.address, abi: testUsdcAbi } as const;
+  assert.equal(devnet.dai.address, plannedDevnet([]).tokens.dai);
+  assert.equal(devnet.usdc.address, plannedDevnet([]).tokens.usdc);
+  const { relayer, payTo, payer, others } = devnet.accounts;
+  const balances = await Promise.all(
+    [relayer, payTo, payer, ...others].map((a) =>
+      reader.readContract({ ...dai, functionName: "balanceOf", args: [a.address] }),
+    ),
+  );
+  assert.deepEqual(balances, Array(10).fill(DEV_DAI_PER_ACCOUNT));
+  assert.equal(await reader.readContract({ ...dai, functionName: "decimals" }), 18);
+  const allowance = (owner: Hex) =>
+    reader.readContract({ ...dai, functionName: "allowance", args: [owner, devnet.upto.permit2] });
+  assert.deepEqual(await Promise.all([allowance(payer.address), allowance(others[0].address)]), [maxUint256, 0n]);
+  // No EIP-3009: a facilitator asking for an authorization's state finds nothing to call.
+  await assert.rejects(
+    reader.readContract({ ...dai, functionName: "authorizationState", args: [payer.address, generatePrivateKey()] }),
+  );
+  assert.notEqual(await reader.getCode({ address: devnet.exactPermit2Proxy }), undefined);
 });
 
 test("reports USDC v2 metadata and the EIP-712 domain clients sign against", async () => {

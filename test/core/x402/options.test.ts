@@ -346,3 +346,85 @@ test("options: X402_UPTO=on offers upto on pay-as-used routes only, naming a loc
     server.close();
   }
 });
+
+test("options: the USDT and DAI presets are paid with exact through Permit2 only, at their issuers' published addresses, v2 only", () => {
+  const names =
+    "ethereum-usdt,arbitrum-usdt,polygon-usdt,optimism-usdt,avalanche-usdt,ethereum-dai,arbitrum-dai,optimism-dai";
+  const options = readOptions({ ...remote, X402_OPTIONS: `base,${names}` }, 300);
+  assert.deepEqual(
+    options.slice(1).map((o) => [o.name, o.option.network, o.option.asset, o.option.decimals]),
+    [
+      ["ethereum-usdt", "eip155:1", "0xdAC17F958D2ee523a2206206994597C13D831ec7", 6],
+      ["arbitrum-usdt", "eip155:42161", "0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9", 6],
+      ["polygon-usdt", "eip155:137", "0xc2132D05D31c914a87C6611C10748AEb04B58e8F", 6],
+      ["optimism-usdt", "eip155:10", "0x94b008aA00579c1307B0EF2c499aD98a8ce58e58", 6],
+      ["avalanche-usdt", "eip155:43114", "0x9702230A8Ea53601f5cD2dc00fDBc13d4dF4A8c7", 6],
+      ["ethereum-dai", "eip155:1", "0x6B175474E89094C44Da98b954EedeAC495271d0F", 18],
+      ["arbitrum-dai", "eip155:42161", "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1", 18],
+      ["optimism-dai", "eip155:10", "0xDA10009cBd5D07dd0CeCc66161FC93D7c9000da1", 18],
+    ],
+  );
+  for (const o of options.slice(1)) assert.deepEqual(o.option.extra, { assetTransferMethod: "permit2" });
+  const route = buildRequirements(endpoint, [options[0].option, options[1].option, options[6].option], "http://x");
+  assert.deepEqual(
+    route.v2.map((r) => [r.network, r.amount, r.extra.assetTransferMethod]),
+    [
+      ["eip155:8453", "1000", undefined],
+      ["eip155:1", "1000", "permit2"],
+      ["eip155:1", "1000000000000000", "permit2"],
+    ],
+  );
+  assert.deepEqual(
+    route.v1.map((r) => r.network),
+    ["base"],
+    "x402 v1's exact is EIP-3009 only",
+  );
+});
+
+test("options: X402_<NAME>_TRANSFER_METHOD pays any ERC-20 through Permit2 (address and decimals, no EIP-712 domain needed); a token without EIP-3009 refuses eip3009", () => {
+  const [token, usdc] = readOptions(
+    {
+      ...remote,
+      X402_OPTIONS: "mytoken,base",
+      X402_MYTOKEN_NETWORK: "eip155:8453",
+      X402_MYTOKEN_ASSET: "0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb",
+      X402_MYTOKEN_DECIMALS: "18",
+      X402_MYTOKEN_TRANSFER_METHOD: "permit2",
+      X402_BASE_TRANSFER_METHOD: "permit2",
+    },
+    300,
+  );
+  assert.deepEqual([token.option.decimals, token.option.extra], [18, { assetTransferMethod: "permit2" }]);
+  // USDC through Permit2 keeps its EIP-712 domain: its EIP-2612 permit can grant Permit2's allowance.
+  assert.deepEqual(usdc.option.extra, { name: "USD Coin", version: "2", assetTransferMethod: "permit2" });
+  assert.throws(
+    () =>
+      readOptions(
+        {
+          ...remote,
+          X402_OPTIONS: "ethereum-usdt,solana,other,ethereum-dai",
+          X402_ETHEREUM_USDT_TRANSFER_METHOD: "eip3009",
+          X402_SOLANA_PAY_TO: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+          X402_SOLANA_TRANSFER_METHOD: "permit2",
+          X402_OTHER_NETWORK: "eip155:1",
+          X402_OTHER_ASSET: "0x6B175474E89094C44Da98b954EedeAC495271d0F",
+          X402_OTHER_TRANSFER_METHOD: "permit",
+          X402_BATCH_SETTLEMENT: "on",
+          X402_ETHEREUM_DAI_BATCH_AUTHORIZER_KEY: `0x${"11".repeat(32)}`,
+          STORE_URL: "redis://127.0.0.1:6379",
+        },
+        300,
+      ),
+    (e: Error) =>
+      e.message.includes(
+        'payment option "ethereum-usdt": X402_ETHEREUM_USDT_TRANSFER_METHOD: this token has no EIP-3009 (transferWithAuthorization); it is paid with permit2 only',
+      ) &&
+      e.message.includes(
+        'payment option "solana": X402_SOLANA_TRANSFER_METHOD: a transfer method is chosen for EVM tokens only',
+      ) &&
+      e.message.includes('payment option "other": X402_OTHER_TRANSFER_METHOD permit is not eip3009 or permit2') &&
+      e.message.includes(
+        'payment option "ethereum-dai": X402_ETHEREUM_DAI_BATCH_AUTHORIZER_KEY: batch-settlement deposits are EIP-3009 transfers, which a permit2 token lacks',
+      ),
+  );
+});
