@@ -43,6 +43,8 @@ export interface PendingSettlement {
   svm?: { blockhash: string; payerSignature: string };
   /** An upto payment: `nonce` is its Permit2 nonce (decimal), `amount` what the call used. */
   permit2?: true;
+  /** An exact payment through Permit2 (x402's exact proxy): `nonce` is its Permit2 nonce (decimal). */
+  exactPermit2?: true;
   /** What the code is funded with when the transfer lands: `amount` in USDC atomic units (credits count USDC's six decimals). */
   credit?: string;
 }

@@ -201,11 +201,13 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     if (!verified.isValid || !funded) {
       await Promise.all([ledger.release(bound), reservation.release()]);
       if (verified.isValid) return refuse(call.endpoint, price, bound.scheme.insufficientFunds, fundsMessage);
+      const remedy = bound.scheme.remedy?.(verified.invalidReason ?? "", bound);
       return refuse(
         call.endpoint,
         price,
         verified.invalidReason ?? "invalid_payment",
-        `The payment was refused: ${verified.invalidReason ?? "invalid"}`,
+        remedy?.message ?? `The payment was refused: ${verified.invalidReason ?? "invalid"}`,
+        remedy?.details,
       );
     }
     // From here the authorization belongs to this call: it is never handed back for another request.

@@ -11,6 +11,7 @@ import {
 } from "../x402/schemes/exact-eip3009/fate.ts";
 import { familyOf } from "../x402/requirements.ts";
 import { permit2FateOf } from "../x402/schemes/upto/fate.ts";
+import { exactPermit2FateOf } from "../x402/schemes/exact-permit2/fate.ts";
 import type { SvmFate } from "../x402/schemes/exact-svm/fate.ts";
 import type { Credits } from "./credits.ts";
 import type { InFlight, Ledger, PendingSettlement } from "./ledger.ts";
@@ -78,7 +79,11 @@ export function createReconciler(parts: ReconcilerParts) {
       chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
     const latest = await chain.getBlockNumber({ cacheTime: 0 });
     return (record) =>
-      record.permit2 ? permit2FateOf(chain, record, latest, window) : fateOf(chain, record, latest, window);
+      record.exactPermit2
+        ? exactPermit2FateOf(chain, record, latest, window)
+        : record.permit2
+          ? permit2FateOf(chain, record, latest, window)
+          : fateOf(chain, record, latest, window);
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Tally> | undefined;

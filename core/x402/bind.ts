@@ -4,6 +4,7 @@ import type { BoundCommon } from "./bound.ts";
 import { exactEip3009Terms } from "./schemes/exact-eip3009/terms.ts";
 import type { BoundSvmPayment } from "./schemes/exact-svm/bind.ts";
 import { bindUpto, type BoundUptoPayment } from "./schemes/upto/bind.ts";
+import { bindExactPermit2, type BoundExactPermit2Payment } from "./schemes/exact-permit2/bind.ts";
 import {
   familyOf,
   networkOfV1Name,
@@ -22,7 +23,7 @@ export interface BoundEvmPayment extends BoundCommon {
   domain: TokenDomain;
 }
 
-export type BoundPayment = BoundEvmPayment | BoundSvmPayment | BoundUptoPayment;
+export type BoundPayment = BoundEvmPayment | BoundSvmPayment | BoundUptoPayment | BoundExactPermit2Payment;
 
 /** How far a payer's clock may run ahead of ours when it sets `validBefore`. */
 export const clockSkewSeconds = 60;
@@ -67,6 +68,14 @@ export async function bindPayment(
     const matched = byNetwork.find((r) => eq(r.asset, accepted.asset));
     if (!matched)
       throw new PaymentRejected("invalid_asset", `Asset ${accepted.asset} is not accepted on ${accepted.network}`);
+    if (matched.extra.assetTransferMethod === "permit2")
+      return bindExactPermit2(
+        decoded.payload,
+        matched,
+        nowSeconds,
+        { version: 2, paymentId, payload: decoded.raw },
+        clockSkewSeconds,
+      );
     if (accepted.amount !== matched.amount) {
       throw new PaymentRejected(
         "invalid_exact_evm_payload_authorization_value_mismatch",

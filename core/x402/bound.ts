@@ -15,6 +15,11 @@ export interface SchemeTerms {
   provenBy?: "chain" | "facilitator";
   /** An address in its one spelling: EVM hex in lower case, Solana's base58 as it is (it is case-sensitive). */
   canonical(address: string): string;
+  /** What the payer can do about a refusal, when its scheme knows (a Permit2 token's approval not given yet). */
+  remedy?(
+    reason: string,
+    payment: Pick<BoundCommon, "network" | "payer"> & { requirement: { asset: string } },
+  ): { message: string; details: object } | undefined;
 }
 
 /** What every bound payment of the x402 rail carries, whatever its scheme. */
@@ -24,7 +29,7 @@ export interface BoundCommon {
   /** The payment's nonce in one spelling: bytes32 lower-case hex, a Permit2 nonce in decimal, a Solana message hash. */
   nonce: string;
   /** What its scheme's reconciliation reads beside the common record (the ledger's PendingSettlement). */
-  recorded?: { svm?: { blockhash: string; payerSignature: string }; permit2?: true };
+  recorded?: { svm?: { blockhash: string; payerSignature: string }; permit2?: true; exactPermit2?: true };
   version: 1 | 2;
   /** The server's own requirement this payment matched, in the payload's version. */
   requirement: RequirementsV1 | RequirementsV2;

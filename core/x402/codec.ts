@@ -30,7 +30,13 @@ const Permit2Authorization = v.object({
   witness: v.object({ to: Hex(20), facilitator: Hex(20), validAfter: Uint }),
 });
 const UptoPayload = v.object({ signature: Hex(), permit2Authorization: Permit2Authorization });
-const AnyPayload = v.union([ExactPayload, SvmExactPayload, UptoPayload]);
+/** The exact scheme through Permit2 (a token without EIP-3009): the whole amount, its witness naming payee and start. */
+const ExactPermit2Authorization = v.object({
+  ...Permit2Authorization.entries,
+  witness: v.object({ to: Hex(20), validAfter: Uint }),
+});
+const ExactPermit2Payload = v.object({ signature: Hex(), permit2Authorization: ExactPermit2Authorization });
+const AnyPayload = v.union([ExactPayload, SvmExactPayload, UptoPayload, ExactPermit2Payload]);
 
 const PayloadV1 = v.object({
   x402Version: v.literal(1),
@@ -61,6 +67,7 @@ export type Authorization = v.InferOutput<typeof Authorization>;
 export type EvmExactPayload = v.InferOutput<typeof ExactPayload>;
 export type SvmPayload = v.InferOutput<typeof SvmExactPayload>;
 export type Permit2Authorization = v.InferOutput<typeof Permit2Authorization>;
+export type ExactPermit2Authorization = v.InferOutput<typeof ExactPermit2Authorization>;
 
 export type DecodedPayment =
   | { version: 1; payload: PaymentPayloadV1; raw: Record<string, unknown> }

@@ -16,7 +16,7 @@ import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/in
 import { closedAfterTest } from "./service.ts";
 import { networkOfV1Name, type PaymentOption } from "../../core/x402/requirements.ts";
 import { startEvmChain, type EvmChain } from "../../core/x402/devnet/evm-chain.ts";
-import { devnetOption } from "../../core/x402/devnet/option.ts";
+import { devnetOption, devnetPermit2Option } from "../../core/x402/devnet/option.ts";
 import { startSolanaDevnet, type SolanaDevnet } from "../../core/x402/devnet/solana.ts";
 import { createLocalSvmFacilitator } from "../../core/x402/schemes/exact-svm/facilitator.ts";
 
@@ -49,6 +49,8 @@ export interface PaidServiceOptions {
   batch?: { storeUrl?: string; authorizers?: Record<string, string> };
   /** Also take upto Permit2 authorizations on every EVM chain's pay-as-used routes, settled by its relayer. */
   upto?: boolean;
+  /** Also offer the devnet's test DAI (no EIP-3009): `exact` through Permit2, after the chains' options. */
+  permit2?: boolean;
   /** The decimals the devnet's option counts its token in (X402_<NAME>_DECIMALS); 6 by default, as USDC. */
   decimals?: number;
   /** The one loopback port the egress guard lets through (a local test target). */
@@ -128,7 +130,16 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
       settings: options.settings,
       egressLoopbackPort: options.egressLoopbackPort,
       payments: async ({ ledger, credits }) => {
-        const offeredOptions = [...chains.map(offered), ...(solana ? [solanaOption(solana)] : [])];
+        const dai = devnetPermit2Option({
+          network: devnet.network,
+          token: devnet.dai,
+          payTo: devnet.accounts.payTo.address,
+        });
+        const offeredOptions = [
+          ...chains.map(offered),
+          ...(options.permit2 ? [dai] : []),
+          ...(solana ? [solanaOption(solana)] : []),
+        ];
         const gate = createPaidGate({
           options: offeredOptions,
           baseUrl: config.baseUrl,

@@ -33,9 +33,11 @@ export function bindUpto(
   if (!requirement)
     throw new PaymentRejected("unsupported_scheme", `upto on ${accepted.network} is not accepted on this route`);
   const inner = payload.payload;
-  if (!("permit2Authorization" in inner))
+  // An exact Permit2 authorization names no facilitator in its witness: it is no upto permit.
+  if (!("permit2Authorization" in inner) || !("facilitator" in inner.permit2Authorization.witness))
     throw new PaymentRejected("invalid_payload", "An upto payment carries a Permit2 authorization and its signature");
-  const { permit2Authorization: p, signature } = inner;
+  const { signature } = inner;
+  const p = { ...inner.permit2Authorization, witness: inner.permit2Authorization.witness };
   // Permit2's nonce is a uint256: "7", "07" and "007" are one nonce under one signature, so the key holds its number.
   const nonce = BigInt(p.nonce);
   if (nonce > maxUint256) throw new PaymentRejected("permit2_invalid_nonce", "The permit's nonce is not a uint256");

@@ -1,0 +1,164 @@
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import * as v from "valibot";
+import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { ExactEvmScheme } from "@x402/evm/exact/client";
+import { PERMIT2_ADDRESS } from "@x402/evm";
+import { createPublicClient, createWalletClient, http, parseAbiItem, type Hex } from "viem";
+import type { LocalAccount } from "viem/accounts";
+import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
+import { devnetChain, testUsdcAbi } from "../../../core/x402/devnet/index.ts";
+import { freshAccount, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
+
+let runs = 0;
+const counted = defineEndpoint({
+  name: "p2-count",
+  method: "GET",
+  price: "$0.001",
+  summary: "Counts its runs",
+  input: v.object({ key: v.pipe(v.string(), v.maxLength(64)) }),
+  output: v.object({ key: v.string() }),
+  example: { input: { key: "k" }, output: { key: "k" } },
+  handler: ({ input }) => {
+    runs++;
+    return { key: input.key };
+  },
+});
+const plugin = definePlugin({ family: "p2", endpoints: [counted] });
+const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
+
+let devnet: Devnet;
+let service: Awaited<ReturnType<typeof startPaidService>>;
+before(async () => {
+  devnet = await startDevnet();
+  service = await startPaidService(devnet, { plugins: [plugin], permit2: true });
+});
+after(async () => {
+  await devnet?.stop();
+});
+
+const chain = () => {
+  const transport = http(devnet.rpcUrl);
+  return { reader: createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport }), transport };
+};
+const dai = () => ({ address: devnet.dai.address, abi: testUsdcAbi }) as const;
+const balanceOf = (address: Hex) =>
+  chain().reader.readContract({ ...dai(), functionName: "balanceOf", args: [address] });
+async function transfersFrom(from: Hex) {
+  const logs = await chain().reader.getLogs({
+    address: devnet.dai.address,
+    event: transferEvent,
+    args: { from, to: devnet.accounts.payTo.address },
+    fromBlock: 0n,
+  });
+  return logs.map((l) => l.args.value);
+}
+/** A fresh wallet holding `amount` of test DAI and gas; `approve` gives Permit2 its allowance, as a wallet does once. */
+async function wallet(amount: bigint, approve: boolean) {
+  const account = freshAccount();
+  const { reader, transport } = chain();
+  const funder = createWalletClient({
+    chain: devnetChain(devnet.rpcUrl),
+    transport,
+    account: (await import("viem/accounts")).privateKeyToAccount(devnet.accounts.others[5].privateKey),
+  });
+  await funder.sendTransaction({ to: account.address, value: 10n ** 17n });
+  await reader.waitForTransactionReceipt({
+    hash: await funder.writeContract({ ...dai(), functionName: "transfer", args: [account.address, amount] }),
+  });
+  if (approve) await approvePermit2(account);
+  return account;
+}
+async function approvePermit2(account: LocalAccount) {
+  const { reader, transport } = chain();
+  const own = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport, account });
+  const hash = await own.writeContract({ ...dai(), functionName: "approve", args: [PERMIT2_ADDRESS, 2n ** 256n - 1n] });
+  await reader.waitForTransactionReceipt({ hash });
+}
+/** @x402/fetch with @x402/evm's own exact client, offered only the DAI option (its permit2 path). */
+function payingFetch(account: LocalAccount) {
+  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
+  client.registerPolicy((_v, accepts) =>
+    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
+  );
+  return wrapFetchWithPayment(service.fetch, client);
+}
+const price = 10n ** 15n; // $0.001 in an 18-decimal token
+
+test("exact-permit2: the route's 402 offers the token without EIP-3009 with extra.assetTransferMethod permit2, to v2 clients only", async () => {
+  const res = await service.fetch(`${service.baseUrl}/v1/p2-count?key=offer`);
+  assert.equal(res.status, 402);
+  const required = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
+  const offer = required.accepts.find((a: { asset: string }) => a.asset === devnet.dai.address);
+  assert.deepEqual(
+    [offer.scheme, offer.amount, offer.extra],
+    ["exact", String(price), { assetTransferMethod: "permit2" }],
+  );
+  const v1 = (await res.json()).accepts.map((a: { asset: string }) => a.asset);
+  assert.deepEqual(v1, [devnet.usdc.address]);
+});
+
+test("exact-permit2: @x402/fetch's own exact client pays with the 18-decimal token through Permit2: one run, one Transfer of exactly the price to payTo", async () => {
+  const account = await wallet(10n * price, true);
+  const before = { runs, balance: await balanceOf(account.address) };
+  const res = await payingFetch(account)(`${service.baseUrl}/v1/p2-count?key=paid`);
+  assert.equal(res.status, 200, await res.clone().text());
+  assert.deepEqual((await res.json()).data, { key: "paid" });
+  assert.equal(runs - before.runs, 1);
+  assert.deepEqual(await transfersFrom(account.address), [price]);
+  assert.equal(before.balance - (await balanceOf(account.address)), price);
+});
+
+test("exact-permit2: a wallet that never approved Permit2 gets a 402 naming the approve transaction, nothing runs or moves; once it sends it, the same signed payment pays", async () => {
+  const account = await wallet(10n * price, false);
+  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
+  client.registerPolicy((_v, accepts) =>
+    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
+  );
+  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=unapproved`);
+  const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
+  const payload = await client.createPaymentPayload(required);
+  const header = Buffer.from(JSON.stringify(payload)).toString("base64");
+  const send = () =>
+    service.fetch(`${service.baseUrl}/v1/p2-count?key=unapproved`, { headers: { "payment-signature": header } });
+  const before = runs;
+  const refused = await send();
+  assert.equal(refused.status, 402);
+  const body = await refused.json();
+  assert.equal(body.reason, "permit2_allowance_required");
+  assert.match(body.error, /approved Permit2/);
+  assert.equal(body.approve.to.toLowerCase(), devnet.dai.address.toLowerCase());
+  assert.equal(body.approve.chainId, devnet.chainId);
+  assert.equal(body.approve.data.slice(0, 10), "0x095ea7b3", "approve(address,uint256)");
+  assert.ok(body.approve.data.toLowerCase().includes(PERMIT2_ADDRESS.slice(2).toLowerCase()));
+  assert.deepEqual([runs - before, (await transfersFrom(account.address)).length], [0, 0]);
+
+  // The approve the 402 named, sent as given.
+  const { reader, transport } = chain();
+  const own = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport, account });
+  await reader.waitForTransactionReceipt({
+    hash: await own.sendTransaction({ to: body.approve.to, data: body.approve.data }),
+  });
+  const paid = await send();
+  assert.equal(paid.status, 200, await paid.clone().text());
+  assert.deepEqual([runs - before, await transfersFrom(account.address)], [1, [price]]);
+});
+
+test("exact-permit2: ten copies of one payment on one instance: one run, one Transfer, nine 409s; its nonce, spent through the exact proxy, cannot pay again", async () => {
+  const account = await wallet(10n * price, true);
+  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
+  client.registerPolicy((_v, accepts) =>
+    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
+  );
+  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=copies`);
+  const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
+  const header = Buffer.from(JSON.stringify(await client.createPaymentPayload(required))).toString("base64");
+  const before = runs;
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () =>
+      service.fetch(`${service.baseUrl}/v1/p2-count?key=copies`, { headers: { "payment-signature": header } }),
+    ),
+  );
+  assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(9).fill(409)]);
+  assert.deepEqual([runs - before, await transfersFrom(account.address)], [1, [price]]);
+});
