@@ -18,6 +18,7 @@ import { creditWay } from "./matrix/ways/credit.ts";
 import { exactWay } from "./matrix/ways/exact.ts";
 import { signInWay } from "./matrix/ways/sign-in.ts";
 import { solanaWay } from "./matrix/ways/solana.ts";
+import { permit2Way } from "./matrix/ways/permit2.ts";
 import { uptoWay } from "./matrix/ways/upto.ts";
 import { voucherWay } from "./matrix/ways/vouchers.ts";
 import { startWorld, type World } from "./matrix/world.ts";
@@ -46,6 +47,13 @@ const ways: Way[] = [
   }),
   exactWay(w, { name: "exact v2", version: 2, side: (x) => x.evm, decimals: 6, offers: ["v2 exact eip155 6"], na: {} }),
   uptoWay(w, { name: "upto", side: (x) => x.evm, decimals: 6, offers: ["v2 upto eip155 6"], na: {} }),
+  permit2Way(w, {
+    name: "exact-permit2",
+    side: (x) => x.evmDai,
+    decimals: 18,
+    offers: ["v2 exact permit2 eip155 18"],
+    na: {},
+  }),
   voucherWay(w, {
     name: "vouchers",
     side: (x) => x.evm,

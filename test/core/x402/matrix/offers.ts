@@ -22,7 +22,11 @@ export async function offeredWays(w: World): Promise<string[]> {
     [batchOf(item("offers")), 50_000n],
   ] as const) {
     const { v2, v1 } = await challengeOf(w.one, req);
-    for (const a of v2.accepts) offered.add(`v2 ${a.scheme} ${familyKey(a.network, a.amount, price)}`);
+    for (const a of v2.accepts) {
+      // exact through Permit2 is its own way to pay (upto always is Permit2's).
+      const method = a.scheme === "exact" && a.extra?.assetTransferMethod ? ` ${a.extra.assetTransferMethod}` : "";
+      offered.add(`v2 ${a.scheme}${method} ${familyKey(a.network, a.amount, price)}`);
+    }
     for (const a of v1.accepts)
       offered.add(`v1 ${a.scheme} ${familyKey(networkOfV1Name(a.network)!, a.maxAmountRequired, price)}`);
   }

@@ -35,6 +35,8 @@ export interface World {
   solana: SolanaDevnet;
   evm: EvmSide;
   evm18: EvmSide;
+  /** The devnet's test DAI (18 decimals, no EIP-3009), paid with exact through Permit2. */
+  evmDai: EvmSide;
   svm: SolanaSide;
   one: Instance;
   two: Instance;
@@ -68,6 +70,7 @@ export async function startWorld(): Promise<World> {
         solanaConfirmationTimeoutMs: 3000,
         batch: { storeUrl: redis.url },
         upto: true,
+        permit2: true,
       },
     );
     return withClients(service);
@@ -77,6 +80,7 @@ export async function startWorld(): Promise<World> {
   const sides = {
     evm: evmSide(devnet, proxy, one),
     evm18: evmSide(chain18, proxy18, one),
+    evmDai: evmSide({ ...devnet, usdc: { ...devnet.dai, version: "" } } as unknown as Devnet, proxy, one),
     svm: solanaSide(solana, proxySvm),
   };
   return {
