@@ -1,13 +1,15 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import * as v from "valibot";
-import { wrapFetchWithPayment, x402Client } from "@x402/fetch";
+import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { PERMIT2_ADDRESS } from "@x402/evm";
-import { createPublicClient, createWalletClient, http, parseAbiItem, type Hex } from "viem";
+import { createPublicClient, createWalletClient, http, parseAbi, parseAbiItem, type Hex } from "viem";
 import type { LocalAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { devnetChain, testUsdcAbi } from "../../../core/x402/devnet/index.ts";
+import { defaultLogWindow } from "../../../core/x402/schemes/exact-eip3009/fate.ts";
+import { exactPermit2FateOf } from "../../../core/x402/schemes/exact-permit2/fate.ts";
 import { freshAccount, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 
 let runs = 0;
@@ -161,4 +163,57 @@ test("exact-permit2: ten copies of one payment on one instance: one run, one Tra
   );
   assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(9).fill(409)]);
   assert.deepEqual([runs - before, await transfersFrom(account.address)], [1, [price]]);
+});
+
+test("exact-permit2: reconciliation reads a lost settlement's fate off the chain: moved (through the exact proxy), unused, or spent without a settlement (a nonce the payer invalidated)", async () => {
+  const account = await wallet(10n * price, true);
+  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
+  client.registerPolicy((_v, accepts) =>
+    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
+  );
+  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=fate`);
+  const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
+  const payload = await client.createPaymentPayload(required);
+  const header = Buffer.from(JSON.stringify(payload)).toString("base64");
+  const paid = await service.fetch(`${service.baseUrl}/v1/p2-count?key=fate`, {
+    headers: { "payment-signature": header },
+  });
+  assert.equal(paid.status, 200);
+  const { reader, transport } = chain();
+  const record = (nonce: bigint) => ({
+    claimKey: "x402:claim:test",
+    network: devnet.network,
+    asset: devnet.dai.address,
+    from: account.address,
+    nonce: String(nonce),
+    amount: String(price),
+    payTo: devnet.accounts.payTo.address,
+    validBefore: "0",
+    creditCode: "cr_test",
+    at: Date.now() - 60_000,
+    exactPermit2: true as const,
+  });
+  const fate = async (nonce: bigint) =>
+    exactPermit2FateOf(reader as never, record(nonce), await reader.getBlockNumber({ cacheTime: 0 }), defaultLogWindow);
+  const nonce = BigInt((payload.payload as { permit2Authorization: { nonce: string } }).permit2Authorization.nonce);
+  const moved = await fate(nonce);
+  assert.equal(moved.state, "moved");
+  assert.equal(
+    (moved as { transaction: string }).transaction,
+    decodePaymentResponseHeader(paid.headers.get("payment-response")!).transaction,
+  );
+  assert.deepEqual(await fate(nonce + 1n), { state: "unused" });
+  // The payer burns a nonce of its own in Permit2: spent, and no settlement moved anything.
+  const own = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport, account });
+  const burnt = nonce ^ 1n;
+  const invalidated = await reader.waitForTransactionReceipt({
+    hash: await own.writeContract({
+      address: PERMIT2_ADDRESS,
+      abi: parseAbi(["function invalidateUnorderedNonces(uint256 wordPos, uint256 mask)"]),
+      functionName: "invalidateUnorderedNonces",
+      args: [burnt >> 8n, 1n << (burnt & 0xffn)],
+    }),
+  });
+  assert.equal(invalidated.status, "success");
+  assert.deepEqual(await fate(burnt), { state: "unseen", why: "no-event" });
 });
