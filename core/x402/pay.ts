@@ -4,6 +4,8 @@
 // `--scheme batch` opens a batch-settlement channel and pays 100 calls with vouchers; `--scheme upto` pays a
 // pay-as-used route (the batch) with an upto Permit2 authorization. Both read the chain: RPC_URL, or on the
 // devnet the chain the service names in /health. A way to pay the route does not offer is refused in one line.
+// `--token dai` (or usdt, usdc, or a token's address) pays with that token: a token without EIP-3009 goes through
+// Permit2 with @x402/evm's own exact client; its wallet approves Permit2 once first (the devnet's dev payer has).
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
 import { UptoEvmScheme } from "@x402/evm/upto/client";
@@ -11,7 +13,8 @@ import { toClientEvmSigner } from "@x402/evm";
 import { createPublicClient, http } from "viem";
 import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
-import { devAccount } from "./devnet/index.ts";
+import { devAccount, plannedDevnet } from "./devnet/index.ts";
+import { presets } from "./options.ts";
 import { solanaDevAccount } from "./devnet/solana.ts";
 import { svmSignerOf } from "./schemes/exact-svm/facilitator.ts";
 import { readToolEnv } from "../runtime/config.ts";
@@ -19,11 +22,16 @@ import { payWithVouchers } from "./pay-batch.ts";
 
 const args = process.argv.slice(2);
 const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
-const path = args.find((a, i) => !a.startsWith("--") && !["--body", "--network", "--scheme"].includes(args[i - 1]));
+const path = args.find(
+  (a, i) => !a.startsWith("--") && !["--body", "--network", "--scheme", "--token"].includes(args[i - 1]),
+);
 if (!path) {
-  console.error("usage: npm run pay -- <path> [--v1] [--network solana] [--scheme batch|upto] [--body '<json>']");
+  console.error(
+    "usage: npm run pay -- <path> [--v1] [--network solana] [--scheme batch|upto] [--token usdc|usdt|dai|0x...] [--body '<json>']",
+  );
   process.exit(2);
 }
+const token = flagValue("--token")?.toLowerCase();
 const body = flagValue("--body");
 const solana = flagValue("--network") === "solana";
 const scheme = flagValue("--scheme");
@@ -117,7 +125,22 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
     return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
   }
   registerExactEvmScheme(client, { signer: account });
+  if (token) client.registerPolicy((_version, accepts) => accepts.filter((a) => paysWith(token, a)));
   return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
+}
+
+/**
+ * Whether an offer is in the token `--token` names: an address; `usdc`, an EIP-3009 offer; another symbol, the
+ * assets of its presets (`ethereum-usdt`, `arbitrum-dai`, ...) and, for `dai`, the devnet's test DAI.
+ */
+function paysWith(name: string, offer: { asset: string; extra?: Record<string, unknown> }) {
+  if (name.startsWith("0x")) return offer.asset.toLowerCase() === name;
+  if (name === "usdc") return !offer.extra?.assetTransferMethod;
+  const assets = Object.entries(presets)
+    .filter(([preset]) => preset.endsWith(`-${name}`))
+    .map(([, preset]) => preset().asset);
+  if (name === "dai") assets.push(plannedDevnet([]).tokens.dai);
+  return assets.some((asset) => asset.toLowerCase() === offer.asset.toLowerCase());
 }
 const asked = {
   url: new URL(path, baseUrl),

@@ -1,3 +1,4 @@
+import { plannedDevnet } from "../../../core/x402/devnet/index.ts";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -83,7 +84,7 @@ test("pay: /health names the devnet's chain, which pay reads instead of RPC_URL"
   assert.deepEqual(health.devnet, devnet);
 });
 
-test("from a plain `npm start` (the embedded devnet, nothing set): pay --scheme batch and --scheme upto answer 200", async () => {
+test("from a plain `npm start` (the embedded devnet, nothing set): pay --scheme batch, --scheme upto and --token dai answer 200", async () => {
   const config = readConfig({ LOG_LEVEL: "silent", PORT: "0", JOBS: "off", PLUGINS: "converters" });
   const started = closedAfterTest(
     await createService({
@@ -110,6 +111,18 @@ test("from a plain `npm start` (the embedded devnet, nothing set): pay --scheme 
     assert.match(upto.stdout, /as the one call of \/v1\/batch/);
     assert.match(upto.stdout, /^HTTP 200$/m);
     assert.match(upto.stdout, /amount: '1000'/, "upto settled what the one call used");
+    // The devnet's test DAI has no EIP-3009: @x402/evm's exact client pays it through Permit2.
+    assert.ok(
+      accepts.some(
+        (a: { asset: string; extra: { assetTransferMethod?: string } }) =>
+          a.asset === plannedDevnet([]).tokens.dai && a.extra.assetTransferMethod === "permit2",
+      ),
+      "test DAI is offered through Permit2",
+    );
+    const dai = await payWith({ BASE_URL: url }, "/v1/hash?text=hi", "--token", "dai");
+    assert.equal(dai.code, 0, dai.stderr + dai.stdout);
+    assert.match(dai.stdout, /^HTTP 200$/m);
+    assert.match(dai.stdout, /receipt: .*success: true/s);
   } finally {
     await running.close(true);
     await started.close();
