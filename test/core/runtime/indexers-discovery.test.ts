@@ -16,7 +16,7 @@ import {
   validatePaymentRequiredDetailed,
 } from "@agentcash/discovery";
 import { isFree } from "../../../core/shared.ts";
-import { fromExamples, openapi, origin, paidOperations, service } from "./_indexers.ts";
+import { fromExamples, origin, paidOperations, service } from "./_indexers.ts";
 
 // x402scan's discovery and the Bazaar's own helpers, run on every live 402.
 test("@agentcash/discovery reads the OpenAPI and validates every live 402 with no error", async () => {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { fromExamples, openapi, origin, paidOperations, service } from "./_indexers.ts";
+import { fromExamples, paidOperations, service } from "./_indexers.ts";
 
 // A generic probe that builds its calls from the document alone reaches the 402 on every paid operation.
 test("a probe built only from the OpenAPI examples reaches the 402 on every paid operation", async () => {
