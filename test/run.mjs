@@ -48,7 +48,7 @@ const { status } = spawnSync(
     ...cpuArgs,
     "--test",
     "--test-concurrency=4",
-    "--test-timeout=300000",
+    "--test-timeout=600000",
     "--test-reporter=tap",
     "--test-reporter-destination=stdout",
     "--test-reporter=./test/helpers/failures-reporter.mjs",
