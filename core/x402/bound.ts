@@ -5,6 +5,8 @@ import type { RequirementsV1, RequirementsV2 } from "./requirements.ts";
  * the scheme itself. Each scheme folder exports its own (core/x402/schemes/<scheme>/terms.ts).
  */
 export interface SchemeTerms {
+  /** Its name in the rail's table (its folder's): what its payments' records carry, so its fate reader finds them. */
+  name: string;
   /** Only what the call reports using is charged, up to the price (`ctx.use`). */
   payAsUsed: boolean;
   /** The scheme's reason for a payer whose funds do not cover the payment beside its other payments in progress. */

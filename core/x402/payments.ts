@@ -10,6 +10,7 @@ import { receiptAnswers } from "../receipts/answers.ts";
 import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
 import { createContractSignatureProver } from "./schemes/exact-eip3009/contract-signature.ts";
 import { createReconciler } from "../payment/reconcile.ts";
+import { x402Fates } from "./schemes.ts";
 import { armCrashPoints } from "../payment/crash-points.ts";
 import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
@@ -279,6 +280,7 @@ export async function createPayments(
         ledger,
         credits,
         rpcUrls,
+        fates: x402Fates(),
         log,
         intervalMs: p.reconcileMs,
         resolveAfterMs: p.resolveAfterMs,

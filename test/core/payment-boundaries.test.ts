@@ -69,12 +69,9 @@ test("payment boundaries: no import circle runs through the payment code (core/p
   );
 });
 
-/** The payment core's files that still pick a scheme's module themselves; the list may only shrink. */
-const pickingTheirScheme = ["core/payment/reconcile.ts"];
-
 test("payment boundaries: the runtime, MCP and the payment core import no scheme folder (the rail's table does)", () => {
   const crossings = files
-    .filter((file) => !file.startsWith("core/x402/") && !pickingTheirScheme.includes(file))
+    .filter((file) => !file.startsWith("core/x402/"))
     .flatMap((file) =>
       importsOf
         .get(file)!
@@ -91,7 +88,6 @@ test("payment boundaries: the runtime, MCP and the payment core import no scheme
 const schemeBranch = /family [!=]== |familyOf\(|scheme [!=]== /;
 const pluginFamily = /\.family [!=]== (family|"core")/;
 const notYetInTheirScheme: Record<string, number> = {
-  "core/payment/reconcile.ts": 1,
   "core/x402/bind.ts": 5,
   "core/x402/pay-batch.ts": 1,
   "core/x402/pay.ts": 5,
