@@ -6,7 +6,7 @@ import type { MaybePromise } from "../runtime/maybe.ts";
 import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { challenge, encodeHeader } from "../x402/challenge.ts";
-import { bindPayment, type BoundEvmPayment, type BoundPayment } from "../x402/bind.ts";
+import { bindPayment, type BoundPayment } from "../x402/bind.ts";
 import { PaymentRejected, checkPayment, readPaymentHeader } from "../x402/codec.ts";
 import { x402KindOf } from "../x402/kind.ts";
 import { creditKind, observe } from "./observe.ts";
@@ -56,7 +56,7 @@ export interface PaidGateParts {
   /** What every 402 and every paid answer carry as they leave (core/receipts: signed offers, receipts, history). */
   answers?: GateAnswers;
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
-  proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
+  proveContractSignature?: (payment: BoundPayment) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -95,7 +95,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   /** A contract wallet's signature, proven where its scheme says: on-chain, or by the facilitator's verify. */
   const proveSigner = (p: BoundPayment) =>
     p.scheme.provenBy === "chain"
-      ? proveContractSignature(p as BoundEvmPayment)
+      ? proveContractSignature(p)
       : p.scheme.provenBy === "facilitator" && verifiedByFacilitator(p);
 
   /**

@@ -1,4 +1,4 @@
-import type { RequirementsV1, RequirementsV2 } from "./requirements.ts";
+import type { RequirementsV1, RequirementsV2, UptoRequirement } from "./requirements.ts";
 
 /**
  * A scheme's row in the rail's table: what the payment core asks of a payment's scheme, so that it never branches on
@@ -29,7 +29,7 @@ export interface BoundCommon {
   recorded?: { svm?: { blockhash: string; payerSignature: string }; permit2?: true };
   version: 1 | 2;
   /** The server's own requirement this payment matched, in the payload's version. */
-  requirement: RequirementsV1 | RequirementsV2;
+  requirement: RequirementsV1 | RequirementsV2 | UptoRequirement;
   /** CAIP-2, whatever the payload's version. */
   network: string;
   /** Who pays: an EVM address as signed, or a Solana address (base58). */

@@ -81,18 +81,9 @@ test("payment boundaries: the runtime, MCP and the payment core import no scheme
   assert.deepEqual(crossings, []);
 });
 
-/**
- * A branch on a scheme or a network family outside the scheme folders (plugin families excepted). The files still
- * listed here keep theirs until their scheme's part moves into its folder; the list may only shrink.
- */
+/** A branch on a scheme or a network family outside the scheme folders (plugin families excepted): none. */
 const schemeBranch = /family [!=]== |familyOf\(|scheme [!=]== /;
 const pluginFamily = /\.family [!=]== (family|"core")/;
-const notYetInTheirScheme: Record<string, number> = {
-  "core/x402/bind.ts": 5,
-  "core/x402/pay-batch.ts": 1,
-  "core/x402/pay.ts": 5,
-  "core/x402/payments.ts": 6,
-};
 
 test("payment boundaries: no branch on a scheme or network family outside core/x402/schemes/", () => {
   const counts: Record<string, number> = {};
@@ -101,5 +92,5 @@ test("payment boundaries: no branch on a scheme or network family outside core/x
     const n = lines.filter((line) => schemeBranch.test(line) && !pluginFamily.test(line)).length;
     if (n) counts[file] = n;
   }
-  assert.deepEqual(counts, notYetInTheirScheme);
+  assert.deepEqual(counts, {});
 });

@@ -12,7 +12,7 @@ import { metrics } from "../../../runtime/prometheus.ts";
 import type { Credits } from "../../../payment/credits.ts";
 import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "../../../payment/gate.ts";
 import type { BatchRequirement } from "../../requirements.ts";
-import { paymentIdOf } from "../../bind.ts";
+import { paymentIdOf } from "../../payment-id.ts";
 import { crashPoint } from "../../../payment/crash-points.ts";
 import { newCreditCode } from "../../../payment/credits.ts";
 import { fundOnce } from "../../../payment/in-flight.ts";
