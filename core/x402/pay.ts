@@ -76,11 +76,6 @@ interface Way {
 
 const exactWay: Way = { scheme: "exact" };
 const ways: Record<string, Way> = {
-  upto: {
-    scheme: "upto",
-    reroute: asTheBatchsOneCall,
-    register: async (client, account) => payWithUpto(client, account, await chainRpcUrl("--scheme upto")),
-  },
   batch: {
     scheme: "batch-settlement",
     hint: " (vouchers are on with X402_BATCH_SETTLEMENT=on)",
@@ -92,6 +87,11 @@ const ways: Record<string, Way> = {
       );
       return payWithVouchers({ url, init, account, rpcUrl, calls: VOUCHER_CALLS });
     },
+  },
+  upto: {
+    scheme: "upto",
+    reroute: asTheBatchsOneCall,
+    register: async (client, account) => payWithUpto(client, account, await chainRpcUrl("--scheme upto")),
   },
 };
 if (schemeFlag && !Object.hasOwn(ways, schemeFlag))
