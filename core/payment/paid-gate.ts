@@ -22,6 +22,7 @@ import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from ".
 import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 import type { PaymentOption } from "../x402/requirements.ts";
 import type { Reservation } from "./reservations.ts";
+import type { PaymentWay } from "./way.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** How close to its end an authorization must be for a refused retry to look for the call it paid for. */
@@ -60,6 +61,11 @@ export interface PaidGateParts {
   now?: () => number;
 }
 
+/** The paid gate, into which other ways to pay register (x402's vouchers): each paid answer leaves through it. */
+export interface PaidGate extends PaymentGate {
+  register(way: PaymentWay): void;
+}
+
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
 const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async () => true, release: async () => {} };
 
@@ -67,7 +73,7 @@ const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async 
  * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
  * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
  */
-export function createPaidGate(parts: PaidGateParts): PaymentGate {
+export function createPaidGate(parts: PaidGateParts): PaidGate {
   const { facilitator, ledger, credits, store, log } = parts;
   const now = parts.now ?? Date.now;
   const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
@@ -520,10 +526,19 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     return answer instanceof Promise ? answer.then(added) : added(answer);
   };
 
+  const ways: PaymentWay[] = [];
+
   return {
     options: parts.options,
     requirements,
+    register: (way) => void ways.push(way),
     charge(call, work, price, commit) {
+      for (const way of ways) {
+        const taken = way.take(call, price);
+        if (!taken) continue;
+        const seen = observe(call, taken.kind, work, commit);
+        return leaving(call, price, seen.done(taken.pay(seen.work, seen.commit)));
+      }
       const p = call.payment ?? {};
       const v2 = p[x402Headers.v2];
       const header = v2 ?? p[x402Headers.v1];
