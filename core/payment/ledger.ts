@@ -2,7 +2,7 @@ import type { Store } from "../endpoint.ts";
 import type { Effect } from "../runtime/effects.ts";
 import type { Outcome } from "../runtime/call.ts";
 import { metrics } from "../runtime/prometheus.ts";
-import type { BoundCommon as BoundPayment } from "../x402/bound.ts";
+import type { LedgerPayment as BoundPayment } from "./payment.ts";
 import { createReservations } from "./reservations.ts";
 
 /**
