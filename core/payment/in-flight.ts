@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Store } from "../endpoint.ts";
 import { applyDescribed } from "../runtime/effects.ts";
 import type { Outcome } from "../runtime/call.ts";
-import { encodeHeader } from "../x402/challenge.ts";
+import { encodeHeader } from "../shared.ts";
 import type { Credits } from "./credits.ts";
 import { markTtlMs, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 
