@@ -51,19 +51,18 @@ export function createCredits(store: Store): Credits {
     async issue(amount, reason, payer) {
       const code = newCreditCode();
       await store.set(metaKey(code), metaNow(reason), yearMs);
-      await store.increment(key(code), Number(amount), yearMs);
+      // Listed before funded: a failure after the listing leaves no balance, so nothing unfunded is listed.
       if (payer) await index.add(payer, code);
+      await store.increment(key(code), Number(amount), yearMs);
       metrics.creditCodes.inc();
       metrics.creditsIssued.inc(Number(amount));
       return code;
     },
     async fund(code, amount, origin) {
       const issued = origin !== undefined && (await store.claim(metaKey(code), metaNow(origin.reason), yearMs));
+      if (issued) await index.add(origin.payer, code);
       await store.increment(key(code), Number(amount), yearMs);
-      if (issued) {
-        await index.add(origin.payer, code);
-        metrics.creditCodes.inc();
-      }
+      if (issued) metrics.creditCodes.inc();
       metrics.creditsIssued.inc(Number(amount));
     },
     async balance(code) {
