@@ -14,7 +14,7 @@ import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
 import { x402Headers } from "../x402/carrier.ts";
 import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
-import { fundOnce, holder } from "./in-flight.ts";
+import { creditOriginOf, fundOnce, holder } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, GateAnswers, PaymentGate } from "./gate.ts";
@@ -360,7 +360,7 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
       if (!(await ledger.takeResolution(claimKey, mine))) return inProgress(r);
       held = mine;
       const result = await committed(call, outcome, commit, async () => {
-        await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction);
+        await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction, creditOriginOf(r));
         return { creditCode };
       });
       crashPoint("effects-applied", r.payer);
@@ -493,7 +493,7 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
     amount: string,
     value: string,
   ): Promise<Outcome> {
-    const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
+    const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`, bound.payer);
     const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
     await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction, amount, value);
     log.warn(
@@ -532,6 +532,7 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
     options: parts.options,
     requirements,
     register: (way) => void ways.push(way),
+    channels: async (wallet) => (await Promise.all(ways.map((way) => way.channels?.(wallet) ?? []))).flat(),
     charge(call, work, price, commit) {
       for (const way of ways) {
         const taken = way.take(call, price);

@@ -97,7 +97,8 @@ export function createReconciler(parts: ReconcilerParts) {
     };
     if (fate.state === "moved") {
       const amount = BigInt(record.credit ?? record.amount);
-      if (await fundOnce(store, credits, log, record.claimKey, record.creditCode, amount, fate.transaction)) {
+      const origin = { payer: record.from, reason: "a payment that settled late" };
+      if (await fundOnce(store, credits, log, record.claimKey, record.creditCode, amount, fate.transaction, origin)) {
         tally.credited++;
         log.info({ ...about, transaction: fate.transaction }, "unsettled payment moved on-chain: credited");
       }

@@ -1,4 +1,4 @@
-import type { Price } from "../endpoint.ts";
+import type { HeldChannel, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/call.ts";
 import type { Commit, PaymentTerms } from "./gate.ts";
 import type { PaymentKind } from "./observe.ts";
@@ -18,4 +18,6 @@ export interface TakenPayment {
  */
 export interface PaymentWay {
   take(call: Call, price: Price | undefined): TakenPayment | undefined;
+  /** The channels this way keeps per payer (vouchers'), that `wallet` pays from. */
+  channels?(wallet: string): Promise<HeldChannel[]>;
 }

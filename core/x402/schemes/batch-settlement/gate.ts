@@ -15,10 +15,11 @@ import type { BatchRequirement } from "../../requirements.ts";
 import { paymentIdOf } from "../../payment-id.ts";
 import { crashPoint } from "../../../payment/crash-points.ts";
 import { newCreditCode } from "../../../payment/credits.ts";
-import { fundOnce } from "../../../payment/in-flight.ts";
+import { creditOriginOf, fundOnce } from "../../../payment/in-flight.ts";
 import { fingerprintOf } from "../../../payment/paid-gate.ts";
 import type { Store } from "../../../endpoint.ts";
 import { voucherReasons } from "./voucher.ts";
+import { createChannelOwners } from "./owners.ts";
 import { voucherClaimKey, type VoucherInFlights, type VoucherRef } from "./voucher-in-flight.ts";
 
 export interface BatchGateParts {
@@ -86,7 +87,9 @@ function sameTerms(ours: BatchRequirement, accepted: PaymentRequirements) {
  * and refunds go through the facilitator; claims leave later, in batches (the channel manager's timers).
  */
 export function voucherWay(inner: PaymentGate, { batches, credits, log, store, inFlight }: BatchGateParts): PaymentWay {
+  const owners = createChannelOwners(store, batches);
   return {
+    channels: (wallet) => owners.of(wallet),
     take(call, price) {
       const payload = batchPayloadOf(call.payment?.[x402Headers.v2]);
       if (!payload) return undefined;
@@ -126,6 +129,9 @@ export function voucherWay(inner: PaymentGate, { batches, credits, log, store, i
     if ("refund" in held) return refund(call, batch, payload, requirement);
 
     const payer = held.payer;
+    await owners
+      .deposited(payload, requirement.network)
+      .catch((err: unknown) => log.error({ err }, "channel not listed"));
     crashPoint("voucher-held", payer);
     const outcome = await work(payer, { payAsUsed: true });
     crashPoint("handled", payer);
@@ -188,8 +194,8 @@ export function voucherWay(inner: PaymentGate, { batches, credits, log, store, i
     if (!result) {
       const creditCode = r
         ? r.settlement.creditCode
-        : await credits.issue(used, `effects of ${call.endpoint.name} failed`);
-      if (r) await fundOnce(store, credits, log, r.settlement.claimKey, creditCode, used, "");
+        : await credits.issue(used, `effects of ${call.endpoint.name} failed`, payer);
+      if (r) await fundOnce(store, credits, log, r.settlement.claimKey, creditCode, used, "", creditOriginOf(r));
       log.error({ endpoint: call.endpoint.name, payer, creditCode }, "a voucher-paid call's effects failed; credited");
       const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved", {
         creditCode,
