@@ -134,6 +134,8 @@ export interface EndpointContext<I, U extends string = string, S = unknown> {
   payer?: string;
   /** On a `signIn` route: the wallet that signed in (an EVM address lower-cased, a Solana address as is). */
   wallet?: string;
+  /** What the payment side holds for a wallet (its credit codes, its voucher channels): for its signed-in reads. */
+  holdings: Holdings;
   /** The caller's IP address: for per-visitor limits on free routes. */
   clientIp: string;
   /** The request's headers (an operator's bearer token); empty for calls that came without HTTP (MCP). */
@@ -222,6 +224,45 @@ export interface CreditIssuer {
   issue(amount: Price, reason: string): Promise<string>;
   /** Adds `amount` to a code issued earlier. */
   fund(code: string, amount: Price): Promise<void>;
+}
+
+/** What the payment side holds for a wallet, read by the routes it signs in to. */
+export interface Holdings {
+  /** The credit codes issued to the wallet (a paid call's price given back, a refund), newest first. */
+  credits(wallet: string): Promise<HeldCredit[]>;
+  /** The voucher channels (batch-settlement) the wallet pays from, as their payer or their payer's authorizer. */
+  channels(wallet: string): Promise<HeldChannel[]>;
+}
+
+export interface HeldCredit {
+  /** The bearer code itself: whoever holds it spends it. */
+  code: string;
+  /** USDC atomic units left. */
+  balance: string;
+  issuedAt: string;
+  expiresAt: string;
+  /** Why it was issued (`undelivered store`, `failed batch items`). */
+  reason: string;
+}
+
+export interface HeldChannel {
+  network: string;
+  channelId: string;
+  /** The token it holds; amounts are in its atomic units. */
+  asset: string;
+  payer: string;
+  payerAuthorizer: string;
+  receiver: string;
+  /** Deposited and not withdrawn, as last read from the chain. */
+  balance: string;
+  /** What its vouchers were charged in all. */
+  charged: string;
+  /** What of that was claimed on chain. */
+  claimed: string;
+  /** Seconds between a withdrawal's request and when it can be finished. */
+  withdrawDelay: number;
+  /** The payer's withdrawal, when one was requested: the channel then takes no voucher. */
+  withdrawal: { requestedAt: string; finishableAt: string } | null;
 }
 
 /** A background task of a plugin: each tick runs on one instance only, across restarts too. */

@@ -6,6 +6,9 @@ import type { Endpoint, Price } from "./endpoint.ts";
  */
 
 /** JSON with sorted keys, so equal values give equal text (cache keys, payment fingerprints). */
+/** A value as an HTTP header carries JSON: base64 of its JSON. */
+export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+
 export function stableJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;

@@ -7,6 +7,8 @@ import { freePort } from "./ports.ts";
 export interface ServerChild {
   url: string;
   pid: number;
+  /** Hands each later line of the child's stdout (a JSON log line, say) to `listener`. */
+  onLine(listener: (line: string) => void): void;
   stop(): Promise<void>;
 }
 
@@ -45,13 +47,14 @@ export async function startNode(
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not print its URL within ${readyTimeoutMs} ms`)),
       readyTimeoutMs,
     );
     child.once("exit", (code) => reject(new Error(`${name} exited with ${code} before it was ready`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
+    lines.on("line", (line) => {
       if (/^https?:\/\/\S+$/.test(line.trim())) {
         clearTimeout(timer);
         resolve(line.trim());
@@ -64,6 +67,7 @@ export async function startNode(
   return {
     url,
     pid: child.pid!,
+    onLine: (listener) => void lines.on("line", listener),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");

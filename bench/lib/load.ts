@@ -54,6 +54,8 @@ export interface AmountRun {
   maxSeconds: number;
   /** One header set per request, each used once; at least amount + spareHeaders(connections). */
   headers: Array<Record<string, string>>;
+  /** Sees each answer's status and headers (a paid answer's PAYMENT-RESPONSE names its transaction). */
+  onResponse?: (status: number, headers: Record<string, string>) => void;
 }
 
 /**
@@ -69,6 +71,11 @@ export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
   // autocannon builds each connection's next request ahead of time, so a few more than `amount` are prepared.
   const nextHeaders = () => run.headers[Math.min(next++, run.headers.length - 1)];
   let lastResponseAt = 0;
+  // autocannon 9 hands over the answer's headers too (its types name only the first two arguments).
+  const onResponse = (status: number, _body: string, _context: unknown, headers: Record<string, string>) => {
+    lastResponseAt = performance.now();
+    run.onResponse?.(status, headers);
+  };
   const started = performance.now();
   const tracker = autocannon({
     url: run.url,
@@ -81,9 +88,7 @@ export async function measureForAmount(run: AmountRun): Promise<LoadRow> {
         method: "GET",
         path: pathname + search,
         setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...nextHeaders() } }),
-        onResponse: () => {
-          lastResponseAt = performance.now();
-        },
+        onResponse: onResponse as (status: number, body: string) => void,
       },
     ],
   });

@@ -1,4 +1,9 @@
+import pino from "pino";
+import type { PaymentPayload } from "@x402/core/types";
+import { createRedisStore, type RedisStore } from "../../core/runtime/redis-store.ts";
+import type { ClaimRecord } from "../../core/payment/ledger.ts";
 import { startRedis } from "../../test/helpers/redis.ts";
+import { newPaymentId } from "../../test/helpers/sign.ts";
 import { startServer, type ServerChild } from "../lib/child.ts";
 import { devnetEnv, payToBalance, type Devnet } from "../lib/devnet.ts";
 import { measureForAmount, measureForDuration, spareHeaders, type LoadRow } from "../lib/load.ts";
@@ -31,6 +36,8 @@ interface Instance {
   label: string;
   server: ServerChild;
   rss: RssSampler;
+  /** The relayer's log lines: a settlement replaced at its nonce, one held at the fee cap. */
+  relayer: { replaced: number; atCap: number };
 }
 
 interface Combined {
@@ -44,8 +51,33 @@ interface Combined {
 interface Configuration {
   combined: Combined[];
   memory: Array<{ label: string; summary: RssSummary }>;
-  answered200: number;
-  transfersLanded: number;
+  money: PaidCounts;
+  replaced: number;
+}
+
+/**
+ * Where each paid call of a configuration ended, read from the ledger once no settlement is running, beside what
+ * the bench received and what landed: transfers = answers + credits + calls in flight at the cap that were settled
+ * after the client left (their answers kept for a retry with the payment identifier, which the bench then sends).
+ */
+interface PaidCounts {
+  /** Answers of 200 the bench received during the load (warm-up included). */
+  answers: number;
+  /** Transfers to payTo, from its balance once nothing was running. */
+  transfers: number;
+  /** Claims credited: the payment moved and the price went to a credit code. */
+  credits: number;
+  /** Calls the servers took whose answer the bench never received (claims without an answer), less its timeouts. */
+  inFlightAtCap: number;
+  /** Of the calls unanswered (in flight at the cap or timed out): settled after the client left. */
+  settledUnanswered: number;
+  /** Of those: answered afterwards to the payer's retry with the same payment and identifier (`x-payment-replayed`). */
+  replayed: number;
+  /** Of the calls unanswered: not charged (refused, or failed). */
+  spentUnanswered: number;
+  /** Claims pending reconciliation, or still running after the wait: unfinished. */
+  unfinished: number;
+  timeouts: number;
 }
 
 /** Each instance settles from its own relayer (others[0] is the @x402/express reference's), so nonces never meet. */
@@ -58,7 +90,12 @@ async function startInstances(ctx: BenchContext, devnet: Devnet, storeUrl: strin
       const env = { ...devnetEnv(devnet), DEVNET_RELAYER_KEY: relayerKey, STORE_URL: storeUrl };
       const server = await startServer("ours-paid", env, ctx.nodeArgs(`ours-paid-${index}`, "sustained"));
       const label = count === 1 ? "1 instance" : `${count} instances, #${index + 1}`;
-      instances.push({ label, server, rss: sampleRss(server.pid) });
+      const relayer = { replaced: 0, atCap: 0 };
+      server.onLine((line) => {
+        if (line.includes("replaced at its nonce with higher fees")) relayer.replaced++;
+        else if (line.includes("its fees are at the cap")) relayer.atCap++;
+      });
+      instances.push({ label, server, rss: sampleRss(server.pid), relayer });
     }
     return instances;
   } catch (error) {
@@ -94,14 +131,50 @@ async function durationMix(instances: Instance[], mix: Mix): Promise<Combined> {
   };
 }
 
-/** Every payment for an instance is signed before any load starts, so the instances start together. */
+/**
+ * Every payment for an instance is signed before any load starts, so the instances start together. Each carries a
+ * payment identifier, as a client that wants its answer after a hang-up sends: the header by nonce is its retry.
+ */
 async function paymentHeaders(client: PayerClient, url: string, count: number) {
   const required = await paymentRequiredOf(client, url);
-  const payloads = await signPayments(client, required, count);
+  const payloads = (await signPayments(client, required, count)).map((p) => ({
+    ...p,
+    extensions: { ...p.extensions, "payment-identifier": { info: { required: false, id: newPaymentId() } } },
+  }));
+  const headers = toPaymentHeaders(client, payloads);
   return {
     price: BigInt(required.accepts[0].amount),
-    headers: toPaymentHeaders(client, payloads).map((value) => ({ "payment-signature": value })),
+    headers: headers.map((value) => ({ "payment-signature": value })),
+    byNonce: new Map(payloads.map((p, i) => [nonceOf(p), headers[i]])),
   };
+}
+
+const nonceOf = (p: PaymentPayload) =>
+  (p.payload as { authorization: { nonce: string } }).authorization.nonce.toLowerCase();
+const nonceOfKey = (claimKey: string) => claimKey.slice(claimKey.lastIndexOf(":") + 1);
+
+/** The ledger's claims of the payments signed for this configuration (a claim key ends with its nonce). */
+async function claimsOf(store: RedisStore, nonces: Set<string>) {
+  const keys = (await store.keys("x402:claim:")).filter((k) => nonces.has(nonceOfKey(k)));
+  const records = await Promise.all(keys.map(async (k) => [k, await store.get<ClaimRecord>(k)] as const));
+  return records.filter((r): r is readonly [string, ClaimRecord] => r[1] !== undefined);
+}
+
+/** Waits (up to two minutes) until none of these claims is running and no write-ahead record is left. */
+async function untilFinished(store: RedisStore, nonces: Set<string>) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const running = (await claimsOf(store, nonces)).filter(([, c]) => c.state === "running").length;
+    if (running === 0 && (await store.keys("x402:inflight:")).length === 0) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+/** The transaction a paid answer's PAYMENT-RESPONSE names. */
+function transactionOf(headers: Record<string, string>): string | undefined {
+  const value = Object.entries(headers).find(([k]) => k.toLowerCase() === "payment-response")?.[1];
+  if (!value) return undefined;
+  return (JSON.parse(Buffer.from(value, "base64").toString()) as { transaction?: string }).transaction?.toLowerCase();
 }
 
 interface PaidRun {
@@ -111,7 +184,7 @@ interface PaidRun {
   measured: Awaited<ReturnType<typeof paymentHeaders>>;
 }
 
-async function paidMix(instances: Instance[], devnet: Devnet, client: PayerClient) {
+async function paidMix(instances: Instance[], devnet: Devnet, client: PayerClient, store: RedisStore) {
   const connections = SUSTAINED_CONNECTIONS / instances.length;
   const amount = SUSTAINED_PAID_CALLS / instances.length;
   for (const i of instances) i.rss.phase("paid");
@@ -122,6 +195,12 @@ async function paidMix(instances: Instance[], devnet: Devnet, client: PayerClien
     const measured = await paymentHeaders(client, url, amount + spareHeaders(connections));
     runs.push({ instance, url, warm, measured });
   }
+  // A payment is retried where it was signed for: each instance here answers for its own URL (its BASE_URL).
+  const retries = new Map(
+    runs.flatMap((r) => [...r.warm.byNonce, ...r.measured.byNonce].map(([n, header]) => [n, { url: r.url, header }])),
+  );
+  const nonces = new Set(retries.keys());
+  const answered = new Set<string>();
   const before = await payToBalance(devnet);
   const run = (r: PaidRun, headers: Array<Record<string, string>>, count: number) =>
     measureForAmount({
@@ -132,11 +211,38 @@ async function paidMix(instances: Instance[], devnet: Devnet, client: PayerClien
       maxSeconds: PAID_CAP_S,
       expectedStatus: 200,
       headers,
+      onResponse: (status, headers) => {
+        const transaction = status === 200 ? transactionOf(headers) : undefined;
+        if (transaction) answered.add(transaction);
+      },
     });
   const warmRows = await Promise.all(runs.map((r) => run(r, r.warm.headers, PAID_WARMUP_PER_INSTANCE)));
   const rows = await Promise.all(runs.map((r) => run(r, r.measured.headers, amount)));
-  const transfersLanded = Number(((await payToBalance(devnet)) - before) / runs[0].measured.price);
-  const answered200 = [...warmRows, ...rows].reduce((sum, r) => sum + (r.statusCodes["200"] ?? 0), 0);
+  await untilFinished(store, nonces);
+  const transfers = Number(((await payToBalance(devnet)) - before) / runs[0].measured.price);
+  const claims = await claimsOf(store, nonces);
+  const unanswered = claims.filter(([, c]) => c.state !== "settled" || !answered.has(c.transaction.toLowerCase()));
+  const settledUnanswered = unanswered.filter(([, c]) => c.state === "settled");
+  // The payer comes back for what it paid and never received: its retry, same payment and identifier.
+  let replayed = 0;
+  for (const [key] of settledUnanswered) {
+    const { url, header } = retries.get(nonceOfKey(key))!;
+    const res = await fetch(url, { headers: { "payment-signature": header } });
+    if (res.status === 200 && res.headers.get("x-payment-replayed") === "true") replayed++;
+    await res.arrayBuffer();
+  }
+  const timeouts = [...warmRows, ...rows].reduce((sum, r) => sum + r.timeouts, 0);
+  const money: PaidCounts = {
+    answers: [...warmRows, ...rows].reduce((sum, r) => sum + (r.statusCodes["200"] ?? 0), 0),
+    transfers,
+    credits: claims.filter(([, c]) => c.state === "credited").length,
+    inFlightAtCap: unanswered.length - timeouts,
+    settledUnanswered: settledUnanswered.length,
+    replayed,
+    spentUnanswered: unanswered.filter(([, c]) => c.state === "spent").length,
+    unfinished: claims.filter(([, c]) => c.state === "running" || c.state === "pending").length,
+    timeouts,
+  };
   const completed = rows.reduce((sum, r) => sum + r.completed, 0);
   const reqPerSec = completed / Math.max(...rows.map((r) => r.elapsedS));
   return {
@@ -147,8 +253,7 @@ async function paidMix(instances: Instance[], devnet: Devnet, client: PayerClien
       reqPerSec,
       rows,
     },
-    answered200,
-    transfersLanded,
+    money,
   };
 }
 
@@ -157,6 +262,7 @@ async function runConfiguration(
   devnet: Devnet,
   storeUrl: string,
   client: PayerClient,
+  store: RedisStore,
   count: number,
 ): Promise<Configuration> {
   const instances = await startInstances(ctx, devnet, storeUrl, count);
@@ -167,15 +273,15 @@ async function runConfiguration(
       combined.push(await durationMix(instances, mix));
     }
     ctx.log(`  ${count} instance(s): paid calls`);
-    const { paid, answered200, transfersLanded } = await paidMix(instances, devnet, client);
+    const { paid, money } = await paidMix(instances, devnet, client, store);
     combined.push(paid);
     for (const c of combined)
       ctx.log(`    ${c.mix}: ${Math.round(c.reqPerSec)} req/s, p50 ${c.rows.map((r) => r.p50).join(" / ")} ms`);
     return {
       combined,
       memory: instances.map((i) => ({ label: i.label, summary: summarizeRss(i.rss.stop()) })),
-      answered200,
-      transfersLanded,
+      money,
+      replaced: instances.reduce((sum, i) => sum + i.relayer.replaced, 0),
     };
   } finally {
     await stopInstances(instances);
@@ -224,16 +330,25 @@ export const sustained: Scenario = {
   async run(ctx) {
     const devnet = await ctx.devnet();
     const redis = await startRedis();
+    const store = await createRedisStore(redis.url, pino({ level: "silent" }));
     const client = payerClient(devnet.accounts.payer.privateKey);
     try {
       const configs: Configuration[] = [];
-      for (const count of [1, 2]) configs.push(await runConfiguration(ctx, devnet, redis.url, client, count));
-      const onChain = configs
-        .map(
-          (c) =>
-            `${c.memory.length === 1 ? "one instance" : `${c.memory.length} instances`}: ${c.answered200} paid 200s answered, ${c.transfersLanded} transfers landed`,
-        )
-        .join("; ");
+      for (const count of [1, 2]) configs.push(await runConfiguration(ctx, devnet, redis.url, client, store, count));
+      const onChain = configs.map((c) => {
+        const m = c.money;
+        const line =
+          `${c.memory.length === 1 ? "one instance" : `${c.memory.length} instances`}: ${m.transfers} transfers = ` +
+          `${m.answers} answers + ${m.credits} credits + ${m.settledUnanswered} in flight at the ${PAID_CAP_S} s cap or timed out and settled after their client left ` +
+          `(in flight at the cap: ${m.inFlightAtCap}, timed out: ${m.timeouts}; not charged: ${m.spentUnanswered}; unfinished: ${m.unfinished}); ` +
+          `the payers' retries then got ${m.replayed} of the ${m.settledUnanswered} answers replayed; the relayer replaced ${c.replaced} settlements`;
+        const balanced =
+          m.transfers === m.answers + m.credits + m.settledUnanswered &&
+          m.unfinished === 0 &&
+          m.replayed === m.settledUnanswered;
+        ctx.log(`    ${balanced ? "balanced" : "NOT BALANCED"}: ${line}`);
+        return balanced ? line : `**not balanced**: ${line}`;
+      });
       return {
         id: "sustained",
         title: "10. Sustained load, one and two instances sharing Redis",
@@ -241,15 +356,16 @@ export const sustained: Scenario = {
           'bench/servers/ours-paid.ts (every plugin, the real paid gate and local facilitator) with `STORE_URL` on one redis-server (loopback, temp dir, `--save ""`, no append-only file) and the bench\'s devnet; with two instances, each settles from its own relayer account. ' +
             `Per instance count, three mixes one after another, ${SUSTAINED_CONNECTIONS} connections in all split evenly over the instances (one autocannon per instance, run side by side): ` +
             `\`GET /health\` and the 402 path (\`GET ${PAID_PATH}\` unpaid), each a ${SUSTAINED_WARMUP_S} s warm-up then ${SUSTAINED_PHASE_S} s measured; then paid calls with settlement, ` +
-            `${PAID_WARMUP_PER_INSTANCE} warm-up calls per instance, then ${SUSTAINED_PAID_CALLS} in all, each with its own pre-signed EIP-3009 authorization (as in section 6; capped at ${PAID_CAP_S} s).`,
+            `${PAID_WARMUP_PER_INSTANCE} warm-up calls per instance, then ${SUSTAINED_PAID_CALLS} in all, each with its own pre-signed EIP-3009 authorization and payment identifier (as in section 6; capped at ${PAID_CAP_S} s). The relayers' warnings are counted from the servers' logs.`,
           "req/s in all: the sum of the instances' per-second averages for the timed mixes; for paid calls, the calls completed on all instances / the time to the last response. " +
             "Memory: each server child's VmRSS (/proc/<pid>/status) once a second from ready to stop (the paid mix includes the signing before its load).",
-          `On-chain check: ${onChain}.`,
+          `On-chain check, each configuration's paid calls read from the ledger once no settlement was running: ${onChain.join("; ")}.`,
         ],
         rows: configs.flatMap((c) => c.combined.flatMap((x) => x.rows)),
         table: [...throughputTable(configs), "", ...memoryTable(configs)],
       };
     } finally {
+      await store.close();
       await redis.stop();
     }
   },

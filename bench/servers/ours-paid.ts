@@ -30,7 +30,15 @@ const option = devnetOption(
   },
   { batchAuthorizer: process.env.BATCH === "on" ? devnet.payTo : undefined },
 );
-const real = createLocalFacilitator({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId, relayerKey: devnet.relayerKey });
+// The relayer's warnings (a settlement replaced, or held at the fee cap) go to stdout whatever LOG_LEVEL says: the bench counts them.
+const real = createLocalFacilitator({
+  rpcUrl: devnet.rpcUrl,
+  chainId: devnet.chainId,
+  relayerKey: devnet.relayerKey,
+  replaceAfterMs: config.payment.relayerReplaceAfterMs,
+  maxFeePerGas: config.payment.relayerMaxFeePerGas,
+  log: pino({ level: "warn" }),
+});
 const facilitator = process.env.SETTLE === "stub" ? withStubbedSettlement(real) : real;
 const service = await createService({
   config,

@@ -1,4 +1,4 @@
-import type { Endpoint, Price } from "../endpoint.ts";
+import type { Endpoint, HeldChannel, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import type { Effect } from "../runtime/effects.ts";
@@ -66,6 +66,8 @@ export interface PaymentGate {
     price?: Price,
     commit?: Commit,
   ): MaybePromise<Outcome>;
+  /** The channels a way to pay keeps per payer (batch-settlement's), that `wallet` pays from. */
+  channels?(wallet: string): Promise<HeldChannel[]>;
 }
 
 /**

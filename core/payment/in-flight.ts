@@ -3,8 +3,8 @@ import type { Logger } from "pino";
 import type { Store } from "../endpoint.ts";
 import { applyDescribed } from "../runtime/effects.ts";
 import type { Outcome } from "../runtime/call.ts";
-import { encodeHeader } from "../x402/challenge.ts";
-import type { Credits } from "./credits.ts";
+import { encodeHeader } from "../shared.ts";
+import type { CreditOrigin, Credits } from "./credits.ts";
 import { markTtlMs, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 
 export const holder = (by: Holder["by"], transaction?: string): Holder => ({
@@ -27,17 +27,21 @@ export async function fundOnce(
   creditCode: string,
   amount: bigint,
   transaction: string,
+  origin?: CreditOrigin,
 ): Promise<boolean> {
   const mark = claimKey.replace(/^x402:claim:/, "x402:funded:");
   if (!(await store.claim(mark, { creditCode, transaction, at: Date.now() }, markTtlMs))) return false;
   try {
-    await credits.fund(creditCode, amount);
+    await credits.fund(creditCode, amount, origin);
   } catch (err) {
     log.error({ err, creditCode, amount: String(amount), transaction }, "credit marked funded but not funded");
     throw err;
   }
   return true;
 }
+
+/** A paid call's credit is its payer's. */
+export const creditOriginOf = (r: InFlight): CreditOrigin => ({ payer: r.payer, reason: `undelivered ${r.endpoint}` });
 
 /** The answer a write-ahead record kept, as the call would have sent it once its settlement landed in `transaction`. */
 export function answerOf(r: InFlight, transaction: string): Outcome | undefined {
@@ -76,7 +80,7 @@ export async function finishMoved(parts: FinishParts, r: InFlight, transaction: 
     return "delivered" as const;
   }
   const { claimKey, creditCode } = r.settlement;
-  await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction);
+  await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction, creditOriginOf(r));
   await ledger.finished(r, { ...base, state: "credited", creditCode } satisfies ClaimRecord);
   return "credited" as const;
 }

@@ -2,7 +2,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import type { Outcome } from "../runtime/call.ts";
-import { fundOnce, holder, type FinishParts } from "./in-flight.ts";
+import { creditOriginOf, fundOnce, holder, type FinishParts } from "./in-flight.ts";
 import type { Holder, InFlight } from "./ledger.ts";
 
 /** A payment whose money moved while the store failed: what the payer was given, to be recorded once the store is back. */
@@ -74,7 +74,7 @@ export function createJournal(parts: FinishParts & { file?: string; retryMs?: nu
       await ledger.finished(r, { ...base, state: "settled", outcome: e.delivered, transaction: e.transaction });
     } else {
       const { creditCode } = r.settlement;
-      await fundOnce(store, credits, log, key, creditCode, BigInt(r.charged), e.transaction);
+      await fundOnce(store, credits, log, key, creditCode, BigInt(r.charged), e.transaction, creditOriginOf(r));
       await ledger.finished(r, { ...base, state: "credited", creditCode });
     }
     log.warn(

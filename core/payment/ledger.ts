@@ -2,7 +2,7 @@ import type { Store } from "../endpoint.ts";
 import type { Effect } from "../runtime/effects.ts";
 import type { Outcome } from "../runtime/call.ts";
 import { metrics } from "../runtime/prometheus.ts";
-import type { BoundPayment } from "../x402/bind.ts";
+import type { LedgerPayment as BoundPayment } from "./payment.ts";
 import { createReservations } from "./reservations.ts";
 
 /**
@@ -28,6 +28,8 @@ export type ClaimRecord = ClaimBase &
 /** A settlement whose outcome was unknown when the call ended; reconciled against the chain later. */
 export interface PendingSettlement {
   claimKey: string;
+  /** The scheme that recorded it (its name in the rail's table), whose fate reader judges it; unnamed before schemes were. */
+  scheme?: string;
   network: string;
   asset: string;
   from: string;
@@ -43,8 +45,6 @@ export interface PendingSettlement {
   svm?: { blockhash: string; payerSignature: string };
   /** An upto payment: `nonce` is its Permit2 nonce (decimal), `amount` what the call used. */
   permit2?: true;
-  /** An exact payment through Permit2 (x402's exact proxy): `nonce` is its Permit2 nonce (decimal). */
-  exactPermit2?: true;
   /** What the code is funded with when the transfer lands: `amount` in USDC atomic units (credits count USDC's six decimals). */
   credit?: string;
 }
@@ -120,6 +120,7 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     transaction?: string,
   ): PendingSettlement => ({
     claimKey: claimKeyOf(p),
+    scheme: p.scheme.name,
     network: p.network,
     asset: p.requirement.asset,
     from: p.payer,

@@ -3,10 +3,10 @@ import type { Logger } from "pino";
 import type { Endpoint, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
-import { stableJson } from "../shared.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
-import { challenge, encodeHeader } from "../x402/challenge.ts";
-import { bindPayment, type BoundEvmPayment, type BoundPayment } from "../x402/bind.ts";
+import { encodeHeader, stableJson } from "../shared.ts";
+import { challenge } from "../x402/challenge.ts";
+import { bindPayment, type BoundPayment } from "../x402/bind.ts";
 import { PaymentRejected, checkPayment, readPaymentHeader } from "../x402/codec.ts";
 import { x402KindOf } from "../x402/kind.ts";
 import { creditKind, observe } from "./observe.ts";
@@ -14,14 +14,15 @@ import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
 import { x402Headers } from "../x402/carrier.ts";
 import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
-import { fundOnce, holder } from "./in-flight.ts";
+import { creditOriginOf, fundOnce, holder } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
-import type { Facilitator, SettleResult } from "../x402/facilitator-api.ts";
+import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, GateAnswers, PaymentGate } from "./gate.ts";
 import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
 import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
 import type { PaymentOption } from "../x402/requirements.ts";
 import type { Reservation } from "./reservations.ts";
+import type { PaymentWay } from "./way.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 /** How close to its end an authorization must be for a refused retry to look for the call it paid for. */
@@ -56,8 +57,13 @@ export interface PaidGateParts {
   /** What every 402 and every paid answer carry as they leave (core/receipts: signed offers, receipts, history). */
   answers?: GateAnswers;
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
-  proveContractSignature?: (payment: BoundEvmPayment) => Promise<boolean>;
+  proveContractSignature?: (payment: BoundPayment) => Promise<boolean>;
   now?: () => number;
+}
+
+/** The paid gate, into which other ways to pay register (x402's vouchers): each paid answer leaves through it. */
+export interface PaidGate extends PaymentGate {
+  register(way: PaymentWay): void;
 }
 
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
@@ -67,7 +73,7 @@ const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async 
  * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
  * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
  */
-export function createPaidGate(parts: PaidGateParts): PaymentGate {
+export function createPaidGate(parts: PaidGateParts): PaidGate {
   const { facilitator, ledger, credits, store, log } = parts;
   const now = parts.now ?? Date.now;
   const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
@@ -95,7 +101,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
   /** A contract wallet's signature, proven where its scheme says: on-chain, or by the facilitator's verify. */
   const proveSigner = (p: BoundPayment) =>
     p.scheme.provenBy === "chain"
-      ? proveContractSignature(p as BoundEvmPayment)
+      ? proveContractSignature(p)
       : p.scheme.provenBy === "facilitator" && verifiedByFacilitator(p);
 
   /**
@@ -356,7 +362,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
       if (!(await ledger.takeResolution(claimKey, mine))) return inProgress(r);
       held = mine;
       const result = await committed(call, outcome, commit, async () => {
-        await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction);
+        await fundOnce(store, credits, log, claimKey, creditCode, BigInt(r.charged), transaction, creditOriginOf(r));
         return { creditCode };
       });
       crashPoint("effects-applied", r.payer);
@@ -489,7 +495,7 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     amount: string,
     value: string,
   ): Promise<Outcome> {
-    const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`);
+    const creditCode = await credits.issue(0n, `unsettled ${call.endpoint.name}`, bound.payer);
     const transaction = (cause as Partial<SettleResult>)?.transaction || undefined;
     await ledger.pending(bound, fingerprint, bound.paymentId, creditCode, transaction, amount, value);
     log.warn(
@@ -522,10 +528,20 @@ export function createPaidGate(parts: PaidGateParts): PaymentGate {
     return answer instanceof Promise ? answer.then(added) : added(answer);
   };
 
+  const ways: PaymentWay[] = [];
+
   return {
     options: parts.options,
     requirements,
+    register: (way) => void ways.push(way),
+    channels: async (wallet) => (await Promise.all(ways.map((way) => way.channels?.(wallet) ?? []))).flat(),
     charge(call, work, price, commit) {
+      for (const way of ways) {
+        const taken = way.take(call, price);
+        if (!taken) continue;
+        const seen = observe(call, taken.kind, work, commit);
+        return leaving(call, price, seen.done(taken.pay(seen.work, seen.commit)));
+      }
       const p = call.payment ?? {};
       const v2 = p[x402Headers.v2];
       const header = v2 ?? p[x402Headers.v1];

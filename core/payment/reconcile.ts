@@ -1,19 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "pino";
-import { createPublicClient, http, type PublicClient } from "viem";
 import type { Store } from "../endpoint.ts";
-import type { Rpc, SolanaRpcApi } from "@solana/kit";
-import {
-  defaultLogWindow,
-  fateOf,
-  type AuthorizationFate,
-  type LogWindow,
-} from "../x402/schemes/exact-eip3009/fate.ts";
-import { familyOf } from "../x402/requirements.ts";
-import { permit2FateOf } from "../x402/schemes/upto/fate.ts";
-import { exactPermit2FateOf } from "../x402/schemes/exact-permit2/fate.ts";
-import type { SvmFate } from "../x402/schemes/exact-svm/fate.ts";
 import type { Credits } from "./credits.ts";
+import type { FateReader, FateTable, Judge } from "./fate.ts";
 import type { InFlight, Ledger, PendingSettlement } from "./ledger.ts";
 import { finishMoved, finishUnmoved, fundOnce, holder } from "./in-flight.ts";
 
@@ -25,12 +14,13 @@ export interface ReconcilerParts {
   rpcUrls?: Record<string, string>;
   /** The RPC of a network `rpcUrls` does not name (a one-network service). */
   rpcUrl?: string;
+  /** What became of a recorded payment, read by its scheme (the rail's table). */
+  fates: FateTable;
   log: Logger;
   intervalMs?: number;
   now?: () => number;
   /** The lock's lifetime unless renewed; the holder renews it every third of it. */
   lockTtlMs?: number;
-  logWindow?: Partial<LogWindow>;
   /** How long a write-ahead record waits for its own process before this one finishes it. */
   resolveAfterMs?: number;
 }
@@ -39,7 +29,6 @@ type Tally = { credited: number; dropped: number; delivered: number };
 
 const lockKey = "lock:x402:reconcile";
 const recordsAtOnce = 16;
-type Judge = (record: PendingSettlement) => Promise<AuthorizationFate | SvmFate>;
 
 /**
  * Settlements whose outcome was unknown are checked against the token: a credit code is funded only for a
@@ -58,32 +47,20 @@ export function createReconciler(parts: ReconcilerParts) {
   // Short, renewed while held: a process killed holding it stalls the other instances' passes this long at most.
   const lockTtlMs = parts.lockTtlMs ?? 15_000;
   const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
-  const window = { ...defaultLogWindow, ...parts.logWindow };
-  const chains = new Map<string, PublicClient>();
-  const svmRpcs = new Map<string, Rpc<SolanaRpcApi>>();
-  /** How a network's pending records are judged: against its own chain, when its RPC is known. */
-  const judgeOf = async (network: string): Promise<Judge | undefined> => {
+  /**
+   * How a network's records are judged: against its own chain, when its RPC is known, each by its scheme's reader
+   * (every reader a pass needs is started before any record is judged).
+   */
+  const judgeOf = async (network: string, records: PendingSettlement[]): Promise<Judge | undefined> => {
     const url = parts.rpcUrls?.[network] ?? parts.rpcUrl;
     if (!url) return undefined;
-    if (familyOf(network) === "svm") {
-      const [{ createSolanaRpc }, { svmFateOf }] = await Promise.all([
-        import("@solana/kit"),
-        import("../x402/schemes/exact-svm/fate.ts"),
-      ]);
-      let rpc = svmRpcs.get(url);
-      if (!rpc) svmRpcs.set(url, (rpc = createSolanaRpc(url)));
-      return (record) => svmFateOf(rpc, record);
-    }
-    let chain = chains.get(url);
-    if (!chain)
-      chains.set(url, (chain = createPublicClient({ transport: http(url, { batch: true }) }) as PublicClient));
-    const latest = await chain.getBlockNumber({ cacheTime: 0 });
-    return (record) =>
-      record.exactPermit2
-        ? exactPermit2FateOf(chain, record, latest, window)
-        : record.permit2
-          ? permit2FateOf(chain, record, latest, window)
-          : fateOf(chain, record, latest, window);
+    const readers = new Set(records.map(parts.fates).filter((r): r is FateReader => r !== undefined));
+    const judges = new Map(await Promise.all([...readers].map(async (r) => [r, await r.pass(url)] as const)));
+    return async (record) => {
+      const judge = judges.get(parts.fates(record)!);
+      if (!judge) throw new Error(`no fate reader for a payment of scheme ${record.scheme ?? "unnamed"}`);
+      return judge(record);
+    };
   };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<Tally> | undefined;
@@ -120,7 +97,8 @@ export function createReconciler(parts: ReconcilerParts) {
     };
     if (fate.state === "moved") {
       const amount = BigInt(record.credit ?? record.amount);
-      if (await fundOnce(store, credits, log, record.claimKey, record.creditCode, amount, fate.transaction)) {
+      const origin = { payer: record.from, reason: "a payment that settled late" };
+      if (await fundOnce(store, credits, log, record.claimKey, record.creditCode, amount, fate.transaction, origin)) {
         tally.credited++;
         log.info({ ...about, transaction: fate.transaction }, "unsettled payment moved on-chain: credited");
       }
@@ -142,10 +120,7 @@ export function createReconciler(parts: ReconcilerParts) {
       tally.dropped++;
       log.info(about, "unsettled payment expired unused: dropped");
     } else {
-      log.warn(
-        { ...about, why: fate.why, maxBlocks: String(window.maxBlocks) },
-        "unsettled payment: authorization spent, but its use not seen; kept",
-      );
+      log.warn({ ...about, why: fate.why }, "unsettled payment: authorization spent, but its use not seen; kept");
     }
   }
 
@@ -212,7 +187,10 @@ export function createReconciler(parts: ReconcilerParts) {
       const byNetwork = new Map<string, typeof work>();
       for (const w of work) byNetwork.set(w.network, [...(byNetwork.get(w.network) ?? []), w]);
       for (const [network, some] of byNetwork) {
-        const judge = await judgeOf(network);
+        const judge = await judgeOf(
+          network,
+          some.map((w) => w.about),
+        );
         if (!judge) {
           log.warn(
             { network, pending: some.length },

@@ -1,5 +1,5 @@
 import type { Store } from "../endpoint.ts";
-import type { BoundPayment } from "../x402/bind.ts";
+import type { LedgerPayment as BoundPayment } from "./payment.ts";
 
 /** What the payer can pay now (its token balance; for a Permit2 permit, within its allowance); undefined: unknown. */
 export type FundsReader = () => Promise<bigint | undefined>;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { OFFER_RECEIPT, createJWS, type JWSSignedReceipt, type ReceiptPayload } from "@x402/extensions/offer-receipt";
 import type { Call, Outcome } from "../runtime/call.ts";
+import { x402Headers } from "../x402/carrier.ts";
 import { stableJson } from "../shared.ts";
 import type { ServiceKey } from "./key.ts";
 
@@ -39,7 +40,7 @@ const decoded = (header: string | undefined) =>
 
 /** The channel a voucher payment names (`batch-settlement`), else undefined. */
 function channelOf(call: Call): string | undefined {
-  const payload = decoded(call.payment?.signature)?.payload as { voucher?: { channelId?: unknown } } | undefined;
+  const payload = decoded(call.payment?.[x402Headers.v2])?.payload as { voucher?: { channelId?: unknown } } | undefined;
   return typeof payload?.voucher?.channelId === "string" ? payload.voucher.channelId : undefined;
 }
 

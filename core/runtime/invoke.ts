@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { CreditIssuer, Endpoint, EndpointContext, StoreWrite } from "../endpoint.ts";
+import type { CreditIssuer, Endpoint, EndpointContext, Holdings, StoreWrite } from "../endpoint.ts";
 import type { Runtime } from "./container.ts";
 import { ServiceError, toErrorBody, toServiceError, unavailable } from "./errors.ts";
 import { andThen, type MaybePromise } from "./maybe.ts";
@@ -178,7 +178,8 @@ async function run(
   const ctx: EndpointContext<unknown> = {
     input,
     settings: family?.settings,
-    credits: creditIssuer(rt),
+    credits: creditIssuer(rt, payer),
+    holdings: holdingsOf(rt),
     baseUrl: rt.config.baseUrl,
     store: rt.store,
     log,
@@ -272,10 +273,15 @@ async function callPart(
   return { status: outcome.status, body: outcome.body };
 }
 
-/** Credit codes in money strings, over the ledger's atomic USDC units. */
-export const creditIssuer = (rt: Runtime): CreditIssuer => ({
-  issue: (amount, reason) => rt.credits.issue(BigInt(toAtomicAmount(amount, 6)), reason),
+/** Credit codes in money strings, over the ledger's atomic USDC units; a code a paid call issues is its payer's. */
+export const creditIssuer = (rt: Runtime, payer?: string): CreditIssuer => ({
+  issue: (amount, reason) => rt.credits.issue(BigInt(toAtomicAmount(amount, 6)), reason, payer),
   fund: (code, amount) => rt.credits.fund(code, BigInt(toAtomicAmount(amount, 6))),
+});
+
+const holdingsOf = (rt: Runtime): Holdings => ({
+  credits: (wallet) => rt.credits.issuedTo(wallet),
+  channels: async (wallet) => (await rt.payments.channels?.(wallet)) ?? [],
 });
 
 const undeclaredEgress = (endpoint: Endpoint) => {

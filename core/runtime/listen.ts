@@ -16,7 +16,7 @@ const checkEveryMs = 1_000;
 /** How long a refused connection's answer may take to leave before the socket is destroyed, read or not. */
 const refusalGraceMs = 2_000;
 /** How long a closing connection may go on sending what will be dropped (nginx's lingering_time is 30 s). */
-const lingerMs = 10_000;
+const lingerMs = 30_000;
 
 /**
  * Serves the app over HTTP/1.1. A request that arrives slower than the handler's deadline is cut with a 408,

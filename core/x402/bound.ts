@@ -1,10 +1,12 @@
-import type { RequirementsV1, RequirementsV2 } from "./requirements.ts";
+import type { RequirementsV1, RequirementsV2, UptoRequirement } from "./requirements.ts";
 
 /**
  * A scheme's row in the rail's table: what the payment core asks of a payment's scheme, so that it never branches on
  * the scheme itself. Each scheme folder exports its own (core/x402/schemes/<scheme>/terms.ts).
  */
 export interface SchemeTerms {
+  /** Its name in the rail's table (its folder's): what its payments' records carry, so its fate reader finds them. */
+  name: string;
   /** Only what the call reports using is charged, up to the price (`ctx.use`). */
   payAsUsed: boolean;
   /** The scheme's reason for a payer whose funds do not cover the payment beside its other payments in progress. */
@@ -29,10 +31,10 @@ export interface BoundCommon {
   /** The payment's nonce in one spelling: bytes32 lower-case hex, a Permit2 nonce in decimal, a Solana message hash. */
   nonce: string;
   /** What its scheme's reconciliation reads beside the common record (the ledger's PendingSettlement). */
-  recorded?: { svm?: { blockhash: string; payerSignature: string }; permit2?: true; exactPermit2?: true };
+  recorded?: { svm?: { blockhash: string; payerSignature: string }; permit2?: true };
   version: 1 | 2;
   /** The server's own requirement this payment matched, in the payload's version. */
-  requirement: RequirementsV1 | RequirementsV2;
+  requirement: RequirementsV1 | RequirementsV2 | UptoRequirement;
   /** CAIP-2, whatever the payload's version. */
   network: string;
   /** Who pays: an EVM address as signed, or a Solana address (base58). */

@@ -4,7 +4,9 @@ import type { Outcome } from "../runtime/call.ts";
 import type { RouteRequirements } from "./requirements.ts";
 import { bazaarOf } from "./bazaar.ts";
 
-export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+import { encodeHeader } from "../shared.ts";
+
+export { encodeHeader };
 
 /**
  * The 402 in all three forms at once: the v2 `PAYMENT-REQUIRED` header (base64 JSON), the spec's

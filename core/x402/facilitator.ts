@@ -160,3 +160,27 @@ export function createRoutedFacilitator(
     },
   };
 }
+
+/** A field of `extra` a remote facilitator gives a scheme on a network in its GET /supported (x402 v2 kinds). */
+export async function remoteKindExtra(
+  url: string,
+  auth: string | undefined,
+  scheme: string,
+  network: string,
+  field: string,
+): Promise<string> {
+  const res = await fetch(`${url.replace(/\/$/, "")}/supported`, {
+    headers: auth ? { authorization: auth } : {},
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!res.ok) throw new Error(`its facilitator's /supported answered ${res.status}`);
+  const { kinds = [] } = (await res.json()) as {
+    kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: Record<string, unknown> }>;
+  };
+  // The network's kinds, by their scheme: the one asked for gives the field.
+  const onNetwork = new Map(kinds.filter((k) => k.network === network && k.extra?.[field]).map((k) => [k.scheme, k]));
+  const value = onNetwork.get(scheme)?.extra?.[field];
+  if (typeof value !== "string")
+    throw new Error(`its facilitator does not settle ${scheme} payments on ${network} (no ${field} in /supported)`);
+  return value;
+}

@@ -8,9 +8,6 @@
 // Permit2 with @x402/evm's own exact client; its wallet approves Permit2 once first (the devnet's dev payer has).
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
-import { UptoEvmScheme } from "@x402/evm/upto/client";
-import { toClientEvmSigner } from "@x402/evm";
-import { createPublicClient, http } from "viem";
 import { ExactSvmScheme } from "@x402/svm/exact/client";
 import { privateKeyToAccount } from "viem/accounts";
 import { devAccount, plannedDevnet } from "./devnet/index.ts";
@@ -18,7 +15,8 @@ import { presets } from "./options.ts";
 import { solanaDevAccount } from "./devnet/solana.ts";
 import { svmSignerOf } from "./schemes/exact-svm/facilitator.ts";
 import { readToolEnv } from "../runtime/config.ts";
-import { payWithVouchers } from "./pay-batch.ts";
+import { payWithVouchers } from "./schemes/batch-settlement/pay.ts";
+import { asTheBatchsOneCall, payWithUpto } from "./schemes/upto/pay.ts";
 
 const args = process.argv.slice(2);
 const flagValue = (flag: string) => (args.indexOf(flag) >= 0 ? args[args.indexOf(flag) + 1] : undefined);
@@ -34,7 +32,7 @@ if (!path) {
 const token = flagValue("--token")?.toLowerCase();
 const body = flagValue("--body");
 const solana = flagValue("--network") === "solana";
-const scheme = flagValue("--scheme");
+const schemeFlag = flagValue("--scheme");
 const { baseUrl, payerKey, solanaPayerKey, solanaRpcUrl, rpcUrl: configuredRpcUrl } = readToolEnv();
 const VOUCHER_CALLS = 100;
 
@@ -65,40 +63,71 @@ async function offers(url: URL, init: RequestInit) {
   return JSON.parse(Buffer.from(header, "base64").toString()).accepts as { scheme: string; network: string }[];
 }
 
+/** The route offers the scheme wanted on the family of networks asked for (`--network solana`, else EVM). */
 const fitting = (accepts: { scheme: string; network: string }[], wanted: string) =>
-  accepts.some(
-    (a) => a.scheme === wanted && (solana ? a.network.startsWith("solana:") : a.network.startsWith("eip155:")),
+  new Set(accepts.map((a) => `${a.scheme} on ${a.network.split(":")[0]}`)).has(
+    `${wanted} on ${solana ? "solana" : "eip155"}`,
   );
 
+/** A way to pay `--scheme` names: its x402 scheme, and what it does beyond registering `exact` on the client. */
+interface Way {
+  scheme: string;
+  /** Where a route that does not offer it can still be paid with it. */
+  reroute?: (url: URL, init: RequestInit) => { url: URL; init: RequestInit } | undefined;
+  /** Said when the route does not offer it. */
+  hint?: string;
+  /** Its client, instead of exact's. */
+  register?: (client: x402Client, account: ReturnType<typeof privateKeyToAccount>) => Promise<void>;
+  /** Pays the whole run itself (many calls): whether every call was answered. */
+  run?: (url: URL, init: RequestInit) => Promise<boolean>;
+}
+
+const exactWay: Way = { scheme: "exact" };
+const ways: Record<string, Way> = {
+  batch: {
+    scheme: "batch-settlement",
+    hint: " (vouchers are on with X402_BATCH_SETTLEMENT=on)",
+    async run(url, init) {
+      const rpcUrl = await chainRpcUrl("--scheme batch");
+      const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
+      console.log(
+        `paying ${VOUCHER_CALLS} calls of ${init.method ?? "GET"} ${url} with vouchers from ${account.address}`,
+      );
+      return payWithVouchers({ url, init, account, rpcUrl, calls: VOUCHER_CALLS });
+    },
+  },
+  upto: {
+    scheme: "upto",
+    reroute: asTheBatchsOneCall,
+    register: async (client, account) => payWithUpto(client, account, await chainRpcUrl("--scheme upto")),
+  },
+};
+if (schemeFlag && !Object.hasOwn(ways, schemeFlag))
+  refuse(`--scheme ${schemeFlag}: ${Object.keys(ways).join(" or ")} (exact without it)`);
+const way = schemeFlag ? ways[schemeFlag] : exactWay;
+
 /**
- * The call to pay: the one asked for when its route offers the way asked for (`--scheme`, `--network solana`); a
- * fixed-price route asked to pay with upto goes as the one call of the batch, the route that pays as used; else
- * it stops with one line naming what the route offers.
+ * The call to pay: the one asked for when its route offers the way asked for (`--scheme`, `--network solana`), or
+ * where the way pays a route that does not offer it (upto: as the one call of the batch); else it stops with one
+ * line naming what the route offers.
  */
 async function callToPay(url: URL, init: RequestInit): Promise<{ url: URL; init: RequestInit }> {
   const accepts = await offers(url, init);
   if (!accepts) return { url, init };
-  const wanted = { batch: "batch-settlement", upto: "upto" }[scheme ?? ""] ?? "exact";
+  const wanted = way.scheme;
   if (fitting(accepts, wanted)) return { url, init };
-  if (wanted === "upto" && url.pathname !== "/v1/batch") {
-    const params = init.body ? JSON.parse(String(init.body)) : Object.fromEntries(url.searchParams);
-    const batch = {
-      url: new URL("/v1/batch", url),
-      init: {
-        method: "POST",
-        body: JSON.stringify({ calls: [{ path: url.pathname, params }] }),
-        headers: { "content-type": "application/json" },
-      },
-    };
-    const batchAccepts = await offers(batch.url, batch.init);
-    if (batchAccepts && fitting(batchAccepts, "upto")) {
-      console.log(`${url.pathname} has a fixed price: paying it with upto as the one call of /v1/batch`);
-      return batch;
+  const elsewhere = way.reroute?.(url, init);
+  if (elsewhere) {
+    const elsewhereAccepts = await offers(elsewhere.url, elsewhere.init);
+    if (elsewhereAccepts && fitting(elsewhereAccepts, wanted)) {
+      console.log(
+        `${url.pathname} has a fixed price: paying it with ${wanted} as the one call of ${elsewhere.url.pathname}`,
+      );
+      return elsewhere;
     }
   }
   const offered = [...new Set(accepts.map((a) => `${a.scheme} on ${a.network}`))].join(", ");
-  const hint = wanted === "batch-settlement" ? " (vouchers are on with X402_BATCH_SETTLEMENT=on)" : "";
-  refuse(`${url.pathname} does not take ${wanted}${solana ? " on Solana" : ""}${hint}; it offers ${offered}`);
+  refuse(`${url.pathname} does not take ${wanted}${solana ? " on Solana" : ""}${way.hint ?? ""}; it offers ${offered}`);
 }
 
 async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
@@ -116,15 +145,8 @@ async function payingFetch(): Promise<{ pay: typeof fetch; from: string }> {
     const v1 = await import("x402-fetch");
     return { pay: v1.wrapFetchWithPayment(fetch, account as any) as typeof fetch, from: account.address };
   }
-  if (scheme === "upto") {
-    const rpcUrl = await chainRpcUrl("--scheme upto");
-    // Without a Permit2 allowance the client signs an EIP-2612 permit for it, which the settlement submits.
-    const reader = createPublicClient({ transport: http(rpcUrl) });
-    client.register("eip155:*", new UptoEvmScheme(toClientEvmSigner(account, reader)));
-    client.registerPolicy((_version, accepts) => accepts.filter((a) => a.scheme === "upto"));
-    return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
-  }
-  registerExactEvmScheme(client, { signer: account });
+  if (way.register) await way.register(client, account);
+  else registerExactEvmScheme(client, { signer: account });
   if (token) client.registerPolicy((_version, accepts) => accepts.filter((a) => paysWith(token, a)));
   return { pay: wrapFetchWithPayment(fetch, client), from: account.address };
 }
@@ -146,14 +168,8 @@ const asked = {
   url: new URL(path, baseUrl),
   init: (body ? { method: "POST", body, headers: { "content-type": "application/json" } } : {}) as RequestInit,
 };
-if (scheme && scheme !== "batch" && scheme !== "upto") refuse(`--scheme ${scheme}: batch or upto (exact without it)`);
 const { url, init } = args.includes("--v1") ? asked : await callToPay(asked.url, asked.init);
-if (scheme === "batch") {
-  const rpcUrl = await chainRpcUrl("--scheme batch");
-  const account = privateKeyToAccount(payerKey ?? devAccount(2).privateKey);
-  console.log(`paying ${VOUCHER_CALLS} calls of ${init.method ?? "GET"} ${url} with vouchers from ${account.address}`);
-  process.exit((await payWithVouchers({ url, init, account, rpcUrl, calls: VOUCHER_CALLS })) ? 0 : 1);
-}
+if (way.run) process.exit((await way.run(url, init)) ? 0 : 1);
 const { pay, from } = await payingFetch();
 
 console.log(`paying ${init.method ?? "GET"} ${url} from ${from}${solana ? " on Solana" : ""}`);

@@ -1,29 +1,27 @@
 import type { Config } from "../runtime/config.ts";
 import type { PaymentsContext, PaymentsPart } from "../runtime/server.ts";
 import { createRateLimiter } from "../runtime/ratelimit.ts";
-import { createLocalFacilitator, createRemoteFacilitator, createRoutedFacilitator } from "./facilitator.ts";
+import { createRoutedFacilitator } from "./facilitator.ts";
 import type { Facilitator } from "./facilitator-api.ts";
-import type { LocalFacilitatorOptions } from "./relayer.ts";
+import type { RelayerSettings } from "./chain-family.ts";
+import { chainFamilyOf } from "./chains.ts";
 import type { PaymentGate } from "../payment/gate.ts";
 import { createPaidGate } from "../payment/paid-gate.ts";
 import { receiptAnswers } from "../receipts/answers.ts";
 import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
-import { createContractSignatureProver } from "./schemes/exact-eip3009/contract-signature.ts";
 import { createReconciler } from "../payment/reconcile.ts";
+import { x402Fates } from "./schemes.ts";
 import { armCrashPoints } from "../payment/crash-points.ts";
 import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
-import { familyOf, networkOfV1Name } from "./requirements.ts";
+import { networkOfV1Name } from "./requirements.ts";
 import { readOptions, type ConfiguredOption } from "./options.ts";
-import type { BoundEvmPayment } from "./bind.ts";
+import type { BoundPayment } from "./bind.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
 import { devnetOption, devnetPermit2Option } from "./devnet/option.ts";
-import { privateKeyToAccount } from "viem/accounts";
-import { chainProbe, escrowProbe, facilitatorProbe, svmChainProbe } from "./probes.ts";
+import { escrowProbe, facilitatorProbe } from "./probes.ts";
 import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
-import { watchBalance } from "../runtime/prometheus.ts";
-import { createPublicClient, http } from "viem";
 
 export interface Payments extends PaymentsPart {
   gate: PaymentGate;
@@ -38,73 +36,11 @@ export interface Payments extends PaymentsPart {
   stop(): Promise<void>;
 }
 
-/**
- * How each configured option settles: a relayer on its chain, or its remote facilitator. A Solana option's 402
- * names the fee payer that will sign: the local key's address, the configured one, or the remote facilitator's
- * (its /supported), so the option is complete only here.
- */
-async function facilitatorOf(o: ConfiguredOption, upto: boolean, relayer: RelayerSettings): Promise<Facilitator> {
-  const f = o.facilitator;
-  const svm = familyOf(o.option.network) === "svm";
-  // upto stays with the EIP-3009 tokens: a token paid through Permit2 is offered with exact.
-  const permit2 = o.option.extra.assetTransferMethod === "permit2";
-  if (f.kind === "remote") {
-    if (svm) o.option.extra = { feePayer: o.feePayer ?? (await remoteFeePayer(f.url, f.auth, o.option.network)) };
-    if (upto && !svm && !permit2)
-      o.option.upto = {
-        facilitatorAddress: await remoteKindExtra(f.url, f.auth, "upto", o.option.network, "facilitatorAddress"),
-      };
-    return createRemoteFacilitator({ url: f.url, auth: f.auth });
-  }
-  if (svm) {
-    // Solana's packages load only for a Solana option.
-    const { createLocalSvmFacilitator, svmSignerOf } = await import("./schemes/exact-svm/facilitator.ts");
-    const feePayer = await svmSignerOf(f.relayerKey);
-    o.option.extra = { feePayer: feePayer.address };
-    return createLocalSvmFacilitator({ rpcUrl: f.rpcUrl, network: o.option.network, feePayer });
-  }
-  // The relayer settles: the upto proxy lets only the facilitator a permit names move the money.
-  if (upto && !permit2)
-    o.option.upto = { facilitatorAddress: privateKeyToAccount(f.relayerKey as `0x${string}`).address };
-  return createLocalFacilitator({
-    rpcUrl: f.rpcUrl,
-    chainId: Number(o.option.network.split(":")[1]),
-    relayerKey: f.relayerKey as `0x${string}`,
-    ...relayer,
-  });
-}
-
-type RelayerSettings = Pick<LocalFacilitatorOptions, "maxFeePerGas" | "replaceAfterMs" | "log">;
-
-/** The fee payer a remote facilitator names for a Solana network in its GET /supported (x402 v2 kinds). */
-const remoteFeePayer = (url: string, auth: string | undefined, network: string) =>
-  remoteKindExtra(url, auth, "exact", network, "feePayer");
-
-/** A field of `extra` a remote facilitator gives a scheme on a network in its GET /supported (x402 v2 kinds). */
-async function remoteKindExtra(
-  url: string,
-  auth: string | undefined,
-  scheme: string,
-  network: string,
-  field: string,
-): Promise<string> {
-  const res = await fetch(`${url.replace(/\/$/, "")}/supported`, {
-    headers: auth ? { authorization: auth } : {},
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!res.ok) throw new Error(`its facilitator's /supported answered ${res.status}`);
-  const { kinds = [] } = (await res.json()) as {
-    kinds?: Array<{ x402Version?: number; scheme?: string; network?: string; extra?: Record<string, unknown> }>;
-  };
-  const value = kinds.find((k) => k.scheme === scheme && k.network === network && k.extra?.[field])?.extra?.[field];
-  if (typeof value !== "string")
-    throw new Error(`its facilitator does not settle ${scheme} payments on ${network} (no ${field} in /supported)`);
-  return value;
-}
-
 /** Every option's facilitator, built together; the options that cannot be built are named in one error. */
 async function facilitatorsOf(configured: ConfiguredOption[], upto: boolean, relayer: RelayerSettings) {
-  const built = await Promise.allSettled(configured.map((o) => facilitatorOf(o, upto, relayer)));
+  const built = await Promise.allSettled(
+    configured.map((o) => chainFamilyOf(o.option.network).facilitator(o, upto, relayer)),
+  );
   const problems = built.flatMap((b, i) =>
     b.status === "rejected"
       ? [`payment option "${configured[i].name}": ${(b.reason as Error)?.message ?? b.reason}`]
@@ -215,18 +151,19 @@ export async function createPayments(
   const options = configured.map((o) => o.option);
   const rpcUrls = Object.fromEntries(configured.flatMap((o) => (o.rpcUrl ? [[o.option.network, o.rpcUrl]] : [])));
   const provers = new Map(
-    Object.entries(rpcUrls)
-      .filter(([network]) => familyOf(network) === "evm")
-      .map(([network, url]) => [network, createContractSignatureProver(url)]),
+    Object.entries(rpcUrls).flatMap(([network, url]) => {
+      const prover = chainFamilyOf(network).contractSignatureProver?.(url);
+      return prover ? [[network, prover] as const] : [];
+    }),
   );
   // Without the chain's RPC, the option's facilitator proves a contract wallet's signature with its verify.
-  const proveContractSignature = async (payment: BoundEvmPayment) => {
+  const proveContractSignature = async (payment: BoundPayment) => {
     const prove = provers.get(payment.network);
     if (prove) return prove(payment);
     return (await facilitator.verify(payment.payload, payment.requirement).catch(() => ({ isValid: false }))).isValid;
   };
   // The arcade reads the payment chain: the first EVM option's.
-  const rpcUrl = configured.find((o) => o.rpcUrl && familyOf(o.option.network) === "evm")?.rpcUrl;
+  const rpcUrl = configured.find((o) => o.rpcUrl && chainFamilyOf(o.option.network).servesChainReads)?.rpcUrl;
   log.info(
     {
       options: configured.map((o) => ({
@@ -292,6 +229,7 @@ export async function createPayments(
         ledger,
         credits,
         rpcUrls,
+        fates: x402Fates(),
         log,
         intervalMs: p.reconcileMs,
         resolveAfterMs: p.resolveAfterMs,
@@ -321,34 +259,9 @@ export async function createPayments(
 
 /** The wallets whose native coin pays our settlements' fees (a local relayer, a local Solana fee payer), for /metrics. */
 function watchFeeWallets(configured: ConfiguredOption[]) {
-  for (const o of configured) {
-    const f = o.facilitator;
-    if (f.kind !== "local") continue;
-    const network = o.option.network;
-    if (familyOf(network) === "svm") {
-      const address = o.option.extra.feePayer;
-      watchBalance({ role: "fee-payer", network, address }, () => lamportsOf(f.rpcUrl, address).then((n) => n / 1e9));
-    } else {
-      const address = privateKeyToAccount(f.relayerKey as `0x${string}`).address;
-      const client = createPublicClient({ transport: http(f.rpcUrl) });
-      watchBalance(
-        { role: "relayer", network, address },
-        async () => Number(await client.getBalance({ address })) / 1e18,
-      );
-    }
-  }
-}
-
-async function lamportsOf(rpcUrl: string, address: string): Promise<number> {
-  const res = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getBalance", params: [address] }),
-    signal: AbortSignal.timeout(5_000),
-  });
-  const { result } = (await res.json()) as { result?: { value?: number } };
-  if (typeof result?.value !== "number") throw new Error("getBalance gave no value");
-  return result.value;
+  for (const o of configured)
+    if (o.facilitator.kind === "local")
+      chainFamilyOf(o.option.network).watchFeeWallet(o as ConfiguredOption & { facilitator: { kind: "local" } });
 }
 
 /**
@@ -384,9 +297,7 @@ function probesOf(configured: ConfiguredOption[]): Record<string, Probe> {
   const facilitators = new Set<string>();
   configured.forEach((o, i) => {
     const suffix = i === 0 ? "" : `:${o.name}`;
-    if (o.rpcUrl)
-      probes[`payment-chain${suffix}`] =
-        familyOf(o.option.network) === "svm" ? svmChainProbe(o.rpcUrl) : chainProbe(o.rpcUrl);
+    if (o.rpcUrl) probes[`payment-chain${suffix}`] = chainFamilyOf(o.option.network).probe(o.rpcUrl);
     if (o.rpcUrl && o.option.batch) probes[`batch-settlement${suffix}`] = escrowProbe(o.rpcUrl);
     const f = o.facilitator;
     if (f.kind === "remote" && !facilitators.has(f.url)) {

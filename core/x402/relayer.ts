@@ -1,3 +1,4 @@
+import type { SettlementBacklog } from "../payment/facilitator.ts";
 import {
   BaseError,
   RpcRequestError,
@@ -91,12 +92,7 @@ export interface RelayerOptions {
 }
 
 /** What the relayer holds: the calls waiting to be sent and the transactions sent but not mined. */
-export interface RelayerBacklog {
-  pending: number;
-  /** How long the oldest of them has waited, in ms (0 when none). */
-  oldestMs: number;
-  oldestNonce?: number;
-}
+export type RelayerBacklog = SettlementBacklog;
 
 // Wordings of geth, reth/anvil, Nethermind, Erigon and the providers in front of them.
 const staleNonce =

@@ -230,7 +230,7 @@ export const charged = (rig: Rig, payer: LocalAccount, fromBlock: bigint) =>
 export { blockNow };
 
 /** The credits funded for this payer's payments: the marks the ledger claims before funding one (in-flight.ts). */
-export async function creditsFunded(rig: Rig, payer: LocalAccount) {
-  const marks = await rig.store.keys(`x402:funded:${rig.devnet.network}:`);
+export async function creditsFunded(rig: Rig, payer: { address: string }, network: string = rig.devnet.network) {
+  const marks = await rig.store.keys(`x402:funded:${network}:`);
   return marks.filter((k) => k.toLowerCase().includes(payer.address.toLowerCase())).length;
 }

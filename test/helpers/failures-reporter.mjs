@@ -7,7 +7,10 @@ export default async function* failures(source) {
     const { name, file, line, details } = event.data;
     if (details?.error?.failureType === "subtestsFailed") continue;
     const cause = details?.error?.cause ?? details?.error;
-    const message = String(cause?.message ?? cause ?? "").split("\n").slice(0, 6).join("\n    ");
+    const message = String(cause?.message ?? cause ?? "")
+      .split("\n")
+      .slice(0, 6)
+      .join("\n    ");
     failed.push(`not ok - ${name}\n    at ${file ?? "?"}${line ? `:${line}` : ""}\n    ${message}`);
   }
   yield failed.length ? `\n# ${failed.length} failed:\n${failed.join("\n")}\n` : "\n# 0 failed\n";

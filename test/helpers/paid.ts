@@ -10,6 +10,7 @@ import type { Facilitator } from "../../core/x402/facilitator-api.ts";
 import { createPaidGate } from "../../core/payment/paid-gate.ts";
 import { receiptAnswers } from "../../core/receipts/answers.ts";
 import { createReconciler } from "../../core/payment/reconcile.ts";
+import { x402Fates } from "../../core/x402/schemes.ts";
 import { createContractSignatureProver } from "../../core/x402/schemes/exact-eip3009/contract-signature.ts";
 import { createRateLimiter } from "../../core/runtime/ratelimit.ts";
 import { startDevnet, testUsdcAbi, type Devnet } from "../../core/x402/devnet/index.ts";
@@ -173,6 +174,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   const { ledger, credits } = service.runtime;
   const reconciler = createReconciler({
     store,
+    fates: x402Fates(),
     ledger,
     credits,
     rpcUrls: Object.fromEntries([...chains, ...(solana ? [solana] : [])].map((c) => [c.network, c.rpcUrl])),

@@ -7,7 +7,7 @@ import { badInputsFor, toQuery, type BadInput } from "../../helpers/bad-inputs.t
 import { startTestService } from "../../helpers/service.ts";
 import { isFree, jsonOrText } from "../../../core/shared.ts";
 
-// The bad-input sweep (bad-input-http.test.ts, bad-input-prepaid.test.ts: two files, so each holds its time limit
+// The bad-input sweep (bad-input-http-1 and -2, bad-input-prepaid: three files, so each holds its time limit
 // on a busy machine): every endpoint gets generated bad input; none may answer 500.
 // Nothing may leave the machine: every upstream (chain nodes included) and DNS server is a closed loopback
 // port, and the egress guard's lookups (caller-supplied hosts) answer "does not resolve".

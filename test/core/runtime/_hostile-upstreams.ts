@@ -41,7 +41,10 @@ const wrongText = [
   "<html><body>maintenance</body></html>",
   "",
 ];
-// Made on first use: the file whose sweeps never inflate does not pay its 0.3 s of CPU.
+// Inflates past the largest cap most upstreams have (a chain node's 10 MiB; 5 MB by default), so those are cut
+// mid-stream; the few bulk sources allowed 32-150 MB inflate it whole and find no answer in it. Made on first use:
+// the files whose sweeps never inflate do not pay for it.
+const bombBytes = 12_000_000;
 let bomb: Buffer | undefined;
 
 function answer(mode: Mode, req: IncomingMessage, res: ServerResponse) {
@@ -59,7 +62,7 @@ function answer(mode: Mode, req: IncomingMessage, res: ServerResponse) {
       res.writeHead(200, { "content-type": "application/json", "content-length": String(500_000_000) });
       return void res.write("[".repeat(65_536));
     case "inflating":
-      bomb ??= gzipSync(Buffer.alloc(60_000_000, " "));
+      bomb ??= gzipSync(Buffer.alloc(bombBytes, " "));
       return void res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" }).end(bomb);
     case "truncated":
       res.writeHead(200, { "content-type": "application/json", "content-length": "4000" });

@@ -24,7 +24,7 @@ test("PLUGINS with an unknown family refuses to boot and names the valid familie
   const run = spawnSync(process.execPath, ["--import", "tsx", "core/main.ts"], {
     env: { ...process.env, PLUGINS: "converters,nope", LOG_LEVEL: "silent" },
     encoding: "utf8",
-    timeout: 30_000,
+    timeout: 120_000,
   });
   assert.equal(run.status, 1);
   assert.match(run.stderr, /Unknown plugin family in PLUGINS: nope\. Valid families: /);
@@ -44,7 +44,7 @@ test("the families' own settings are checked at boot too, every bad value named"
       DUEL_ESCROW_ADDRESS: "0x12",
     },
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 120_000,
   });
   assert.equal(run.status, 1);
   for (const problem of [

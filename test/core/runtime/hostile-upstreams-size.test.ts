@@ -1,4 +1,4 @@
 import { hostileSweeps } from "./_hostile-upstreams.ts";
 
-// Bodies that claim or inflate to more than any answer needs.
-hostileSweeps(["huge-declared", "inflating"]);
+// Bodies that claim more than any answer needs.
+hostileSweeps(["huge-declared"]);

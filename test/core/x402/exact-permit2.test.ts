@@ -8,7 +8,7 @@ import { createPublicClient, createWalletClient, http, parseAbi, parseAbiItem, t
 import type { LocalAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { devnetChain, testUsdcAbi } from "../../../core/x402/devnet/index.ts";
-import { defaultLogWindow } from "../../../core/x402/schemes/exact-eip3009/fate.ts";
+import { defaultLogWindow } from "../../../core/x402/scheme.ts";
 import { exactPermit2FateOf } from "../../../core/x402/schemes/exact-permit2/fate.ts";
 import { freshAccount, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 
@@ -191,7 +191,7 @@ test("exact-permit2: reconciliation reads a lost settlement's fate off the chain
     validBefore: "0",
     creditCode: "cr_test",
     at: Date.now() - 60_000,
-    exactPermit2: true as const,
+    scheme: "exact-permit2",
   });
   const fate = async (nonce: bigint) =>
     exactPermit2FateOf(reader as never, record(nonce), await reader.getBlockNumber({ cacheTime: 0 }), defaultLogWindow);

@@ -6,6 +6,7 @@ import { generateKeyPairSigner } from "@solana/kit";
 import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { svmLifetimeSeconds } from "../../../core/x402/schemes/exact-svm/bind.ts";
 import { createReconciler } from "../../../core/payment/reconcile.ts";
+import { x402Fates } from "../../../core/x402/schemes.ts";
 import {
   startDevnet,
   startPaidService,
@@ -92,6 +93,7 @@ test("a payment in flight whose authorization expired: its retry is in progress 
   solana.node.skipMinute();
   const resolver = createReconciler({
     store: service.store,
+    fates: x402Fates(),
     ledger: service.ledger,
     credits: service.credits,
     rpcUrls: { [solana.network]: solana.rpcUrl },

@@ -10,6 +10,7 @@ import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { createReconciler } from "../../../core/payment/reconcile.ts";
+import { x402Fates } from "../../../core/x402/schemes.ts";
 import { chainReader, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";
@@ -286,6 +287,7 @@ test("a settlement timing out with no transfer: no credit, dropped once the auth
   );
   const anHourLater = createReconciler({
     store: service.store,
+    fates: x402Fates(),
     ledger: service.ledger,
     credits: service.credits,
     rpcUrl: devnet.rpcUrl,

@@ -4,6 +4,7 @@ import pino from "pino";
 import { createTestClient, http, type Hex } from "viem";
 import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { createReconciler, type ReconcilerParts } from "../../../core/payment/reconcile.ts";
+import { x402Fates } from "../../../core/x402/schemes.ts";
 import { startDevnet, type Devnet } from "../../helpers/paid.ts";
 import {
   accountOf,
@@ -60,6 +61,7 @@ const reconciler = (more: Partial<ReconcilerParts> = {}) =>
     ledger: service.ledger,
     credits: service.credits,
     rpcUrl: devnet.rpcUrl,
+    fates: x402Fates(),
     log: pino({ level: "silent" }),
     ...more,
   });
@@ -148,7 +150,7 @@ test("reconcile: a landed transfer older than the log window is kept, not droppe
   const payer = accountOf(devnet, 4);
   const creditCode = await pendingAfterLanding(payer);
   await createTestClient({ mode: "anvil", transport: http(devnet.rpcUrl) }).mine({ blocks: 5 });
-  const narrow = reconciler({ logWindow: { chunkBlocks: 2n, maxBlocks: 4n } });
+  const narrow = reconciler({ fates: x402Fates({ chunkBlocks: 2n, maxBlocks: 4n }) });
   assert.deepEqual(await narrow.reconcileOnce(), { credited: 0, dropped: 0, delivered: 0 });
   assert.equal(await pendingOf(creditCode), 1, "still pending");
   assert.deepEqual(await reconciler().reconcileOnce(), { credited: 1, dropped: 0, delivered: 0 });

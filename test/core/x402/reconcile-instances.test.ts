@@ -5,6 +5,7 @@ import type { Hex } from "viem";
 import type { Store } from "../../../core/endpoint.ts";
 import type { Facilitator } from "../../../core/x402/facilitator-api.ts";
 import { createReconciler } from "../../../core/payment/reconcile.ts";
+import { x402Fates } from "../../../core/x402/schemes.ts";
 import { startDevnet, type Devnet } from "../../helpers/paid.ts";
 import { accountOf, blockNow, cancelOnChain, payProbe, startInstance, transfersTo } from "../../helpers/rail.ts";
 import { redisMissing, startRedis, type RedisServer } from "../../helpers/redis.ts";
@@ -98,6 +99,7 @@ async function reconcileOnBoth(stores: Store[]) {
     };
     return createReconciler({
       store: stores[i],
+      fates: x402Fates(),
       ledger: watched,
       credits,
       rpcUrl: slowReads.url,

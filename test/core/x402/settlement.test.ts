@@ -98,7 +98,9 @@ test("a timeout where nothing moved is dropped once the authorization expires", 
     "still valid: keep waiting",
   );
   const { createReconciler } = await import("../../../core/payment/reconcile.ts");
+  const { x402Fates } = await import("../../../core/x402/schemes.ts");
   const later = createReconciler({
+    fates: x402Fates(),
     store: service.store,
     ledger: service.ledger,
     credits: service.credits,

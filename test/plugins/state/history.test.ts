@@ -2,11 +2,11 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
-import { SIGN_IN_WITH_X, createSIWxPayload, encodeSIWxHeader } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount } from "viem/accounts";
 import { definePlugin } from "../../../core/endpoint.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
+import { signInHeaders, signInTo } from "../../helpers/sign-in.ts";
 import history from "../../../plugins/state/my-history.ts";
 
 const base = "http://127.0.0.1:4021";
@@ -24,8 +24,6 @@ after(async () => {
 });
 
 const payer = () => privateKeyToAccount(devnet.accounts.payer.privateKey);
-const requiredOf = (res: Response) =>
-  JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
 function paidFetch() {
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: payer() });
@@ -36,16 +34,8 @@ function paidFetch() {
 test("state/history: a paid call is a row of the payer's history, read signed in for free, its receipt the one sent", async () => {
   const res = await paidFetch()(`${base}/v1/probe?echo=history`);
   assert.equal(res.status, 200);
-  const challenge = requiredOf(await service.fetch(`${base}/v1/state/history`)).extensions[SIGN_IN_WITH_X];
-  const chainId = challenge.supportedChains[0].chainId;
-  const payload = await createSIWxPayload(
-    { ...challenge.info, chainId, type: "eip191" },
-    payer(),
-    `${base}/v1/state/history`,
-  );
-  const history = await service.fetch(`${base}/v1/state/history?limit=1`, {
-    headers: { [SIGN_IN_WITH_X]: encodeSIWxHeader(payload) },
-  });
+  const { header } = await signInTo((path) => service.fetch(base + path), "/v1/state/history", payer());
+  const history = await service.fetch(`${base}/v1/state/history?limit=1`, { headers: signInHeaders(header) });
   assert.equal(history.status, 200);
   const [row] = (await history.json()).data.calls;
   assert.equal(row.route, "GET /v1/probe");

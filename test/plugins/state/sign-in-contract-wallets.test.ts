@@ -1,12 +1,6 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  SIGN_IN_WITH_X,
-  createSIWxPayload,
-  encodeSIWxHeader,
-  type SIWxExtension,
-  type SIWxSigner,
-} from "@x402/extensions/sign-in-with-x";
+import type { SIWxSigner } from "@x402/extensions/sign-in-with-x";
 import {
   createPublicClient,
   createWalletClient,
@@ -21,6 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { compileContract } from "../../../core/x402/devnet/compile.ts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
+import { signInHeaders, signInTo } from "../../helpers/sign-in.ts";
 import { definePlugin } from "../../../core/endpoint.ts";
 import myKeys from "../../../plugins/state/my-keys.ts";
 import { stateKeys } from "../../../plugins/state/_wallet.ts";
@@ -85,17 +80,9 @@ const contractSigner = (address: Hex, sign: (message: string) => Promise<Hex>): 
 
 async function keysWith(signer: SIWxSigner) {
   const path = "/v1/state/keys";
-  const unsigned = await service.fetch(`${service.baseUrl}${path}`);
-  assert.equal(unsigned.status, 402, await unsigned.clone().text());
-  const required = JSON.parse(Buffer.from(unsigned.headers.get("payment-required")!, "base64").toString());
-  const challenge: SIWxExtension = required.extensions[SIGN_IN_WITH_X];
-  const chain = challenge.supportedChains.find((c) => c.chainId === devnet.network)!;
-  const payload = await createSIWxPayload(
-    { ...challenge.info, chainId: chain.chainId, type: chain.type },
-    signer,
-    `${service.baseUrl}${path}`,
-  );
-  return service.fetch(`${service.baseUrl}${path}`, { headers: { [SIGN_IN_WITH_X]: encodeSIWxHeader(payload) } });
+  const get = (p: string) => service.fetch(`${service.baseUrl}${p}`);
+  const { header } = await signInTo(get, path, signer, devnet.network);
+  return service.fetch(`${service.baseUrl}${path}`, { headers: signInHeaders(header) });
 }
 
 test("sign-in: a deployed contract wallet (ERC-1271) reads its own keys; a key that is not its owner's is refused", async () => {

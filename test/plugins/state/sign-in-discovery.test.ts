@@ -27,6 +27,8 @@ const signInRoutes = service.runtime.endpoints.filter((e) => e.signIn).map((e) =
 
 test("sign-in in OpenAPI: @agentcash/discovery reads every sign-in route as siwx, every paid one still as paid", async () => {
   assert.deepEqual(signInRoutes.sort(), [
+    "/v1/state/channels",
+    "/v1/state/credits",
     "/v1/state/history",
     "/v1/state/keys",
     "/v1/state/value",

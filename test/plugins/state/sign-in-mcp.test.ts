@@ -2,9 +2,10 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { SIGN_IN_WITH_X, createSIWxPayload, type SIWxExtension } from "@x402/extensions/sign-in-with-x";
+import { SIGN_IN_WITH_X, type SIWxExtension } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { startTestService } from "../../helpers/service.ts";
+import { signChallenge } from "../../helpers/sign-in.ts";
 import storeEndpoint from "../../../plugins/state/store.ts";
 
 // Sign-in over MCP: the challenge comes in the tool's error result, the signed payload goes back in
@@ -46,12 +47,7 @@ async function signedIn(signer = wallet) {
   assert.equal(unsigned.isError, true);
   assert.deepEqual(unsigned.structuredContent.accepts, [], "nothing to pay: a sign-in only");
   const challenge: SIWxExtension = unsigned.structuredContent.extensions[SIGN_IN_WITH_X];
-  const chain = challenge.supportedChains[0];
-  return createSIWxPayload(
-    { ...challenge.info, chainId: chain.chainId, type: chain.type },
-    signer,
-    `${base}/v1/state/value`,
-  );
+  return (await signChallenge(challenge, signer)).payload;
 }
 
 test("sign-in over MCP: the wallet reads its value with the payload in _meta; a replay, another wallet's signature: refused, no data", async () => {

@@ -1,12 +1,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import {
-  SIGN_IN_WITH_X,
-  createSIWxPayload,
-  encodeSIWxHeader,
-  type SIWxExtension,
-} from "@x402/extensions/sign-in-with-x";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { signInHeaders, signInTo } from "../../helpers/sign-in.ts";
 import { startTarget } from "../../helpers/target-server.ts";
 import { dataOf } from "../web/_web-expect.ts";
 import { instance, page, receiver, world } from "./_watch-harness.ts";
@@ -19,17 +14,8 @@ type Instance = Awaited<ReturnType<typeof instance>>;
 
 /** GET `path` signed in as `signer`, with the extension's own client helper over the route's challenge. */
 async function signedIn(service: Instance, path: string, signer: PrivateKeyAccount) {
-  const unsigned = await service.request(path);
-  assert.equal(unsigned.status, 402);
-  const required = JSON.parse(Buffer.from(unsigned.headers.get("payment-required")!, "base64").toString());
-  const challenge: SIWxExtension = required.extensions[SIGN_IN_WITH_X];
-  const chain = challenge.supportedChains[0];
-  const payload = await createSIWxPayload(
-    { ...challenge.info, chainId: chain.chainId, type: chain.type },
-    signer,
-    challenge.info.uri,
-  );
-  return service.request(path, { headers: { [SIGN_IN_WITH_X]: encodeSIWxHeader(payload) } });
+  const { header } = await signInTo((p) => service.request(p), path, signer);
+  return service.request(path, { headers: signInHeaders(header) });
 }
 
 test("state/watches: a wallet signed in lists its own live watches with their checks, on another instance, free; another wallet sees none of them", async () => {

@@ -3,14 +3,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import pino from "pino";
 import { generateKeyPairSigner } from "@solana/kit";
-import {
-  SIGN_IN_WITH_X,
-  SOLANA_DEVNET,
-  createSIWxPayload,
-  encodeSIWxHeader,
-  type SIWxExtension,
-  type SIWxSigner,
-} from "@x402/extensions/sign-in-with-x";
+import { SOLANA_DEVNET, encodeSIWxHeader } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { createClosedGate } from "../../../core/payment/gate.ts";
@@ -18,6 +11,7 @@ import { devnetSigningKey } from "../../../core/receipts/key.ts";
 import { createSignIn } from "../../../core/sign-in/sign-in.ts";
 import { startRedis, type RedisServer } from "../../helpers/redis.ts";
 import { startTestService, testPaymentOption } from "../../helpers/service.ts";
+import { challengeIn, signChallenge, signInHeaders, signInTo, type SignInSigner } from "../../helpers/sign-in.ts";
 import storeEndpoint from "../../../plugins/state/store.ts";
 
 const base = "http://127.0.0.1:4021";
@@ -60,29 +54,10 @@ after(async () => {
 
 type Service = typeof one;
 const get = (service: Service, path: string, signIn?: string) =>
-  service.request(path, signIn ? { headers: { [SIGN_IN_WITH_X]: signIn } } : undefined);
-
-/** The route's challenge, as the extension's client reads it from the 402. */
-async function challengeOf(service: Service, path: string): Promise<SIWxExtension> {
-  const res = await get(service, path);
-  assert.equal(res.status, 402);
-  const required = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
-  assert.deepEqual(required.accepts, [], "nothing to pay: a sign-in only");
-  return required.extensions[SIGN_IN_WITH_X];
-}
-
-/** A SIGN-IN-WITH-X header made by the extension's own client helper for the route's challenge. */
-async function signIn(service: Service, path: string, signer: SIWxSigner, chainId = testPaymentOption.network) {
-  const challenge = await challengeOf(service, path);
-  const chain = challenge.supportedChains.find((c) => c.chainId === chainId)!;
-  const url = new URL(path, base);
-  const payload = await createSIWxPayload(
-    { ...challenge.info, chainId, type: chain.type },
-    signer,
-    url.origin + url.pathname,
-  );
-  return { payload, header: encodeSIWxHeader(payload) };
-}
+  service.request(path, signIn ? { headers: signInHeaders(signIn) } : undefined);
+const challengeOf = async (service: Service, path: string) => challengeIn(await get(service, path));
+const signIn = (service: Service, path: string, signer: SignInSigner, chainId?: string) =>
+  signInTo((p) => get(service, p), path, signer, chainId);
 
 /** 401 with not a byte of the wallet's data. */
 async function refused(res: Response, reason: RegExp) {
@@ -130,28 +105,17 @@ test("sign-in: another wallet, a replay on another instance, an expired, another
     secret: createHash("sha256").update(`sign-in nonces ${devnetSigningKey}`).digest(),
     now: () => Date.now() - 600_000,
   }).challenge(path);
-  const expired = await createSIWxPayload(
-    { ...past.info, chainId: testPaymentOption.network, type: "eip191" },
-    wallet,
-    `${base}${path}`,
-  );
-  await refused(await get(one, path, encodeSIWxHeader(expired)), /too_old|expired/);
+  const expired = await signChallenge(past, wallet);
+  await refused(await get(one, path, expired.header), /too_old|expired/);
 
   // Signed for another origin.
   const challenge = await challengeOf(one, path);
   const evil = "https://evil.example";
-  const elsewhere = await createSIWxPayload(
-    {
-      ...challenge.info,
-      domain: "evil.example",
-      uri: `${evil}${path}`,
-      chainId: testPaymentOption.network,
-      type: "eip191",
-    },
+  const elsewhere = await signChallenge(
+    { ...challenge, info: { ...challenge.info, domain: "evil.example", uri: `${evil}${path}` } },
     wallet,
-    `${evil}${path}`,
   );
-  await refused(await get(one, path, encodeSIWxHeader(elsewhere)), /domain_mismatch/);
+  await refused(await get(one, path, elsewhere.header), /domain_mismatch/);
 
   // Signed in to another route.
   const { header: forValue } = await signIn(one, `/v1/state/value?key=${encodeURIComponent(secretKey)}`, wallet);
@@ -161,10 +125,10 @@ test("sign-in: another wallet, a replay on another instance, an expired, another
 test("sign-in: Solana wallets sign in; a Solana signature naming an EVM address is refused", async () => {
   const solana = await generateKeyPairSigner();
   const path = "/v1/state/keys";
-  const ok = await get(one, path, (await signIn(one, path, solana as unknown as SIWxSigner, SOLANA_DEVNET)).header);
+  const ok = await get(one, path, (await signIn(one, path, solana, SOLANA_DEVNET)).header);
   assert.equal(ok.status, 200);
   assert.deepEqual((await ok.json()).data.keys, []);
-  const { payload } = await signIn(one, path, solana as unknown as SIWxSigner, SOLANA_DEVNET);
+  const { payload } = await signIn(one, path, solana, SOLANA_DEVNET);
   await refused(await get(one, path, encodeSIWxHeader({ ...payload, address: wallet.address })), /malformed|signature/);
 });
 

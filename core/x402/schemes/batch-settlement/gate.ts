@@ -7,18 +7,19 @@ import { challenge, encodeHeader } from "../../challenge.ts";
 import { maxHeaderBytes } from "../../codec.ts";
 import { x402Headers } from "../../carrier.ts";
 import { x402KindOf } from "../../kind.ts";
-import { observe } from "../../../payment/observe.ts";
 import { metrics } from "../../../runtime/prometheus.ts";
 import type { Credits } from "../../../payment/credits.ts";
 import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "../../../payment/gate.ts";
+import type { PaymentWay } from "../../../payment/way.ts";
 import type { BatchRequirement } from "../../requirements.ts";
-import { paymentIdOf } from "../../bind.ts";
+import { paymentIdOf } from "../../payment-id.ts";
 import { crashPoint } from "../../../payment/crash-points.ts";
 import { newCreditCode } from "../../../payment/credits.ts";
-import { fundOnce } from "../../../payment/in-flight.ts";
+import { creditOriginOf, fundOnce } from "../../../payment/in-flight.ts";
 import { fingerprintOf } from "../../../payment/paid-gate.ts";
 import type { Store } from "../../../endpoint.ts";
 import { voucherReasons } from "./voucher.ts";
+import { createChannelOwners } from "./owners.ts";
 import { voucherClaimKey, type VoucherInFlights, type VoucherRef } from "./voucher-in-flight.ts";
 
 export interface BatchGateParts {
@@ -80,23 +81,22 @@ function sameTerms(ours: BatchRequirement, accepted: PaymentRequirements) {
 }
 
 /**
- * `batch-settlement` beside the inner gate's `exact`: a voucher is checked against the channel's state (one
+ * `batch-settlement`, a way to pay registered into the paid gate beside `exact`: a voucher is checked against the channel's state (one
  * reservation per channel at a time, so racing calls cannot spend one increment twice), the work runs, and only
  * a success commits the voucher's increment; a failure releases the reservation and charges nothing. Deposits
  * and refunds go through the facilitator; claims leave later, in batches (the channel manager's timers).
  */
-export function withBatchSettlement(
-  inner: PaymentGate,
-  { batches, credits, log, store, inFlight }: BatchGateParts,
-): PaymentGate {
+export function voucherWay(inner: PaymentGate, { batches, credits, log, store, inFlight }: BatchGateParts): PaymentWay {
+  const owners = createChannelOwners(store, batches);
   return {
-    options: inner.options,
-    requirements: inner.requirements,
-    charge(call, work, price, commit) {
+    channels: (wallet) => owners.of(wallet),
+    take(call, price) {
       const payload = batchPayloadOf(call.payment?.[x402Headers.v2]);
-      if (!payload) return inner.charge(call, work, price, commit);
-      const seen = observe(call, x402KindOf(payload, 2, inner.options), work, commit);
-      return seen.done(payWithVoucher(call, payload, price, seen.work, seen.commit));
+      if (!payload) return undefined;
+      return {
+        kind: x402KindOf(payload, 2, inner.options),
+        pay: (work, commit) => payWithVoucher(call, payload, price, work, commit),
+      };
     },
   };
 
@@ -129,6 +129,9 @@ export function withBatchSettlement(
     if ("refund" in held) return refund(call, batch, payload, requirement);
 
     const payer = held.payer;
+    await owners
+      .deposited(payload, requirement.network)
+      .catch((err: unknown) => log.error({ err }, "channel not listed"));
     crashPoint("voucher-held", payer);
     const outcome = await work(payer, { payAsUsed: true });
     crashPoint("handled", payer);
@@ -191,8 +194,8 @@ export function withBatchSettlement(
     if (!result) {
       const creditCode = r
         ? r.settlement.creditCode
-        : await credits.issue(used, `effects of ${call.endpoint.name} failed`);
-      if (r) await fundOnce(store, credits, log, r.settlement.claimKey, creditCode, used, "");
+        : await credits.issue(used, `effects of ${call.endpoint.name} failed`, payer);
+      if (r) await fundOnce(store, credits, log, r.settlement.claimKey, creditCode, used, "", creditOriginOf(r));
       log.error({ endpoint: call.endpoint.name, payer, creditCode }, "a voucher-paid call's effects failed; credited");
       const error = new ServiceError(503, "effect_failed", "The call was paid but its change could not be saved", {
         creditCode,

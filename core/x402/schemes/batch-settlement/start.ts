@@ -4,11 +4,11 @@ import { RedisChannelStorage, type RedisChannelStorageClient } from "@x402/evm/b
 import type { Logger } from "pino";
 import { connectRedis, type RedisConnection } from "../../../runtime/redis-connect.ts";
 import type { Address, Hex } from "viem";
-import { withBatchSettlement } from "./gate.ts";
+import { voucherWay } from "./gate.ts";
 import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./settlement.ts";
 import type { Credits } from "../../../payment/credits.ts";
 import type { Facilitator } from "../../facilitator-api.ts";
-import type { PaymentGate } from "../../../payment/gate.ts";
+import type { PaidGate } from "../../../payment/paid-gate.ts";
 import type { PaymentOption } from "../../requirements.ts";
 import type { Store } from "../../../endpoint.ts";
 import type { Ledger } from "../../../payment/ledger.ts";
@@ -27,7 +27,8 @@ export interface BatchStartOptions {
   storeUrl?: string;
   claimSeconds: number;
   settleSeconds: number;
-  gate: PaymentGate;
+  /** The paid gate the vouchers register into: their answers leave through it, as every paid answer does. */
+  gate: PaidGate;
   credits: Credits;
   log: Logger;
   store: Store;
@@ -89,6 +90,7 @@ export async function startBatchSettlement(o: BatchStartOptions) {
     const batch = batches.get(network);
     return batch && channelJudge(batch.scheme.getStorage());
   };
+  o.gate.register(voucherWay(o.gate, { batches, credits, log, store, inFlight }));
   const resolveStale = () =>
     inFlight.resolveStale(judgeOf).catch((err: unknown) => log.error({ err }, "vouchers in flight not resolved"));
   void resolveStale();
@@ -98,7 +100,7 @@ export async function startBatchSettlement(o: BatchStartOptions) {
     batches,
     inFlight,
     resolveStale: () => inFlight.resolveStale(judgeOf),
-    gate: withBatchSettlement(o.gate, { batches, credits, log, store, inFlight }),
+    gate: o.gate,
     async stop() {
       clearInterval(resolver);
       // What was accepted is claimed before the service goes away.

@@ -1,7 +1,8 @@
 import { authorizationTypes } from "@x402/evm";
 import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http, type Hex } from "viem";
 import { unavailable } from "../../../runtime/errors.ts";
-import type { BoundEvmPayment } from "../../bind.ts";
+import type { BoundCommon } from "../../bound.ts";
+import type { BoundEip3009Payment } from "./bind.ts";
 
 /**
  * Proves a contract wallet's signature (ERC-1271, or ERC-6492 for one not deployed yet) with one `eth_call`,
@@ -10,7 +11,8 @@ import type { BoundEvmPayment } from "../../bind.ts";
  */
 export function createContractSignatureProver(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) });
-  return async (p: BoundEvmPayment): Promise<boolean> => {
+  return async (payment: BoundCommon): Promise<boolean> => {
+    const p = payment as BoundEip3009Payment;
     const a = p.authorization;
     try {
       return await client.verifyTypedData({

@@ -1,5 +1,6 @@
 import { parseAbi, parseEventLogs, type Address, type Hash, type Hex, type Log, type PublicClient } from "viem";
 import type { PendingSettlement } from "../../../payment/ledger.ts";
+import type { LogWindow } from "../../scheme.ts";
 
 const tokenAbi = parseAbi([
   "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
@@ -8,15 +9,6 @@ const tokenAbi = parseAbi([
   "event Transfer(address indexed from, address indexed to, uint256 value)",
 ]);
 const [, used, canceled] = tokenAbi;
-
-export interface LogWindow {
-  /** Blocks per eth_getLogs request: providers cap the range of one request. */
-  chunkBlocks: bigint;
-  /** How far back from the newest block a use or a cancellation is looked for. */
-  maxBlocks: bigint;
-}
-
-export const defaultLogWindow: LogWindow = { chunkBlocks: 2_000n, maxBlocks: 100_000n };
 
 /** What the chain says became of a pending settlement's authorization. */
 export type AuthorizationFate =

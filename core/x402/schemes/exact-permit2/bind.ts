@@ -8,7 +8,6 @@ import { exactPermit2Terms } from "./terms.ts";
 
 /** An exact Permit2 transfer: unique by (from, nonce) in Permit2's nonce bitmap on its network, as an upto permit. */
 export interface BoundExactPermit2Payment extends BoundCommon {
-  family: "exact-permit2";
   requirement: RequirementsV2;
   permit2Authorization: ExactPermit2Authorization;
   signature: string;
@@ -83,11 +82,9 @@ export function bindExactPermit2(
       throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
   }
   return {
-    family: "exact-permit2",
     ...common,
     scheme: exactPermit2Terms,
     nonce: String(nonce),
-    recorded: { exactPermit2: true },
     requirement,
     network: requirement.network,
     permit2Authorization: p,

@@ -7,6 +7,7 @@ export const allowanceRequired = "permit2_allowance_required";
 
 /** `exact` through Permit2 (x402's exact proxy): any ERC-20, USDT and DAI among them. */
 export const exactPermit2Terms: SchemeTerms = {
+  name: "exact-permit2",
   payAsUsed: false,
   insufficientFunds: "permit2_insufficient_balance",
   invalidSignature: "invalid_permit2_signature",

@@ -10,6 +10,7 @@ import {
 import { findAssociatedTokenPda } from "@solana-program/token";
 import { PaymentRejected } from "../../codec.ts";
 import type { BoundCommon } from "../../bound.ts";
+import type { ExactCommon } from "../../exact.ts";
 import { exactSvmTerms } from "./terms.ts";
 
 /**
@@ -19,7 +20,6 @@ import { exactSvmTerms } from "./terms.ts";
  * valid (150 slots, about a minute); a durable-nonce transaction, which could wait forever, fails the layout.
  */
 export interface BoundSvmPayment extends BoundCommon {
-  family: "svm";
   /** The wire transaction, base64, as the payer signed it. */
   transaction: string;
   /** sha256 of the message, hex: what makes the payment unique. */
@@ -103,10 +103,7 @@ function destinationOf(payTo: string, mint: string, tokenProgram: string) {
  */
 export async function bindSvmTransaction(
   transaction: string,
-  common: Omit<
-    BoundCommon,
-    "payer" | "claimId" | "amount" | "validUntil" | "signerProven" | "scheme" | "nonce" | "recorded"
-  >,
+  common: ExactCommon,
   nowSeconds: number,
 ): Promise<BoundSvmPayment> {
   const requirement = common.requirement;
@@ -212,7 +209,6 @@ export async function bindSvmTransaction(
   const messageHash = createHash("sha256").update(messageBytes).digest("hex");
   return {
     ...common,
-    family: "svm",
     scheme: exactSvmTerms,
     nonce: messageHash,
     recorded: { svm: { blockhash: message.lifetimeToken, payerSignature: getBase58Decoder().decode(signature) } },

@@ -7,8 +7,7 @@ import type { RouteRequirements, UptoRequirement } from "../../requirements.ts";
 import { isLongSignature, recoverSigner } from "../../signature.ts";
 
 /** An upto Permit2 authorization: unique by (from, nonce) in Permit2's nonce bitmap on its network. */
-export interface BoundUptoPayment extends Omit<BoundCommon, "requirement"> {
-  family: "upto";
+export interface BoundUptoPayment extends BoundCommon {
   requirement: UptoRequirement;
   permit2Authorization: Permit2Authorization;
   signature: string;
@@ -92,7 +91,6 @@ export function bindUpto(
       throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
   }
   return {
-    family: "upto",
     ...common,
     scheme: uptoTerms,
     nonce: String(nonce),

@@ -1,6 +1,7 @@
 import { PERMIT2_ADDRESS, x402UptoPermit2ProxyABI, x402UptoPermit2ProxyAddress } from "@x402/evm";
 import { decodeFunctionData, parseAbi, type Address, type Hash, type PublicClient } from "viem";
-import type { AuthorizationFate, LogWindow } from "../exact-eip3009/fate.ts";
+import type { Fate } from "../../../payment/fate.ts";
+import type { LogWindow } from "../../scheme.ts";
 import type { PendingSettlement } from "../../../payment/ledger.ts";
 
 const abi = parseAbi([
@@ -23,7 +24,7 @@ export async function permit2FateOf(
   record: PendingSettlement,
   latest: bigint,
   window: LogWindow,
-): Promise<AuthorizationFate> {
+): Promise<Fate> {
   const nonce = BigInt(record.nonce);
   const bitmap = await chain.readContract({
     address: PERMIT2_ADDRESS,

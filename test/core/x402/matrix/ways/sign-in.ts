@@ -1,17 +1,12 @@
 import assert from "node:assert/strict";
-import {
-  SIGN_IN_WITH_X,
-  createSIWxPayload,
-  encodeSIWxHeader,
-  type SIWxExtension,
-  type SIWxPayload,
-} from "@x402/extensions/sign-in-with-x";
+import { SIGN_IN_WITH_X, encodeSIWxHeader, type SIWxPayload } from "@x402/extensions/sign-in-with-x";
 import type { LocalAccount } from "viem/accounts";
 import { freshAccount } from "../../../../helpers/paid.ts";
+import { signChallenge } from "../../../../helpers/sign-in.ts";
 import { meter, race } from "../counts.ts";
 import { runsOf, seen, writesOf } from "../plugin.ts";
 import { challengeOf, httpSend } from "../transport.ts";
-import { pathOf, type Payment, type Req, type Way } from "../way.ts";
+import type { Payment, Req, Way } from "../way.ts";
 import type { Instance, World } from "../world.ts";
 
 const route = (key: string): Req => ({ name: "matrix-signed-in", args: { key } });
@@ -19,14 +14,7 @@ const route = (key: string): Req => ({ name: "matrix-signed-in", args: { key } }
 /** A sign-in for `req` signed by `account`, made by the extension's own client helper from the route's 402. */
 async function signIn(to: Instance, req: Req, account: LocalAccount): Promise<SIWxPayload> {
   const { v2 } = await challengeOf(to, req);
-  const challenge: SIWxExtension = v2.extensions[SIGN_IN_WITH_X];
-  const chain = challenge.supportedChains.find((c) => c.type === "eip191")!;
-  const url = new URL(pathOf(req), to.baseUrl);
-  return createSIWxPayload(
-    { ...challenge.info, chainId: chain.chainId, type: chain.type },
-    account,
-    url.origin + url.pathname,
-  );
+  return (await signChallenge(v2.extensions[SIGN_IN_WITH_X], account)).payload;
 }
 
 const sending = (req: Req, payload: SIWxPayload): Payment => ({

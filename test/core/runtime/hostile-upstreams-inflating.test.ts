@@ -1,0 +1,4 @@
+import { hostileSweeps } from "./_hostile-upstreams.ts";
+
+// Small bodies that inflate to more than any answer needs.
+hostileSweeps(["inflating"]);

@@ -1,0 +1,4 @@
+import { solanaCrashTests } from "./_solana.ts";
+
+// Killed after the transaction landed: the payer's retry gets the answer, the write applied once.
+solanaCrashTests(["settled", "effects-applied"], "restart");
