@@ -217,3 +217,30 @@ test("exact-permit2: reconciliation reads a lost settlement's fate off the chain
   assert.equal(invalidated.status, "success");
   assert.deepEqual(await fate(burnt), { state: "unseen", why: "no-event" });
 });
+
+test("exact-permit2: a payment in the other transfer method is refused at binding: a Permit2 permit for the EIP-3009 token's offer, an EIP-3009 authorization for the Permit2 token's: 402 invalid_payload, 0 runs, 0 transfers", async () => {
+  const account = await wallet(10n * price, true);
+  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=crossed`);
+  const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
+  const offerOf = (asset: string) => required.accepts.find((a: { asset: string }) => a.asset === asset);
+  const signedFor = async (asset: string) => {
+    const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
+    client.registerPolicy((_v, accepts) => accepts.filter((a) => a.asset === asset));
+    return client.createPaymentPayload(required);
+  };
+  const permit = await signedFor(devnet.dai.address);
+  const authorization = await signedFor(devnet.usdc.address);
+  const crossed = [
+    { ...permit, accepted: offerOf(devnet.usdc.address) },
+    { ...authorization, accepted: offerOf(devnet.dai.address) },
+  ];
+  const before = runs;
+  for (const payload of crossed) {
+    const res = await service.fetch(`${service.baseUrl}/v1/p2-count?key=crossed`, {
+      headers: { "payment-signature": Buffer.from(JSON.stringify(payload)).toString("base64") },
+    });
+    assert.equal(res.status, 402);
+    assert.equal((await res.json()).reason, "invalid_payload");
+  }
+  assert.deepEqual([runs - before, (await transfersFrom(account.address)).length], [0, 0]);
+});

@@ -27,6 +27,11 @@ export function bindEip3009(
   parts: BindingParts,
 ): BoundEip3009Payment {
   const { requirement, network, ...common } = matchExact(decoded, route, exactEip3009Terms, parts);
+  if (requirement.extra?.assetTransferMethod === "permit2")
+    throw new PaymentRejected(
+      "invalid_payload",
+      "This token is paid through Permit2 (extra.assetTransferMethod permit2): the payment carries a Permit2 authorization and its signature",
+    );
   const inner = decoded.payload.payload;
   if (!("authorization" in inner))
     throw new PaymentRejected("invalid_payload", "An EVM payment carries an EIP-3009 authorization and its signature");
