@@ -1,11 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Fixture } from "../../helpers/fixtures.ts";
+import { plannedDevnet } from "../../../core/x402/devnet/index.ts";
 import { startScene } from "../onchain/_devnet.ts";
 import { bundleService, dataOf, expectFree400, failing, statuses } from "./_bundles.ts";
 
 // base and base-sepolia on anvil; ethereum's node is down (a closed port).
 const scene = await startScene(["base", "base-sepolia"]);
+const testDai = plannedDevnet([]).tokens.dai;
 const ONLY = { plugins: ["bundles", "market", "onchain"], env: scene.env };
 const PEPE = "0x6982508145454Ce325dDbE47a25d4ec3d2311933";
 const TOKEN = [
@@ -83,7 +85,8 @@ test("onchain-portfolio: wallets and approvals per chain, totals and allocation;
       "https://api-docs.defillama.com/#tag/coins/GET/prices/current/{coins} ({coins: {id: {price, symbol, decimals?, timestamp, confidence}}})",
     request: {
       method: "GET",
-      path: `/defillama-coins/prices/current/coingecko:ethereum,base:${scene.usdc},base:${scene.token}`,
+      // The devnet's test DAI (a payment token, minted to every dev account) is found first and left unpriced.
+      path: `/defillama-coins/prices/current/coingecko:ethereum,base:${testDai},base:${scene.usdc},base:${scene.token}`,
     },
     response: {
       status: 200,
