@@ -2,12 +2,15 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { startTestService } from "../../helpers/service.ts";
+import { plannedDevnet } from "../../../core/x402/devnet/index.ts";
 import { startScene } from "./_devnet.ts";
 import { dataOf } from "../../helpers/expect.ts";
 import walletAge from "../../../plugins/onchain/wallet-age.ts";
 import walletEndpoint from "../../../plugins/onchain/wallet.ts";
 
 const scene = await startScene(["base-sepolia", "base"]);
+/** The devnet's test DAI, a payment token minted to every dev account: found first, and not priced by DefiLlama. */
+const testDai = plannedDevnet([]).tokens.dai;
 const serviceWith = (url: string) =>
   startTestService({ plugins: ["onchain"], env: { ...scene.env, UPSTREAM_DEFILLAMA_COINS_URL: url } });
 const prices = (coins: string[], body: unknown, status = 200): Fixture => ({
@@ -18,7 +21,7 @@ const prices = (coins: string[], body: unknown, status = 200): Fixture => ({
 });
 
 test("wallet: native coin, tokens found from transfers, NFTs, valued with DefiLlama", async (t) => {
-  const coins = ["coingecko:ethereum", `base:${scene.usdc}`, `base:${scene.token}`];
+  const coins = ["coingecko:ethereum", `base:${testDai}`, `base:${scene.usdc}`, `base:${scene.token}`];
   const api = await serveFixtures(t, [
     prices(coins, {
       coins: {
@@ -37,6 +40,7 @@ test("wallet: native coin, tokens found from transfers, NFTs, valued with DefiLl
   assert.deepEqual(
     data.tokens.map((x: any) => [x.token, x.symbol, x.balanceFormatted, x.priceUsd, x.valueUsd]),
     [
+      [testDai, "DAI", "1000000", null, null],
       [scene.usdc, "USDC", "1000000", 1, 1_000_000],
       [scene.token, "TTK", "999750", null, null],
     ],
@@ -53,6 +57,7 @@ test("wallet: a testnet wallet is not priced and calls no price API", async (t) 
   assert.deepEqual(
     data.tokens.map((x: any) => [x.symbol, x.balanceFormatted]),
     [
+      ["DAI", "1000000"],
       ["USDC", "1000000"],
       ["TTK", "250"],
     ],
@@ -63,9 +68,13 @@ test("wallet: a testnet wallet is not priced and calls no price API", async (t) 
 });
 
 test("wallet: a failing price API is a 502; a bad address a 400 calling nothing", async (t) => {
-  const api = await serveFixtures(t, [prices(["coingecko:ethereum", `base:${scene.usdc}`], "down", 500)], {
-    reuse: true,
-  });
+  const api = await serveFixtures(
+    t,
+    [prices(["coingecko:ethereum", `base:${testDai}`, `base:${scene.usdc}`], "down", 500)],
+    {
+      reuse: true,
+    },
+  );
   const service = await serviceWith(api.url);
   assert.equal((await service.call(walletEndpoint, { address: scene.carol, chain: "base" })).status, 502);
   const before = api.calls.length;
