@@ -2,7 +2,7 @@ import { evmFateReader } from "../../evm-fate.ts";
 import type { X402Scheme } from "../../scheme.ts";
 import type { PaymentPayloadV2 } from "../../codec.ts";
 import { bindUpto } from "./bind.ts";
-import { permit2FateOf } from "./fate.ts";
+import { uptoFateOf } from "./fate.ts";
 import { uptoTerms } from "./terms.ts";
 
 export const upto: X402Scheme = {
@@ -11,5 +11,5 @@ export const upto: X402Scheme = {
   // v2 only (the table gives it no v1 payload).
   bind: (decoded, route, nowSeconds, parts) =>
     bindUpto(decoded.payload as PaymentPayloadV2, route, nowSeconds, parts, parts.clockSkewSeconds),
-  fate: ({ logWindow }) => evmFateReader(permit2FateOf, logWindow),
+  fate: ({ logWindow }) => evmFateReader(uptoFateOf, logWindow),
 };
