@@ -22,9 +22,10 @@ import { listen } from "../../../core/runtime/listen.ts";
 import { devnetSigningKey, serviceKey } from "../../../core/receipts/key.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
+import { freePort } from "../../../bench/lib/ports.ts";
 
 const run = promisify(execFile);
-const port = 47401;
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
@@ -98,7 +99,7 @@ test("receipts: every 402 carries one offer per accepts entry, signed by the pub
     assert.equal(payload.amount, required.accepts[i].amount);
     assert.ok(payload.validUntil * 1000 > Date.now() + 60_000, "an offer has at least a minute left");
   }
-  assert.equal(did.id, "did:web:127.0.0.1%3A47401");
+  assert.equal(did.id, `did:web:127.0.0.1%3A${port}`);
 });
 
 test("receipts: a paid call's receipt verifies by the command and the endpoint; a changed byte, route, price or key is refused", async () => {

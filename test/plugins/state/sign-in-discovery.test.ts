@@ -10,10 +10,11 @@ import {
 } from "@x402/extensions/sign-in-with-x";
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { startTestService } from "../../helpers/service.ts";
+import { freePort } from "../../../bench/lib/ports.ts";
 
 // What the catalogs and the extension's own client read of sign-in: the OpenAPI's security scheme
 // (`x-agentcash-auth-kind: siwx`), the 402's `sign-in-with-x` extension, and a header made from it that works.
-const port = 47410;
+const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
 const service = await startTestService({
   plugins: ["state"],
