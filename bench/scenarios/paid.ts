@@ -113,7 +113,7 @@ export const paidSettle: Scenario = {
       id: "paid",
       title: "6. Paid calls, verify + settle on anvil",
       notes: [
-        "Both servers run on the bench's one devnet (anvil, chain 84532, our TestUSDC), same payer, same payee. Ours: bench/servers/ours-paid.ts (createService + createPaidGate + createLocalFacilitator, memory store). Reference: bench/servers/express-x402.ts (express 5.3.0). " +
+        "Both servers run on the bench's one devnet (anvil, chain 84532, our TestUSDC), same payer, same payee. Ours: bench/servers/ours-paid.ts (createService + createX402Gate + createLocalFacilitator, memory store). Reference: bench/servers/express-x402.ts (express 5.3.0). " +
           "The reference uses the in-process @x402/core `x402Facilitator` with the @x402/evm exact scheme; ours (createLocalFacilitator) verifies an EOA-signed EIP-3009 payment by one `eth_call` of the token's `transferWithAuthorization` and settles by sending it, falling back to the same `x402Facilitator` for other signatures. Both use a viem nonce manager, a batched HTTP transport and 100 ms receipt polling; each server has its own relayer account.",
         howPaymentsAreMade,
         `On-chain check: ours answered ${ours.answered200} paid 200s and the payee received ${ours.transfersLanded} transfers; @x402/express answered ${express.answered200} paid 200s and the payee received ${express.transfersLanded} transfers.`,

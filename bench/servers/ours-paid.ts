@@ -4,7 +4,7 @@ import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { createLocalFacilitator } from "../../core/x402/facilitator.ts";
 import type { Facilitator } from "../../core/x402/facilitator-api.ts";
-import { createPaidGate } from "../../core/payment/paid-gate.ts";
+import { createX402Gate } from "../../core/x402/offers.ts";
 import { devnetOption } from "../../core/x402/devnet/option.ts";
 import { startBatchSettlement } from "../../core/x402/schemes/batch-settlement/start.ts";
 import { announceReady, portFromEnv } from "./announce.ts";
@@ -44,7 +44,7 @@ const service = await createService({
   config,
   log,
   payments: async ({ ledger, credits, store }) => {
-    const gate = createPaidGate({
+    const gate = createX402Gate({
       options: [option],
       baseUrl: config.baseUrl,
       facilitator,

@@ -11,7 +11,7 @@ import { compressResponse } from "../runtime/compression.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { catalogTools, toolName, type CatalogTool } from "./catalog-tools.ts";
 import { toToolResult } from "./results.ts";
-import { credentialsInMeta } from "../payment/rails.ts";
+import { credentialsInMeta } from "../rails.ts";
 import { callEndpointTool, freeTool, paidTool } from "./tools.ts";
 
 /** The SDK (and zod under it) is loaded on the first MCP request, not at boot. */

@@ -2,8 +2,6 @@ import type { Endpoint, HeldChannel, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import type { Effect } from "../runtime/effects.ts";
-import { challenge } from "../x402/challenge.ts";
-import { buildRequirements, type PaymentOption, type RouteRequirements } from "../x402/requirements.ts";
 
 /** How the call is paid: `payAsUsed` when only what the call reports using is charged (up to the price). */
 export interface PaymentTerms {
@@ -31,8 +29,30 @@ export function toUsdcUnits(amount: bigint, decimals: number): bigint {
   return decimals >= 6 ? amount / 10n ** BigInt(decimals - 6) : amount * 10n ** BigInt(6 - decimals);
 }
 
+/** A token the service is paid in on a network, whatever rail offers it (x402's options carry more, core/x402/requirements.ts). */
+export interface TokenOption {
+  /** CAIP-2. */
+  network: string;
+  asset: string;
+  payTo: string;
+  decimals: number;
+}
+
+/** What a rail quotes a route at: its price in USDC atomic units (what a credit is charged or given back), and the resource. */
+export interface RouteQuote {
+  amount: string;
+  resource: { url: string; description: string; mimeType: string };
+}
+
+/** A rail's offers: the options it takes, each route's quote (built once per endpoint and price), and the 402 made of a quote. */
+export interface Offers<O extends TokenOption = TokenOption, Q extends RouteQuote = RouteQuote> {
+  readonly options: O[];
+  requirements(endpoint: Endpoint, price?: Price): Q;
+  challenge(endpoint: Endpoint, quote: Q, message: string): Outcome;
+}
+
 /** The decimals of the token one of our requirements asks for: those of the option it was built from. */
-export function decimalsOf(options: readonly PaymentOption[], network: string, asset: string): number {
+export function decimalsOf(options: readonly TokenOption[], network: string, asset: string): number {
   const option = options.find((o) => o.network === network && o.asset.toLowerCase() === asset.toLowerCase());
   if (!option) throw new Error(`no payment option for ${asset} on ${network}`);
   return option.decimals;
@@ -49,11 +69,11 @@ export type Commit = ((outcome: Outcome) => Promise<Outcome | undefined>) & {
   effects?: () => Effect[] | undefined;
 };
 
-export interface PaymentGate {
+export interface PaymentGate<O extends TokenOption = TokenOption, Q extends RouteQuote = RouteQuote> {
   /** How this service takes payment (network, asset, payTo), for discovery documents. */
-  readonly options: PaymentOption[];
+  readonly options: O[];
   /** The route's requirements, built once per endpoint and price. */
-  requirements(endpoint: Endpoint, price?: Price): RouteRequirements;
+  requirements(endpoint: Endpoint, price?: Price): Q;
   /**
    * Runs `work` only for a payment that is valid, bound to this route and claimed; settles, then `commit`s
    * the call's effects, before answering. `work` never throws: a failure comes back as an outcome with
@@ -91,18 +111,13 @@ export function perRoute<T>(build: (endpoint: Endpoint, price: Price) => T) {
   };
 }
 
-/** Requirements are the same for every request to a route, so they are built once and reused. */
-export const requirementsCache = (options: PaymentOption[], baseUrl: string) =>
-  perRoute((endpoint, price) => buildRequirements(endpoint, options, baseUrl, price));
-
 /** A gate that takes no payment at all: every paid call is answered 402 (used until a facilitator is configured). */
-export function createClosedGate(options: PaymentOption[], baseUrl: string): PaymentGate {
-  const requirements = requirementsCache(options, baseUrl);
+export function createClosedGate<O extends TokenOption, Q extends RouteQuote>(offers: Offers<O, Q>): PaymentGate<O, Q> {
   return {
-    options,
-    requirements,
+    options: offers.options,
+    requirements: offers.requirements,
     charge(call, _work, price) {
-      return challenge(call.endpoint, requirements(call.endpoint, price), "Payment required");
+      return offers.challenge(call.endpoint, offers.requirements(call.endpoint, price), "Payment required");
     },
   };
 }

@@ -5,42 +5,30 @@ import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
 import { encodeHeader, stableJson } from "../shared.ts";
-import { challenge } from "../x402/challenge.ts";
-import { bindPayment, type BoundPayment } from "../x402/bind.ts";
-import { PaymentRejected, checkPayment, readPaymentHeader } from "../x402/codec.ts";
-import { x402KindOf } from "../x402/kind.ts";
 import { creditKind, observe } from "./observe.ts";
 import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
-import { x402Headers } from "../x402/carrier.ts";
 import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
 import { creditOriginOf, fundOnce, holder } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
-import type { Commit, GateAnswers, PaymentGate } from "./gate.ts";
-import { decimalsOf, perRoute, requirementsCache, toTokenUnits, usedOf } from "./gate.ts";
+import type { Commit, GateAnswers, Offers, PaymentGate, RouteQuote, TokenOption } from "./gate.ts";
+import { decimalsOf, perRoute, toTokenUnits, usedOf } from "./gate.ts";
 import { claimKeyOf, type ClaimRecord, type Holder, type InFlight, type Ledger } from "./ledger.ts";
-import type { PaymentOption } from "../x402/requirements.ts";
+import { PaymentRejected, type Authorization } from "./payment.ts";
 import type { Reservation } from "./reservations.ts";
-import type { PaymentWay } from "./way.ts";
+import type { PaymentWay, Work } from "./way.ts";
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
-/** How close to its end an authorization must be for a refused retry to look for the call it paid for. */
-const nearExpiryMs = 10_000;
-/** What a payment header carried, as the codec takes it: the reason it carried nothing readable is thrown again. */
-const readOf = (read: unknown): unknown => {
-  if (read instanceof PaymentRejected) throw read;
-  return read;
-};
 /** The request a payment pays for: its answer goes back only to a retry of the same request. */
 export const fingerprintOf = (call: Call) =>
   createHash("sha256")
     .update(`${call.endpoint.method} ${call.endpoint.path} ${stableJson(call.input)}`)
     .digest("hex");
 
-export interface PaidGateParts {
-  options: PaymentOption[];
-  baseUrl: string;
+export interface PaidGateParts<O extends TokenOption, Q extends RouteQuote> {
+  /** The rail's offers: each route's quote and the 402 made of it. */
+  offers: Offers<O, Q>;
   facilitator: Facilitator;
   ledger: Ledger;
   credits: Credits;
@@ -57,13 +45,42 @@ export interface PaidGateParts {
   /** What every 402 and every paid answer carry as they leave (core/receipts: signed offers, receipts, history). */
   answers?: GateAnswers;
   /** Proves a contract wallet's signature on-chain; without it the facilitator's verify does. */
-  proveContractSignature?: (payment: BoundPayment) => Promise<boolean>;
+  proveContractSignature?: (payment: Authorization) => Promise<boolean>;
   now?: () => number;
 }
 
-/** The paid gate, into which other ways to pay register (x402's vouchers): each paid answer leaves through it. */
-export interface PaidGate extends PaymentGate {
+/**
+ * A signed authorization a way to pay presents to the paid gate (x402's exact and upto payments): the rail binds it
+ * to the route, and names the receipt of its settlement.
+ */
+export interface PresentedAuthorization<A extends Authorization = Authorization> {
+  /** Binds it to the route's requirements at `nowSeconds`; a payment refused throws PaymentRejected with its reason. */
+  bind(nowSeconds: number): Promise<A>;
+  /**
+   * Bound as of just before its end, when it has ended or nearly (`nowMs`) and names a payer's payment identifier:
+   * a retry of the call it paid for. Undefined otherwise.
+   */
+  boundAtItsEnd(nowMs: number): Promise<A | undefined>;
+  /** The header that carries a settlement's receipt, and what it says besides the transaction; `moved` when paid as used. */
+  receipt(bound: A, moved: string | undefined): InFlight["receipt"];
+}
+
+/**
+ * The paid gate, into which the ways to pay register (x402's payments, then its vouchers): each paid answer leaves
+ * through it. A way registered later is asked first, as it takes narrower credentials than the rail it refines (a
+ * voucher is an x402 payment header too). Credit codes are the gate's own.
+ */
+export interface PaidGate<O extends TokenOption = TokenOption, Q extends RouteQuote = RouteQuote>
+  extends PaymentGate<O, Q> {
   register(way: PaymentWay): void;
+  /** Settle-before-grant of a signed authorization (design section 3, steps 5-10), for the way that presents it. */
+  authorized<A extends Authorization>(
+    call: Call,
+    price: Price | undefined,
+    presented: PresentedAuthorization<A>,
+    work: Work,
+    commit?: Commit,
+  ): Promise<Outcome>;
 }
 
 const fundsMessage = "The payer's funds do not cover this payment beside its other payments in progress";
@@ -73,15 +90,17 @@ const unreserved: Reservation = { total: 0n, shared: false, stillCovered: async 
  * Settle-before-grant (design section 3, steps 5-10): decode, bind to our own requirements, prove the
  * signer, claim, verify through the facilitator, run, settle, commit the call's effects, and only then answer.
  */
-export function createPaidGate(parts: PaidGateParts): PaidGate {
-  const { facilitator, ledger, credits, store, log } = parts;
+export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
+  parts: PaidGateParts<O, Q>,
+): PaidGate<O, Q> {
+  const { offers, facilitator, ledger, credits, store, log } = parts;
   const now = parts.now ?? Date.now;
   const resolveAfterMs = parts.resolveAfterMs ?? 120_000;
   const handlerTimeoutMs = parts.handlerTimeoutMs ?? 25_000;
-  const requirements = requirementsCache(parts.options, parts.baseUrl);
+  const { requirements } = offers;
   // Every unpaid request of a route gets the same (frozen, so serialized once) challenge.
   const unpaid = perRoute((endpoint, price) =>
-    Object.freeze(challenge(endpoint, requirements(endpoint, price), "Payment required")),
+    Object.freeze(offers.challenge(endpoint, requirements(endpoint, price), "Payment required")),
   );
   const refuse = (
     endpoint: Endpoint,
@@ -90,16 +109,17 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
     message: string,
     details?: object,
   ): Outcome => {
-    const c = challenge(endpoint, requirements(endpoint, price), message);
+    const c = offers.challenge(endpoint, requirements(endpoint, price), message);
     return { ...c, body: { ...(c.body as object), reason, ...details } };
   };
-  const verifiedByFacilitator = async (p: BoundPayment) =>
+  const verifiedByFacilitator = async (p: Authorization) =>
     (await facilitator.verify(p.payload, p.requirement).catch(() => ({ isValid: false }))).isValid;
   const proveContractSignature = parts.proveContractSignature ?? verifiedByFacilitator;
   /** What the payer of `p` holds now, when the facilitator can read it (the facilitators whose fees we pay). */
-  const fundsOf = (p: BoundPayment) => async () => facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
+  const fundsOf = (p: Authorization) => async () =>
+    facilitator.funds?.(p.payload, p.requirement).catch(() => undefined);
   /** A contract wallet's signature, proven where its scheme says: on-chain, or by the facilitator's verify. */
-  const proveSigner = (p: BoundPayment) =>
+  const proveSigner = (p: Authorization) =>
     p.scheme.provenBy === "chain"
       ? proveContractSignature(p)
       : p.scheme.provenBy === "facilitator" && verifiedByFacilitator(p);
@@ -163,22 +183,20 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
     };
   }
 
-  async function payWithAuthorization(
+  async function payWithAuthorization<A extends Authorization>(
     call: Call,
-    /** The JSON the payment header carried, or why it carried none. */
-    read: unknown,
-    version: 1 | 2,
     price: Price | undefined,
-    work: Parameters<PaymentGate["charge"]>[1],
+    presented: PresentedAuthorization<A>,
+    work: Work,
     commit?: Commit,
   ): Promise<Outcome> {
     const route = requirements(call.endpoint, price);
-    let bound: BoundPayment;
+    let bound: A;
     try {
-      bound = await bindPayment(checkPayment(readOf(read), version), route, Math.floor(now() / 1000));
+      bound = await presented.bind(Math.floor(now() / 1000));
     } catch (e) {
       if (!(e instanceof PaymentRejected)) throw e;
-      return (await finishedBefore(call, read, version, route)) ?? refuse(call.endpoint, price, e.reason, e.message);
+      return (await finishedBefore(call, presented)) ?? refuse(call.endpoint, price, e.reason, e.message);
     }
     // Nothing below (a per-payer count, a ledger look-up) happens for a signer that is not proven.
     // Only an EVM contract wallet's signature is left unproven by the binding (a Solana payer's is proven there).
@@ -227,21 +245,12 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
     // A pay-as-used payment settles what the call used, in the token's units, never more than it authorized (the route's quote).
     // `value` is the same in USDC atomic units: what the log counts and a credit gives back.
     const value = asUsed ? usedOf(outcome, route.amount) : BigInt(route.amount);
-    const decimals = decimalsOf(parts.options, bound.network, bound.requirement.asset);
+    const decimals = decimalsOf(offers.options, bound.network, bound.requirement.asset);
     const moved = asUsed ? String(min(toTokenUnits(value, decimals), BigInt(bound.amount))) : bound.amount;
     const charged = String(value);
     const requirement = asUsed ? { ...bound.requirement, amount: moved } : bound.requirement;
 
-    const receipt = {
-      header: version === 2 ? "payment-response" : "x-payment-response",
-      // What a pay-as-used payment settled, out of the most it authorized.
-      body: {
-        success: true,
-        network: version === 2 ? bound.network : bound.requirement.network,
-        payer,
-        ...(asUsed ? { amount: moved } : {}),
-      },
-    };
+    const receipt = presented.receipt(bound, asUsed ? moved : undefined);
     const effects = commit ? commit.effects?.() : [];
     const inFlight = ledger.inFlightOf(bound, {
       fingerprint,
@@ -302,23 +311,13 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
    * progress (it may have landed: "expired" would send the payer to pay twice). An expired payment is never
    * claimed anew.
    */
-  async function finishedBefore(
+  async function finishedBefore<A extends Authorization>(
     call: Call,
-    read: unknown,
-    version: 1 | 2,
-    route: ReturnType<typeof requirements>,
+    presented: PresentedAuthorization<A>,
   ): Promise<Outcome | undefined> {
     try {
-      const decoded = checkPayment(readOf(read), version);
-      const inner = decoded.payload.payload as {
-        authorization?: { validBefore?: string };
-        permit2Authorization?: { deadline?: string };
-      };
-      const until = Number(inner.authorization?.validBefore ?? inner.permit2Authorization?.deadline);
-      // The binding refuses an authorization a few seconds before its end (bind.ts): those count as expired too.
-      if (!Number.isSafeInteger(until) || until * 1000 > now() + nearExpiryMs) return undefined;
-      const bound = await bindPayment(decoded, route, until - 7);
-      if (!bound.signerProven || bound.paymentId === undefined) return undefined;
+      const bound = await presented.boundAtItsEnd(now());
+      if (!bound?.signerProven || bound.paymentId === undefined) return undefined;
       const existing = await ledger.claimOf(claimKeyOf(bound));
       if (!existing) return undefined;
       return await retried(call, undefined, bound, fingerprintOf(call), existing);
@@ -346,7 +345,7 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
    */
   async function finishLive(
     call: Call,
-    bound: BoundPayment,
+    bound: Authorization,
     r: InFlight,
     transaction: string,
     outcome: Outcome,
@@ -427,7 +426,7 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
   async function retried(
     call: Call,
     price: Price | undefined,
-    bound: BoundPayment,
+    bound: Authorization,
     fingerprint: string,
     existing: ClaimRecord | undefined,
   ): Promise<Outcome> {
@@ -480,14 +479,14 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
       ...(own && existing.state === "credited" ? { creditCode: existing.creditCode } : {}),
       ...(existing?.state === "settled" ? { transaction: existing.transaction, network: bound.network } : {}),
       ...(existing?.state === "settled" && !own
-        ? { retry: "Send a payment-identifier (x402 extension) with a payment to have its answer replayed on retry" }
+        ? { retry: "Send a payment identifier with a payment to have its answer replayed on retry" }
         : {}),
     });
   }
 
   async function indeterminate(
     call: Call,
-    bound: BoundPayment,
+    bound: Authorization,
     fingerprint: string,
     price: Price | undefined,
     cause: unknown,
@@ -531,9 +530,10 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
   const ways: PaymentWay[] = [];
 
   return {
-    options: parts.options,
+    options: offers.options,
     requirements,
-    register: (way) => void ways.push(way),
+    register: (way) => void ways.unshift(way),
+    authorized: payWithAuthorization,
     channels: async (wallet) => (await Promise.all(ways.map((way) => way.channels?.(wallet) ?? []))).flat(),
     charge(call, work, price, commit) {
       for (const way of ways) {
@@ -542,26 +542,7 @@ export function createPaidGate(parts: PaidGateParts): PaidGate {
         const seen = observe(call, taken.kind, work, commit);
         return leaving(call, price, seen.done(taken.pay(seen.work, seen.commit)));
       }
-      const p = call.payment ?? {};
-      const v2 = p[x402Headers.v2];
-      const header = v2 ?? p[x402Headers.v1];
-      if (header) {
-        const version = v2 ? 2 : 1;
-        // Read once: the kind the phases are counted by and the payment the gate binds come from the same JSON.
-        let read: unknown;
-        try {
-          read = readPaymentHeader(header);
-        } catch (e) {
-          read = e;
-        }
-        const seen = observe(call, x402KindOf(read, version, parts.options), work, commit);
-        return leaving(
-          call,
-          price,
-          seen.done(payWithAuthorization(call, read, version, price, seen.work, seen.commit)),
-        );
-      }
-      const code = p[creditHeader];
+      const code = call.payment?.[creditHeader];
       if (code) {
         const seen = observe(call, creditKind, work, commit);
         return leaving(call, price, seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit)));

@@ -14,7 +14,7 @@ import { mountStatus } from "./status.ts";
 import { createReadiness, mountReadiness, storeProbe, type Probe } from "./readiness.ts";
 import { mountMcp } from "../mcp/server.ts";
 import { mountDidDocument } from "../receipts/did-route.ts";
-import { credentialsIn, paymentRequestHeaders, paymentResponseHeaders } from "../payment/rails.ts";
+import { credentialsIn, paymentRequestHeaders, paymentResponseHeaders } from "../rails.ts";
 import { compress, compressFrom, compressSync, preferredEncoding, type Bytes, type Encoding } from "./compression.ts";
 
 const requestHeaders = [...paymentRequestHeaders, "access-control-expose-headers"];

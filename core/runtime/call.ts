@@ -3,7 +3,7 @@ import type { Unit } from "./effects.ts";
 
 /**
  * Payment credentials as they arrived, whatever the transport, each named by the request header that carries it
- * over HTTP (MCP `_meta` is read into the same names): what the registered ways to pay read (core/payment/rails.ts).
+ * over HTTP (MCP `_meta` is read into the same names): what the registered ways to pay read (core/rails.ts).
  */
 export type PaymentCredentials = Readonly<Record<string, string>>;
 

@@ -1,5 +1,5 @@
 import type { Endpoint } from "../endpoint.ts";
-import type { PaymentGate } from "../payment/gate.ts";
+import type { X402Gate } from "../x402/offers.ts";
 import { bazaarOf } from "../x402/bazaar.ts";
 import { optionsLine, type PaymentOption } from "../x402/requirements.ts";
 import { countLine } from "./agent-surface.ts";
@@ -32,7 +32,7 @@ export const buildRegistry = (endpoints: Endpoint[]) =>
   [...endpoints].sort((a, b) => a.name.localeCompare(b.name)).map(toRegistryEntry);
 
 /** The x402 manifest: every paid agent route with its requirements and its 402's Bazaar discovery entry. */
-export function toManifest(loaded: Endpoint[], gate: PaymentGate, baseUrl: string) {
+export function toManifest(loaded: Endpoint[], gate: X402Gate, baseUrl: string) {
   const paid = agentEndpoints(loaded)
     .filter((e) => !isFree(e))
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -1,5 +1,5 @@
 import type { Endpoint } from "../endpoint.ts";
-import type { PaymentGate } from "../payment/gate.ts";
+import type { X402Gate } from "../x402/offers.ts";
 import { exampleAnswer } from "../x402/bazaar.ts";
 import { optionsLine } from "../x402/requirements.ts";
 import { countLine } from "./agent-surface.ts";
@@ -21,7 +21,7 @@ type ExampleOf = ReturnType<typeof parameterExamples>;
  * library read it first: per operation an explicit `security: []` (no account or key) with the price in
  * `x-payment-info`, the 402 documented, and an example on every parameter and response.
  */
-export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string) {
+export function toOpenApi(loaded: Endpoint[], gate: X402Gate, baseUrl: string) {
   const endpoints = agentEndpoints(loaded);
   const exampleOf = parameterExamples(endpoints);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -89,7 +89,7 @@ export function toOpenApi(loaded: Endpoint[], gate: PaymentGate, baseUrl: string
   };
 }
 
-function operation(e: Endpoint, gate: PaymentGate, catalog: readonly Endpoint[], exampleOf: ExampleOf) {
+function operation(e: Endpoint, gate: X402Gate, catalog: readonly Endpoint[], exampleOf: ExampleOf) {
   const { input, output } = schemasOf(e);
   const security = e.signIn ? [{ siwx: [] }] : [];
   const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security };

@@ -1,31 +1,10 @@
+import type { Authorization, SchemeTerms } from "../payment/payment.ts";
 import type { RequirementsV1, RequirementsV2, UptoRequirement } from "./requirements.ts";
 
-/**
- * A scheme's row in the rail's table: what the payment core asks of a payment's scheme, so that it never branches on
- * the scheme itself. Each scheme folder exports its own (core/x402/schemes/<scheme>/terms.ts).
- */
-export interface SchemeTerms {
-  /** Its name in the rail's table (its folder's): what its payments' records carry, so its fate reader finds them. */
-  name: string;
-  /** Only what the call reports using is charged, up to the price (`ctx.use`). */
-  payAsUsed: boolean;
-  /** The scheme's reason for a payer whose funds do not cover the payment beside its other payments in progress. */
-  insufficientFunds: string;
-  /** The scheme's reason for a signature that does not prove the payer. */
-  invalidSignature: string;
-  /** Who proves a contract wallet's signature that the binding could not check locally. */
-  provenBy?: "chain" | "facilitator";
-  /** An address in its one spelling: EVM hex in lower case, Solana's base58 as it is (it is case-sensitive). */
-  canonical(address: string): string;
-  /** What the payer can do about a refusal, when its scheme knows (a Permit2 token's approval not given yet). */
-  remedy?(
-    reason: string,
-    payment: Pick<BoundCommon, "network" | "payer"> & { requirement: { asset: string } },
-  ): { message: string; details: object } | undefined;
-}
+export type { SchemeTerms };
 
 /** What every bound payment of the x402 rail carries, whatever its scheme. */
-export interface BoundCommon {
+export interface BoundCommon extends Authorization {
   /** Its scheme's row of the table. */
   scheme: SchemeTerms;
   /** The payment's nonce in one spelling: bytes32 lower-case hex, a Permit2 nonce in decimal, a Solana message hash. */

@@ -1,5 +1,5 @@
 import type { Probe } from "../runtime/readiness.ts";
-import type { BoundPayment } from "./bind.ts";
+import type { Authorization } from "../payment/payment.ts";
 import type { Facilitator } from "./facilitator-api.ts";
 import type { ConfiguredOption } from "./options.ts";
 import type { LocalFacilitatorOptions } from "./relayer.ts";
@@ -18,7 +18,7 @@ export interface ChainFamily {
   /** The balance of the local wallet that pays the option's settlement fees, for /metrics. */
   watchFeeWallet(o: ConfiguredOption & { facilitator: { kind: "local" } }): void;
   /** Proves contract wallets' signatures against its chain, where it has such wallets. */
-  contractSignatureProver?(rpcUrl: string): (payment: BoundPayment) => Promise<boolean>;
+  contractSignatureProver?(rpcUrl: string): (payment: Authorization) => Promise<boolean>;
   /** Its chain is the one the service's own chain reads use (the arcade's `payment-chain` upstream). */
   servesChainReads?: true;
 }

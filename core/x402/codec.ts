@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PaymentRejected } from "../payment/payment.ts";
 
 /** Decoded headers larger than this are refused before parsing (clients echo extensions, so leave room). */
 export const maxHeaderBytes = 16_384;
@@ -73,14 +74,7 @@ export type DecodedPayment =
   | { version: 1; payload: PaymentPayloadV1; raw: Record<string, unknown> }
   | { version: 2; payload: PaymentPayloadV2; raw: Record<string, unknown> };
 
-export class PaymentRejected extends Error {
-  constructor(
-    readonly reason: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { PaymentRejected };
 
 /** The JSON a payment header carries (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`: base64), read once per call. */
 export function readPaymentHeader(input: string): unknown {

@@ -5,8 +5,7 @@ import { createRoutedFacilitator } from "./facilitator.ts";
 import type { Facilitator } from "./facilitator-api.ts";
 import type { RelayerSettings } from "./chain-family.ts";
 import { chainFamilyOf } from "./chains.ts";
-import type { PaymentGate } from "../payment/gate.ts";
-import { createPaidGate } from "../payment/paid-gate.ts";
+import { createX402Gate, type X402Gate } from "./offers.ts";
 import { receiptAnswers } from "../receipts/answers.ts";
 import { startBatchSettlement } from "./schemes/batch-settlement/start.ts";
 import { createReconciler } from "../payment/reconcile.ts";
@@ -16,7 +15,7 @@ import { createJournal } from "../payment/journal.ts";
 import { join } from "node:path";
 import { networkOfV1Name } from "./requirements.ts";
 import { readOptions, type ConfiguredOption } from "./options.ts";
-import type { BoundPayment } from "./bind.ts";
+import type { Authorization } from "../payment/payment.ts";
 import { startDevnet, type Devnet } from "./devnet/index.ts";
 import { devnetOption, devnetPermit2Option } from "./devnet/option.ts";
 import { escrowProbe, facilitatorProbe } from "./probes.ts";
@@ -24,7 +23,7 @@ import type { SolanaDevnet } from "./devnet/solana.ts";
 import type { Probe } from "../runtime/readiness.ts";
 
 export interface Payments extends PaymentsPart {
-  gate: PaymentGate;
+  gate: X402Gate;
   /** The devnet started (the embedded default), with its accounts. */
   devnet?: Devnet & PaymentsPart["devnet"];
   /** The devnet's local Solana chain. */
@@ -157,7 +156,7 @@ export async function createPayments(
     }),
   );
   // Without the chain's RPC, the option's facilitator proves a contract wallet's signature with its verify.
-  const proveContractSignature = async (payment: BoundPayment) => {
+  const proveContractSignature = async (payment: Authorization) => {
     const prove = provers.get(payment.network);
     if (prove) return prove(payment);
     return (await facilitator.verify(payment.payload, payment.requirement).catch(() => ({ isValid: false }))).isValid;
@@ -188,7 +187,7 @@ export async function createPayments(
     file: join(config.dataDir, `x402-journal-${config.port}.jsonl`),
   });
   void journal.replayOnce();
-  const paidGate = createPaidGate({
+  const paidGate = createX402Gate({
     options,
     baseUrl: config.baseUrl,
     facilitator,

@@ -7,7 +7,7 @@ import { createService } from "../../core/runtime/server.ts";
 import { createMemoryStore } from "../../core/runtime/store.ts";
 import { createLocalFacilitator, createRoutedFacilitator } from "../../core/x402/facilitator.ts";
 import type { Facilitator } from "../../core/x402/facilitator-api.ts";
-import { createPaidGate } from "../../core/payment/paid-gate.ts";
+import { createX402Gate } from "../../core/x402/offers.ts";
 import { receiptAnswers } from "../../core/receipts/answers.ts";
 import { createReconciler } from "../../core/payment/reconcile.ts";
 import { x402Fates } from "../../core/x402/schemes.ts";
@@ -141,7 +141,7 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
           ...(options.permit2 ? [dai] : []),
           ...(solana ? [solanaOption(solana)] : []),
         ];
-        const gate = createPaidGate({
+        const gate = createX402Gate({
           options: offeredOptions,
           baseUrl: config.baseUrl,
           facilitator,

@@ -4,7 +4,8 @@ import { readConfig } from "../../core/runtime/config.ts";
 import { createService } from "../../core/runtime/server.ts";
 import { invoke } from "../../core/runtime/invoke.ts";
 import type { Outcome } from "../../core/runtime/call.ts";
-import { createClosedGate, type PaymentGate } from "../../core/payment/gate.ts";
+import { createClosedGate } from "../../core/payment/gate.ts";
+import { x402Offers, type X402Gate } from "../../core/x402/offers.ts";
 import { creditHeader } from "../../core/payment/credits.ts";
 import type { PaymentOption } from "../../core/x402/requirements.ts";
 import type * as v from "valibot";
@@ -30,7 +31,7 @@ export interface TestServiceOptions {
   env?: Record<string, string>;
   /** Replaces part of a family's settings for this service only, by family (`{ state: { watchesPerWallet: 2 } }`). */
   settings?: Record<string, object>;
-  payments?: PaymentGate;
+  payments?: X402Gate;
   /** Plugins given as values instead of loaded from plugins/. */
   given?: Plugin[];
   /** The one loopback port the egress guard lets through (a local test target). */
@@ -77,8 +78,8 @@ export const upstreamUrlEnv = (names: Iterable<string>, urlOf: (name: string) =>
  * paid by `testPayer` and then "settles" (the outcome carries payer and price) or, with `settles: false`,
  * fails to (a 402, the answer withheld, its effects never applied). Calls without it get the route's 402.
  */
-export function settlingGate({ settles = true } = {}): PaymentGate {
-  const closed = createClosedGate([testPaymentOption], "http://127.0.0.1:4021");
+export function settlingGate({ settles = true } = {}): X402Gate {
+  const closed = createClosedGate(x402Offers([testPaymentOption], "http://127.0.0.1:4021"));
   return {
     ...closed,
     async charge(call, work, price, commit) {
@@ -103,7 +104,7 @@ export function settlingGate({ settles = true } = {}): PaymentGate {
 export function chargeRecorder() {
   const gate = settlingGate();
   const charged: { endpoint: string; status: number; body: unknown }[] = [];
-  const charge: PaymentGate["charge"] = (call, work, price) => {
+  const charge: X402Gate["charge"] = (call, work, price) => {
     const out = gate.charge(call, work, price);
     const record = (outcome: Outcome) => {
       if (outcome.charged) charged.push({ endpoint: call.endpoint.name, status: outcome.status, body: outcome.body });
@@ -147,7 +148,9 @@ export async function startTestService(options: TestServiceOptions = {}) {
       now: options.now,
       store: options.store,
       settings: options.settings,
-      payments: async () => ({ gate: options.payments ?? createClosedGate([testPaymentOption], config.baseUrl) }),
+      payments: async () => ({
+        gate: options.payments ?? createClosedGate(x402Offers([testPaymentOption], config.baseUrl)),
+      }),
     }),
   );
   const endpoint = (name: string) => {

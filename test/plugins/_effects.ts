@@ -1,5 +1,5 @@
 import type { Plugin, Store, StoreWrite } from "../../core/endpoint.ts";
-import type { PaymentGate } from "../../core/payment/gate.ts";
+import type { X402Gate } from "../../core/x402/offers.ts";
 import { creditHeader } from "../../core/payment/credits.ts";
 import { settlingGate } from "../helpers/service.ts";
 
@@ -14,7 +14,7 @@ export const paidPost = (body: unknown) => ({
 });
 
 /** A wallet funded for `calls` calls: those settle, every later one fails to (402, the answer withheld). */
-export function fundedFor(calls: number): PaymentGate {
+export function fundedFor(calls: number): X402Gate {
   const settles = settlingGate();
   const fails = settlingGate({ settles: false });
   let left = calls;
@@ -29,7 +29,7 @@ export function fundedFor(calls: number): PaymentGate {
  * `calls` paid calls that settle together: each settlement waits until every handler has answered, so all
  * of them pass their handler's checks before any effect runs (the widest race).
  */
-export function settlingTogether(calls: number): PaymentGate {
+export function settlingTogether(calls: number): X402Gate {
   const settles = settlingGate();
   let answered = 0;
   let release!: () => void;

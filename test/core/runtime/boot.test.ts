@@ -7,6 +7,7 @@ import { readConfig } from "../../../core/runtime/config.ts";
 import { listFamilies } from "../../../core/runtime/load.ts";
 import { createService } from "../../../core/runtime/server.ts";
 import { createClosedGate } from "../../../core/payment/gate.ts";
+import { x402Offers } from "../../../core/x402/offers.ts";
 import { devAccount } from "../../../core/x402/devnet/index.ts";
 import { closedAfterTest, startTestService, testPaymentOption } from "../../helpers/service.ts";
 
@@ -141,7 +142,7 @@ async function bootWithDevnet(env: Record<string, string>, deployedAt: `0x${stri
     payments: async () => {
       setups.started++;
       return {
-        gate: createClosedGate([testPaymentOption], config.baseUrl),
+        gate: createClosedGate(x402Offers([testPaymentOption], config.baseUrl)),
         devnet: { rpcUrl: "http://127.0.0.1:9", chainId: 84532, contracts: { ToyEscrow: deployedAt } },
         stop: async () => void setups.stopped++,
       };

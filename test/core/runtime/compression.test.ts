@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startTestService, testPaymentOption } from "../../helpers/service.ts";
 import { createClosedGate } from "../../../core/payment/gate.ts";
+import { x402Offers } from "../../../core/x402/offers.ts";
 import type { PaymentOption } from "../../../core/x402/requirements.ts";
 import { responseHeaders } from "../../../core/runtime/app.ts";
 import { listen } from "../../../core/runtime/listen.ts";
@@ -120,7 +121,7 @@ test("compression: a 402 challenge over 1 KB is compressed once, its payment hea
   }));
   const many = await startTestService({
     plugins: ["converters"],
-    payments: createClosedGate(options as PaymentOption[], "http://127.0.0.1:4021"),
+    payments: createClosedGate(x402Offers(options as PaymentOption[], "http://127.0.0.1:4021")),
   });
   const path = "/v1/hash?text=hi";
   const plain = await many.request(path);

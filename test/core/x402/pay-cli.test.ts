@@ -8,6 +8,7 @@ import { readConfig } from "../../../core/runtime/config.ts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { createService } from "../../../core/runtime/server.ts";
 import { createClosedGate } from "../../../core/payment/gate.ts";
+import { x402Offers } from "../../../core/x402/offers.ts";
 import { createPayments } from "../../../core/x402/payments.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { closedAfterTest, testPaymentOption } from "../../helpers/service.ts";
@@ -26,7 +27,7 @@ before(async () => {
       log: pino({ level: "silent" }),
       plugins: [probePlugin],
       payments: async () => ({
-        gate: createClosedGate([testPaymentOption], config.baseUrl),
+        gate: createClosedGate(x402Offers([testPaymentOption], config.baseUrl)),
         devnet: { ...devnet, contracts: {} },
       }),
     }),

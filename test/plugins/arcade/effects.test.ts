@@ -2,7 +2,7 @@ import { test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { Plugin, Store } from "../../../core/endpoint.ts";
 import { createMemoryStore } from "../../../core/runtime/store.ts";
-import type { PaymentGate } from "../../../core/payment/gate.ts";
+import type { X402Gate } from "../../../core/x402/offers.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import { diceOutcome, rollDice } from "../../../plugins/arcade/_fair.js";
 import { keys, playerIdOf, weekOf } from "../../../plugins/arcade/_points.ts";
@@ -15,7 +15,7 @@ const arcade = await importFamily("arcade");
 
 const ada = playerIdOf("ada", "correct horse battery");
 
-async function service(t: TestContext, payments: PaymentGate, options: { plugin?: Plugin; store?: Store } = {}) {
+async function service(t: TestContext, payments: X402Gate, options: { plugin?: Plugin; store?: Store } = {}) {
   const store = options.store ?? createMemoryStore();
   const s = await arcadeService(t, [], { payments, store, given: options.plugin && [options.plugin] });
   const week = weekOf(s.clock.now());

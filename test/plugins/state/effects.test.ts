@@ -1,7 +1,7 @@
 import { after, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
 import type { Plugin } from "../../../core/endpoint.ts";
-import type { PaymentGate } from "../../../core/payment/gate.ts";
+import type { X402Gate } from "../../../core/x402/offers.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import { settlingGate, startTestService, testPayer } from "../../helpers/service.ts";
 import { effectsTwice, fundedFor, paying, settlingTogether, withEffects } from "../_effects.ts";
@@ -15,7 +15,7 @@ const target = await startTarget({ "/page": { body: page("One") }, "/hook": { bo
 after(() => target.close());
 const wallet = testPayer.toLowerCase();
 
-async function service(_t: TestContext, payments: PaymentGate, plugin?: Plugin, env: Record<string, string> = {}) {
+async function service(_t: TestContext, payments: X402Gate, plugin?: Plugin, env: Record<string, string> = {}) {
   const w = world();
   const s = await startTestService({
     plugins: ["state"],

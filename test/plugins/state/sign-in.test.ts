@@ -7,6 +7,7 @@ import { SOLANA_DEVNET, encodeSIWxHeader } from "@x402/extensions/sign-in-with-x
 import { privateKeyToAccount, generatePrivateKey } from "viem/accounts";
 import { createRedisStore, type RedisStore } from "../../../core/runtime/redis-store.ts";
 import { createClosedGate } from "../../../core/payment/gate.ts";
+import { x402Offers } from "../../../core/x402/offers.ts";
 import { devnetSigningKey } from "../../../core/receipts/key.ts";
 import { createSignIn } from "../../../core/sign-in/sign-in.ts";
 import { startRedis, type RedisServer } from "../../helpers/redis.ts";
@@ -39,7 +40,7 @@ before(async () => {
     return startTestService({
       plugins: ["state"],
       store,
-      payments: createClosedGate([testPaymentOption, solanaOption], base),
+      payments: createClosedGate(x402Offers([testPaymentOption, solanaOption], base)),
     });
   };
   [one, two] = await Promise.all([start(), start()]);

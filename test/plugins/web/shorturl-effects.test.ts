@@ -1,6 +1,6 @@
 import { after, test, type TestContext } from "node:test";
 import assert from "node:assert/strict";
-import type { PaymentGate } from "../../../core/payment/gate.ts";
+import type { X402Gate } from "../../../core/x402/offers.ts";
 import { importFamily } from "../../../core/runtime/load.ts";
 import type { Plugin } from "../../../core/endpoint.ts";
 import { settlingGate, startTestService } from "../../helpers/service.ts";
@@ -13,7 +13,7 @@ const web = await importFamily("web");
 const target = await startTarget({ "/page": { body: "hello" } });
 after(() => target.close());
 
-async function service(t: TestContext, payments: PaymentGate, plugin?: Plugin) {
+async function service(t: TestContext, payments: X402Gate, plugin?: Plugin) {
   const s = await startTestService({
     plugins: ["web"],
     payments,

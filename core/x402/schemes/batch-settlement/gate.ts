@@ -10,6 +10,7 @@ import { x402KindOf } from "../../kind.ts";
 import { metrics } from "../../../runtime/prometheus.ts";
 import type { Credits } from "../../../payment/credits.ts";
 import { decimalsOf, toTokenUnits, usedOf, type PaymentGate } from "../../../payment/gate.ts";
+import type { X402Gate } from "../../offers.ts";
 import type { PaymentWay } from "../../../payment/way.ts";
 import type { BatchRequirement } from "../../requirements.ts";
 import { paymentIdOf } from "../../payment-id.ts";
@@ -86,7 +87,7 @@ function sameTerms(ours: BatchRequirement, accepted: PaymentRequirements) {
  * a success commits the voucher's increment; a failure releases the reservation and charges nothing. Deposits
  * and refunds go through the facilitator; claims leave later, in batches (the channel manager's timers).
  */
-export function voucherWay(inner: PaymentGate, { batches, credits, log, store, inFlight }: BatchGateParts): PaymentWay {
+export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFlight }: BatchGateParts): PaymentWay {
   const owners = createChannelOwners(store, batches);
   return {
     channels: (wallet) => owners.of(wallet),

@@ -8,7 +8,7 @@ import { voucherWay } from "./gate.ts";
 import { createBatchSettlement, facilitatorClientOf, type BatchSettlement } from "./settlement.ts";
 import type { Credits } from "../../../payment/credits.ts";
 import type { Facilitator } from "../../facilitator-api.ts";
-import type { PaidGate } from "../../../payment/paid-gate.ts";
+import type { X402PaidGate } from "../../offers.ts";
 import type { PaymentOption } from "../../requirements.ts";
 import type { Store } from "../../../endpoint.ts";
 import type { Ledger } from "../../../payment/ledger.ts";
@@ -28,7 +28,7 @@ export interface BatchStartOptions {
   claimSeconds: number;
   settleSeconds: number;
   /** The paid gate the vouchers register into: their answers leave through it, as every paid answer does. */
-  gate: PaidGate;
+  gate: X402PaidGate;
   credits: Credits;
   log: Logger;
   store: Store;

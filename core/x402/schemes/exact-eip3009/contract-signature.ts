@@ -1,7 +1,7 @@
 import { authorizationTypes } from "@x402/evm";
 import { BaseError, HttpRequestError, TimeoutError, createPublicClient, http, type Hex } from "viem";
 import { unavailable } from "../../../runtime/errors.ts";
-import type { BoundCommon } from "../../bound.ts";
+import type { Authorization } from "../../../payment/payment.ts";
 import type { BoundEip3009Payment } from "./bind.ts";
 
 /**
@@ -11,7 +11,7 @@ import type { BoundEip3009Payment } from "./bind.ts";
  */
 export function createContractSignatureProver(rpcUrl: string) {
   const client = createPublicClient({ transport: http(rpcUrl) });
-  return async (payment: BoundCommon): Promise<boolean> => {
+  return async (payment: Authorization): Promise<boolean> => {
     const p = payment as BoundEip3009Payment;
     const a = p.authorization;
     try {

@@ -1,9 +1,9 @@
-import type { PaymentCredentials } from "../runtime/call.ts";
-import { x402Carrier } from "../x402/carrier.ts";
-import type { CredentialCarrier } from "./carrier.ts";
-import { creditCarrier } from "./credits.ts";
-import { signInCarrier } from "../sign-in/carrier.ts";
-import { receiptHeader } from "../receipts/header.ts";
+import type { PaymentCredentials } from "./runtime/call.ts";
+import { x402Carrier } from "./x402/carrier.ts";
+import type { CredentialCarrier } from "./payment/carrier.ts";
+import { creditCarrier } from "./payment/credits.ts";
+import { signInCarrier } from "./sign-in/carrier.ts";
+import { receiptHeader } from "./receipts/header.ts";
 
 /** The ways to pay this service registers, and the way in to a wallet's own data: a second protocol is one more entry. */
 const carriers: readonly CredentialCarrier[] = [x402Carrier, creditCarrier, signInCarrier];
