@@ -3,6 +3,7 @@ import { hashTypedData, hexToBytes, maxUint256, type Hex } from "viem";
 import type { BoundCommon } from "../../bound.ts";
 import { PaymentRejected, type ExactPermit2Authorization, type PaymentPayloadV2 } from "../../codec.ts";
 import type { RequirementsV2 } from "../../requirements.ts";
+import { bindSponsoredPermit } from "../../permit2-sponsoring.ts";
 import { isLongSignature, recoverSigner } from "../../signature.ts";
 import { exactPermit2Terms } from "./terms.ts";
 
@@ -81,6 +82,7 @@ export function bindExactPermit2(
     if (!signer || !same(signer, p.from))
       throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
   }
+  bindSponsoredPermit(payload, requirement, { from: p.from, amount: BigInt(p.permitted.amount) }, nowSeconds);
   return {
     ...common,
     scheme: exactPermit2Terms,

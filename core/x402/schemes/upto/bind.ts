@@ -4,6 +4,7 @@ import type { BoundCommon } from "../../bound.ts";
 import { uptoTerms } from "./terms.ts";
 import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "../../codec.ts";
 import type { RouteRequirements, UptoRequirement } from "../../requirements.ts";
+import { bindSponsoredPermit } from "../../permit2-sponsoring.ts";
 import { isLongSignature, recoverSigner } from "../../signature.ts";
 
 /** An upto Permit2 authorization: unique by (from, nonce) in Permit2's nonce bitmap on its network. */
@@ -90,6 +91,7 @@ export function bindUpto(
     if (!signer || !same(signer, p.from))
       throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
   }
+  bindSponsoredPermit(payload, requirement, { from: p.from, amount: BigInt(p.permitted.amount) }, nowSeconds);
   return {
     ...common,
     scheme: uptoTerms,
