@@ -1,19 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { PaymentRequired } from "@x402/core/types";
-import { PERMIT2_ADDRESS } from "@x402/evm";
-import { ExactEvmScheme } from "@x402/evm/exact/client";
-import { x402Client } from "@x402/fetch";
-import { createPublicClient, createWalletClient, http, maxUint256, parseAbiItem, type Address } from "viem";
-import type { LocalAccount } from "viem/accounts";
+import type { x402Client } from "@x402/fetch";
 import { stateKeys } from "../../plugins/state/_wallet.ts";
 import { encodeHeader } from "../../core/x402/challenge.ts";
-import { devnetChain, testUsdcAbi } from "../../core/x402/devnet/index.ts";
+import { permit2Token } from "../helpers/permit2.ts";
 import { accountOf } from "../helpers/rail.ts";
 import { redisMissing } from "../helpers/redis.ts";
 import { newPaymentId } from "../helpers/sign.ts";
 import {
-  blockNow,
   creditsFunded,
   freshPort,
   retryUntilFinished,
@@ -38,35 +33,8 @@ const daiEnv = (rig: Rig) => ({
   X402_DEVNET_DAI_RPC_URL: rig.devnet.rpcUrl,
 });
 
-const transfer = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
-
-/** The test DAI moved from `payer` to payTo since `fromBlock`. */
-async function daiCharged(rig: Rig, payer: Address, fromBlock: bigint) {
-  const logs = await createPublicClient({ transport: http(rig.devnet.rpcUrl) }).getLogs({
-    address: rig.devnet.dai.address,
-    event: transfer,
-    args: { from: payer, to: rig.devnet.accounts.payTo.address },
-    fromBlock,
-  });
-  return logs.map((l) => l.args.value!);
-}
-
-/** The one-time step of a wallet paying a token without EIP-3009: approve Permit2. */
-async function approvePermit2(rig: Rig, account: LocalAccount) {
-  const transport = http(rig.devnet.rpcUrl);
-  const own = createWalletClient({ chain: devnetChain(rig.devnet.rpcUrl), transport, account });
-  const hash = await own.writeContract({
-    address: rig.devnet.dai.address,
-    abi: testUsdcAbi,
-    functionName: "approve",
-    args: [PERMIT2_ADDRESS, maxUint256],
-  });
-  await createPublicClient({ transport }).waitForTransactionReceipt({ hash });
-}
-
 /** An exact Permit2 payment signed by @x402/evm's own exact client, with the payer's payment identifier. */
-async function signedPermit2(instance: Instance, account: LocalAccount, path: string) {
-  const client = new x402Client().register("eip155:*", new ExactEvmScheme(account)).setSpendControls(false);
+async function signedPermit2(instance: Instance, client: x402Client, path: string) {
   const res = await fetch(instance.url + path);
   const required = JSON.parse(
     Buffer.from(res.headers.get("payment-required")!, "base64").toString(),
@@ -107,12 +75,12 @@ export function permit2CrashTests(steps: Step[], finishedBy: "restart" | "other"
       const started: Instance[] = [];
       try {
         const account = accountOf(rig.devnet, i);
-        await approvePermit2(rig, account);
+        const dai = permit2Token(rig.devnet, rig.devnet.dai.address);
+        await dai.approvePermit2(account);
         const first = await startInstance(rig, await freshPort(), step, daiEnv(rig));
         started.push(first);
-        const from = await blockNow(rig.devnet);
         const key = `permit2-${step}`;
-        const { call, price } = await signedPermit2(first, account, `/v1/store?key=${key}&value=v&ttl=600`);
+        const { call, price } = await signedPermit2(first, dai.client(account), `/v1/store?key=${key}&value=v&ttl=600`);
         assert.equal(price % 10n ** 12n, 0n, "an 18-decimal price");
         assert.equal(await send(first, call), undefined, `the instance died at ${step} before answering`);
         assert.equal(await first.exited, "SIGKILL");
@@ -126,7 +94,7 @@ export function permit2CrashTests(steps: Step[], finishedBy: "restart" | "other"
           assert.equal(last?.headers.get("x-payment-replayed"), "true");
           assert.equal(last?.body.data.key, key);
         }
-        const moved = await daiCharged(rig, account.address, from);
+        const moved = await dai.transfersFrom(account.address);
         assert.ok(
           moved.every((value) => value === price),
           `each Transfer is exactly the price: ${moved}`,
