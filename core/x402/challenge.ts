@@ -3,6 +3,7 @@ import type { Endpoint } from "../endpoint.ts";
 import type { Outcome } from "../runtime/call.ts";
 import type { RouteRequirements } from "./requirements.ts";
 import { bazaarOf } from "./bazaar.ts";
+import { eip2612GasSponsoring, sponsorsPermits } from "./permit2-sponsoring.ts";
 
 import { encodeHeader } from "../shared.ts";
 
@@ -27,8 +28,8 @@ export function challenge(
     extensions: {
       bazaar: bazaarOf(endpoint),
       [PAYMENT_IDENTIFIER]: paymentIdentifier,
-      // An upto payer without a Permit2 allowance signs an EIP-2612 permit for it; the settlement submits it.
-      ...(requirements.upto.length ? { eip2612GasSponsoring } : {}),
+      // A Permit2 payer without an allowance signs an EIP-2612 permit for it; the settlement submits it.
+      ...(sponsorsPermits(requirements) ? { eip2612GasSponsoring } : {}),
     },
   };
   return {
@@ -44,16 +45,6 @@ export function challenge(
 }
 
 const paymentIdentifier = declarePaymentIdentifierExtension(false);
-/**
- * @x402/extensions' `eip2612GasSponsoring` declaration, written here: its package root (the only place it is
- * exported) costs about 440 ms to load at boot.
- */
-const eip2612GasSponsoring = {
-  info: {
-    description: "The facilitator accepts EIP-2612 gasless Permit to `Permit2` canonical contract.",
-    version: "1",
-  },
-};
 
 /** JSON with every non-ASCII character escaped: a header value is read as Latin-1 by fetch clients. */
 const asciiJson = (value: unknown) =>

@@ -1,5 +1,6 @@
 import { PERMIT2_ADDRESS } from "@x402/evm";
 import { parseAbi, type Address, type PublicClient } from "viem";
+import { sponsoredPermitOf } from "./permit2-sponsoring.ts";
 
 const erc20 = parseAbi([
   "function balanceOf(address owner) view returns (uint256)",
@@ -9,13 +10,8 @@ const erc20 = parseAbi([
 
 const uint = (text: unknown) => (typeof text === "string" && /^\d{1,78}$/.test(text) ? BigInt(text) : undefined);
 
-interface Eip2612Info {
-  amount?: string;
-  nonce?: string;
-}
-
 /**
- * What an EVM payment's payer can pay now: its balance of the token, and for an upto permit no more than Permit2
+ * What an EVM payment's payer can pay now: its balance of the token, and for a Permit2 payment no more than Permit2
  * may take (its allowance, or the amount of the EIP-2612 permit the payment carries while that permit's nonce is
  * unused, since the proxy sets the allowance to it first). The reads of one moment go out in one JSON-RPC batch.
  */
@@ -27,7 +23,7 @@ export async function evmFundsOf(client: PublicClient, payload: any, requirement
   if (inner?.authorization) return read("balanceOf", [inner.authorization.from]);
   if (!inner?.permit2Authorization) return undefined;
   const owner = inner.permit2Authorization.from as Address;
-  const permit: Eip2612Info | undefined = payload?.extensions?.eip2612GasSponsoring?.info;
+  const permit = sponsoredPermitOf(payload) as { amount?: unknown; nonce?: unknown } | undefined;
   const [balance, allowance, nonce] = await Promise.all([
     read("balanceOf", [owner]),
     read("allowance", [owner, PERMIT2_ADDRESS]),

@@ -52,6 +52,8 @@ export interface PaidServiceOptions {
   upto?: boolean;
   /** Also offer the devnet's test DAI (no EIP-3009): `exact` through Permit2, after the chains' options. */
   permit2?: boolean;
+  /** Offer the devnet's test USDC (which has EIP-2612 `permit`) with `exact` through Permit2 instead of EIP-3009. */
+  usdcThroughPermit2?: boolean;
   /** The decimals the devnet's option counts its token in (X402_<NAME>_DECIMALS); 6 by default, as USDC. */
   decimals?: number;
   /** The one loopback port the egress guard lets through (a local test target). */
@@ -113,7 +115,11 @@ export async function startPaidService(devnet: Devnet, options: PaidServiceOptio
   // Vouchers on every EVM chain; claims authorized by each chain's payTo key unless the test names another.
   const authorizerOf = (c: Devnet | EvmChain) =>
     (options.batch?.authorizers?.[c.network] ?? c.accounts.payTo.privateKey) as `0x${string}`;
-  const offered = (c: Devnet | EvmChain) => ({
+  const offered = (c: Devnet | EvmChain) =>
+    options.usdcThroughPermit2 && c === devnet
+      ? devnetPermit2Option({ network: c.network, token: c.usdc, payTo: c.accounts.payTo.address })
+      : offeredThrough3009(c);
+  const offeredThrough3009 = (c: Devnet | EvmChain) => ({
     ...devnetOption(
       { network: c.network, usdc: c.usdc, payTo: c.accounts.payTo.address },
       { batchAuthorizer: options.batch && privateKeyToAccount(authorizerOf(c)).address },

@@ -30,19 +30,25 @@ export function devnetOption(
 }
 
 /**
- * The option of a local chain's token without EIP-3009 (the devnet's test DAI): `exact` through Permit2, v2 only.
- * Its payers approve Permit2 once (the devnet's dev payer has).
+ * The option of a local chain's token paid with `exact` through Permit2, v2 only: the devnet's test DAI (no EIP-3009),
+ * whose payers approve Permit2 once (the devnet's dev payer has), or a token with EIP-2612 `permit` (its EIP-712
+ * `name` and `version` given), whose payers without an allowance sign a permit for Permit2 with their payment.
  */
 export function devnetPermit2Option(
-  chain: { network: string; token: { address: string; decimals: number }; payTo: string },
+  chain: {
+    network: string;
+    token: { address: string; decimals: number; name?: string; version?: string };
+    payTo: string;
+  },
   o: { maxTimeoutSeconds?: number } = {},
 ): PaymentOption {
+  const { name, version } = chain.token;
   return {
     network: chain.network,
     asset: chain.token.address,
     payTo: chain.payTo,
     decimals: chain.token.decimals,
-    extra: { assetTransferMethod: "permit2" },
+    extra: { ...(name && version ? { name, version } : {}), assetTransferMethod: "permit2" },
     maxTimeoutSeconds: o.maxTimeoutSeconds ?? 300,
   };
 }

@@ -4,13 +4,13 @@ import * as v from "valibot";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { PERMIT2_ADDRESS } from "@x402/evm";
-import { createPublicClient, createWalletClient, http, parseAbi, parseAbiItem, type Hex } from "viem";
+import { parseAbi } from "viem";
 import type { LocalAccount } from "viem/accounts";
 import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
-import { devnetChain, testUsdcAbi } from "../../../core/x402/devnet/index.ts";
 import { defaultLogWindow } from "../../../core/x402/scheme.ts";
 import { exactPermit2FateOf } from "../../../core/x402/schemes/exact-permit2/fate.ts";
-import { freshAccount, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
+import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
+import { permit2Token } from "../../helpers/permit2.ts";
 
 let runs = 0;
 const counted = defineEndpoint({
@@ -27,64 +27,20 @@ const counted = defineEndpoint({
   },
 });
 const plugin = definePlugin({ family: "p2", endpoints: [counted] });
-const transferEvent = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
+let token: ReturnType<typeof permit2Token>;
 before(async () => {
   devnet = await startDevnet();
   service = await startPaidService(devnet, { plugins: [plugin], permit2: true });
+  token = permit2Token(devnet, devnet.dai.address);
 });
 after(async () => {
   await devnet?.stop();
 });
 
-const chain = () => {
-  const transport = http(devnet.rpcUrl);
-  return { reader: createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport }), transport };
-};
-const dai = () => ({ address: devnet.dai.address, abi: testUsdcAbi }) as const;
-const balanceOf = (address: Hex) =>
-  chain().reader.readContract({ ...dai(), functionName: "balanceOf", args: [address] });
-async function transfersFrom(from: Hex) {
-  const logs = await chain().reader.getLogs({
-    address: devnet.dai.address,
-    event: transferEvent,
-    args: { from, to: devnet.accounts.payTo.address },
-    fromBlock: 0n,
-  });
-  return logs.map((l) => l.args.value);
-}
-/** A fresh wallet holding `amount` of test DAI and gas; `approve` gives Permit2 its allowance, as a wallet does once. */
-async function wallet(amount: bigint, approve: boolean) {
-  const account = freshAccount();
-  const { reader, transport } = chain();
-  const funder = createWalletClient({
-    chain: devnetChain(devnet.rpcUrl),
-    transport,
-    account: (await import("viem/accounts")).privateKeyToAccount(devnet.accounts.others[5].privateKey),
-  });
-  await funder.sendTransaction({ to: account.address, value: 10n ** 17n });
-  await reader.waitForTransactionReceipt({
-    hash: await funder.writeContract({ ...dai(), functionName: "transfer", args: [account.address, amount] }),
-  });
-  if (approve) await approvePermit2(account);
-  return account;
-}
-async function approvePermit2(account: LocalAccount) {
-  const { reader, transport } = chain();
-  const own = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport, account });
-  const hash = await own.writeContract({ ...dai(), functionName: "approve", args: [PERMIT2_ADDRESS, 2n ** 256n - 1n] });
-  await reader.waitForTransactionReceipt({ hash });
-}
-/** @x402/fetch with @x402/evm's own exact client, offered only the DAI option (its permit2 path). */
-function payingFetch(account: LocalAccount) {
-  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
-  client.registerPolicy((_v, accepts) =>
-    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
-  );
-  return wrapFetchWithPayment(service.fetch, client);
-}
+const payingFetch = (account: LocalAccount) => wrapFetchWithPayment(service.fetch, token.client(account));
 const price = 10n ** 15n; // $0.001 in an 18-decimal token
 
 test("exact-permit2: the route's 402 offers the token without EIP-3009 with extra.assetTransferMethod permit2, to v2 clients only", async () => {
@@ -101,22 +57,19 @@ test("exact-permit2: the route's 402 offers the token without EIP-3009 with extr
 });
 
 test("exact-permit2: @x402/fetch's own exact client pays with the 18-decimal token through Permit2: one run, one Transfer of exactly the price to payTo", async () => {
-  const account = await wallet(10n * price, true);
-  const before = { runs, balance: await balanceOf(account.address) };
+  const account = await token.wallet(10n * price, true);
+  const before = { runs, balance: await token.balanceOf(account.address) };
   const res = await payingFetch(account)(`${service.baseUrl}/v1/p2-count?key=paid`);
   assert.equal(res.status, 200, await res.clone().text());
   assert.deepEqual((await res.json()).data, { key: "paid" });
   assert.equal(runs - before.runs, 1);
-  assert.deepEqual(await transfersFrom(account.address), [price]);
-  assert.equal(before.balance - (await balanceOf(account.address)), price);
+  assert.deepEqual(await token.transfersFrom(account.address), [price]);
+  assert.equal(before.balance - (await token.balanceOf(account.address)), price);
 });
 
 test("exact-permit2: a wallet that never approved Permit2 gets a 402 naming the approve transaction, nothing runs or moves; once it sends it, the same signed payment pays", async () => {
-  const account = await wallet(10n * price, false);
-  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
-  client.registerPolicy((_v, accepts) =>
-    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
-  );
+  const account = await token.wallet(10n * price, false);
+  const client = token.client(account);
   const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=unapproved`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const payload = await client.createPaymentPayload(required);
@@ -133,25 +86,22 @@ test("exact-permit2: a wallet that never approved Permit2 gets a 402 naming the 
   assert.equal(body.approve.chainId, devnet.chainId);
   assert.equal(body.approve.data.slice(0, 10), "0x095ea7b3", "approve(address,uint256)");
   assert.ok(body.approve.data.toLowerCase().includes(PERMIT2_ADDRESS.slice(2).toLowerCase()));
-  assert.deepEqual([runs - before, (await transfersFrom(account.address)).length], [0, 0]);
+  assert.deepEqual([runs - before, (await token.transfersFrom(account.address)).length], [0, 0]);
 
   // The approve the 402 named, sent as given.
-  const { reader, transport } = chain();
-  const own = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport, account });
+  const { reader } = token;
+  const own = token.walletOf(account);
   await reader.waitForTransactionReceipt({
     hash: await own.sendTransaction({ to: body.approve.to, data: body.approve.data }),
   });
   const paid = await send();
   assert.equal(paid.status, 200, await paid.clone().text());
-  assert.deepEqual([runs - before, await transfersFrom(account.address)], [1, [price]]);
+  assert.deepEqual([runs - before, await token.transfersFrom(account.address)], [1, [price]]);
 });
 
 test("exact-permit2: ten copies of one payment on one instance: one run, one Transfer, nine 409s; its nonce, spent through the exact proxy, cannot pay again", async () => {
-  const account = await wallet(10n * price, true);
-  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
-  client.registerPolicy((_v, accepts) =>
-    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
-  );
+  const account = await token.wallet(10n * price, true);
+  const client = token.client(account);
   const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=copies`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const header = Buffer.from(JSON.stringify(await client.createPaymentPayload(required))).toString("base64");
@@ -162,15 +112,12 @@ test("exact-permit2: ten copies of one payment on one instance: one run, one Tra
     ),
   );
   assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(9).fill(409)]);
-  assert.deepEqual([runs - before, await transfersFrom(account.address)], [1, [price]]);
+  assert.deepEqual([runs - before, await token.transfersFrom(account.address)], [1, [price]]);
 });
 
 test("exact-permit2: reconciliation reads a lost settlement's fate off the chain: moved (through the exact proxy), unused, or spent without a settlement (a nonce the payer invalidated)", async () => {
-  const account = await wallet(10n * price, true);
-  const client = new x402Client().register(devnet.network, new ExactEvmScheme(account)).setSpendControls(false);
-  client.registerPolicy((_v, accepts) =>
-    accepts.filter((a) => a.asset.toLowerCase() === devnet.dai.address.toLowerCase()),
-  );
+  const account = await token.wallet(10n * price, true);
+  const client = token.client(account);
   const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=fate`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const payload = await client.createPaymentPayload(required);
@@ -179,7 +126,7 @@ test("exact-permit2: reconciliation reads a lost settlement's fate off the chain
     headers: { "payment-signature": header },
   });
   assert.equal(paid.status, 200);
-  const { reader, transport } = chain();
+  const { reader } = token;
   const record = (nonce: bigint) => ({
     claimKey: "x402:claim:test",
     network: devnet.network,
@@ -204,7 +151,7 @@ test("exact-permit2: reconciliation reads a lost settlement's fate off the chain
   );
   assert.deepEqual(await fate(nonce + 1n), { state: "unused" });
   // The payer burns a nonce of its own in Permit2: spent, and no settlement moved anything.
-  const own = createWalletClient({ chain: devnetChain(devnet.rpcUrl), transport, account });
+  const own = token.walletOf(account);
   const burnt = nonce ^ 1n;
   const invalidated = await reader.waitForTransactionReceipt({
     hash: await own.writeContract({
@@ -219,7 +166,7 @@ test("exact-permit2: reconciliation reads a lost settlement's fate off the chain
 });
 
 test("exact-permit2: a payment in the other transfer method is refused at binding: a Permit2 permit for the EIP-3009 token's offer, an EIP-3009 authorization for the Permit2 token's: 402 invalid_payload, 0 runs, 0 transfers", async () => {
-  const account = await wallet(10n * price, true);
+  const account = await token.wallet(10n * price, true);
   const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=crossed`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const offerOf = (asset: string) => required.accepts.find((a: { asset: string }) => a.asset === asset);
@@ -242,5 +189,5 @@ test("exact-permit2: a payment in the other transfer method is refused at bindin
     assert.equal(res.status, 402);
     assert.equal((await res.json()).reason, "invalid_payload");
   }
-  assert.deepEqual([runs - before, (await transfersFrom(account.address)).length], [0, 0]);
+  assert.deepEqual([runs - before, (await token.transfersFrom(account.address)).length], [0, 0]);
 });

@@ -1,9 +1,8 @@
-import { PERMIT2_ADDRESS, permit2WitnessTypes, x402ExactPermit2ProxyAddress } from "@x402/evm";
-import { hashTypedData, hexToBytes, maxUint256, type Hex } from "viem";
+import { permit2WitnessTypes, x402ExactPermit2ProxyAddress } from "@x402/evm";
 import type { BoundCommon } from "../../bound.ts";
 import { PaymentRejected, type ExactPermit2Authorization, type PaymentPayloadV2 } from "../../codec.ts";
 import type { RequirementsV2 } from "../../requirements.ts";
-import { isLongSignature, recoverSigner } from "../../signature.ts";
+import { bindPermit2, type Permit2Proxy } from "../../permit2-bind.ts";
 import { exactPermit2Terms } from "./terms.ts";
 
 /** An exact Permit2 transfer: unique by (from, nonce) in Permit2's nonce bitmap on its network, as an upto permit. */
@@ -13,7 +12,13 @@ export interface BoundExactPermit2Payment extends BoundCommon {
   signature: string;
 }
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+/** x402's exact proxy: the permit's witness names payTo and the start of its window. */
+const exactProxy: Permit2Proxy<ExactPermit2Authorization> = {
+  name: "exact",
+  address: x402ExactPermit2ProxyAddress,
+  witnessTypes: permit2WitnessTypes,
+  witness: (p) => ({ to: p.witness.to, validAfter: BigInt(p.witness.validAfter) }),
+};
 
 /**
  * Binds an exact payment in a token paid through Permit2 to this route's own requirement for it: the permit moves
@@ -34,53 +39,15 @@ export function bindExactPermit2(
       "This token is paid through Permit2 (extra.assetTransferMethod permit2): the payment carries a Permit2 authorization and its signature",
     );
   const { permit2Authorization: p, signature } = inner;
-  // Permit2's nonce is a uint256: "7", "07" and "007" are one nonce under one signature, so the key holds its number.
-  const nonce = BigInt(p.nonce);
-  if (nonce > maxUint256) throw new PaymentRejected("permit2_invalid_nonce", "The permit's nonce is not a uint256");
-  if (payload.accepted.amount !== requirement.amount || BigInt(p.permitted.amount) !== BigInt(requirement.amount))
-    throw new PaymentRejected(
-      "permit2_amount_mismatch",
-      `This route costs ${requirement.amount}, not ${p.permitted.amount}`,
-    );
-  if (!same(p.permitted.token, requirement.asset))
-    throw new PaymentRejected("permit2_token_mismatch", "The permit moves another token");
-  if (!same(payload.accepted.payTo, requirement.payTo) || !same(p.witness.to, requirement.payTo))
-    throw new PaymentRejected("invalid_permit2_recipient_mismatch", "The permit pays another address");
-  if (!same(p.spender, x402ExactPermit2ProxyAddress))
-    throw new PaymentRejected("invalid_permit2_spender", "The permit's spender is not x402's exact proxy");
-  const deadline = BigInt(p.deadline);
-  if (deadline < BigInt(nowSeconds + 6))
-    throw new PaymentRejected("permit2_deadline_expired", "The permit has expired");
-  if (deadline > BigInt(nowSeconds + requirement.maxTimeoutSeconds + maxSkewSeconds))
-    throw new PaymentRejected(
-      "permit2_deadline_too_far",
-      `The permit is valid for longer than this route allows: its deadline may be at most maxTimeoutSeconds (${requirement.maxTimeoutSeconds}) ahead`,
-    );
-  if (BigInt(p.witness.validAfter) > BigInt(nowSeconds))
-    throw new PaymentRejected("permit2_not_yet_valid", "The permit is not valid yet");
-  // A contract wallet's signature (longer than 65 bytes) is proven by the facilitator before the claim.
-  const signerProven = !isLongSignature(signature);
-  if (signerProven) {
-    const digest = hashTypedData({
-      domain: {
-        name: "Permit2",
-        chainId: Number(requirement.network.split(":")[1]),
-        verifyingContract: PERMIT2_ADDRESS,
-      },
-      types: permit2WitnessTypes,
-      primaryType: "PermitWitnessTransferFrom",
-      message: {
-        permitted: { token: p.permitted.token as Hex, amount: BigInt(p.permitted.amount) },
-        spender: p.spender as Hex,
-        nonce,
-        deadline,
-        witness: { to: p.witness.to as Hex, validAfter: BigInt(p.witness.validAfter) },
-      },
-    });
-    const signer = recoverSigner(hexToBytes(digest), signature);
-    if (!signer || !same(signer, p.from))
-      throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
-  }
+  const { nonce, deadline, signerProven } = bindPermit2(
+    payload,
+    p,
+    signature,
+    requirement,
+    exactProxy,
+    nowSeconds,
+    maxSkewSeconds,
+  );
   return {
     ...common,
     scheme: exactPermit2Terms,

@@ -1,10 +1,9 @@
-import { uptoPermit2WitnessTypes, PERMIT2_ADDRESS, x402UptoPermit2ProxyAddress } from "@x402/evm";
-import { hashTypedData, hexToBytes, maxUint256, type Hex } from "viem";
+import { uptoPermit2WitnessTypes, x402UptoPermit2ProxyAddress } from "@x402/evm";
 import type { BoundCommon } from "../../bound.ts";
 import { uptoTerms } from "./terms.ts";
 import { PaymentRejected, type Permit2Authorization, type PaymentPayloadV2 } from "../../codec.ts";
 import type { RouteRequirements, UptoRequirement } from "../../requirements.ts";
-import { isLongSignature, recoverSigner } from "../../signature.ts";
+import { bindPermit2, type Permit2Proxy } from "../../permit2-bind.ts";
 
 /** An upto Permit2 authorization: unique by (from, nonce) in Permit2's nonce bitmap on its network. */
 export interface BoundUptoPayment extends BoundCommon {
@@ -14,6 +13,14 @@ export interface BoundUptoPayment extends BoundCommon {
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** x402's upto proxy: the permit's witness also names the one facilitator that may settle it. */
+const uptoProxy: Permit2Proxy<Permit2Authorization> = {
+  name: "upto",
+  address: x402UptoPermit2ProxyAddress,
+  witnessTypes: uptoPermit2WitnessTypes,
+  witness: (p) => ({ to: p.witness.to, facilitator: p.witness.facilitator, validAfter: BigInt(p.witness.validAfter) }),
+};
 
 /**
  * Binds an upto payment to this route's own upto requirement: the permit moves our asset, at most the quoted
@@ -37,59 +44,17 @@ export function bindUpto(
     throw new PaymentRejected("invalid_payload", "An upto payment carries a Permit2 authorization and its signature");
   const { signature } = inner;
   const p = { ...inner.permit2Authorization, witness: inner.permit2Authorization.witness };
-  // Permit2's nonce is a uint256: "7", "07" and "007" are one nonce under one signature, so the key holds its number.
-  const nonce = BigInt(p.nonce);
-  if (nonce > maxUint256) throw new PaymentRejected("permit2_invalid_nonce", "The permit's nonce is not a uint256");
-  if (accepted.amount !== requirement.amount || p.permitted.amount !== requirement.amount)
-    throw new PaymentRejected(
-      "permit2_amount_mismatch",
-      `This route authorizes at most ${requirement.amount}, not ${p.permitted.amount}`,
-    );
-  if (!same(p.permitted.token, requirement.asset))
-    throw new PaymentRejected("permit2_token_mismatch", "The permit moves another token");
-  if (!same(accepted.payTo, requirement.payTo) || !same(p.witness.to, requirement.payTo))
-    throw new PaymentRejected("invalid_permit2_recipient_mismatch", "The permit pays another address");
-  if (!same(p.spender, x402UptoPermit2ProxyAddress))
-    throw new PaymentRejected("invalid_permit2_spender", "The permit's spender is not x402's upto proxy");
   if (!same(p.witness.facilitator, requirement.extra.facilitatorAddress))
     throw new PaymentRejected("upto_facilitator_mismatch", "The permit names another facilitator");
-  const deadline = BigInt(p.deadline);
-  if (deadline < BigInt(nowSeconds + 6))
-    throw new PaymentRejected("permit2_deadline_expired", "The permit has expired");
-  if (deadline > BigInt(nowSeconds + requirement.maxTimeoutSeconds + maxSkewSeconds))
-    throw new PaymentRejected(
-      "permit2_deadline_too_far",
-      `The permit is valid for longer than this route allows: its deadline may be at most maxTimeoutSeconds (${requirement.maxTimeoutSeconds}) ahead`,
-    );
-  if (BigInt(p.witness.validAfter) > BigInt(nowSeconds))
-    throw new PaymentRejected("permit2_not_yet_valid", "The permit is not valid yet");
-  // A contract wallet's signature (longer than 65 bytes) is proven by the facilitator before the claim.
-  const signerProven = !isLongSignature(signature);
-  if (signerProven) {
-    const digest = hashTypedData({
-      domain: {
-        name: "Permit2",
-        chainId: Number(requirement.network.split(":")[1]),
-        verifyingContract: PERMIT2_ADDRESS,
-      },
-      types: uptoPermit2WitnessTypes,
-      primaryType: "PermitWitnessTransferFrom",
-      message: {
-        permitted: { token: p.permitted.token as Hex, amount: BigInt(p.permitted.amount) },
-        spender: p.spender as Hex,
-        nonce,
-        deadline,
-        witness: {
-          to: p.witness.to as Hex,
-          facilitator: p.witness.facilitator as Hex,
-          validAfter: BigInt(p.witness.validAfter),
-        },
-      },
-    });
-    const signer = recoverSigner(hexToBytes(digest), signature);
-    if (!signer || !same(signer, p.from))
-      throw new PaymentRejected("invalid_permit2_signature", "The signature does not match the payer");
-  }
+  const { nonce, deadline, signerProven } = bindPermit2(
+    payload,
+    p,
+    signature,
+    requirement,
+    uptoProxy,
+    nowSeconds,
+    maxSkewSeconds,
+  );
   return {
     ...common,
     scheme: uptoTerms,
