@@ -141,10 +141,10 @@ function printCpu(path) {
     return group ? `${group.label}: ${group.files.length} files in one process` : file;
   };
   console.log(
-    `\n# CPU per process, a file's or a group's (s): own + started processes = total, wall; ${rows.length} of ${processes.length} processes (${files.length} files)`,
+    `\n# CPU per process, a file's or a group's (s): own + started processes = total, wall; peak memory (MB); ${rows.length} of ${processes.length} processes (${files.length} files)`,
   );
   for (const r of rows)
-    console.log(`# ${s(r.own)} ${s(r.children)} ${s(r.own + r.children)} ${s(r.wall)}  ${name(r.file)}`);
+    console.log(`# ${s(r.own)} ${s(r.children)} ${s(r.own + r.children)} ${s(r.wall)} ${s(r.peakMb)}  ${name(r.file)}`);
   const sum = rows.reduce((total, r) => total + r.own + r.children, 0);
   console.log(`# total CPU ${sum.toFixed(1)} s`);
 }
