@@ -64,16 +64,30 @@ export function authorizationDigest(domain: TokenDomain, a: Authorization): Uint
 
 const voucherTypeHash = keccak256(
   toBytes(`Voucher(${voucherTypes.Voucher.map((f) => `${f.type} ${f.name}`).join(",")})`),
-).slice(2);
+  "bytes",
+);
+/** The voucher's `maxClaimableAmount` is a uint128. */
+const maxUint128 = (1n << 128n) - 1n;
 
-/** The EIP-712 digest a payer authorizer signs for a batch-settlement voucher on `chainId` (channel id: 32-byte hex). */
-export function voucherDigest(chainId: number, channelId: Hex, maxClaimableAmount: bigint): Uint8Array {
+/**
+ * The EIP-712 digest a payer authorizer signs for a batch-settlement voucher on `chainId`: the escrow's domain is
+ * hashed once per chain, and each voucher's struct (channel id: 32-byte hex) is written straight into bytes.
+ * Undefined for an amount the voucher's uint128 cannot hold (no signature can carry it).
+ */
+export function voucherDigester(chainId: number) {
   const separator = domainSeparator({
     ...BATCH_SETTLEMENT_DOMAIN,
     chainId,
     verifyingContract: BATCH_SETTLEMENT_ADDRESS,
   });
-  return typedDigest(separator, bytesOf(`${voucherTypeHash}${channelId.slice(2)}${word(maxClaimableAmount)}`));
+  return (channelId: Hex, maxClaimableAmount: bigint): Uint8Array | undefined => {
+    if (maxClaimableAmount < 0n || maxClaimableAmount > maxUint128) return undefined;
+    const struct = Buffer.alloc(96);
+    struct.set(voucherTypeHash, 0);
+    struct.write(channelId.slice(2), 32, 32, "hex");
+    struct.write(word(maxClaimableAmount), 64, 32, "hex");
+    return typedDigest(separator, struct);
+  };
 }
 
 const halfOrder = 0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0n;
