@@ -17,6 +17,8 @@ import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
  * the checkouts reversed every other round; the ratio that counts is the one inside a round, by its median.
  * Exact payments are signed ahead by the real v2 client, one payer per worker (distinct wallets, as real
  * traffic is); voucher channels are opened with the real client (the deposit is not measured).
+ * "402 driven" is the 402 path through the vouchers' driver (each worker one call after another over fetch), the
+ * base of the vouchers scenario's goal ratio; the last table gives that ratio per checkout, round by round.
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -31,7 +33,9 @@ const PATH = "/v1/hash?text=hi";
 const WORKERS = 6;
 const EXACT_PER_WORKER = 15;
 const VOUCHERS_PER_WORKER = 100;
-const paths = ["402", "exact", "voucher"] as const;
+/** Vouchers each worker pays first, not measured: a fresh process compiles the voucher path on its first calls. */
+const VOUCHER_WARMUP = 50;
+const paths = ["402", "402 driven", "exact", "voucher"] as const;
 type PathName = (typeof paths)[number];
 
 const median = (xs: number[]) => {
@@ -53,24 +57,45 @@ async function exactHeaders(server: ServerChild): Promise<string[][]> {
 }
 
 async function measure(devnet: Devnet, server: ServerChild, label: string): Promise<Record<PathName, number>> {
-  const unpaid = (await atFixedRate(label, server, PATH)).cpuUsPerRequest;
+  const fixedRate = (await atFixedRate(label, server, PATH)).cpuUsPerRequest;
   const exact = await drive(server, `${label} exact`, await exactHeaders(server), 200);
   const vouchers: string[][] = [];
-  for (let w = 0; w < WORKERS; w++) vouchers.push(await voucherHeaders(devnet, server, w, VOUCHERS_PER_WORKER));
-  const voucher = await drive(server, `${label} voucher`, vouchers, 200);
+  for (let w = 0; w < WORKERS; w++)
+    vouchers.push(await voucherHeaders(devnet, server, w, VOUCHER_WARMUP + VOUCHERS_PER_WORKER));
+  const warm = await drive(
+    server,
+    `${label} voucher warm-up`,
+    vouchers.map((v) => v.slice(0, VOUCHER_WARMUP)),
+    200,
+  );
+  if (warm.completed !== WORKERS * VOUCHER_WARMUP) throw new Error(`${label}: the voucher warm-up was refused`);
+  const unpaid = Array.from({ length: WORKERS }, () => Array<undefined>(VOUCHERS_PER_WORKER).fill(undefined));
+  const driven = await drive(server, `${label} 402 driven`, unpaid, 402);
+  const voucher = await drive(
+    server,
+    `${label} voucher`,
+    vouchers.map((v) => v.slice(VOUCHER_WARMUP)),
+    200,
+  );
   for (const [name, m, expected] of [
     ["exact", exact, WORKERS * EXACT_PER_WORKER],
     ["voucher", voucher, WORKERS * VOUCHERS_PER_WORKER],
+    ["402 driven", driven, WORKERS * VOUCHERS_PER_WORKER],
   ] as const)
     if (m.completed !== expected) throw new Error(`${label}: ${name} answered ${m.completed} of ${expected} with 200`);
-  return { "402": unpaid, exact: exact.cpuUsPerCall, voucher: voucher.cpuUsPerCall };
+  return {
+    "402": fixedRate,
+    "402 driven": driven.cpuUsPerCall,
+    exact: exact.cpuUsPerCall,
+    voucher: voucher.cpuUsPerCall,
+  };
 }
 
 const labels = dirs.map((d, i) => (dirs.indexOf(d) === i ? basename(d) : `${basename(d)}#${i + 1}`));
 for (const dir of dirs) execFileSync(process.execPath, [join(dir, "scripts/build.mjs")], { cwd: dir, stdio: "ignore" });
 const devnet = await startDevnet();
 const load = loadavg()[0];
-const us = dirs.map(() => ({ "402": [] as number[], exact: [] as number[], voucher: [] as number[] }));
+const us = dirs.map(() => Object.fromEntries(paths.map((p) => [p, [] as number[]])) as Record<PathName, number[]>);
 try {
   for (let round = 1; round <= rounds; round++) {
     const order = round % 2 ? [...dirs.keys()] : [...dirs.keys()].reverse();
@@ -89,7 +114,7 @@ try {
       }
     }
     console.error(
-      `round ${round}: ${labels.map((l, i) => `${l} ${paths.map((p) => `${p} ${us[i][p].at(-1)!.toFixed(0)}`).join(" ")} µs`).join("; ")}`,
+      `round ${round} (load ${loadavg()[0].toFixed(2)}): ${labels.map((l, i) => `${l} ${paths.map((p) => `${p} ${us[i][p].at(-1)!.toFixed(0)}`).join(" ")} µs`).join("; ")}`,
     );
   }
 } finally {
@@ -98,7 +123,7 @@ try {
 
 console.log(
   `CPU per call (GET ${PATH}) of the server process, ${rounds} alternating rounds, fresh processes each round; ` +
-    `402 at a fixed rate, exact: ${WORKERS} payers x ${EXACT_PER_WORKER} settled on anvil, vouchers: ${WORKERS} channels x ${VOUCHERS_PER_WORKER}; ` +
+    `402 at a fixed rate, exact: ${WORKERS} payers x ${EXACT_PER_WORKER} settled on anvil, vouchers: ${WORKERS} channels x ${VOUCHERS_PER_WORKER} after ${VOUCHER_WARMUP} each unmeasured; ` +
     `load ${load.toFixed(2)} -> ${loadavg()[0].toFixed(2)}`,
 );
 console.log("| checkout | path | median µs | per round | within a round, to the first: median (min-max) |");
@@ -111,3 +136,8 @@ for (const [i, label] of labels.entries())
         `${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}) |`,
     );
   }
+console.log("\n| checkout | voucher / 402 driven, per round | median |\n|---|---|---:|");
+for (const [i, label] of labels.entries()) {
+  const ratios = us[i].voucher.map((u, r) => u / us[i]["402 driven"][r]);
+  console.log(`| ${label} | ${ratios.map((r) => r.toFixed(2)).join(" ")} | ${median(ratios).toFixed(2)}x |`);
+}

