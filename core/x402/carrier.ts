@@ -1,5 +1,5 @@
 import type { CredentialCarrier } from "../payment/carrier.ts";
-import { encodeHeader } from "./challenge.ts";
+import { encodeHeader } from "../shared.ts";
 
 /** The x402 request headers: a v2 PaymentPayload, a v1 one (both base64 JSON). */
 export const x402Headers = { v2: "payment-signature", v1: "x-payment" } as const;

@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { PaymentRejected } from "../payment/payment.ts";
+import type { PaymentCredentials } from "../runtime/call.ts";
+import { x402Headers } from "./carrier.ts";
 
 /** Decoded headers larger than this are refused before parsing (clients echo extensions, so leave room). */
 export const maxHeaderBytes = 16_384;
@@ -87,6 +89,33 @@ export function readPaymentHeader(input: string): unknown {
   } catch {
     throw new PaymentRejected("invalid_payload", "The payment header is not base64 JSON");
   }
+}
+
+/** What a call's x402 payment header carried: its version, and its JSON or why it carried none that can be read. */
+export interface PaymentHeader {
+  version: 1 | 2;
+  read: unknown;
+}
+
+const headers = new WeakMap<PaymentCredentials, PaymentHeader | undefined>();
+
+/** A call's x402 payment header, read once per call whichever of the rail's ways asks first (vouchers, then exact and upto). */
+export function paymentHeaderOf(credentials: PaymentCredentials | undefined): PaymentHeader | undefined {
+  if (!credentials) return undefined;
+  if (headers.has(credentials)) return headers.get(credentials);
+  const v2 = credentials[x402Headers.v2];
+  const header = v2 ?? credentials[x402Headers.v1];
+  let found: PaymentHeader | undefined;
+  if (header) {
+    found = { version: v2 ? 2 : 1, read: undefined };
+    try {
+      found.read = readPaymentHeader(header);
+    } catch (e) {
+      found.read = e;
+    }
+  }
+  headers.set(credentials, found);
+  return found;
 }
 
 /** A payment from its header, or an object (MCP `_meta`), checked for shape. */

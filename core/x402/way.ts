@@ -1,8 +1,7 @@
 import type { PaymentWay } from "../payment/way.ts";
 import type { PaidGate, PresentedAuthorization } from "../payment/paid-gate.ts";
 import { bindPayment, type BoundPayment } from "./bind.ts";
-import { x402Headers } from "./carrier.ts";
-import { PaymentRejected, checkPayment, readPaymentHeader } from "./codec.ts";
+import { PaymentRejected, checkPayment, paymentHeaderOf } from "./codec.ts";
 import { x402KindOf } from "./kind.ts";
 import type { PaymentOption, RouteRequirements } from "./requirements.ts";
 
@@ -13,21 +12,14 @@ const beforeItsEndSeconds = 7;
 
 /**
  * x402's exact and upto payments (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`) as a way into the paid gate: the header
- * is read once, for the kind the phases are counted by and for the payment the scheme's binding takes.
+ * is read once per call, for the kind the phases are counted by and for the payment the scheme's binding takes.
  */
 export function x402Way(gate: PaidGate<PaymentOption, RouteRequirements>): PaymentWay {
   return {
     take(call, price) {
-      const v2 = call.payment?.[x402Headers.v2];
-      const header = v2 ?? call.payment?.[x402Headers.v1];
+      const header = paymentHeaderOf(call.payment);
       if (!header) return undefined;
-      const version = v2 ? 2 : 1;
-      let read: unknown;
-      try {
-        read = readPaymentHeader(header);
-      } catch (e) {
-        read = e;
-      }
+      const { version, read } = header;
       const presented = presentedOf(read, version, gate.requirements(call.endpoint, price));
       return {
         kind: x402KindOf(read, version, gate.options),

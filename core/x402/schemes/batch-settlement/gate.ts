@@ -4,8 +4,7 @@ import type { Call, Outcome } from "../../../runtime/call.ts";
 import { ServiceError, toErrorBody } from "../../../runtime/errors.ts";
 import type { BatchSettlement, Hold } from "./settlement.ts";
 import { challenge, encodeHeader } from "../../challenge.ts";
-import { maxHeaderBytes } from "../../codec.ts";
-import { x402Headers } from "../../carrier.ts";
+import { paymentHeaderOf } from "../../codec.ts";
 import { x402KindOf } from "../../kind.ts";
 import { metrics } from "../../../runtime/prometheus.ts";
 import type { Credits } from "../../../payment/credits.ts";
@@ -55,14 +54,10 @@ function safePaymentId(payload: PaymentPayload): string | undefined {
 }
 
 /** The v2 payload in a PAYMENT-SIGNATURE header when it pays with `batch-settlement`, else undefined. */
-function batchPayloadOf(header: string | undefined): PaymentPayload | undefined {
-  if (!header || header.length > maxHeaderBytes) return undefined;
-  try {
-    const decoded = JSON.parse(Buffer.from(header, "base64").toString("utf8")) as PaymentPayload;
-    return decoded?.x402Version === 2 && decoded.accepted?.scheme === "batch-settlement" ? decoded : undefined;
-  } catch {
-    return undefined;
-  }
+function batchPayloadOf(call: Call): PaymentPayload | undefined {
+  const header = paymentHeaderOf(call.payment);
+  const decoded = header?.version === 2 ? (header.read as PaymentPayload | null) : undefined;
+  return decoded?.x402Version === 2 && decoded.accepted?.scheme === "batch-settlement" ? decoded : undefined;
 }
 
 /**
@@ -92,7 +87,7 @@ export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFl
   return {
     channels: (wallet) => owners.of(wallet),
     take(call, price) {
-      const payload = batchPayloadOf(call.payment?.[x402Headers.v2]);
+      const payload = batchPayloadOf(call);
       if (!payload) return undefined;
       return {
         kind: x402KindOf(payload, 2, inner.options),
