@@ -10,11 +10,12 @@
  */
 const [dir, ext] = process.env.BOOT_FROM === "sources" ? ["../../core/", ".ts"] : ["../../dist/core/", ".mjs"];
 const load = (path) => import(new URL(`${dir}${path}${ext}`, import.meta.url).href);
-const [{ default: pino }, { readConfig }, { createService }, { createClosedGate }] = await Promise.all([
+const [{ default: pino }, { readConfig }, { createService }, { createClosedGate }, { x402Offers }] = await Promise.all([
   import("pino"),
   load("runtime/config"),
   load("runtime/server"),
-  load("x402/gate"),
+  load("payment/gate"),
+  load("x402/offers"),
 ]);
 
 const option = {
@@ -31,7 +32,7 @@ const config = readConfig({ ...process.env, JOBS: "off", LOG_LEVEL: "silent", BA
 const service = await createService({
   config,
   log: pino({ level: "silent" }),
-  payments: async () => ({ gate: createClosedGate([option], config.baseUrl) }),
+  payments: async () => ({ gate: createClosedGate(x402Offers([option], config.baseUrl)) }),
 });
 const readyMs = performance.now();
 const cpu = process.cpuUsage();
