@@ -1,37 +1,21 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import * as v from "valibot";
 import type { PaymentPayload, PaymentRequired } from "@x402/core/types";
 import { PERMIT2_ADDRESS } from "@x402/evm";
 import { wrapFetchWithPayment } from "@x402/fetch";
 import type { Hex } from "viem";
 import type { LocalAccount } from "viem/accounts";
-import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { encodeHeader } from "../../../core/x402/challenge.ts";
 import { testUsdcAbi } from "../../../core/x402/devnet/index.ts";
 import { freshAccount, startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { permit2Token } from "../../helpers/permit2.ts";
+import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 
 /**
  * `exact` through Permit2 with the `eip2612GasSponsoring` extension: on the devnet, its test USDC (which has EIP-2612
  * `permit`) offered through Permit2 instead of EIP-3009, beside the test DAI (which has none). A wallet that never
  * approved Permit2 signs an EIP-2612 permit with its payment and pays in one round, spending no gas of its own.
  */
-let runs = 0;
-const counted = defineEndpoint({
-  name: "p2s-count",
-  method: "GET",
-  price: "$0.001",
-  summary: "Counts its runs",
-  input: v.object({ key: v.pipe(v.string(), v.maxLength(64)) }),
-  output: v.object({ key: v.string() }),
-  example: { input: { key: "k" }, output: { key: "k" } },
-  handler: ({ input }) => {
-    runs++;
-    return { key: input.key };
-  },
-});
-const plugin = definePlugin({ family: "p2s", endpoints: [counted] });
 const price = 1000n; // $0.001 in the 6-decimal test USDC
 
 let devnet: Devnet;
@@ -40,7 +24,7 @@ let usdc: ReturnType<typeof permit2Token>;
 let dai: ReturnType<typeof permit2Token>;
 before(async () => {
   devnet = await startDevnet();
-  service = await startPaidService(devnet, { plugins: [plugin], usdcThroughPermit2: true, permit2: true });
+  service = await startPaidService(devnet, { plugins: [probePlugin], usdcThroughPermit2: true, permit2: true });
   usdc = permit2Token(devnet, devnet.usdc.address);
   dai = permit2Token(devnet, devnet.dai.address);
 });
@@ -48,7 +32,7 @@ after(async () => {
   await devnet?.stop();
 });
 
-const url = (key: string) => `${service.baseUrl}/v1/p2s-count?key=${key}`;
+const url = (key: string) => `${service.baseUrl}/v1/probe?echo=${key}`;
 async function challenge(key: string) {
   const res = await service.fetch(url(key));
   assert.equal(res.status, 402);
@@ -125,14 +109,14 @@ test("exact-permit2 sponsoring: a wallet with no Permit2 allowance pays in one r
     sent.push(headers.get("payment-signature") ?? "");
     return service.fetch(input, init);
   }) as typeof fetch;
-  const before = runs;
+  const before = handlerRuns.count;
   const res = await wrapFetchWithPayment(counting, usdc.client(account))(url("sponsored"));
   assert.equal(res.status, 200, await res.clone().text());
   assert.equal(sent.length, 2, "the 402, then one paid request");
   const paid = JSON.parse(Buffer.from(sent[1], "base64").toString()) as PaymentPayload;
   const permit = paid.extensions?.eip2612GasSponsoring as { info: { amount: string } } | undefined;
   assert.equal(permit?.info.amount, String(price));
-  assert.equal(runs - before, 1);
+  assert.equal(handlerRuns.count - before, 1);
   assert.deepEqual(await usdc.transfersFrom(account.address), [price]);
   assert.equal(await usdc.allowanceOf(account.address), 0n, "the permit allowed exactly the price, all spent");
   assert.equal(await usdc.reader.getBalance({ address: account.address }), gas, "the payer sent no transaction");
@@ -164,18 +148,18 @@ test("exact-permit2 sponsoring: forged EIP-2612 permits (another owner's, anothe
     "eip2612_not_supported",
     { ...daiPayment, extensions: { eip2612GasSponsoring: { info: await signPermit(daiPayer) } } },
   ]);
-  const before = runs;
+  const before = handlerRuns.count;
   for (const [reason, payload] of forged) {
     const res = await send("forged", payload);
     assert.equal(res.status, 402, reason);
     assert.equal((await res.json()).reason, reason);
   }
-  assert.equal(runs - before, 0);
+  assert.equal(handlerRuns.count - before, 0);
   assert.deepEqual(await usdc.transfersFrom(account.address), []);
   assert.deepEqual(await dai.transfersFrom(daiPayer.address), []);
   assert.equal(await usdc.allowanceOf(account.address), 0n);
   // The payer's own permit, untouched, still pays.
   const res = await send("forged", payment);
   assert.equal(res.status, 200, await res.clone().text());
-  assert.deepEqual([runs - before, await usdc.transfersFrom(account.address)], [1, [price]]);
+  assert.deepEqual([handlerRuns.count - before, await usdc.transfersFrom(account.address)], [1, [price]]);
 });

@@ -1,39 +1,22 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import * as v from "valibot";
 import { decodePaymentResponseHeader, wrapFetchWithPayment, x402Client } from "@x402/fetch";
 import { ExactEvmScheme } from "@x402/evm/exact/client";
 import { PERMIT2_ADDRESS } from "@x402/evm";
 import { parseAbi } from "viem";
 import type { LocalAccount } from "viem/accounts";
-import { defineEndpoint, definePlugin } from "../../../core/endpoint.ts";
 import { defaultLogWindow } from "../../../core/x402/scheme.ts";
 import { exactPermit2FateOf } from "../../../core/x402/schemes/exact-permit2/fate.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { permit2Token } from "../../helpers/permit2.ts";
-
-let runs = 0;
-const counted = defineEndpoint({
-  name: "p2-count",
-  method: "GET",
-  price: "$0.001",
-  summary: "Counts its runs",
-  input: v.object({ key: v.pipe(v.string(), v.maxLength(64)) }),
-  output: v.object({ key: v.string() }),
-  example: { input: { key: "k" }, output: { key: "k" } },
-  handler: ({ input }) => {
-    runs++;
-    return { key: input.key };
-  },
-});
-const plugin = definePlugin({ family: "p2", endpoints: [counted] });
+import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 
 let devnet: Devnet;
 let service: Awaited<ReturnType<typeof startPaidService>>;
 let token: ReturnType<typeof permit2Token>;
 before(async () => {
   devnet = await startDevnet();
-  service = await startPaidService(devnet, { plugins: [plugin], permit2: true });
+  service = await startPaidService(devnet, { plugins: [probePlugin], permit2: true });
   token = permit2Token(devnet, devnet.dai.address);
 });
 after(async () => {
@@ -44,7 +27,7 @@ const payingFetch = (account: LocalAccount) => wrapFetchWithPayment(service.fetc
 const price = 10n ** 15n; // $0.001 in an 18-decimal token
 
 test("exact-permit2: the route's 402 offers the token without EIP-3009 with extra.assetTransferMethod permit2, to v2 clients only", async () => {
-  const res = await service.fetch(`${service.baseUrl}/v1/p2-count?key=offer`);
+  const res = await service.fetch(`${service.baseUrl}/v1/probe?echo=offer`);
   assert.equal(res.status, 402);
   const required = JSON.parse(Buffer.from(res.headers.get("payment-required")!, "base64").toString());
   const offer = required.accepts.find((a: { asset: string }) => a.asset === devnet.dai.address);
@@ -58,11 +41,11 @@ test("exact-permit2: the route's 402 offers the token without EIP-3009 with extr
 
 test("exact-permit2: @x402/fetch's own exact client pays with the 18-decimal token through Permit2: one run, one Transfer of exactly the price to payTo", async () => {
   const account = await token.wallet(10n * price, true);
-  const before = { runs, balance: await token.balanceOf(account.address) };
-  const res = await payingFetch(account)(`${service.baseUrl}/v1/p2-count?key=paid`);
+  const before = { runs: handlerRuns.count, balance: await token.balanceOf(account.address) };
+  const res = await payingFetch(account)(`${service.baseUrl}/v1/probe?echo=paid`);
   assert.equal(res.status, 200, await res.clone().text());
-  assert.deepEqual((await res.json()).data, { key: "paid" });
-  assert.equal(runs - before.runs, 1);
+  assert.deepEqual((await res.json()).data, { echo: "paid", payer: account.address });
+  assert.equal(handlerRuns.count - before.runs, 1);
   assert.deepEqual(await token.transfersFrom(account.address), [price]);
   assert.equal(before.balance - (await token.balanceOf(account.address)), price);
 });
@@ -70,13 +53,13 @@ test("exact-permit2: @x402/fetch's own exact client pays with the 18-decimal tok
 test("exact-permit2: a wallet that never approved Permit2 gets a 402 naming the approve transaction, nothing runs or moves; once it sends it, the same signed payment pays", async () => {
   const account = await token.wallet(10n * price, false);
   const client = token.client(account);
-  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=unapproved`);
+  const challenge = await service.fetch(`${service.baseUrl}/v1/probe?echo=unapproved`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const payload = await client.createPaymentPayload(required);
   const header = Buffer.from(JSON.stringify(payload)).toString("base64");
   const send = () =>
-    service.fetch(`${service.baseUrl}/v1/p2-count?key=unapproved`, { headers: { "payment-signature": header } });
-  const before = runs;
+    service.fetch(`${service.baseUrl}/v1/probe?echo=unapproved`, { headers: { "payment-signature": header } });
+  const before = handlerRuns.count;
   const refused = await send();
   assert.equal(refused.status, 402);
   const body = await refused.json();
@@ -86,7 +69,7 @@ test("exact-permit2: a wallet that never approved Permit2 gets a 402 naming the 
   assert.equal(body.approve.chainId, devnet.chainId);
   assert.equal(body.approve.data.slice(0, 10), "0x095ea7b3", "approve(address,uint256)");
   assert.ok(body.approve.data.toLowerCase().includes(PERMIT2_ADDRESS.slice(2).toLowerCase()));
-  assert.deepEqual([runs - before, (await token.transfersFrom(account.address)).length], [0, 0]);
+  assert.deepEqual([handlerRuns.count - before, (await token.transfersFrom(account.address)).length], [0, 0]);
 
   // The approve the 402 named, sent as given.
   const { reader } = token;
@@ -96,33 +79,33 @@ test("exact-permit2: a wallet that never approved Permit2 gets a 402 naming the 
   });
   const paid = await send();
   assert.equal(paid.status, 200, await paid.clone().text());
-  assert.deepEqual([runs - before, await token.transfersFrom(account.address)], [1, [price]]);
+  assert.deepEqual([handlerRuns.count - before, await token.transfersFrom(account.address)], [1, [price]]);
 });
 
 test("exact-permit2: ten copies of one payment on one instance: one run, one Transfer, nine 409s; its nonce, spent through the exact proxy, cannot pay again", async () => {
   const account = await token.wallet(10n * price, true);
   const client = token.client(account);
-  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=copies`);
+  const challenge = await service.fetch(`${service.baseUrl}/v1/probe?echo=copies`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const header = Buffer.from(JSON.stringify(await client.createPaymentPayload(required))).toString("base64");
-  const before = runs;
+  const before = handlerRuns.count;
   const answers = await Promise.all(
     Array.from({ length: 10 }, () =>
-      service.fetch(`${service.baseUrl}/v1/p2-count?key=copies`, { headers: { "payment-signature": header } }),
+      service.fetch(`${service.baseUrl}/v1/probe?echo=copies`, { headers: { "payment-signature": header } }),
     ),
   );
   assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(9).fill(409)]);
-  assert.deepEqual([runs - before, await token.transfersFrom(account.address)], [1, [price]]);
+  assert.deepEqual([handlerRuns.count - before, await token.transfersFrom(account.address)], [1, [price]]);
 });
 
 test("exact-permit2: reconciliation reads a lost settlement's fate off the chain: moved (through the exact proxy), unused, or spent without a settlement (a nonce the payer invalidated)", async () => {
   const account = await token.wallet(10n * price, true);
   const client = token.client(account);
-  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=fate`);
+  const challenge = await service.fetch(`${service.baseUrl}/v1/probe?echo=fate`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const payload = await client.createPaymentPayload(required);
   const header = Buffer.from(JSON.stringify(payload)).toString("base64");
-  const paid = await service.fetch(`${service.baseUrl}/v1/p2-count?key=fate`, {
+  const paid = await service.fetch(`${service.baseUrl}/v1/probe?echo=fate`, {
     headers: { "payment-signature": header },
   });
   assert.equal(paid.status, 200);
@@ -167,7 +150,7 @@ test("exact-permit2: reconciliation reads a lost settlement's fate off the chain
 
 test("exact-permit2: a payment in the other transfer method is refused at binding: a Permit2 permit for the EIP-3009 token's offer, an EIP-3009 authorization for the Permit2 token's: 402 invalid_payload, 0 runs, 0 transfers", async () => {
   const account = await token.wallet(10n * price, true);
-  const challenge = await service.fetch(`${service.baseUrl}/v1/p2-count?key=crossed`);
+  const challenge = await service.fetch(`${service.baseUrl}/v1/probe?echo=crossed`);
   const required = JSON.parse(Buffer.from(challenge.headers.get("payment-required")!, "base64").toString());
   const offerOf = (asset: string) => required.accepts.find((a: { asset: string }) => a.asset === asset);
   const signedFor = async (asset: string) => {
@@ -181,13 +164,13 @@ test("exact-permit2: a payment in the other transfer method is refused at bindin
     { ...permit, accepted: offerOf(devnet.usdc.address) },
     { ...authorization, accepted: offerOf(devnet.dai.address) },
   ];
-  const before = runs;
+  const before = handlerRuns.count;
   for (const payload of crossed) {
-    const res = await service.fetch(`${service.baseUrl}/v1/p2-count?key=crossed`, {
+    const res = await service.fetch(`${service.baseUrl}/v1/probe?echo=crossed`, {
       headers: { "payment-signature": Buffer.from(JSON.stringify(payload)).toString("base64") },
     });
     assert.equal(res.status, 402);
     assert.equal((await res.json()).reason, "invalid_payload");
   }
-  assert.deepEqual([runs - before, (await token.transfersFrom(account.address)).length], [0, 0]);
+  assert.deepEqual([handlerRuns.count - before, (await token.transfersFrom(account.address)).length], [0, 0]);
 });
