@@ -4,7 +4,7 @@ import type { PaymentCredentials } from "../runtime/call.ts";
 import { x402Headers } from "./carrier.ts";
 
 /** Decoded headers larger than this are refused before parsing (clients echo extensions, so leave room). */
-export const maxHeaderBytes = 16_384;
+const maxHeaderBytes = 16_384;
 
 const Hex = (bytes?: number) =>
   v.pipe(v.string(), v.regex(bytes ? new RegExp(`^0x[0-9a-fA-F]{${bytes * 2}}$`) : /^0x[0-9a-fA-F]*$/));
@@ -79,7 +79,7 @@ export type DecodedPayment =
 export { PaymentRejected };
 
 /** The JSON a payment header carries (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`: base64), read once per call. */
-export function readPaymentHeader(input: string): unknown {
+function readPaymentHeader(input: string): unknown {
   if (input.length > (maxHeaderBytes * 4) / 3 + 4)
     throw new PaymentRejected("invalid_payload", "The payment header is too large");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input))
@@ -116,11 +116,6 @@ export function paymentHeaderOf(credentials: PaymentCredentials | undefined): Pa
   }
   headers.set(credentials, found);
   return found;
-}
-
-/** A payment from its header, or an object (MCP `_meta`), checked for shape. */
-export function decodePayment(input: string | object, expected?: 1 | 2): DecodedPayment {
-  return checkPayment(typeof input === "string" ? readPaymentHeader(input) : input, expected);
 }
 
 /** The JSON a payment header carried, checked for shape. */
