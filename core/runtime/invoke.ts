@@ -114,11 +114,11 @@ function gated(rt: Runtime, call: Call): MaybePromise<Outcome> {
   // Claims, ledger and credits live in the store: without it no payment is taken, not even verified.
   if (rt.store.reachable?.() === false) return failure(rt, call, storeUnavailable());
   const price = call.endpoint.priceOf?.(input, rt.endpoints);
-  // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
-  const paid: Call = { ...call, signal: undefined };
   const charged = rt.payments.charge(
     call,
-    (payer, terms) => run(rt, paid, input, unit, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
+    // A paid call runs to its end when the caller hangs up: the authorization is spent once its handler starts.
+    (payer, terms) =>
+      run(rt, { ...call, signal: undefined }, input, unit, payer, terms?.payAsUsed).catch((e) => failure(rt, call, e)),
     price,
     commit,
   );

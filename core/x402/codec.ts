@@ -97,22 +97,24 @@ export interface PaymentHeader {
   read: unknown;
 }
 
-const headers = new WeakMap<PaymentCredentials, PaymentHeader | undefined>();
+const headers = new WeakMap<PaymentCredentials, PaymentHeader>();
 
-/** A call's x402 payment header, read once per call whichever of the rail's ways asks first (vouchers, then exact and upto). */
+/**
+ * A call's x402 payment header, read once per call whichever of the rail's ways asks first (vouchers, then exact and
+ * upto). A call without one is not remembered: that is every 402, and it then costs two property reads.
+ */
 export function paymentHeaderOf(credentials: PaymentCredentials | undefined): PaymentHeader | undefined {
   if (!credentials) return undefined;
-  if (headers.has(credentials)) return headers.get(credentials);
   const v2 = credentials[x402Headers.v2];
   const header = v2 ?? credentials[x402Headers.v1];
-  let found: PaymentHeader | undefined;
-  if (header) {
-    found = { version: v2 ? 2 : 1, read: undefined };
-    try {
-      found.read = readPaymentHeader(header);
-    } catch (e) {
-      found.read = e;
-    }
+  if (!header) return undefined;
+  let found = headers.get(credentials);
+  if (found) return found;
+  found = { version: v2 ? 2 : 1, read: undefined };
+  try {
+    found.read = readPaymentHeader(header);
+  } catch (e) {
+    found.read = e;
   }
   headers.set(credentials, found);
   return found;
