@@ -288,6 +288,16 @@ export function readOptions(env: OptionEnv, maxTimeoutSeconds: number): Configur
     if (other) problems.push(`payment option "${o.name}": offers the same token on the same network as "${other}"`);
     networks.set(key, o.name);
   }
+  // Payments are routed to a facilitator by network: two on one network would leave one option's unused.
+  const settlers = new Map<string, ConfiguredOption>();
+  for (const o of options) {
+    const first = settlers.get(o.option.network);
+    if (!first) settlers.set(o.option.network, o);
+    else if (JSON.stringify(first.facilitator) !== JSON.stringify(o.facilitator))
+      problems.push(
+        `payment option "${o.name}": settles on ${o.option.network} through another facilitator than "${first.name}"; the options of one network share its facilitator`,
+      );
+  }
   const batchOn = get("X402_BATCH_SETTLEMENT") === "on";
   if (batchOn && options.length && !options.some((o) => o.batchAuthorizerKey))
     problems.push(

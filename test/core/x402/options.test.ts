@@ -142,6 +142,25 @@ test("options: a misconfigured option refuses to boot, every problem named with 
       ),
     /payment option "again": offers the same token on the same network as "base"/,
   );
+  // USDT beside USDC on one network: settled by the same facilitator, or refused (payments are routed by network).
+  const usdtBesideUsdc = (extra: Record<string, string>) =>
+    readOptions(
+      {
+        ...remote,
+        X402_OPTIONS: "base,tether",
+        X402_TETHER_NETWORK: "eip155:8453",
+        X402_TETHER_ASSET: "0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2",
+        X402_TETHER_DECIMALS: "6",
+        X402_TETHER_TRANSFER_METHOD: "permit2",
+        ...extra,
+      },
+      300,
+    );
+  assert.equal(usdtBesideUsdc({}).length, 2);
+  assert.throws(
+    () => usdtBesideUsdc({ X402_TETHER_FACILITATOR_URL: "https://other.example" }),
+    /payment option "tether": settles on eip155:8453 through another facilitator than "base"/,
+  );
   // The single option of earlier releases names the global variables.
   assert.throws(
     () => readOptions({ PAY_TO: payTo, RELAYER_KEY: `0x${"11".repeat(32)}` }, 300),
