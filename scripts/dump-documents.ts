@@ -80,7 +80,13 @@ const get = async (path: string, init?: RequestInit) => {
 
 // The baselines first: the series this service starts with, before any request counts.
 const metrics = await get("/metrics", { headers: { authorization: "Bearer dump-documents-token" } });
-write("metrics.txt", metrics.split("\n").filter((line) => /^(# (HELP|TYPE) )?x402_/.test(line)).join("\n"));
+write(
+  "metrics.txt",
+  metrics
+    .split("\n")
+    .filter((line) => /^(# (HELP|TYPE) )?x402_/.test(line))
+    .join("\n"),
+);
 
 for (const [name, path] of [
   ["openapi.json", "/openapi.json"],
