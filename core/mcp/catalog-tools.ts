@@ -135,7 +135,7 @@ export function catalogTools(rt: Runtime): CatalogTool[] {
       run({ name }: v.InferOutput<typeof DescribeInput>) {
         const e = endpoints.find((x) => x.name === name || toolName(x) === name || x.path === name);
         if (!e) return { found: false, message: `No endpoint named ${name}; search_catalog lists them` };
-        const accepts = isFree(e) ? [] : rt.payments.requirements(e).v2;
+        const accepts = isFree(e) ? [] : rt.payments.discovery.mcp.accepts(e);
         return { found: true, result: { ...toRegistryEntry(e), url: url(e), ...tool(e), accepts } };
       },
     },

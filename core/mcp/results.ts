@@ -1,6 +1,6 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Outcome } from "../runtime/call.ts";
-import { paymentResponseMetaKey } from "../x402/carrier.ts";
+import { challengeInMcp, receiptMetaOf } from "../rails.ts";
 
 /**
  * An outcome of `invoke()` as a tool result, as the x402 MCP convention has it. 200: the `{meta, data}`
@@ -9,7 +9,13 @@ import { paymentResponseMetaKey } from "../x402/carrier.ts";
  * and as the text itself, so a client that reads only the text can pay. Any other failure: the HTTP error body as text.
  */
 export function toToolResult(outcome: Outcome, requirementsOf: () => Record<string, unknown>): CallToolResult {
-  if (outcome.status === 402 && outcome.headers["payment-required"]) return paymentRequired(outcome);
+  const challenge = outcome.status === 402 ? challengeInMcp(outcome) : undefined;
+  if (challenge)
+    return {
+      isError: true,
+      structuredContent: challenge,
+      content: [{ type: "text", text: JSON.stringify(challenge) }],
+    };
   const error = (outcome.body as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
   if (outcome.status === 409 && error?.code === "payment_already_used") {
     const required = {
@@ -22,22 +28,13 @@ export function toToolResult(outcome: Outcome, requirementsOf: () => Record<stri
   }
   const text = JSON.stringify(outcome.body);
   if (outcome.status >= 400) return { isError: true, content: [{ type: "text", text }] };
-  const receipt = outcome.headers["payment-response"] ?? outcome.headers["x-payment-response"];
+  const receipts = receiptMetaOf(outcome.headers);
   return {
     content: [{ type: "text", text }],
     ...(isRecord(outcome.body) ? { structuredContent: outcome.body } : {}),
-    ...(receipt ? { _meta: { [paymentResponseMetaKey]: decodeHeader(receipt) } } : {}),
+    ...(receipts ? { _meta: receipts } : {}),
   };
 }
-
-/** The 402's v2 PaymentRequired, plus what the v1 body adds to a refusal (`reason`, `creditCode`). */
-function paymentRequired(outcome: Outcome): CallToolResult {
-  const { x402Version, error, accepts, ...details } = outcome.body as Record<string, unknown>;
-  const required = { ...(decodeHeader(outcome.headers["payment-required"]) as Record<string, unknown>), ...details };
-  return { isError: true, structuredContent: required, content: [{ type: "text", text: JSON.stringify(required) }] };
-}
-
-const decodeHeader = (value: string): unknown => JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);

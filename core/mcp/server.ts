@@ -11,7 +11,7 @@ import { compressResponse } from "../runtime/compression.ts";
 import type { Endpoint } from "../endpoint.ts";
 import { catalogTools, toolName, type CatalogTool } from "./catalog-tools.ts";
 import { toToolResult } from "./results.ts";
-import { credentialsInMeta } from "../rails.ts";
+import { credentialsInMeta, mcpMetaKeys } from "../rails.ts";
 import { callEndpointTool, freeTool, paidTool } from "./tools.ts";
 
 /** The SDK (and zod under it) is loaded on the first MCP request, not at boot. */
@@ -28,7 +28,7 @@ const serverInfo = { name: "x402-agent-services", version: "1.0.0" };
 const instructions = (count: number) =>
   `Pay-per-call data and tools for agents: ${count} endpoints. search_catalog and describe_endpoint are free; call_endpoint runs any endpoint by name, ` +
   "and the featured tools run one each. A paid call is paid in USDC over x402: without payment it returns the x402 PaymentRequired (isError; structuredContent, and the text), " +
-  'the same call with the PaymentPayload in _meta["x402/payment"] runs and returns the settlement receipt in _meta["x402/payment-response"].';
+  `the same call with the PaymentPayload in ${mcpMetaKeys("paymentKey")} runs and returns the settlement receipt in ${mcpMetaKeys("receiptKey")}.`;
 
 /**
  * `POST /mcp`: a stateless Streamable HTTP MCP server (a fresh server and transport per request, JSON answers),
@@ -49,10 +49,7 @@ export function mountMcp(app: H3, rt: Runtime): void {
       callEndpointTool(agents.length),
       ...[...free.values()].map(freeTool),
     ]);
-  const requirementsOf = (endpoint: Endpoint) => () => {
-    const { resource, v2 } = rt.payments.requirements(endpoint);
-    return { x402Version: 2, error: "Payment required", resource, accepts: v2 };
-  };
+  const requirementsOf = (endpoint: Endpoint) => () => rt.payments.discovery.mcp.required(endpoint);
 
   async function run(
     event: H3Event,

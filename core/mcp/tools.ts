@@ -4,7 +4,7 @@ import type * as v from "valibot";
 import type { Endpoint } from "../endpoint.ts";
 import { schemasOf, type JsonSchema } from "../runtime/schema.ts";
 import { toolName, type CatalogTool } from "./catalog-tools.ts";
-import { paymentMetaKey } from "../x402/carrier.ts";
+import { mcpMetaKeys } from "../rails.ts";
 
 /** How a paid tool is paid, in short: the server's instructions and call_endpoint's description say it in full. */
 export const howToPay = (price: string) =>
@@ -68,7 +68,7 @@ export function callEndpointTool(count: number): Tool {
     description:
       `Calls any of the ${count} catalog endpoints by its catalog name with its arguments, priced as that endpoint (search_catalog finds one, describe_endpoint gives its arguments, price and an example). ` +
       "A free endpoint answers at once. A paid one, called without payment, returns the x402 PaymentRequired (isError; structuredContent, and the same JSON as the text): " +
-      `sign one of its accepts and call again with the same arguments and the PaymentPayload in _meta["${paymentMetaKey}"]; the receipt comes back in _meta["x402/payment-response"]. Invalid arguments are refused free; failures are not charged.`,
+      `sign one of its accepts and call again with the same arguments and the PaymentPayload in ${mcpMetaKeys("paymentKey")}; the receipt comes back in ${mcpMetaKeys("receiptKey")}. Invalid arguments are refused free; failures are not charged.`,
     inputSchema: {
       type: "object",
       properties: {

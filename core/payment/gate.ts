@@ -2,6 +2,7 @@ import type { Endpoint, HeldChannel, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import type { Effect } from "../runtime/effects.ts";
+import type { Discovery } from "./discovery.ts";
 
 /** How the call is paid: `payAsUsed` when only what the call reports using is charged (up to the price). */
 export interface PaymentTerms {
@@ -44,11 +45,15 @@ export interface RouteQuote {
   resource: { url: string; description: string; mimeType: string };
 }
 
-/** A rail's offers: the options it takes, each route's quote (built once per endpoint and price), and the 402 made of a quote. */
+/**
+ * A rail's offers: the options it takes, each route's quote (built once per endpoint and price), the 402 made of a
+ * quote, and what the discovery documents and MCP answers say of them.
+ */
 export interface Offers<O extends TokenOption = TokenOption, Q extends RouteQuote = RouteQuote> {
   readonly options: O[];
   requirements(endpoint: Endpoint, price?: Price): Q;
   challenge(endpoint: Endpoint, quote: Q, message: string): Outcome;
+  readonly discovery: Discovery;
 }
 
 /** The decimals of the token one of our requirements asks for: those of the option it was built from. */
@@ -74,6 +79,8 @@ export interface PaymentGate<O extends TokenOption = TokenOption, Q extends Rout
   readonly options: O[];
   /** The route's requirements, built once per endpoint and price. */
   requirements(endpoint: Endpoint, price?: Price): Q;
+  /** Its offers' discovery parts: all the runtime and MCP read of the rail. */
+  readonly discovery: Discovery;
   /**
    * Runs `work` only for a payment that is valid, bound to this route and claimed; settles, then `commit`s
    * the call's effects, before answering. `work` never throws: a failure comes back as an outcome with
@@ -116,6 +123,7 @@ export function createClosedGate<O extends TokenOption, Q extends RouteQuote>(of
   return {
     options: offers.options,
     requirements: offers.requirements,
+    discovery: offers.discovery,
     charge(call, _work, price) {
       return offers.challenge(call.endpoint, offers.requirements(call.endpoint, price), "Payment required");
     },

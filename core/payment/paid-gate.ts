@@ -532,6 +532,7 @@ export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
   return {
     options: offers.options,
     requirements,
+    discovery: offers.discovery,
     register: (way) => void ways.unshift(way),
     authorized: payWithAuthorization,
     channels: async (wallet) => (await Promise.all(ways.map((way) => way.channels?.(wallet) ?? []))).flat(),

@@ -13,7 +13,7 @@ import { createEgress, type Egress } from "./egress.ts";
 import { upstreamOverrides } from "./config.ts";
 import type { Credits } from "../payment/credits.ts";
 import type { Ledger } from "../payment/ledger.ts";
-import type { X402Gate } from "../x402/offers.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 
 export const kConfig = Symbol("config");
 /** The environment the families' settings and the upstream overrides are read from (configuration over the devnet's). */
@@ -56,7 +56,7 @@ export interface Runtime {
   limiter: RateLimiter;
   upstreams: Upstreams;
   egress: Egress;
-  payments: X402Gate;
+  payments: PaymentGate;
   ledger: Ledger;
   credits: Credits;
   /** Endpoints left unmounted, with the reason; listed by /health. */
@@ -84,7 +84,7 @@ export interface RuntimeParts {
   credits: Credits;
   /** The families, checked, with their settings read. */
   loaded: Loaded;
-  payments: X402Gate;
+  payments: PaymentGate;
   /** The local chain the payment setup started, when it runs its own devnet. */
   devnet?: { rpcUrl: string; chainId: number };
   /** Base URLs decided at boot (the payment chain's RPC, the devnet's chain), by upstream; configuration overrides them. */

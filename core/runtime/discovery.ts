@@ -4,7 +4,8 @@ import { dirname, join } from "node:path";
 import type { H3 } from "h3";
 import { FastResponse } from "srvx";
 import type { Runtime } from "./container.ts";
-import { toLlmsTxt, toManifest, toWellKnown } from "./documents.ts";
+import { toLlmsTxt } from "./documents.ts";
+import { mcpMetaKeys } from "../rails.ts";
 import { toOpenApi } from "./openapi.ts";
 import { agentEndpoints } from "../shared.ts";
 import { isFree } from "../shared.ts";
@@ -18,7 +19,7 @@ const docsAssets: Record<string, string> = {
   "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
 };
 
-/** Discovery documents, each built once from the loaded endpoints on first request. */
+/** Discovery documents, the rail's own among them, each built once from the loaded endpoints on first request. */
 export function mountDiscovery(app: H3, rt: Runtime) {
   const { baseUrl } = rt.config;
   const once = <T>(build: () => T) => {
@@ -27,11 +28,9 @@ export function mountDiscovery(app: H3, rt: Runtime) {
   };
   const jsonHeaders = { "content-type": "application/json; charset=utf-8", "access-control-allow-origin": "*" };
   const json = (build: () => unknown) => once(() => representation(JSON.stringify(build()), jsonHeaders));
-  const openapi = json(() => toOpenApi(rt.endpoints, rt.payments, baseUrl));
-  const manifest = json(() => toManifest(rt.endpoints, rt.payments, baseUrl));
-  const wellKnown = json(() => toWellKnown(rt.endpoints, baseUrl, rt.payments.options));
+  const openapi = json(() => toOpenApi(rt.endpoints, rt.payments.discovery, baseUrl));
   const llms = once(() =>
-    representation(toLlmsTxt(rt.endpoints, baseUrl, rt.payments.options), {
+    representation(toLlmsTxt(rt.endpoints, baseUrl, rt.payments, mcpMetaKeys("paymentKey")), {
       "content-type": "text/plain; charset=utf-8",
     }),
   );
@@ -63,8 +62,10 @@ export function mountDiscovery(app: H3, rt: Runtime) {
 
   app.get("/health", healthAnswer);
   app.get("/openapi.json", (event) => serveRepresentation(event.req, openapi()));
-  app.get("/x402-manifest", (event) => serveRepresentation(event.req, manifest()));
-  app.get("/.well-known/x402", (event) => serveRepresentation(event.req, wellKnown()));
+  for (const document of rt.payments.discovery.documents) {
+    const body = json(() => document.build(rt.endpoints));
+    app.get(document.path, (event) => serveRepresentation(event.req, body()));
+  }
   app.get("/llms.txt", (event) => serveRepresentation(event.req, llms()));
   app.get("/docs", (event) => serveRepresentation(event.req, docsPage()));
   app.get("/docs/assets/:file", async (event) => {

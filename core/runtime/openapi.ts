@@ -1,12 +1,10 @@
 import type { Endpoint } from "../endpoint.ts";
-import type { X402Gate } from "../x402/offers.ts";
-import { exampleAnswer } from "../x402/bazaar.ts";
-import { optionsLine } from "../x402/requirements.ts";
+import type { Discovery } from "../payment/discovery.ts";
 import { countLine } from "./agent-surface.ts";
 import { agentEndpoints } from "../shared.ts";
 import { isFree } from "../shared.ts";
 import { errorExamples, parameterExamples } from "./openapi-examples.ts";
-import { envelope, schemasOf, type JsonSchema } from "./schema.ts";
+import { envelope, exampleAnswer, schemasOf, type JsonSchema } from "./schema.ts";
 import { signInResponses, signInSecurityScheme } from "../sign-in/openapi.ts";
 
 const errorResponse = (status: number, description: string) => ({
@@ -21,14 +19,14 @@ type ExampleOf = ReturnType<typeof parameterExamples>;
  * library read it first: per operation an explicit `security: []` (no account or key) with the price in
  * `x-payment-info`, the 402 documented, and an example on every parameter and response.
  */
-export function toOpenApi(loaded: Endpoint[], gate: X402Gate, baseUrl: string) {
+export function toOpenApi(loaded: Endpoint[], discovery: Discovery, baseUrl: string) {
   const endpoints = agentEndpoints(loaded);
   const exampleOf = parameterExamples(endpoints);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const e of [...endpoints].sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))) {
-    (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, gate, endpoints, exampleOf);
+    (paths[e.path] ??= {})[e.method.toLowerCase()] = operation(e, discovery, endpoints, exampleOf);
     if (e.acceptsBody && e.method === "GET")
-      paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, gate, endpoints, exampleOf);
+      paths[e.path].post = operation({ ...e, method: "POST", name: `${e.name}-post` }, discovery, endpoints, exampleOf);
   }
   const families = [...new Set(endpoints.map((e) => e.family))].sort();
   return {
@@ -37,7 +35,7 @@ export function toOpenApi(loaded: Endpoint[], gate: X402Gate, baseUrl: string) {
       title: "x402 agent services",
       version: "1.0.0",
       description:
-        `Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). ${countLine(endpoints)}. ${optionsLine(gate.options)} ` +
+        `Pay-per-call data and tools for agents, paid in USDC over x402 (v1 and v2). ${countLine(endpoints)}. ${discovery.optionsLine} ` +
         "Invalid input, an unknown parameter among it, is answered 400 before any payment; upstream failures are never charged.",
       contact: { name: "x402 agent services", url: `${baseUrl}/docs` },
       "x-guidance":
@@ -53,13 +51,7 @@ export function toOpenApi(loaded: Endpoint[], gate: X402Gate, baseUrl: string) {
     paths,
     components: {
       securitySchemes: {
-        x402: {
-          type: "apiKey",
-          in: "header",
-          name: "PAYMENT-SIGNATURE",
-          description:
-            "Not a key: the x402 v2 payment for one call, answering that call's 402 (X-PAYMENT for x402 v1). Operations declare `security: []` because nothing is needed before the 402; `x-payment-info` gives the price.",
-        },
+        ...discovery.openApi.securitySchemes,
         siwx: signInSecurityScheme,
       },
       schemas: {
@@ -74,22 +66,13 @@ export function toOpenApi(loaded: Endpoint[], gate: X402Gate, baseUrl: string) {
             },
           },
         },
-        PaymentRequired: {
-          type: "object",
-          description: "x402 v1 challenge body; v2 clients read the PAYMENT-REQUIRED header instead.",
-          required: ["x402Version", "error", "accepts"],
-          properties: {
-            x402Version: { const: 1 },
-            error: { type: "string" },
-            accepts: { type: "array", items: { type: "object" } },
-          },
-        },
+        ...discovery.openApi.schemas,
       },
     },
   };
 }
 
-function operation(e: Endpoint, gate: X402Gate, catalog: readonly Endpoint[], exampleOf: ExampleOf) {
+function operation(e: Endpoint, discovery: Discovery, catalog: readonly Endpoint[], exampleOf: ExampleOf) {
   const { input, output } = schemasOf(e);
   const security = e.signIn ? [{ siwx: [] }] : [];
   const op: Record<string, unknown> = { operationId: e.name, summary: e.summary, tags: [e.family], security };
@@ -111,25 +94,8 @@ function operation(e: Endpoint, gate: X402Gate, catalog: readonly Endpoint[], ex
     504: errorResponse(504, "Timed out; not charged"),
   };
   if (!isFree(e)) {
-    const requirements = gate.requirements(e);
-    op["x-payment-info"] = {
-      price: priceOf(e, catalog),
-      protocols: [{ x402: { versions: [1, 2], accepts: requirements.v2 } }],
-    };
-    responses[402] = {
-      description:
-        "Payment required: requirements in PAYMENT-REQUIRED (v2, base64 JSON), X-PAYMENT-Requirements (JSON) and the body (v1)",
-      headers: {
-        "PAYMENT-REQUIRED": { schema: { type: "string" }, description: "base64 JSON PaymentRequired (x402 v2)" },
-        "X-PAYMENT-Requirements": { schema: { type: "string" }, description: "JSON {x402Version, accepts}" },
-      },
-      content: {
-        "application/json": {
-          schema: { $ref: "#/components/schemas/PaymentRequired" },
-          example: { x402Version: 1, error: "Payment required", accepts: requirements.v1 },
-        },
-      },
-    };
+    op["x-payment-info"] = { price: priceOf(e, catalog), protocols: discovery.openApi.protocols(e) };
+    responses[402] = discovery.openApi.challenge(e);
   }
   op.responses = e.signIn ? { ...responses, ...signInResponses } : responses;
   return op;

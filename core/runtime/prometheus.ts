@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { H3 } from "h3";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Endpoint } from "../endpoint.ts";
-import type { PaymentOption } from "../x402/requirements.ts";
+import type { Discovery } from "../payment/discovery.ts";
 import type { BreakerState } from "./breaker.ts";
 
 /**
@@ -105,7 +105,7 @@ export const upstreamOutcomes = [
 /** What the metrics read of the runtime (not the container itself, which builds on the payment code that counts here). */
 interface Runtime {
   endpoints: Endpoint[];
-  payments: { options: PaymentOption[] };
+  payments: { options: readonly { network: string }[]; discovery: Pick<Discovery, "metrics"> };
   upstreams: { breakerState(name: string): BreakerState };
   config: { metrics: { token?: string } };
 }
@@ -233,24 +233,19 @@ export function baselines(rt: Runtime): void {
   }
   for (const route of ["/health", "/ready", "/status", "/status.json", "unmatched"])
     metrics.requests.inc({ route, status: "200" }, 0);
-  const kinds = (o: (typeof rt.payments.options)[number]) => [
-    { protocol: "x402v2", scheme: "exact" },
-    ...(o.network.startsWith("eip155:") ? [{ protocol: "x402v1", scheme: "exact" }] : []),
-    ...(o.upto ? [{ protocol: "x402v2", scheme: "upto" }] : []),
-    ...(o.batch ? [{ protocol: "x402v2", scheme: "batch-settlement" }] : []),
-  ];
-  for (const o of rt.payments.options) {
-    for (const kind of kinds(o)) {
-      for (const outcome of paymentOutcomes) metrics.payments.inc({ ...kind, network: o.network, outcome }, 0);
-      for (const outcome of ["paid", "settlement_failed", "pending"])
-        metrics.settlementSeconds.zero({ scheme: kind.scheme, network: o.network, outcome });
-    }
-    metrics.settlementsPending.inc({ network: o.network }, 0);
-    for (const result of ["credited", "dropped"]) metrics.settlementsReconciled.inc({ network: o.network, result }, 0);
-    if (o.batch) {
-      metrics.vouchersAccepted.inc({ network: o.network }, 0);
-      metrics.vouchersClaimed.inc({ network: o.network }, 0);
-    }
+  const series = rt.payments.discovery.metrics;
+  for (const kind of series.payments) {
+    for (const outcome of paymentOutcomes) metrics.payments.inc({ ...kind, outcome }, 0);
+    for (const outcome of ["paid", "settlement_failed", "pending"])
+      metrics.settlementSeconds.zero({ scheme: kind.scheme, network: kind.network, outcome });
+  }
+  for (const network of networks) {
+    metrics.settlementsPending.inc({ network }, 0);
+    for (const result of ["credited", "dropped"]) metrics.settlementsReconciled.inc({ network, result }, 0);
+  }
+  for (const network of series.vouchers) {
+    metrics.vouchersAccepted.inc({ network }, 0);
+    metrics.vouchersClaimed.inc({ network }, 0);
   }
   for (const outcome of paymentOutcomes)
     metrics.payments.inc({ protocol: "credit", scheme: "credit", network: "none", outcome }, 0);

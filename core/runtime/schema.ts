@@ -153,6 +153,15 @@ export function toFieldIssues(issues: readonly v.BaseIssue<unknown>[]) {
   return issues.map((issue) => ({ field: v.getDotPath(issue) ?? "", message: issue.message }));
 }
 
+/** What the route answers for its example: the `{meta, data}` envelope around the example's output. */
+export function exampleAnswer(endpoint: Endpoint): unknown {
+  if (endpoint.raw) return endpoint.example.output;
+  return {
+    meta: { product: endpoint.family, endpoint: endpoint.name, ts: "2026-11-21T12:00:00.000Z" },
+    data: endpoint.example.output,
+  };
+}
+
 /** The `{meta, data}` envelope of every paid JSON answer, around the schema of its `data`. */
 export const envelope = (data: JsonSchema) => ({
   type: "object",

@@ -10,11 +10,11 @@ import { createRuntime, type Runtime } from "./container.ts";
 import { createJobs, type Jobs } from "./jobs.ts";
 import type { Probe } from "./readiness.ts";
 import { createApp } from "./app.ts";
-import type { X402Gate } from "../x402/offers.ts";
+import type { PaymentGate } from "../payment/gate.ts";
 
 /** What the payment setup gives the service. */
 export interface PaymentsPart {
-  gate: X402Gate;
+  gate: PaymentGate;
   /** The devnet it started: /health names its chain, and its contracts must stand where `ServiceParts.devnet` said. */
   devnet?: { rpcUrl: string; chainId: number; contracts: Readonly<Record<string, `0x${string}`>> };
   /** Upstream base URLs it decides (the payment network's RPC), unless configuration names them. */

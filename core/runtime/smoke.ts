@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { pathToFileURL, fileURLToPath } from "node:url";
 import pino from "pino";
 import type { Endpoint } from "../endpoint.ts";
-import { createClosedGate } from "../payment/gate.ts";
-import { x402Offers } from "../x402/offers.ts";
+import { unpaidGate } from "../rails.ts";
 import { processEnv, readConfig } from "./config.ts";
 import { invoke } from "./invoke.ts";
 import { loadPlugins } from "./load.ts";
@@ -43,21 +42,7 @@ export async function runSmoke(options: SmokeOptions) {
   };
   const recorder = options.record ? await recordingEnv(env, options.record) : undefined;
   const config = readConfig(env);
-  const gate = createClosedGate(
-    x402Offers(
-      [
-        {
-          network: config.payment.network,
-          asset: config.payment.asset,
-          payTo: config.payment.payTo ?? "0x0000000000000000000000000000000000000000",
-          decimals: 6,
-          extra: { name: config.payment.assetName, version: config.payment.assetVersion },
-          maxTimeoutSeconds: config.payment.maxTimeoutSeconds,
-        },
-      ],
-      config.baseUrl,
-    ),
-  );
+  const gate = unpaidGate(config);
   const service = await createService({
     config,
     log: pino({ level: "silent" }),

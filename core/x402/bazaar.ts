@@ -1,6 +1,6 @@
 import { bazaarResourceServerExtension, declareDiscoveryExtension } from "@x402/extensions/bazaar";
 import type { Endpoint } from "../endpoint.ts";
-import { envelope, schemasOf, type JsonSchema } from "../runtime/schema.ts";
+import { envelope, exampleAnswer, schemasOf, type JsonSchema } from "../runtime/schema.ts";
 
 const built = new WeakMap<Endpoint, Record<string, unknown>>();
 
@@ -10,15 +10,6 @@ const built = new WeakMap<Endpoint, Record<string, unknown>>();
  * schema does not fit gives its top level only, then a shortened example too; /openapi.json has it whole.
  */
 const budget = 6000;
-
-/** What the route answers for its example: the `{meta, data}` envelope around the example's output. */
-export function exampleAnswer(endpoint: Endpoint): unknown {
-  if (endpoint.raw) return endpoint.example.output;
-  return {
-    meta: { product: endpoint.family, endpoint: endpoint.name, ts: "2026-11-21T12:00:00.000Z" },
-    data: endpoint.example.output,
-  };
-}
 
 /**
  * The Bazaar discovery extension of a paid route, made by `@x402/extensions`' own helper so catalogs that

@@ -5,8 +5,10 @@ import { encodeHeader } from "../shared.ts";
 export const x402Headers = { v2: "payment-signature", v1: "x-payment" } as const;
 
 /** The x402 MCP transport keys (x402 specs/transports-v2/mcp.md; v1 uses the same ones). */
-export const paymentMetaKey = "x402/payment";
-export const paymentResponseMetaKey = "x402/payment-response";
+const paymentKey = "x402/payment";
+const receiptKey = "x402/payment-response";
+
+const decodeHeader = (value: string): unknown => JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 
 /**
  * x402 over HTTP and MCP. `_meta["x402/payment"]` carries the PaymentPayload as an object; the gate takes it exactly
@@ -16,10 +18,25 @@ export const x402Carrier: CredentialCarrier = {
   requestHeaders: [x402Headers.v2, x402Headers.v1],
   responseHeaders: ["payment-required", "payment-response", "x-payment-response", "x-payment-requirements"],
   fromMeta(meta) {
-    if (!(paymentMetaKey in meta)) return undefined;
-    const payment = meta[paymentMetaKey];
+    if (!(paymentKey in meta)) return undefined;
+    const payment = meta[paymentKey];
     const encoded = encodeHeader(payment);
     const v1 = (payment as { x402Version?: unknown } | null)?.x402Version === 1;
     return { [v1 ? x402Headers.v1 : x402Headers.v2]: encoded };
+  },
+  mcp: {
+    paymentKey,
+    receiptKey,
+    receiptOf(headers) {
+      const receipt = headers["payment-response"] ?? headers["x-payment-response"];
+      return receipt ? decodeHeader(receipt) : undefined;
+    },
+    // The v2 PaymentRequired, plus what the v1 body adds to a refusal (`reason`, `creditCode`).
+    challengeOf(outcome) {
+      const header = outcome.headers["payment-required"];
+      if (!header) return undefined;
+      const { x402Version, error, accepts, ...details } = outcome.body as Record<string, unknown>;
+      return { ...(decodeHeader(header) as Record<string, unknown>), ...details };
+    },
   },
 };

@@ -2,6 +2,7 @@ import type { Offers, PaymentGate } from "../payment/gate.ts";
 import { perRoute } from "../payment/gate.ts";
 import { createPaidGate, type PaidGate, type PaidGateParts } from "../payment/paid-gate.ts";
 import { challenge } from "./challenge.ts";
+import { x402Discovery } from "./discovery.ts";
 import { buildRequirements, type PaymentOption, type RouteRequirements } from "./requirements.ts";
 import { x402Way } from "./way.ts";
 
@@ -24,11 +25,16 @@ export function createX402Gate({
   return gate;
 }
 
-/** x402's offers: requirements built once per route and price (the same for every request), and the 402 made of them. */
+/**
+ * x402's offers: requirements built once per route and price (the same for every request), the 402 made of them,
+ * and what the discovery documents and MCP answers say of them.
+ */
 export function x402Offers(options: PaymentOption[], baseUrl: string): Offers<PaymentOption, RouteRequirements> {
+  const requirements = perRoute((endpoint, price) => buildRequirements(endpoint, options, baseUrl, price));
   return {
     options,
-    requirements: perRoute((endpoint, price) => buildRequirements(endpoint, options, baseUrl, price)),
-    challenge: (endpoint, requirements, message) => challenge(endpoint, requirements, message),
+    requirements,
+    challenge: (endpoint, quote, message) => challenge(endpoint, quote, message),
+    discovery: x402Discovery(options, baseUrl, requirements),
   };
 }

@@ -90,6 +90,15 @@ test("payment boundaries: the payment core (core/payment) imports nothing from a
   assert.deepEqual(imports, {});
 });
 
+test("payment boundaries: the runtime and MCP import nothing from a rail (core/x402): they read it through its offers' discovery and the carriers core/rails.ts registers", () => {
+  const imports: Record<string, string[]> = {};
+  for (const file of files.filter((f) => f.startsWith("core/runtime/") || f.startsWith("core/mcp/"))) {
+    const x402 = importsOf.get(file)!.filter((t) => t.startsWith("core/x402/"));
+    if (x402.length) imports[file] = [...new Set(x402)].sort();
+  }
+  assert.deepEqual(imports, {});
+});
+
 /** A branch on a scheme or a network family outside the scheme folders (plugin families excepted): none. */
 const schemeBranch = /family [!=]== |familyOf\(|scheme [!=]== /;
 const pluginFamily = /\.family [!=]== (family|"core")/;
