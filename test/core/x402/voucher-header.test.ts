@@ -18,7 +18,7 @@ const voucher = {
 };
 const paymentId = { info: { required: false, id: "pay_0123456789abcdef" } };
 const bazaar = {
-  info: { input: { type: "http", queryParams: { text: "hi}\"{", empty: [] } } },
+  info: { input: { type: "http", queryParams: { text: 'hi}"{', empty: [] } } },
   schema: { properties: { a: { enum: ["x", "}", "\\", '"', "[", null, true, 1.5e3] } }, required: [] },
 };
 
