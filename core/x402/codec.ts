@@ -78,31 +78,23 @@ export type DecodedPayment =
 
 export { PaymentRejected };
 
-/** The JSON text a payment header carries (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`: base64). */
-function textOfPaymentHeader(input: string): string {
+/** The JSON a payment header carries (v1 `X-PAYMENT`, v2 `PAYMENT-SIGNATURE`: base64), read once per call. */
+function readPaymentHeader(input: string): unknown {
   if (input.length > (maxHeaderBytes * 4) / 3 + 4)
     throw new PaymentRejected("invalid_payload", "The payment header is too large");
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(input))
     throw new PaymentRejected("invalid_payload", "The payment header is not base64");
-  return Buffer.from(input, "base64").toString("utf8");
-}
-
-function parsePaymentHeader(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(Buffer.from(input, "base64").toString("utf8"));
   } catch {
-    return new PaymentRejected("invalid_payload", "The payment header is not base64 JSON");
+    throw new PaymentRejected("invalid_payload", "The payment header is not base64 JSON");
   }
 }
 
-/**
- * What a call's x402 payment header carried: its version, its JSON text, and its JSON (parsed on first use) or why
- * it carried none that can be read. A way that reads only part of the JSON reads `text` and leaves `read` unparsed.
- */
+/** What a call's x402 payment header carried: its version, and its JSON or why it carried none that can be read. */
 export interface PaymentHeader {
   version: 1 | 2;
-  text: string | undefined;
-  readonly read: unknown;
+  read: unknown;
 }
 
 const headers = new WeakMap<PaymentCredentials, PaymentHeader | undefined>();
@@ -115,21 +107,12 @@ export function paymentHeaderOf(credentials: PaymentCredentials | undefined): Pa
   const header = v2 ?? credentials[x402Headers.v1];
   let found: PaymentHeader | undefined;
   if (header) {
-    let text: string | undefined;
-    let read: unknown;
+    found = { version: v2 ? 2 : 1, read: undefined };
     try {
-      text = textOfPaymentHeader(header);
+      found.read = readPaymentHeader(header);
     } catch (e) {
-      read = e;
+      found.read = e;
     }
-    found = {
-      version: v2 ? 2 : 1,
-      text,
-      get read() {
-        if (text !== undefined && read === undefined) read = parsePaymentHeader(text);
-        return read;
-      },
-    };
   }
   headers.set(credentials, found);
   return found;

@@ -19,7 +19,6 @@ import { creditOriginOf, fundOnce } from "../../../payment/in-flight.ts";
 import { fingerprintOf } from "../../../payment/paid-gate.ts";
 import type { Store } from "../../../endpoint.ts";
 import { voucherReasons } from "./voucher.ts";
-import { voucherJsonOf } from "./voucher-header.ts";
 import { createChannelOwners } from "./owners.ts";
 import { voucherClaimKey, type VoucherInFlights, type VoucherRef } from "./voucher-in-flight.ts";
 
@@ -57,7 +56,7 @@ function safePaymentId(payload: PaymentPayload): string | undefined {
 /** The v2 payload in a PAYMENT-SIGNATURE header when it pays with `batch-settlement`, else undefined. */
 function batchPayloadOf(call: Call): PaymentPayload | undefined {
   const header = paymentHeaderOf(call.payment);
-  const decoded = header?.version === 2 ? (voucherJsonOf(header) as PaymentPayload | null) : undefined;
+  const decoded = header?.version === 2 ? (header.read as PaymentPayload | null) : undefined;
   return decoded?.x402Version === 2 && decoded.accepted?.scheme === "batch-settlement" ? decoded : undefined;
 }
 
