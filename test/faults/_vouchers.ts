@@ -13,6 +13,7 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { stateKeys } from "../../plugins/state/_wallet.ts";
 import { encodeHeader } from "../../core/x402/challenge.ts";
 import { voucherReasons } from "../../core/x402/schemes/batch-settlement/voucher.ts";
+import { createCredits } from "../../core/payment/credits.ts";
 import { escrowOn } from "../helpers/channels.ts";
 import { accountOf } from "../helpers/rail.ts";
 import { redisMissing } from "../helpers/redis.ts";
@@ -78,8 +79,8 @@ function channelOf(rig: Rig, account: PrivateKeyAccount) {
       assert.equal(res.status, 200, await res.text());
       cumulative = BigInt(max);
     },
-    /** The next voucher for `path`, signed once: a retry sends the same header. */
-    async voucher(instance: Instance, path: string) {
+    /** The next voucher for `path`, signed once: a retry sends the same header (without an identifier, it can never be answered again). */
+    async voucher(instance: Instance, path: string, identified = true) {
       const accepted = await termsOf(instance, path);
       const max = String(cumulative + BigInt(accepted.amount));
       const channelId = computeChannelId(configOf(accepted), rig.devnet.network);
@@ -88,7 +89,7 @@ function channelOf(rig: Rig, account: PrivateKeyAccount) {
         channelConfig: configOf(accepted),
         voucher: await signVoucher(signer, channelId, max, rig.devnet.network),
       };
-      const extensions = { "payment-identifier": { info: { required: false, id: newPaymentId() } } };
+      const extensions = identified ? { "payment-identifier": { info: { required: false, id: newPaymentId() } } } : {};
       return { path, header: encodeHeader({ x402Version: 2, accepted, payload, extensions }), price: accepted.amount };
     },
     /** A voucher answered: the next one signs on top of it. */
@@ -195,6 +196,65 @@ export function voucherCrashTests(steps: VoucherStep[], finishedBy: "restart" | 
         await Promise.all(started.map((i) => i.stop()));
       }
     });
+  });
+}
+
+/**
+ * A voucher sent without a payment identifier can never be answered again: killed after its increment was committed,
+ * the instance restarted finishes it with the price credited to a code listed to its payer, and keeps no answer.
+ */
+export function unidentifiedVoucherCredited() {
+  test("voucher without a payment identifier killed after its commit; restarted: its price credited to its payer, charged once", {
+    skip: redisMissing,
+  }, async () => {
+    const rig = await startRig();
+    const started: Instance[] = [];
+    try {
+      const account = accountOf(rig.devnet, 6) as PrivateKeyAccount;
+      const channel = channelOf(rig, account);
+      const depositor = await startInstance(rig, await freshPort(), undefined, voucherEnv(rig));
+      started.push(depositor);
+      await channel.deposit(depositor, "/v1/store?key=deposit-unidentified&value=d&ttl=600");
+      await depositor.stop();
+      const runsBefore = await stepsReached(rig, "handled", account.address);
+
+      const first = await startInstance(rig, await freshPort(), "settled", voucherEnv(rig));
+      started.push(first);
+      const call = await channel.voucher(first, "/v1/store?key=unidentified&value=v&ttl=600", false);
+      const channelId = channel.channelIdOf(await termsOf(first, call.path));
+      const chargedBefore = channelCharged(rig, channelId);
+      assert.equal(await send(first, call), undefined, "the instance died after the commit, before answering");
+      assert.equal(await first.exited, "SIGKILL");
+      const restarted = await startInstance(rig, first.port, undefined, voucherEnv(rig));
+      started.push(restarted);
+
+      const credits = createCredits(rig.store);
+      const giveUpAt = Date.now() + 30_000;
+      let listed = await credits.issuedTo(account.address);
+      while (listed.length === 0 && Date.now() < giveUpAt) {
+        await new Promise((r) => setTimeout(r, 250));
+        listed = await credits.issuedTo(account.address);
+      }
+      const charged = (channelCharged(rig, channelId) - chargedBefore) / BigInt(call.price);
+      const funded = (await rig.store.keys(`x402:funded:${rig.devnet.network}:voucher:${channelId}`)).length;
+      const kept = await rig.store.keys(`x402:claim:${rig.devnet.network}:voucher:${channelId}`);
+      const stored = await rig.store.get(stateKeys.value(account.address.toLowerCase(), "unidentified"));
+      const runs = (await stepsReached(rig, "handled", account.address)) - runsBefore;
+      assert.deepEqual(
+        { charged, funded, listed: listed.map((c) => c.balance), runs, written: stored !== undefined },
+        { charged: 1n, funded: 1, listed: [call.price], runs: 1, written: false },
+      );
+      const finished = await Promise.all(kept.map((k) => rig.store.get<{ state: string }>(k)));
+      assert.deepEqual(
+        finished.map((r) => r?.state),
+        ["credited"],
+        "no answer kept: nobody can ask for it",
+      );
+      assert.equal(restarted.errors.length, 0, restarted.errors.join("\n"));
+    } finally {
+      await Promise.all(started.map((i) => i.stop()));
+      await rig.stop();
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Network } from "@x402/core/types";
-import { InMemoryChannelStorage, type ChannelStorage } from "@x402/evm/batch-settlement/server";
+import type { ChannelStorage } from "@x402/evm/batch-settlement/server";
 import { RedisChannelStorage, type RedisChannelStorageClient } from "@x402/evm/batch-settlement/server/redis-storage";
 import type { Logger } from "pino";
 import { connectRedis, type RedisConnection } from "../../../runtime/redis-connect.ts";
@@ -13,6 +13,7 @@ import type { PaymentOption } from "../../requirements.ts";
 import type { Store } from "../../../endpoint.ts";
 import type { Ledger } from "../../../payment/ledger.ts";
 import { createVoucherInFlight, type ChannelJudge } from "./voucher-in-flight.ts";
+import { createChannelsInMemory } from "./channels-in-memory.ts";
 
 /** An option that takes vouchers, and the key that signs its claims and refunds as every channel's receiver authorizer. */
 export interface BatchRail {
@@ -48,7 +49,7 @@ export async function startBatchSettlement(o: BatchStartOptions) {
   const storageOf = (network: string): ChannelStorage =>
     redis
       ? new RedisChannelStorage({ client: channelClient(redis), keyPrefix: `x402:batch:${network}` })
-      : new InMemoryChannelStorage();
+      : createChannelsInMemory();
   const batches = new Map<string, BatchSettlement>();
   for (const { option, authorizerKey } of o.rails) {
     const network = option.network as Network;

@@ -73,8 +73,13 @@ export function createVoucherInFlight(parts: VoucherInFlightParts) {
       },
     ): VoucherInFlight {
       const { asset, payTo, creditCode, answer, effects, ...rest } = call;
-      // Kept as the ledger keeps an exact payment's: only effects given as data, within the size bound.
-      const kept = effects && JSON.stringify({ answer, effects }).length <= maxKeptBytes ? { answer, effects } : {};
+      // Kept as the ledger keeps an exact payment's: only effects given as data, within the size bound, and only for
+      // a payer who can ask for the answer again (its payment identifier). Without one, a crash after the commit
+      // credits the price to a code listed to the payer: an answer kept for nobody would be a charge lost.
+      const kept =
+        rest.paymentId !== undefined && effects && JSON.stringify({ answer, effects }).length <= maxKeptBytes
+          ? { answer, effects }
+          : {};
       const at = now();
       const claimKey = voucherClaimKey(ref);
       return {
@@ -110,8 +115,12 @@ export function createVoucherInFlight(parts: VoucherInFlightParts) {
     /** Takes the finishing of a committed voucher: its own process right after the commit, or a resolver. */
     take: (r: VoucherInFlight, transaction = "") =>
       ledger.takeResolution(r.settlement.claimKey, holder("live", transaction)),
-    /** Its own process finished the call: the answer kept for a retry with the payer's payment identifier. */
+    /** Its own process finished the call: the answer kept for a retry with the payer's payment identifier, if any. */
     async settled(r: VoucherInFlight, outcome: Outcome) {
+      if (r.paymentId === undefined) {
+        await store.delete(inFlightKey(r.voucher));
+        return;
+      }
       const final: ClaimRecord = {
         state: "settled",
         fingerprint: r.fingerprint,
