@@ -1,16 +1,13 @@
 import dns from "node:dns";
 import net from "node:net";
-import type { Agent, Dispatcher } from "undici";
+import { Agent, request, type Dispatcher } from "undici";
 import { addressRefusal } from "./egress-address.ts";
 import { badRequest, ServiceError } from "./errors.ts";
 import { discard, isDecodeError, readBody } from "./read-capped.ts";
 import type { TargetResponse } from "../endpoint.ts";
-import { lazy, lowerKeys } from "../shared.ts";
+import { lowerKeys } from "../shared.ts";
 
 export { addressRefusal, isPublicAddress } from "./egress-address.ts";
-
-/** undici (about 800 KB of code), loaded on the first outbound request rather than at boot. */
-export const undici = lazy(() => import("undici"));
 
 export type LookupAll = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
@@ -126,8 +123,7 @@ export function createEgress(options: EgressOptions) {
     req: { method: string; headers: Record<string, string>; body?: string | Buffer },
     signal: AbortSignal,
   ) {
-    const { request } = await undici();
-    const agent = await pinnedAgent(target.address);
+    const agent = pinnedAgent(target.address);
     try {
       const res = await request(target.url, {
         ...req,
@@ -208,8 +204,7 @@ function resolveLocation(location: string, base: string): string {
 }
 
 /** A dispatcher whose every lookup answers the address that was checked, whatever DNS would say now. */
-export async function pinnedAgent(address: string): Promise<Agent> {
-  const { Agent } = await undici();
+export function pinnedAgent(address: string): Agent {
   const family = net.isIP(address);
   const lookup: net.LookupFunction = (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);

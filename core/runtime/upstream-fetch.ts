@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Agent, Dispatcher } from "undici";
+import { request, type Agent, type Dispatcher } from "undici";
 import type { Logger } from "../endpoint.ts";
-import { pinnedAgent, undici, type CheckedTarget } from "./egress.ts";
+import { pinnedAgent, type CheckedTarget } from "./egress.ts";
 import { discard, isDecodeError, readBody } from "./read-capped.ts";
 import { metrics } from "./prometheus.ts";
 import { lastHour } from "./rolling.ts";
@@ -140,7 +140,6 @@ async function follow(plan: ExchangePlan, signal: AbortSignal): Promise<Dispatch
   let url = plan.url;
   let method: Dispatcher.HttpMethod = plan.method;
   let body = plan.body;
-  const { request } = await undici();
   for (let hop = 0; ; hop++) {
     const pinned = url.origin === plan.url.origin ? undefined : await pinnedTo(plan, url, signal);
     try {
@@ -160,7 +159,7 @@ async function follow(plan: ExchangePlan, signal: AbortSignal): Promise<Dispatch
 async function pinnedTo(plan: ExchangePlan, url: URL, signal: AbortSignal): Promise<Agent> {
   if (!plan.guard) throw new RedirectRefused(url.href);
   try {
-    return await pinnedAgent((await plan.guard(url.href, signal)).address);
+    return pinnedAgent((await plan.guard(url.href, signal)).address);
   } catch (error) {
     if (signal.aborted) throw error;
     throw new RedirectRefused(url.href);
