@@ -105,7 +105,10 @@ const namedCommonJsExports = (names) => ({
   },
 });
 
-/** The names module.exports has for each CommonJS import path, read by requiring them in a child process. */
+/**
+ * The names module.exports has for each CommonJS import path, read by requiring them in a child process;
+ * reflect-metadata first, as core/runtime/container.ts imports it, since tsyringe refuses to load without it.
+ */
 function commonJsExportNames(specifiers) {
   const script = `
     const load = require("node:module").createRequire(${JSON.stringify(join(root, "package.json"))});
