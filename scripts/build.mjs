@@ -1,16 +1,42 @@
 // `npm run build`: the service as plain JavaScript in dist/, the tree kept file for file (core/, plugins/),
-// so Node runs it without tsx's loader (boot 1.1 s instead of 2 s, 146 MB instead of 220 MB; bench/RESULTS.md).
-// Each module stays a module of its own: files that read a neighbour through import.meta.url, and the
-// plugin loader that finds families by folder, work unchanged. Compiled modules end in .mjs so they never
-// collide with the browser scripts kept beside them (plugins/arcade/_page.ts and _page.js).
+// so Node runs it without tsx's loader. Each module of ours stays a module of its own: files that read a
+// neighbour through import.meta.url, and the plugin loader that finds families by folder, work unchanged.
+// Compiled modules end in .mjs so they never collide with the browser scripts kept beside them
+// (plugins/arcade/_page.ts and _page.js).
+//
+// The packages they import are bundled into dist/vendor/, one module per import path with their shared code in
+// chunks: Node spends about 1 ms of CPU per module file it loads, and viem alone is 356 files (600 ms to import,
+// 100 ms as one bundle; bench/RESULTS.md, session 13). Packages that find their own files at run time (native
+// addons, workers, WASM or data read beside their sources) stay in node_modules, imported as they are.
 import { build } from "esbuild";
-import { cpSync, mkdirSync, readdirSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { builtinModules } from "node:module";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const outdir = join(root, process.argv[2] ?? "dist");
+const vendorDir = join(outdir, "vendor");
 const sources = ["core", "plugins"].flatMap((dir) => filesUnder(join(root, dir)));
+
+/** Packages imported from node_modules as they are: they locate files beside their own sources. */
+const inPlace = new Set([
+  "h3", // loads srvx/node through createRequire(import.meta.url)
+  "srvx", // h3's, kept with it so both share one copy
+  "pino", // its transports run thread-stream workers from files of their own
+  "pino-pretty",
+  "thread-stream",
+  "secp256k1", // native addon (node-gyp-build)
+  "bufferutil",
+  "utf-8-validate",
+  "litesvm", // native addon
+  "solc", // soljson from a path
+  "tesseract.js", // worker script from a path
+  "unpdf", // pdf.js worker
+]);
+/** What a package that finds its own files mentions: the build refuses to bundle such a package (add it to inPlace). */
+const locatesItself = /\b__dirname\b|\b__filename\b|\bimport\.meta\.(url|dirname)\b|\brequire\.resolve\b/;
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
@@ -18,15 +44,85 @@ function filesUnder(dir) {
   );
 }
 
-/** Every relative import of a module stays an import of that module, renamed from .ts to .mjs; JSON data is inlined. */
+const packageOf = (specifier) => specifier.split("/", specifier.startsWith("@") ? 2 : 1).join("/");
+const isBuiltin = (specifier) => specifier.startsWith("node:") || builtinModules.includes(packageOf(specifier));
+/** Where an import path of a package is bundled: dist/vendor/viem/accounts.mjs for viem/accounts. */
+const vendorFile = (specifier) => join(vendorDir, `${specifier.replace(/\.(m?js|cjs)$/, "")}.mjs`);
+
+/** Every package import path our modules use, bundled later into dist/vendor/. */
+const vendored = new Set();
+
+/**
+ * Every relative import of a module stays an import of that module, renamed from .ts to .mjs; an import of a
+ * package goes to its bundle in dist/vendor/ (or stays as it is for a package kept in place); JSON data is inlined.
+ */
 const keepModulesApart = {
   name: "keep-modules-apart",
   setup(b) {
     b.onResolve({ filter: /^\.\.?\/.*\.(ts|js|mjs)$/ }, (args) =>
       args.kind === "entry-point" ? undefined : { path: args.path.replace(/\.ts$/, ".mjs"), external: true },
     );
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.kind === "entry-point" || isBuiltin(args.path) || inPlace.has(packageOf(args.path))) return undefined;
+      vendored.add(args.path);
+      const from = join(outdir, dirname(relative(root, args.importer)));
+      return { path: relative(from, vendorFile(args.path)).replace(/^(?!\.)/, "./"), external: true };
+    });
   },
 };
+
+/** Inside the vendor bundle: packages kept in place stay imports of node_modules. */
+const leaveInPlace = {
+  name: "leave-in-place",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind !== "entry-point" && !isBuiltin(args.path) && inPlace.has(packageOf(args.path))
+        ? { path: args.path, external: true }
+        : undefined,
+    );
+  },
+};
+
+/**
+ * A CommonJS package bundled as an ES module exports only its default; Node also gives named imports of it
+ * (`import { Counter } from "prom-client"`). Its entry re-exports the names its module.exports has.
+ */
+const namedCommonJsExports = (names) => ({
+  name: "named-commonjs-exports",
+  setup(b) {
+    b.onResolve({ filter: /^commonjs:/ }, (args) => ({
+      path: args.path.slice("commonjs:".length),
+      namespace: "commonjs",
+    }));
+    b.onLoad({ filter: /.*/, namespace: "commonjs" }, (args) => ({
+      resolveDir: root,
+      contents: [
+        `const m = require(${JSON.stringify(args.path)});`,
+        "export default m;",
+        names.get(args.path).length ? `export const { ${names.get(args.path).join(", ")} } = m;` : "",
+      ].join("\n"),
+    }));
+  },
+});
+
+/**
+ * The names module.exports has for each CommonJS import path, read by requiring them in a child process;
+ * reflect-metadata first, as core/runtime/container.ts imports it, since tsyringe refuses to load without it.
+ */
+function commonJsExportNames(specifiers) {
+  const script = `
+    const load = require("node:module").createRequire(${JSON.stringify(join(root, "package.json"))});
+    try { load("reflect-metadata"); } catch {}
+    const names = {};
+    for (const s of ${JSON.stringify(specifiers)}) {
+      const m = load(s);
+      names[s] = (m && (typeof m === "object" || typeof m === "function") ? Object.keys(m) : [])
+        .filter((k) => /^[A-Za-z_$][\\w$]*$/.test(k) && k !== "default");
+    }
+    process.stdout.write(JSON.stringify(names));`;
+  const out = execFileSync(process.execPath, ["-e", script], { cwd: root, maxBuffer: 64 * 2 ** 20 });
+  return new Map(Object.entries(JSON.parse(out.toString())));
+}
 
 // The loader takes every module of a family's folder not starting with _ (index aside) for an endpoint; in dist/
 // that is every .mjs, so a plain-JS module of a family must be a _ helper or it would be served as an endpoint.
@@ -36,19 +132,71 @@ if (strays.length) throw new Error(`plain-JS modules of a family must start with
 const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 const typescript = sources.filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
-await build({
-  entryPoints: typescript,
-  outdir,
-  outbase: root,
-  outExtension: { ".js": ".mjs" },
+const common = {
+  absWorkingDir: root,
   bundle: true,
-  packages: "external",
-  plugins: [keepModulesApart],
   format: "esm",
   platform: "node",
   target: "node20",
   logLevel: "warning",
+};
+await build({
+  ...common,
+  entryPoints: typescript,
+  outdir,
+  outbase: root,
+  outExtension: { ".js": ".mjs" },
+  packages: "external",
+  plugins: [keepModulesApart],
 });
+const vendorEntries = (names) =>
+  [...vendored].map((specifier) => ({
+    in: names.has(specifier) ? `commonjs:${specifier}` : specifier,
+    out: vendorFile(specifier).slice(vendorDir.length + 1, -4),
+  }));
+// Which import paths lead to CommonJS: their entry modules alone, parsed without their imports.
+const entriesAlone = await build({
+  ...common,
+  entryPoints: vendorEntries(new Map()),
+  outdir: vendorDir,
+  outExtension: { ".js": ".mjs" },
+  write: false,
+  metafile: true,
+  plugins: [
+    {
+      name: "alone",
+      setup: (b) =>
+        b.onResolve({ filter: /.*/ }, (a) => (a.kind === "entry-point" ? undefined : { path: a.path, external: true })),
+    },
+  ],
+});
+const commonJs = Object.entries(entriesAlone.metafile.outputs)
+  .filter(([, o]) => entriesAlone.metafile.inputs[o.entryPoint]?.format === "cjs")
+  .map(([path]) => [...vendored].find((s) => vendorFile(s) === join(root, path)));
+const names = commonJsExportNames(commonJs);
+const vendor = await build({
+  ...common,
+  entryPoints: vendorEntries(names),
+  outdir: vendorDir,
+  outExtension: { ".js": ".mjs" },
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+  // CommonJS code inside an ES module has no require of its own: the one of its bundle, for Node's built-ins.
+  banner: {
+    js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+  },
+  metafile: true,
+  plugins: [leaveInPlace, namedCommonJsExports(names)],
+});
+const locating = new Set(
+  Object.keys(vendor.metafile.inputs)
+    .filter((input) => input.includes("node_modules/") && locatesItself.test(readFileSync(join(root, input), "utf8")))
+    .map((input) => packageOf(input.slice(input.lastIndexOf("node_modules/") + "node_modules/".length))),
+);
+if (locating.size)
+  throw new Error(
+    `packages that locate their own files cannot be bundled; add them to inPlace: ${[...locating].join(", ")}`,
+  );
 for (const file of sources.filter((f) => !f.endsWith(".ts"))) {
   const to = join(outdir, file.slice(root.length));
   mkdirSync(dirname(to), { recursive: true });
@@ -56,4 +204,6 @@ for (const file of sources.filter((f) => !f.endsWith(".ts"))) {
 }
 // The service reads its version from package.json beside core/, as it does from the sources.
 cpSync(join(root, "package.json"), join(outdir, "package.json"));
-console.log(`built ${typescript.length} modules into ${outdir} in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `built ${typescript.length} modules and ${vendored.size} package imports into ${outdir} in ${Math.round(performance.now() - started)} ms`,
+);

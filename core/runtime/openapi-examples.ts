@@ -1,13 +1,20 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { createRequire } from "node:module";
 import type { Endpoint } from "../endpoint.ts";
+import { lazy } from "../shared.ts";
 import type { JsonSchema } from "./schema.ts";
 
-const ajv = new Ajv2020({ strict: false, allErrors: false });
-(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+const require = createRequire(import.meta.url);
+/** Ajv, required when the OpenAPI document is first built rather than at boot. */
+const ajv = lazy(() => {
+  const { Ajv2020 } = require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js");
+  const addFormats = (require("ajv-formats") as typeof import("ajv-formats")).default;
+  const instance = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(instance);
+  return instance;
+});
 const fits = (schema: JsonSchema, value: unknown) => {
   try {
-    return ajv.validate(schema, value);
+    return ajv().validate(schema, value);
   } catch {
     return false;
   }

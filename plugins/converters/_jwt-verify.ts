@@ -1,5 +1,9 @@
-import { compactVerify, createLocalJWKSet, errors, importJWK, importSPKI, importX509, type JWK } from "jose";
+import type { JWK } from "jose";
 import { badRequest } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
+
+/** jose (about 130 modules), loaded on the first token rather than at boot. */
+export const jose = lazy(() => import("jose"));
 
 export interface Verification {
   method: "none" | "secret" | "key";
@@ -26,6 +30,7 @@ export async function verifySignature(
   const algorithm = alg ?? null;
   const outcome = (verified: boolean, error: string | null): Verification => ({ method, algorithm, verified, error });
   if (method === "none") return outcome(false, null);
+  const { compactVerify, errors } = await jose();
   if (!alg || alg === "none") return outcome(false, "The token is unsigned (alg none)");
   if (secret !== undefined && !hmac.includes(alg))
     throw refuse("secret", `The token is signed with ${alg}; a secret only verifies ${hmac.join(", ")}`);
@@ -50,6 +55,7 @@ export async function verifySignature(
 }
 
 async function importKey(key: string, alg: string) {
+  const { createLocalJWKSet, importJWK, importSPKI, importX509 } = await jose();
   const text = key.trim();
   try {
     if (text.startsWith("-----BEGIN PUBLIC KEY-----")) return await importSPKI(text, alg);

@@ -1,8 +1,12 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { Worker as ThreadWorker } from "node:worker_threads";
-import { createWorker, OEM, type RecognizeResult, type Worker } from "tesseract.js";
+import type { RecognizeResult, Worker } from "tesseract.js";
 import { WorkerOverBudget } from "../../core/runtime/worker-pool.ts";
+import { lazy } from "../../core/shared.ts";
+
+/** tesseract.js (about 25 modules), loaded when the first worker starts rather than at boot. */
+const tesseract = lazy(() => import("tesseract.js"));
 
 /** English LSTM data from the installed @tesseract.js-data/eng package: nothing is downloaded. */
 const langPath = join(
@@ -18,13 +22,15 @@ let worker: Promise<Worker> | undefined;
 let running = 0;
 
 function start(): Promise<Worker> {
-  const created = createWorker("eng", OEM.LSTM_ONLY, {
-    langPath,
-    gzip: true,
-    cacheMethod: "none",
-    // Without a handler tesseract.js rethrows a failed job on a bare tick, which would crash the process.
-    errorHandler: () => {},
-  });
+  const created = tesseract().then(({ createWorker, OEM }) =>
+    createWorker("eng", OEM.LSTM_ONLY, {
+      langPath,
+      gzip: true,
+      cacheMethod: "none",
+      // Without a handler tesseract.js rethrows a failed job on a bare tick, which would crash the process.
+      errorHandler: () => {},
+    }),
+  );
   created.catch(() => {
     if (worker === created) worker = undefined;
   });

@@ -1,10 +1,19 @@
-import ajvFormats from "ajv-formats";
-import { Ajv, type ValidateFunction } from "ajv";
-import { Ajv2019 } from "ajv/dist/2019.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { ValidateFunction } from "ajv";
+import type { RE2JS } from "re2js";
 import { badRequest } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
 import { MAX_DOCUMENT_CHARS, assertDepth } from "./_json.ts";
+
+const require = createRequire(import.meta.url);
+/** Ajv (three drafts and the formats) and RE2, required on the first schema compiled rather than at boot. */
+const engines = lazy(() => ({
+  Ajv: (require("ajv") as typeof import("ajv")).Ajv,
+  Ajv2019: (require("ajv/dist/2019.js") as typeof import("ajv/dist/2019.js")).Ajv2019,
+  Ajv2020: (require("ajv/dist/2020.js") as typeof import("ajv/dist/2020.js")).Ajv2020,
+  addFormats: (require("ajv-formats") as typeof import("ajv-formats")).default,
+  RE2JS: (require("re2js") as typeof import("re2js")).RE2JS,
+}));
 
 export const drafts = ["2020-12", "2019-09", "draft-07"] as const;
 export type Draft = (typeof drafts)[number];
@@ -65,10 +74,11 @@ export function compileSchema(schema: Record<string, unknown>, draft: Draft): Va
 }
 
 function newAjv(draft: Draft) {
+  const { Ajv, Ajv2019, Ajv2020, addFormats } = engines();
   const options = { allErrors: true, strict: false, validateFormats: true, code: { regExp: linearRegExp } } as const;
   const ajv =
     draft === "2020-12" ? new Ajv2020(options) : draft === "2019-09" ? new Ajv2019(options) : new Ajv(options);
-  ajvFormats.default(ajv);
+  addFormats(ajv);
   return ajv;
 }
 
@@ -76,7 +86,7 @@ function newAjv(draft: Draft) {
 function linearRegExp(pattern: string): { test(text: string): boolean; toString(): string } {
   let re: RE2JS;
   try {
-    re = RE2JS.compile(pattern);
+    re = engines().RE2JS.compile(pattern);
   } catch (error) {
     throw new Error(
       `the pattern ${JSON.stringify(pattern.slice(0, 200))} is not supported: ${(error as Error).message} (no lookaround or backreferences)`,

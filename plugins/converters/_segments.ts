@@ -38,3 +38,11 @@ export function* segmentsOf(segmenter: Intl.Segmenter, text: string): Generator<
     start = next;
   }
 }
+
+const segmenters = new Map<Intl.SegmenterOptions["granularity"], Intl.Segmenter>();
+/** An English segmenter, built on first use rather than at boot: ICU loads its break rules then (about 20 ms). */
+export function englishSegmenter(granularity: "grapheme" | "word" | "sentence"): Intl.Segmenter {
+  let segmenter = segmenters.get(granularity);
+  if (!segmenter) segmenters.set(granularity, (segmenter = new Intl.Segmenter("en", { granularity })));
+  return segmenter;
+}

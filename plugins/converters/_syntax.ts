@@ -1,8 +1,6 @@
-import { parse as parseJs } from "acorn";
 import { XMLValidator } from "fast-xml-parser";
-import { parseAllDocuments } from "yaml";
 import { lineColumnAt, tryParseJson } from "./_json.ts";
-import { assertYamlDepth } from "./_yaml.ts";
+import { assertYamlDepth, yamlLibrary } from "./_yaml.ts";
 
 export interface SyntaxProblem {
   line: number;
@@ -27,8 +25,9 @@ export async function syntaxProblems(
       return parsed.ok ? [] : [parsed.error];
     }
     case "yaml":
-      assertYamlDepth(code, "code");
-      return parseAllDocuments(code)
+      await assertYamlDepth(code, "code");
+      return (await yamlLibrary())
+        .parseAllDocuments(code)
         .flatMap((doc) => doc.errors)
         .map((e) => ({
           line: e.linePos?.[0].line ?? 1,
@@ -46,7 +45,8 @@ export async function syntaxProblems(
   }
 }
 
-function javascriptProblems(code: string, sourceType: "module" | "script"): SyntaxProblem[] {
+async function javascriptProblems(code: string, sourceType: "module" | "script"): Promise<SyntaxProblem[]> {
+  const { parse: parseJs } = await import("acorn");
   try {
     parseJs(code, { ecmaVersion: "latest", sourceType, allowHashBang: true, locations: true });
     return [];

@@ -1,6 +1,9 @@
-import { Parser } from "yaml";
 import { badRequest } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
 import { MAX_DEPTH } from "./_json.ts";
+
+/** The yaml library, loaded on the first YAML handled rather than at boot. */
+export const yamlLibrary = lazy(() => import("yaml"));
 
 const collections = new Set(["block-map", "block-seq", "flow-collection"]);
 
@@ -9,7 +12,8 @@ const collections = new Set(["block-map", "block-seq", "flow-collection"]);
  * such parse in the same process has crashed Node outright (V8 compiling a regular expression at the
  * stack limit). Its tokenizer is iterative, so nesting is measured there first and deep input refused.
  */
-export function assertYamlDepth(text: string, field: string): void {
+export async function assertYamlDepth(text: string, field: string): Promise<void> {
+  const { Parser } = await yamlLibrary();
   let max = 0;
   const stack: [unknown, number][] = [...new Parser().parse(text)].map((token) => [token, 0]);
   while (stack.length && max <= MAX_DEPTH) {

@@ -11,7 +11,7 @@ const tidy = (n: number) => Number(n.toPrecision(12));
 
 function lookup(field: "from" | "to", name: string): UnitInfo {
   const unit = findUnit(name);
-  if (!unit) throw fieldError(field, `Unknown unit ${name}`, { units: allUnits.map((u) => u.abbr) });
+  if (!unit) throw fieldError(field, `Unknown unit ${name}`, { units: allUnits().map((u) => u.abbr) });
   return unit;
 }
 

@@ -1,9 +1,17 @@
 import * as v from "valibot";
-import { CronExpressionParser } from "cron-parser";
-import cronstrue from "cronstrue";
 import { DateTime, IANAZone } from "luxon";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
+
+/** The parser and the describer, loaded on the first call rather than at boot. */
+const cronLibraries = lazy(async () => {
+  const [{ CronExpressionParser }, { default: cronstrue }] = await Promise.all([
+    import("cron-parser"),
+    import("cronstrue"),
+  ]);
+  return { CronExpressionParser, cronstrue };
+});
 
 export default defineEndpoint({
   name: "cron",
@@ -57,7 +65,8 @@ export default defineEndpoint({
       ],
     },
   },
-  handler({ input, now }) {
+  async handler({ input, now }) {
+    const { CronExpressionParser, cronstrue } = await cronLibraries();
     if (!IANAZone.isValidZone(input.tz)) {
       const message = `Unknown IANA time zone ${JSON.stringify(input.tz)}`;
       throw fieldError("tz", message);
@@ -65,7 +74,7 @@ export default defineEndpoint({
     const expression = input.expr.trim();
     const result = { expression, timezone: input.tz };
     try {
-      const description = describe(expression);
+      const description = describe(cronstrue, expression);
       const schedule = CronExpressionParser.parse(expression, {
         tz: input.tz,
         currentDate: input.from ? new Date(input.from) : now(),
@@ -82,7 +91,7 @@ export default defineEndpoint({
 });
 
 /** cronstrue also enforces the field count (cron-parser silently fills missing fields). */
-function describe(expression: string): string {
+function describe(cronstrue: Awaited<ReturnType<typeof cronLibraries>>["cronstrue"], expression: string): string {
   const fields = expression.split(/\s+/).length;
   if (!expression.startsWith("@") && fields !== 5 && fields !== 6)
     throw new Error(`Expected 5 or 6 fields, got ${fields}`);

@@ -1,8 +1,7 @@
 import * as v from "valibot";
-import { decodeJwt, decodeProtectedHeader } from "jose";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
-import { verifySignature } from "./_jwt-verify.ts";
+import { jose, verifySignature } from "./_jwt-verify.ts";
 
 const NumericDate = v.pipe(
   v.nullable(v.string()),
@@ -83,7 +82,7 @@ export default defineEndpoint({
       throw fieldError("key", "Give either secret or key, not both");
     }
     const token = input.token.replace(/^Bearer\s+/, "");
-    const { header, payload } = decode(token);
+    const { header, payload } = decode(await jose(), token);
     const at = now().getTime();
     const { verified, ...verification } = await verifySignature(token, header.alg, input.secret, input.key);
     return {
@@ -100,7 +99,7 @@ export default defineEndpoint({
   },
 });
 
-function decode(token: string) {
+function decode({ decodeJwt, decodeProtectedHeader }: Awaited<ReturnType<typeof jose>>, token: string) {
   try {
     return { header: decodeProtectedHeader(token), payload: decodeJwt(token) };
   } catch (error) {

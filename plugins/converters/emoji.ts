@@ -1,16 +1,23 @@
 import { createRequire } from "node:module";
 import * as v from "valibot";
-import { find } from "node-emoji";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { lazy } from "../../core/shared.ts";
 
 interface LibEntry {
   char: string;
   keywords: string[];
   category: string;
 }
-// node-emoji's own data set (emojilib), read directly for its keywords and categories; it ships no types.
-const lib = (createRequire(import.meta.url)("emojilib") as { lib: Record<string, LibEntry> }).lib;
-const entries = Object.entries(lib).map(([name, e]) => ({ name, ...e }));
+/**
+ * node-emoji and its own data set (emojilib, read directly for its keywords and categories; it ships no types),
+ * loaded on the first call rather than at boot.
+ */
+const emojiData = lazy(async () => {
+  const { find } = await import("node-emoji");
+  const lib = (createRequire(import.meta.url)("emojilib") as { lib: Record<string, LibEntry> }).lib;
+  return { find, lib, entries: Object.entries(lib).map(([name, e]) => ({ name, ...e })) };
+});
+type EmojiData = Awaited<ReturnType<typeof emojiData>>;
 
 const skinTones: Record<string, string> = {
   "\u{1F3FB}": "light",
@@ -27,7 +34,7 @@ const codepoints = (s: string) =>
 const graphemes = (s: string) =>
   [...new Intl.Segmenter("en", { granularity: "grapheme" }).segment(s)].map((g) => g.segment);
 
-function describe(emoji: string) {
+function describe({ find, lib }: EmojiData, emoji: string) {
   const tone = emoji.match(toneMarks)?.[0];
   const base = emoji.replace(toneMarks, "");
   const name = find(base)?.key ?? null;
@@ -45,7 +52,7 @@ function describe(emoji: string) {
 }
 
 /** Every word of the query must hit a name part or keyword; exact hits rank above partial ones, the exact name first. */
-function search(query: string, limit: number) {
+function search({ entries }: EmojiData, query: string, limit: number) {
   const words = query
     .trim()
     .toLowerCase()
@@ -53,7 +60,7 @@ function search(query: string, limit: number) {
     .split(/[\s_]+/)
     .filter(Boolean);
   const whole = words.join("_");
-  const score = (e: (typeof entries)[number]) => {
+  const score = (e: EmojiData["entries"][number]) => {
     const terms = [...e.name.split("_"), ...e.keywords];
     let total = e.name === whole ? 10 : 0;
     for (const word of words) {
@@ -131,13 +138,14 @@ export default defineEndpoint({
       ],
     },
   },
-  handler({ input }) {
+  async handler({ input }) {
+    const data = await emojiData();
     const found = graphemes(input.q).filter((g) => pictographic.test(g));
     if (found.length) {
-      const emojis = found.slice(0, input.limit).map(describe);
+      const emojis = found.slice(0, input.limit).map((emoji) => describe(data, emoji));
       return { mode: "describe" as const, count: emojis.length, emojis };
     }
-    const results = search(input.q, input.limit);
+    const results = search(data, input.q, input.limit);
     return { mode: "search" as const, query: input.q, count: results.length, results };
   },
 });

@@ -1,9 +1,13 @@
 import { createHash } from "node:crypto";
 import * as v from "valibot";
-import { createEvent, type DateArray, type EventAttributes } from "ics";
+import type { DateArray, EventAttributes } from "ics";
 import { DateTime, IANAZone } from "luxon";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
+
+/** The ics writer, loaded on the first call rather than at boot. */
+const icsWriter = lazy(() => import("ics"));
 
 const dateOrDateTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const isDateOnly = (text: string) => text.length === 10;
@@ -88,16 +92,19 @@ export default defineEndpoint({
       end: "2025-07-01T08:15:00Z",
     },
   },
-  handler({ input }) {
+  async handler({ input }) {
+    const { createEvent } = await icsWriter();
     if (input.end !== undefined && input.durationMinutes !== undefined)
       throw fieldError("durationMinutes", "Give either end or durationMinutes, not both");
     if (!IANAZone.isValidZone(input.timezone)) throw fieldError("timezone", `Unknown time zone ${input.timezone}`);
     const uid = input.uid ?? uidFor(input);
-    return isDateOnly(input.start) ? allDayEvent(input, uid) : timedEvent(input, uid);
+    return isDateOnly(input.start) ? allDayEvent(createEvent, input, uid) : timedEvent(createEvent, input, uid);
   },
 });
 
-function timedEvent(input: Input, uid: string) {
+type CreateEvent = Awaited<ReturnType<typeof icsWriter>>["createEvent"];
+
+function timedEvent(createEvent: CreateEvent, input: Input, uid: string) {
   const start = parse(input.start, input.timezone, "start");
   if (input.end !== undefined && isDateOnly(input.end))
     throw fieldError("end", "A timed event needs an end with a time");
@@ -106,7 +113,7 @@ function timedEvent(input: Input, uid: string) {
       ? parse(input.end, input.timezone, "end")
       : start.plus({ minutes: input.durationMinutes ?? 60 });
   if (end <= start) throw fieldError("end", "end must be after start");
-  const ics = build(input, uid, {
+  const ics = build(createEvent, input, uid, {
     start: start.toMillis(),
     end: end.toMillis(),
     startInputType: "utc",
@@ -116,7 +123,7 @@ function timedEvent(input: Input, uid: string) {
   return { ics, uid, allDay: false, start: utcIso(start), end: utcIso(end) };
 }
 
-function allDayEvent(input: Input, uid: string) {
+function allDayEvent(createEvent: CreateEvent, input: Input, uid: string) {
   if (input.durationMinutes !== undefined)
     throw fieldError("durationMinutes", "An all-day event takes an end date, not a duration");
   const first = parse(input.start, "UTC", "start");
@@ -125,7 +132,11 @@ function allDayEvent(input: Input, uid: string) {
   const last = input.end !== undefined ? parse(input.end, "UTC", "end") : first;
   if (last < first) throw fieldError("end", "end must not be before start");
   const dayAfterLast = last.plus({ days: 1 });
-  const ics = build(input, uid, { start: dateArray(first), end: dateArray(dayAfterLast), timestamp: first.toMillis() });
+  const ics = build(createEvent, input, uid, {
+    start: dateArray(first),
+    end: dateArray(dayAfterLast),
+    timestamp: first.toMillis(),
+  });
   return { ics, uid, allDay: true, start: first.toISODate()!, end: last.toISODate()! };
 }
 
@@ -140,7 +151,7 @@ type Times = Pick<EventAttributes, "start" | "startInputType" | "startOutputType
   timestamp: number;
 };
 
-function build(input: Input, uid: string, times: Times): string {
+function build(createEvent: CreateEvent, input: Input, uid: string, times: Times): string {
   const event = {
     ...times,
     title: input.title,

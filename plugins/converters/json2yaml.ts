@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { Document, isScalar, visit } from "yaml";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { documentText, parseJsonField } from "./_json.ts";
+import { yamlLibrary } from "./_yaml.ts";
 
 /** A YAML 1.2 integer that YAML 1.1 reads as a string: it needs quotes to stay a string in 1.2. */
 const octal12 = /^0o[0-7]+$/;
@@ -33,8 +33,9 @@ export default defineEndpoint({
     },
     output: { yaml: 'name: app\ndebug: false\ncountry: "no"\nports:\n  - 80\n  - 443\ndb:\n  host: localhost\n' },
   },
-  handler({ input }) {
+  async handler({ input }) {
     const value = parseJsonField(input.json, "json");
+    const { Document, isScalar, visit } = await yamlLibrary();
     // Written with the 1.1 schema so 1.1 booleans, numbers and dates are quoted; 1.2-only forms are quoted below.
     const doc = new Document(value, { version: "1.1", sortMapEntries: input.sortKeys, aliasDuplicateObjects: false });
     visit(doc, {

@@ -1,7 +1,11 @@
 import * as v from "valibot";
-import QRCode from "qrcode";
+import type QRCode from "qrcode";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
+
+/** The QR encoder and its PNG writer, loaded on the first call rather than at boot. */
+const qrcode = lazy(async () => (await import("qrcode")).default);
 
 const levels = ["L", "M", "Q", "H"] as const;
 const hexColor = (fallback: string, what: string) =>
@@ -76,6 +80,7 @@ export default defineEndpoint({
     },
   },
   async handler({ input }) {
+    const QRCode = await qrcode();
     const color = { dark: `#${input.dark.replace(/^#/, "")}`, light: `#${input.light.replace(/^#/, "")}` };
     const options = { errorCorrectionLevel: input.ecc, margin: input.margin, width: input.size, color };
     let code: QRCode.QRCode;

@@ -1,8 +1,9 @@
 import * as v from "valibot";
-import Sentiment from "sentiment";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { lazy } from "../../core/shared.ts";
 
-const analyzer = new Sentiment();
+/** The AFINN analyzer, its lexicon loaded on the first call rather than at boot. */
+const analyzer = lazy(async () => new (await import("sentiment")).default());
 const labels = ["positive", "negative", "neutral"] as const;
 /** Comparative scores inside (-0.05, 0.05) count as neutral: a stray mild word in a long text is noise. */
 const neutralBand = 0.05;
@@ -38,8 +39,8 @@ export default defineEndpoint({
       negative: ["hate"],
     },
   },
-  handler({ input }) {
-    const result = analyzer.analyze(input.text);
+  async handler({ input }) {
+    const result = (await analyzer()).analyze(input.text);
     const comparative = Math.round(result.comparative * 10_000) / 10_000;
     const label: (typeof labels)[number] =
       comparative >= neutralBand ? "positive" : comparative <= -neutralBand ? "negative" : "neutral";

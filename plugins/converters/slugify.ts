@@ -1,6 +1,9 @@
 import * as v from "valibot";
-import slugify from "@sindresorhus/slugify";
 import { defineEndpoint } from "../../core/endpoint.ts";
+import { lazy } from "../../core/shared.ts";
+
+/** @sindresorhus/slugify builds its transliteration tables when loaded: on the first call rather than at boot. */
+const slugifier = lazy(async () => (await import("@sindresorhus/slugify")).default);
 
 /** Cuts at the last separator that fits, so a word is never split in half when that can be helped. */
 function shorten(slug: string, max: number | undefined, separator: string): string {
@@ -53,7 +56,8 @@ export default defineEndpoint({
     input: { text: "Déjà Vu & Crème Brûlée fooBar" },
     output: { slug: "deja-vu-and-creme-brulee-foo-bar", length: 32 },
   },
-  handler({ input }) {
+  async handler({ input }) {
+    const slugify = await slugifier();
     const full = slugify(input.text, {
       separator: input.separator,
       lowercase: input.lowercase,

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { englishStopwords } from "../_shared/stopwords.ts";
-import { segmentsOf } from "./_segments.ts";
+import { englishSegmenter, segmentsOf } from "./_segments.ts";
 
 export default defineEndpoint({
   name: "summarize",
@@ -71,7 +71,6 @@ export default defineEndpoint({
   },
 });
 
-const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
 /** ICU ends a sentence after "Dr." or "e.g."; these are joined back to the sentence they belong to. */
 const abbreviation = /(?:^|\s)(?:mr|mrs|ms|dr|prof|sr|jr|st|vs|etc|e\.g|i\.e|inc|ltd|co|no|fig|approx|[a-z])\.$/i;
 
@@ -81,7 +80,7 @@ const unwrap = (text: string) => text.replace(/\r\n?/g, "\n").replace(/([^\n])\n
 function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let pending = "";
-  for (const { segment } of segmentsOf(segmenter, unwrap(text))) {
+  for (const { segment } of segmentsOf(englishSegmenter("sentence"), unwrap(text))) {
     pending += segment;
     if (!abbreviation.test(pending.trimEnd()) && pending.trim()) {
       sentences.push(pending.trim().replace(/\s+/g, " "));

@@ -3,11 +3,7 @@ import readingTime from "reading-time";
 import { syllable } from "syllable";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { documentText } from "./_json.ts";
-import { segmentsOf } from "./_segments.ts";
-
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-const wordSegments = new Intl.Segmenter("en", { granularity: "word" });
-const sentenceSegments = new Intl.Segmenter("en", { granularity: "sentence" });
+import { englishSegmenter, segmentsOf } from "./_segments.ts";
 
 const count = (iterable: Iterable<unknown>) => {
   let n = 0;
@@ -77,16 +73,18 @@ export default defineEndpoint({
   },
   handler({ input }) {
     const { text } = input;
-    const words = [...segmentsOf(wordSegments, text)].filter((s) => s.isWordLike).map((s) => s.segment);
-    const sentences = [...segmentsOf(sentenceSegments, text)].filter((s) => /[\p{L}\p{N}]/u.test(s.segment)).length;
+    const words = [...segmentsOf(englishSegmenter("word"), text)].filter((s) => s.isWordLike).map((s) => s.segment);
+    const sentences = [...segmentsOf(englishSegmenter("sentence"), text)].filter((s) =>
+      /[\p{L}\p{N}]/u.test(s.segment),
+    ).length;
     const syllables = words.reduce((sum, word) => sum + (/\p{L}/u.test(word) ? syllablesOf(word) : 0), 0);
-    const wordChars = words.reduce((sum, word) => sum + count(segmentsOf(graphemes, word)), 0);
+    const wordChars = words.reduce((sum, word) => sum + count(segmentsOf(englishSegmenter("grapheme"), word)), 0);
     const wordsPerSentence = sentences ? words.length / sentences : 0;
     const syllablesPerWord = words.length ? syllables / words.length : 0;
     const time = readingTime(text, { wordsPerMinute: input.wordsPerMinute });
     return {
-      characters: count(segmentsOf(graphemes, text)),
-      charactersNoSpaces: count(segmentsOf(graphemes, text.replace(/\s+/g, ""))),
+      characters: count(segmentsOf(englishSegmenter("grapheme"), text)),
+      charactersNoSpaces: count(segmentsOf(englishSegmenter("grapheme"), text.replace(/\s+/g, ""))),
       words: words.length,
       sentences,
       paragraphs: text.split(/\n\s*\n/).filter((p) => p.trim() !== "").length,

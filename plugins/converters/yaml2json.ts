@@ -1,9 +1,8 @@
 import * as v from "valibot";
-import { parseAllDocuments } from "yaml";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest, fieldError } from "../../core/runtime/errors.ts";
 import { assertDepth, documentText } from "./_json.ts";
-import { assertYamlDepth } from "./_yaml.ts";
+import { assertYamlDepth, yamlLibrary } from "./_yaml.ts";
 
 /** Aliases a document may resolve: enough for real configs, far too few for a billion-laughs bomb. */
 const MAX_ALIASES = 100;
@@ -34,8 +33,9 @@ export default defineEndpoint({
       warnings: [],
     },
   },
-  handler({ input }) {
-    assertYamlDepth(input.yaml, "yaml");
+  async handler({ input }) {
+    await assertYamlDepth(input.yaml, "yaml");
+    const { parseAllDocuments } = await yamlLibrary();
     const docs = parseAllDocuments(input.yaml, { merge: true, uniqueKeys: true, schema: "core", logLevel: "error" });
     if (docs.length === 0) return { json: null, documents: 0, warnings: [] };
     const error = docs.flatMap((doc) => doc.errors)[0];

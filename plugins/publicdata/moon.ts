@@ -1,11 +1,15 @@
-import * as Astronomy from "astronomy-engine";
 import { DateTime } from "luxon";
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { fieldError } from "../../core/runtime/errors.ts";
+import { lazy } from "../../core/shared.ts";
 import { datasetVersion } from "./_pr-datasets.ts";
 import { ianaZone, isoDate, latitude, longitude } from "./_pr-inputs.ts";
 import { localDay, localIso, round } from "./_pr-local-day.ts";
+
+/** astronomy-engine, loaded on the first call rather than at boot. */
+const astronomyEngine = lazy(() => import("astronomy-engine"));
+type Astronomy = Awaited<ReturnType<typeof astronomyEngine>>;
 
 const phaseNames = [
   "new moon",
@@ -69,7 +73,8 @@ export default defineEndpoint({
       dataset: { astronomy: "astronomy-engine@2.1.19", zone: "@photostructure/tz-lookup@11.7.0" },
     },
   },
-  handler({ input, now }) {
+  async handler({ input, now }) {
+    const Astronomy = await astronomyEngine();
     const hasPoint = input.lat !== undefined && input.lon !== undefined;
     if ((input.lat === undefined) !== (input.lon === undefined))
       throw fieldError(input.lat === undefined ? "lat" : "lon", "give both lat and lon");
@@ -96,23 +101,23 @@ export default defineEndpoint({
       phase: phaseNames[Math.floor(((angle + 22.5) % 360) / 45)],
       phaseAngleDegrees: round(angle, 2),
       illuminatedFraction: round(Astronomy.Illumination(Astronomy.Body.Moon, at).phase_fraction, 4),
-      ageDays: round(ageDays(at, angle), 2),
+      ageDays: round(ageDays(Astronomy, at, angle), 2),
       waxing: angle < 180,
       next: next as Record<(typeof quarterKeys)[number], string>,
-      place: hasPoint ? riseAndSet(input.lat!, input.lon!, day.start, day.zone) : null,
+      place: hasPoint ? riseAndSet(Astronomy, input.lat!, input.lon!, day.start, day.zone) : null,
       dataset: { astronomy: datasetVersion("astronomy-engine"), zone: day.zoneSource },
     };
   },
 });
 
 /** Time since the previous new moon, found by searching just before the estimate from the phase angle. */
-function ageDays(at: Date, angle: number) {
+function ageDays(Astronomy: Astronomy, at: Date, angle: number) {
   const estimate = (angle / 360) * 29.530588;
   const previous = Astronomy.SearchMoonPhase(0, new Date(at.getTime() - (estimate + 2) * 86_400_000), 4);
   return previous && previous.date <= at ? (at.getTime() - previous.date.getTime()) / 86_400_000 : estimate;
 }
 
-function riseAndSet(lat: number, lon: number, start: DateTime, zone: string) {
+function riseAndSet(Astronomy: Astronomy, lat: number, lon: number, start: DateTime, zone: string) {
   const observer = new Astronomy.Observer(lat, lon, 0);
   const end = start.plus({ days: 1 }).toJSDate();
   const within = (direction: 1 | -1) => {
