@@ -12,6 +12,7 @@ import { createService } from "../core/runtime/server.ts";
 import { createMemoryStore } from "../core/runtime/store.ts";
 import { createClosedGate } from "../core/payment/gate.ts";
 import { x402Offers } from "../core/x402/offers.ts";
+import { testPaymentOption } from "../test/helpers/service.ts";
 import type { PaymentOption } from "../core/x402/requirements.ts";
 
 const out = process.argv[2];
@@ -21,12 +22,7 @@ mkdirSync(out, { recursive: true });
 const baseUrl = "http://127.0.0.1:4021";
 const options: PaymentOption[] = [
   {
-    network: "eip155:84532",
-    asset: "0x036CbD53842c5426634e7929541eC2318f3dCF7e",
-    payTo: "0x209693Bc6afc0C5328bA36FaF03C514EF312287C",
-    decimals: 6,
-    extra: { name: "USDC", version: "2" },
-    maxTimeoutSeconds: 300,
+    ...testPaymentOption,
     batch: { receiverAuthorizer: "0x1111111111111111111111111111111111111111", withdrawDelay: 86400 },
     upto: { facilitatorAddress: "0x2222222222222222222222222222222222222222" },
   },
