@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { OFFER_RECEIPT, createJWS, type JWSSignedReceipt, type ReceiptPayload } from "@x402/extensions/offer-receipt";
 import type { Call, Outcome } from "../runtime/call.ts";
-import { x402Headers } from "../x402/carrier.ts";
 import { stableJson } from "../shared.ts";
 import type { ServiceKey } from "./key.ts";
 
@@ -38,10 +37,10 @@ export const bodyBytesOf = (outcome: Outcome) => Buffer.from(JSON.stringify(outc
 const decoded = (header: string | undefined) =>
   header ? (JSON.parse(Buffer.from(header, "base64").toString("utf8")) as Record<string, unknown>) : undefined;
 
-/** The channel a voucher payment names (`batch-settlement`), else undefined. */
-function channelOf(call: Call): string | undefined {
-  const payload = decoded(call.payment?.[x402Headers.v2])?.payload as { voucher?: { channelId?: unknown } } | undefined;
-  return typeof payload?.voucher?.channelId === "string" ? payload.voucher.channelId : undefined;
+/** The channel a voucher's settlement names (`batch-settlement` reports its channel's state), else undefined. */
+function channelOf(settlement: Record<string, unknown>): string | undefined {
+  const state = (settlement.extra as { channelState?: { channelId?: unknown } } | undefined)?.channelState;
+  return typeof state?.channelId === "string" ? state.channelId : undefined;
 }
 
 /**
@@ -52,7 +51,7 @@ export async function withReceipt(key: ServiceKey, outcome: Outcome, call: Call,
   const responseHeader = outcome.headers["payment-response"] ? "payment-response" : "x-payment-response";
   const settlement = decoded(outcome.headers[responseHeader]);
   const credit = outcome.charged?.startsWith("credit:");
-  const channel = settlement ? channelOf(call) : undefined;
+  const channel = settlement ? channelOf(settlement) : undefined;
   const transaction = (settlement?.transaction as string | undefined) || (channel ? `channel:${channel}` : undefined);
   const receipt: Receipt = {
     version: 1,

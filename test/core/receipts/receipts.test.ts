@@ -7,6 +7,9 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { wrapFetchWithPayment, x402Client, decodePaymentResponseHeader } from "@x402/fetch";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
+import { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/client";
+import { toClientEvmSigner } from "@x402/evm";
+import { createPublicClient, http } from "viem";
 import {
   createJWS,
   decodeSignedOffers,
@@ -23,6 +26,7 @@ import { devnetSigningKey, serviceKey } from "../../../core/receipts/key.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { freePort } from "../../../bench/lib/ports.ts";
+import { devnetChain } from "../../../core/x402/devnet/index.ts";
 
 const run = promisify(execFile);
 const port = await freePort();
@@ -33,7 +37,7 @@ let running: Awaited<ReturnType<typeof listen>>;
 
 before(async () => {
   devnet = await startDevnet();
-  service = await startPaidService(devnet, { plugins: [probePlugin], env: { BASE_URL: base } });
+  service = await startPaidService(devnet, { plugins: [probePlugin], env: { BASE_URL: base }, batch: {} });
   running = await listen(service.app, { port, host: "127.0.0.1", handlerTimeoutMs: 30_000 });
 });
 after(async () => {
@@ -49,6 +53,7 @@ const requiredOf = (res: Response) =>
 function paidFetch() {
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: payer() });
+  client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "exact"));
   client.setSpendControls(false);
   return wrapFetchWithPayment(fetch, client);
 }
@@ -176,6 +181,41 @@ test("receipts: a paid call's receipt verifies by the command and the endpoint; 
       [1, "route_mismatch"],
       [1, "price_mismatch"],
       [1, "bad_signature"],
+    ],
+  );
+});
+
+test("receipts: a voucher-paid call's receipt names the voucher's channel: the deposit's transaction first, then the channel", async () => {
+  const reader = createPublicClient({ chain: devnetChain(devnet.rpcUrl), transport: http(devnet.rpcUrl) });
+  const client = new x402Client();
+  client.register(
+    devnet.network,
+    new BatchSettlementEvmScheme(toClientEvmSigner(payer(), reader), { depositStrategy: () => "1000000" }),
+  );
+  client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "batch-settlement"));
+  client.setSpendControls(false);
+  const paying = wrapFetchWithPayment(fetch, client);
+  const runs = handlerRuns.count;
+  const receipts = [];
+  for (const echo of ["deposit", "voucher"]) {
+    const res = await paying(`${base}/v1/probe?echo=${echo}`);
+    assert.equal(res.status, 200);
+    const body = await res.text();
+    const settlement = decodePaymentResponseHeader(res.headers.get("payment-response")!);
+    const claims = extractReceiptPayload(extractReceiptFromResponse(res)!) as unknown as Record<string, string>;
+    const verdict = await verifyAt({ receipt: res.headers.get("payment-receipt")!, body, price: "1000" });
+    receipts.push({ settlement, claims, valid: verdict.data.valid });
+  }
+  assert.equal(handlerRuns.count - runs, 2);
+  const [deposit, voucher] = receipts;
+  const channel = (voucher.settlement.extra as { channelState: { channelId: string } }).channelState.channelId;
+  assert.match(channel, /^0x[0-9a-f]{64}$/i);
+  assert.match(deposit.settlement.transaction, /^0x[0-9a-f]{64}$/i);
+  assert.deepEqual(
+    receipts.map((r) => [r.claims.channel, r.claims.transaction, r.claims.payer.toLowerCase(), r.valid]),
+    [
+      [channel, deposit.settlement.transaction, devnet.accounts.payer.address.toLowerCase(), true],
+      [channel, `channel:${channel}`, devnet.accounts.payer.address.toLowerCase(), true],
     ],
   );
 });
