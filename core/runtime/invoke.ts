@@ -298,16 +298,32 @@ export const creditIssuer = (rt: Runtime, payer?: string): CreditIssuer => ({
   fund: (code, amount) => rt.credits.fund(code, BigInt(toAtomicAmount(amount, 6))),
 });
 
-const holdingsOf = (rt: Runtime): Holdings => ({
-  credits: (wallet) => rt.credits.issuedTo(wallet),
-  channels: async (wallet) => (await rt.payments.channels?.(wallet)) ?? [],
-});
+/** What a runtime's handlers read of a wallet's holdings: one object per runtime, not one per call. */
+const holdings = new WeakMap<Runtime, Holdings>();
+const holdingsOf = (rt: Runtime): Holdings => {
+  let of = holdings.get(rt);
+  if (!of) {
+    of = {
+      credits: (wallet) => rt.credits.issuedTo(wallet),
+      channels: async (wallet) => (await rt.payments.channels?.(wallet)) ?? [],
+    };
+    holdings.set(rt, of);
+  }
+  return of;
+};
 
+/** The egress of an endpoint that declared no probes: it refuses, and is made once per endpoint. */
+const refusals = new WeakMap<Endpoint, EndpointContext<unknown>["egress"]>();
 const undeclaredEgress = (endpoint: Endpoint) => {
-  const refuse = (): never => {
-    throw new Error(`${endpoint.name} reaches caller-supplied targets without declaring probes: true`);
-  };
-  return { fetch: refuse, check: refuse };
+  let egress = refusals.get(endpoint);
+  if (!egress) {
+    const refuse = (): never => {
+      throw new Error(`${endpoint.name} reaches caller-supplied targets without declaring probes: true`);
+    };
+    egress = { fetch: refuse, check: refuse };
+    refusals.set(endpoint, egress);
+  }
+  return egress;
 };
 
 function answer(endpoint: Endpoint, data: unknown, sources: string[], cached: boolean): Outcome {
