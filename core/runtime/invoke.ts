@@ -187,7 +187,8 @@ async function run(
     endsAtDeadline(expired);
   }, endpoint.timeoutMs ?? rt.config.handlerTimeoutMs);
   const family = rt.families.get(endpoint.family);
-  const log = rt.log.child({ endpoint: endpoint.name, reqId: call.requestId });
+  // The call's child logger is made when the handler first logs (most never do): pino's child costs ~7 µs a call.
+  let log: EndpointContext<unknown>["log"] | undefined;
   const ctx: EndpointContext<unknown> = {
     input,
     settings: family?.settings,
@@ -195,7 +196,10 @@ async function run(
     holdings: holdingsOf(rt),
     baseUrl: rt.config.baseUrl,
     store: rt.store,
-    log,
+    get log() {
+      log ??= rt.log.child({ endpoint: endpoint.name, reqId: call.requestId });
+      return log;
+    },
     get signal() {
       return signalOf();
     },
@@ -294,16 +298,32 @@ export const creditIssuer = (rt: Runtime, payer?: string): CreditIssuer => ({
   fund: (code, amount) => rt.credits.fund(code, BigInt(toAtomicAmount(amount, 6))),
 });
 
-const holdingsOf = (rt: Runtime): Holdings => ({
-  credits: (wallet) => rt.credits.issuedTo(wallet),
-  channels: async (wallet) => (await rt.payments.channels?.(wallet)) ?? [],
-});
+/** What a runtime's handlers read of a wallet's holdings: one object per runtime, not one per call. */
+const holdings = new WeakMap<Runtime, Holdings>();
+const holdingsOf = (rt: Runtime): Holdings => {
+  let of = holdings.get(rt);
+  if (!of) {
+    of = {
+      credits: (wallet) => rt.credits.issuedTo(wallet),
+      channels: async (wallet) => (await rt.payments.channels?.(wallet)) ?? [],
+    };
+    holdings.set(rt, of);
+  }
+  return of;
+};
 
+/** The egress of an endpoint that declared no probes: it refuses, and is made once per endpoint. */
+const refusals = new WeakMap<Endpoint, EndpointContext<unknown>["egress"]>();
 const undeclaredEgress = (endpoint: Endpoint) => {
-  const refuse = (): never => {
-    throw new Error(`${endpoint.name} reaches caller-supplied targets without declaring probes: true`);
-  };
-  return { fetch: refuse, check: refuse };
+  let egress = refusals.get(endpoint);
+  if (!egress) {
+    const refuse = (): never => {
+      throw new Error(`${endpoint.name} reaches caller-supplied targets without declaring probes: true`);
+    };
+    egress = { fetch: refuse, check: refuse };
+    refusals.set(endpoint, egress);
+  }
+  return egress;
 };
 
 function answer(endpoint: Endpoint, data: unknown, sources: string[], cached: boolean): Outcome {

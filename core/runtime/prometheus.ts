@@ -156,7 +156,7 @@ export const metrics = {
   creditCodes: counter("x402_credit_codes_issued_total", "Credit codes issued"),
   creditsIssued: counter("x402_credits_issued_atomic_total", "USDC atomic units put on credit codes"),
   creditsSpent: counter("x402_credits_spent_atomic_total", "USDC atomic units spent from credit codes"),
-  vouchersAccepted: counter("x402_vouchers_accepted_total", "batch-settlement vouchers accepted", ["network"]),
+  vouchersAccepted: tally("x402_vouchers_accepted_total", "batch-settlement vouchers accepted", ["network"]),
   vouchersClaimed: counter("x402_vouchers_claimed_total", "batch-settlement vouchers claimed on-chain", ["network"]),
   walletBalance: gauge(
     "x402_wallet_balance",

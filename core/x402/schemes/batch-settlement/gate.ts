@@ -126,9 +126,8 @@ export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFl
     if ("refund" in held) return refund(call, batch, payload, requirement);
 
     const payer = held.payer;
-    await owners
-      .deposited(payload, requirement.network)
-      .catch((err: unknown) => log.error({ err }, "channel not listed"));
+    const listing = owners.deposited(payload, requirement.network);
+    if (listing) await listing.catch((err: unknown) => log.error({ err }, "channel not listed"));
     crashPoint("voucher-held", payer);
     const outcome = await work(payer, { payAsUsed: true });
     crashPoint("handled", payer);

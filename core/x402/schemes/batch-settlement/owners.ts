@@ -35,17 +35,22 @@ export function createChannelOwners(store: Store, batches: ReadonlyMap<string, B
   }
 
   return {
-    /** A held deposit's channel, listed to the wallets that pay from it. */
-    async deposited(payload: PaymentPayload, network: string) {
+    /**
+     * A held deposit's channel, listed to the wallets that pay from it; undefined (nothing to wait for) when the
+     * payload is no deposit, as every everyday voucher is.
+     */
+    deposited(payload: PaymentPayload, network: string): Promise<void> | undefined {
       const inner = payload.payload as {
         type?: string;
         channelConfig?: Channel["channelConfig"];
         voucher?: { channelId: string };
       };
-      if (inner.type !== "deposit" || !inner.channelConfig || !inner.voucher) return;
+      if (inner.type !== "deposit" || !inner.channelConfig || !inner.voucher) return undefined;
       const entry = `${network} ${inner.voucher.channelId.toLowerCase()}`;
       const { payer, payerAuthorizer } = inner.channelConfig;
-      for (const wallet of new Set([walletKey(payer), walletKey(payerAuthorizer)])) await index.add(wallet, entry);
+      return (async () => {
+        for (const wallet of new Set([walletKey(payer), walletKey(payerAuthorizer)])) await index.add(wallet, entry);
+      })();
     },
     /** The channels `wallet` pays from, as the channel store holds them now. */
     async of(wallet: string): Promise<HeldChannel[]> {
