@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { build } from "esbuild";
 import { loadavg } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { devAccount } from "../core/x402/devnet/index.ts";
@@ -11,9 +12,10 @@ import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
 
 /**
  * CPU per call of the 402 path, the exact paid path and the voucher path, for two or more checkouts side by side:
- *   npx tsx bench/compare-paths.ts <checkout> <checkout>... [--rounds=5]
+ *   npx tsx bench/compare-paths.ts <checkout> <checkout>... [--rounds=5] [--source]
  * Each checkout runs its own bench/servers/ours-paid.ts (real gate, real local facilitator, BATCH=on) on one
- * shared devnet. Every round starts a fresh process per checkout and measures each path on each, the order of
+ * shared devnet, compiled beside its build in dist/ and run by plain Node, as `npm start` runs the service
+ * (--source runs the sources under tsx instead, whose names for closures cost every call a defineProperty). Every round starts a fresh process per checkout and measures each path on each, the order of
  * the checkouts reversed every other round; the ratio that counts is the one inside a round, by its median.
  * Exact payments are signed ahead by the real v2 client, one payer per worker (distinct wallets, as real
  * traffic is); voucher channels are opened with the real client (the deposit is not measured).
@@ -23,6 +25,7 @@ import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const rounds = Number(flag("rounds") ?? 5);
+const fromSource = args.includes("--source");
 const dirs = args.filter((a) => !a.startsWith("--")).map((d) => resolve(d));
 if (dirs.length < 2 || dirs.some((d) => !existsSync(join(d, "bench/servers/ours-paid.ts")))) {
   console.error("usage: npx tsx bench/compare-paths.ts <checkout> <checkout>... [--rounds=N]");
@@ -42,6 +45,34 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+
+/**
+ * bench/servers/ours-paid.ts as dist/bench/servers/ours-paid.mjs: the bench servers' own files bundled in, the
+ * service's modules imported from the checkout's build (dist/core/...mjs), packages from node_modules.
+ */
+async function buildPaidServer(dir: string) {
+  await build({
+    entryPoints: [join(dir, "bench/servers/ours-paid.ts")],
+    outfile: join(dir, "dist/bench/servers/ours-paid.mjs"),
+    bundle: true,
+    packages: "external",
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    logLevel: "warning",
+    plugins: [
+      {
+        name: "service-from-dist",
+        setup(b) {
+          b.onResolve({ filter: /^\.\.\/\.\.\/(core|plugins)\// }, (a) => ({
+            path: a.path.replace(/\.ts$/, ".mjs"),
+            external: true,
+          }));
+        },
+      },
+    ],
+  });
+}
 
 /** Dev accounts 3.. are funded with test USDC and used by nothing else in this run. */
 const exactPayers = Array.from({ length: WORKERS }, (_, i) => devAccount(3 + i).privateKey);
@@ -92,7 +123,10 @@ async function measure(devnet: Devnet, server: ServerChild, label: string): Prom
 }
 
 const labels = dirs.map((d, i) => (dirs.indexOf(d) === i ? basename(d) : `${basename(d)}#${i + 1}`));
-for (const dir of dirs) execFileSync(process.execPath, [join(dir, "scripts/build.mjs")], { cwd: dir, stdio: "ignore" });
+for (const dir of dirs) {
+  execFileSync(process.execPath, [join(dir, "scripts/build.mjs")], { cwd: dir, stdio: "ignore" });
+  if (!fromSource) await buildPaidServer(dir);
+}
 const devnet = await startDevnet();
 const load = loadavg()[0];
 const us = dirs.map(() => Object.fromEntries(paths.map((p) => [p, [] as number[]])) as Record<PathName, number[]>);
@@ -102,7 +136,9 @@ try {
     for (const i of order) {
       const server = await startNode(
         labels[i],
-        ["--import", "tsx", join(dirs[i], "bench/servers/ours-paid.ts")],
+        fromSource
+          ? ["--import", "tsx", join(dirs[i], "bench/servers/ours-paid.ts")]
+          : [join(dirs[i], "dist/bench/servers/ours-paid.mjs")],
         { ...devnetEnv(devnet), BATCH: "on" },
         [],
       );
