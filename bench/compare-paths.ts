@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { build } from "esbuild";
 import { loadavg } from "node:os";
 import { basename, join, resolve } from "node:path";
 import { devAccount } from "../core/x402/devnet/index.ts";
 import { startNode, type ServerChild } from "./lib/child.ts";
+import { buildPaidServer, paidServerScript } from "./lib/paid-server.ts";
 import { devnetEnv, startDevnet, type Devnet } from "./lib/devnet.ts";
 import { payerClient, paymentRequiredOf, signPayments, toPaymentHeaders } from "./lib/sign.ts";
 import { atFixedRate } from "./scenarios/cpu-per-request.ts";
@@ -45,34 +45,6 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-/**
- * bench/servers/ours-paid.ts as dist/bench/servers/ours-paid.mjs: the bench servers' own files bundled in, the
- * service's modules imported from the checkout's build (dist/core/...mjs), packages from node_modules.
- */
-async function buildPaidServer(dir: string) {
-  await build({
-    entryPoints: [join(dir, "bench/servers/ours-paid.ts")],
-    outfile: join(dir, "dist/bench/servers/ours-paid.mjs"),
-    bundle: true,
-    packages: "external",
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    logLevel: "warning",
-    plugins: [
-      {
-        name: "service-from-dist",
-        setup(b) {
-          b.onResolve({ filter: /^\.\.\/\.\.\/(core|plugins)\// }, (a) => ({
-            path: a.path.replace(/\.ts$/, ".mjs"),
-            external: true,
-          }));
-        },
-      },
-    ],
-  });
-}
 
 /** Dev accounts 3.. are funded with test USDC and used by nothing else in this run. */
 const exactPayers = Array.from({ length: WORKERS }, (_, i) => devAccount(3 + i).privateKey);
@@ -136,9 +108,7 @@ try {
     for (const i of order) {
       const server = await startNode(
         labels[i],
-        fromSource
-          ? ["--import", "tsx", join(dirs[i], "bench/servers/ours-paid.ts")]
-          : [join(dirs[i], "dist/bench/servers/ours-paid.mjs")],
+        paidServerScript(dirs[i], { fromSource }),
         { ...devnetEnv(devnet), BATCH: "on" },
         [],
       );

@@ -1,16 +1,18 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { startNode } from "./lib/child.ts";
+import { buildPaidServer, paidServerScript } from "./lib/paid-server.ts";
 import { devnetEnv, startDevnet } from "./lib/devnet.ts";
 import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
 
 /**
- * The voucher round alone, for a profile: one server (bench/servers/ours-paid.ts of `checkout`, BATCH=on),
+ * The voucher round alone, for a profile: one server (bench/servers/ours-paid.ts of `checkout`, BATCH=on, run from
+ * the checkout's build as compare-paths runs it; --source runs it under tsx),
  * `workers` channels opened with the real client, then rounds in which the 402 path and vouchers run through the
  * same driver (one call after another per worker, over fetch), so their CPU per call compares like for like.
- *   npx tsx bench/profile-vouchers.ts [checkout] [--rounds=4] [--per-round=100] [--workers=6] [--cpu-prof=<dir>]
+ *   npx tsx bench/profile-vouchers.ts [checkout] [--rounds=4] [--per-round=100] [--workers=6] [--cpu-prof=<dir>] [--source]
  * With --cpu-prof the server writes its profile to <dir> on exit, and <dir>/windows.json names when each path ran:
  *   npx tsx bench/profile-summary.ts <dir>/CPU.*.0.001.cpuprofile 30 --windows=<dir>/windows.json:voucher
  * V8's profile samples wall time: a thread the kernel preempts in a system call (the response's writev, when the
@@ -26,7 +28,12 @@ const perRound = Number(flag("per-round") ?? 100);
 const workers = Number(flag("workers") ?? 6);
 const profileDir = flag("cpu-prof");
 const perfDir = flag("perf");
+const fromSource = args.includes("--source");
 
+if (!fromSource) {
+  execFileSync(process.execPath, [join(checkout, "scripts/build.mjs")], { cwd: checkout, stdio: "ignore" });
+  await buildPaidServer(checkout);
+}
 const devnet = await startDevnet();
 const nodeArgs = [
   ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${resolve(profileDir)}`, "--cpu-prof-interval=250"] : []),
@@ -52,7 +59,7 @@ const windows = { "402": [] as [number, number][], voucher: [] as [number, numbe
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 const server = await startNode(
   "ours-paid",
-  ["--import", "tsx", join(checkout, "bench/servers/ours-paid.ts")],
+  paidServerScript(checkout, { fromSource }),
   { ...devnetEnv(devnet), BATCH: "on" },
   nodeArgs,
 );

@@ -4,7 +4,9 @@ import { toClientEvmSigner } from "@x402/evm";
 import { BatchSettlementEvmScheme, signVoucher } from "@x402/evm/batch-settlement/client";
 import { createPublicClient, createTestClient, http, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { startServer, type ServerChild } from "../lib/child.ts";
+import { fileURLToPath } from "node:url";
+import { startNode, type ServerChild } from "../lib/child.ts";
+import { buildPaidServer, paidServerScript } from "../lib/paid-server.ts";
 import { devnetEnv, payToBalance, type Devnet } from "../lib/devnet.ts";
 import { payerClient, paymentRequiredOf, signPayments, toPaymentHeaders } from "../lib/sign.ts";
 import { cpuMs } from "./cpu-per-request.ts";
@@ -114,8 +116,12 @@ export const vouchers: Scenario = {
   id: "vouchers",
   async run(ctx) {
     const devnet = await ctx.devnet();
-    const server = await startServer(
+    // From the build, as bench/run.ts measures our service (it has just run scripts/build.mjs).
+    const checkout = fileURLToPath(new URL("../../", import.meta.url));
+    await buildPaidServer(checkout);
+    const server = await startNode(
       "ours-paid",
+      paidServerScript(checkout),
       { ...devnetEnv(devnet), BATCH: "on", CREDIT_CODE: CREDIT_CODE, CREDIT_FUNDS: "1000000000" },
       ctx.nodeArgs("ours-paid", "vouchers"),
     );
