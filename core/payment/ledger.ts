@@ -202,11 +202,12 @@ export function createLedger(store: Store, now: () => number = Date.now) {
     },
     claimOf: (claimKey: string) => store.get<ClaimRecord>(claimKey),
     /** Takes the finishing of a payment that moved: one holder applies its effects or funds its credit. */
-    takeResolution: (claimKey: string, holder: Holder) => store.claim(resolutionKey(claimKey), holder, markTtlMs),
+    takeResolution: (claimKey: string, holder: Holder, ttlMs = markTtlMs) =>
+      store.claim(resolutionKey(claimKey), holder, ttlMs),
     resolution: (claimKey: string) => store.get<Holder>(resolutionKey(claimKey)),
     /** Takes the finishing over from a holder that died (it still holds `stale`); only one taker wins. */
-    takeOver: async (claimKey: string, stale: Holder, holder: Holder) =>
-      (await store.deleteIf(resolutionKey(claimKey), stale)) && store.claim(resolutionKey(claimKey), holder, markTtlMs),
+    takeOver: async (claimKey: string, stale: Holder, holder: Holder, ttlMs = markTtlMs) =>
+      (await store.deleteIf(resolutionKey(claimKey), stale)) && store.claim(resolutionKey(claimKey), holder, ttlMs),
     /** A call finished by another process than its own: the claim's final state; the write-ahead record goes. */
     async finished(r: InFlight, final: ClaimRecord) {
       await store.set(r.settlement.claimKey, final, ttlOfRecord(r));

@@ -37,6 +37,11 @@ export const voucherClaimKey = (v: VoucherRef) =>
 
 /** A day: a voucher does not expire, but its answer is kept for a retry only so long. */
 const keptSeconds = 24 * 3600;
+/**
+ * Who finishes a voucher is marked for twice as long as its write-ahead record can live, which is as long as a
+ * resolver can find the record: a mark per voucher kept for the ledger's 30 days would fill the store.
+ */
+export const voucherMarkTtlMs = 2 * keptSeconds * 1000;
 
 export interface VoucherInFlightParts {
   store: Store;
@@ -114,7 +119,7 @@ export function createVoucherInFlight(parts: VoucherInFlightParts) {
     forget: (r: VoucherInFlight) => store.deleteIf(inFlightKey(r.voucher), r),
     /** Takes the finishing of a committed voucher: its own process right after the commit, or a resolver. */
     take: (r: VoucherInFlight, transaction = "") =>
-      ledger.takeResolution(r.settlement.claimKey, holder("live", transaction)),
+      ledger.takeResolution(r.settlement.claimKey, holder("live", transaction), voucherMarkTtlMs),
     /** Its own process finished the call: the answer kept for a retry with the payer's payment identifier, if any. */
     async settled(r: VoucherInFlight, outcome: Outcome) {
       if (r.paymentId === undefined) {
@@ -168,7 +173,7 @@ export function createVoucherInFlight(parts: VoucherInFlightParts) {
     if (mark) {
       // Its own process took it after the commit; while it may still be alive, it keeps it.
       if (mark.by !== "resolver" && now() - mark.at < resolveAfterMs) return undefined;
-      if (!(await ledger.takeOver(key, mark, holder("resolver")))) return undefined;
+      if (!(await ledger.takeOver(key, mark, holder("resolver"), voucherMarkTtlMs))) return undefined;
     } else {
       const committed = await judge.settle(r.voucher.channelId, r.voucher.max, BigInt(r.voucher.before));
       if (committed === undefined) return undefined;
@@ -178,7 +183,7 @@ export function createVoucherInFlight(parts: VoucherInFlightParts) {
         log.warn(about, "a voucher in flight whose process died was never committed: nothing charged");
         return "dropped" as const;
       }
-      if (!(await ledger.takeResolution(key, holder("resolver")))) return undefined;
+      if (!(await ledger.takeResolution(key, holder("resolver"), voucherMarkTtlMs))) return undefined;
     }
     const how = await finishMoved({ store, ledger, credits: parts.credits, log }, r, "");
     await store.deleteIf(inFlightKey(r.voucher), r);
