@@ -93,7 +93,7 @@ function groupsOf(files) {
   const groupSize = 12;
   const folders = new Map();
   for (const file of files) {
-    if (!/^test\/plugins\/[^/]+\/[^/]+\.test\.ts$/.test(file) || ownProcess(file)) continue;
+    if (!/^test\/(plugins\/[^/]+|core(\/[^/]+)?)\/[^/]+\.test\.ts$/.test(file) || ownProcess(file)) continue;
     folders.set(dirname(file), [...(folders.get(dirname(file)) ?? []), file]);
   }
   const runner = new URL("./helpers/test-group.mjs", import.meta.url).href;

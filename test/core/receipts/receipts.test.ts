@@ -1,3 +1,4 @@
+// test: own-process: runs the receipts CLI as processes
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -23,6 +24,7 @@ import { devnetSigningKey, serviceKey } from "../../../core/receipts/key.ts";
 import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.ts";
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { freePort } from "../../../bench/lib/ports.ts";
+import { tsNodeArgs } from "../../helpers/ts-node.ts";
 
 const run = promisify(execFile);
 const port = await freePort();
@@ -64,15 +66,13 @@ async function verifyWithCommand(receipt: string, body: string, claims: string[]
   const dir = mkdtempSync(join(tmpdir(), "receipt-"));
   writeFileSync(join(dir, "receipt.jws"), receipt);
   writeFileSync(join(dir, "body.json"), body);
-  const args = [
-    "--import",
-    "tsx",
+  const args = tsNodeArgs(
     "core/receipts/cli.ts",
     "--receipt",
     join(dir, "receipt.jws"),
     "--body",
     join(dir, "body.json"),
-  ];
+  );
   try {
     const { stdout } = await run(process.execPath, [...args, ...claims]);
     return { code: 0, verdict: JSON.parse(stdout) };
