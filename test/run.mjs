@@ -2,9 +2,11 @@
 // TypeScript is compiled once up front (esbuild, a module per file) and loaded by test/helpers/ts-loader.mjs;
 // TEST_LOADER=tsx runs the sources through tsx instead.
 // Node's runner starts a process per file, and each pays ~3 s of CPU to load the loader and the service's modules:
-// the files of a plugin family (test/plugins/<family>/) run in groups of up to 12 instead, one process per group
-// (test/helpers/test-group.mjs), each file after the one before. Every other file, and a plugin test whose first
-// line is `// test: own-process`, keeps a process of its own; TEST_OWN_PROCESS=1 gives every file its own, as Node does.
+// the files of one folder, a plugin family's (test/plugins/<family>/) or test/core's (test/core/ and each folder
+// under it), run in groups of up to 12 instead, one process per group (test/helpers/test-group.mjs), each file after
+// the one before. A file whose first line starts `// test: own-process` (and says why: it spawns the service, sets a
+// process-wide global, or is a heavy sweep better run beside the others) keeps a process of its own, as do
+// test/faults and test/deploy; TEST_OWN_PROCESS=1 gives every file its own, as Node does.
 // Failed tests are listed again at the end. TEST_CPU=1 also prints each process's CPU time (its own and that of the
 // processes it started), a file's or a group's, largest first.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -86,14 +88,14 @@ try {
 } catch {}
 process.exit(status ?? 1);
 
-// The files of each plugin family but those marked `// test: own-process`, in groups of at most groupSize files
-// (a family's split evenly, so --test-concurrency has several to spread), each with the entry module its process
-// runs. A group of one file is no group: that file runs as itself.
+// The files of each plugin family and each test/core folder but those marked `// test: own-process`, in groups of at
+// most groupSize files (a folder's split evenly, so --test-concurrency has several to spread), each with the entry
+// module its process runs. A group of one file is no group: that file runs as itself.
 function groupsOf(files) {
   const groupSize = 12;
   const folders = new Map();
   for (const file of files) {
-    if (!/^test\/plugins\/[^/]+\/[^/]+\.test\.ts$/.test(file) || ownProcess(file)) continue;
+    if (!/^test\/(plugins\/[^/]+|core(\/[^/]+)?)\/[^/]+\.test\.ts$/.test(file) || ownProcess(file)) continue;
     folders.set(dirname(file), [...(folders.get(dirname(file)) ?? []), file]);
   }
   const runner = new URL("./helpers/test-group.mjs", import.meta.url).href;

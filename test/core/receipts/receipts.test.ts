@@ -1,3 +1,4 @@
+// test: own-process: runs the receipts CLI as processes
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
@@ -27,6 +28,7 @@ import { startDevnet, startPaidService, type Devnet } from "../../helpers/paid.t
 import { handlerRuns, probePlugin } from "../../helpers/probe-plugin.ts";
 import { freePort } from "../../../bench/lib/ports.ts";
 import { devnetChain } from "../../../core/x402/devnet/index.ts";
+import { tsNodeArgs } from "../../helpers/ts-node.ts";
 
 const run = promisify(execFile);
 const port = await freePort();
@@ -69,15 +71,13 @@ async function verifyWithCommand(receipt: string, body: string, claims: string[]
   const dir = mkdtempSync(join(tmpdir(), "receipt-"));
   writeFileSync(join(dir, "receipt.jws"), receipt);
   writeFileSync(join(dir, "body.json"), body);
-  const args = [
-    "--import",
-    "tsx",
+  const args = tsNodeArgs(
     "core/receipts/cli.ts",
     "--receipt",
     join(dir, "receipt.jws"),
     "--body",
     join(dir, "body.json"),
-  ];
+  );
   try {
     const { stdout } = await run(process.execPath, [...args, ...claims]);
     return { code: 0, verdict: JSON.parse(stdout) };

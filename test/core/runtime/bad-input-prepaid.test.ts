@@ -1,3 +1,4 @@
+// test: own-process: heavy: a sweep that runs beside the others
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import {

@@ -1,6 +1,8 @@
+// test: own-process: boots the service as processes
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { tsNodeArgs } from "../../helpers/ts-node.ts";
 import pino from "pino";
 import { defineSettings, definePlugin } from "../../../core/endpoint.ts";
 import { readConfig } from "../../../core/runtime/config.ts";
@@ -22,7 +24,7 @@ test("PLUGINS loads only the named families, and the built-in core family (batch
 });
 
 test("PLUGINS with an unknown family refuses to boot and names the valid families", async () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "core/main.ts"], {
+  const run = spawnSync(process.execPath, tsNodeArgs("core/main.ts"), {
     env: { ...process.env, PLUGINS: "converters,nope", LOG_LEVEL: "silent" },
     encoding: "utf8",
     timeout: 120_000,
@@ -33,7 +35,7 @@ test("PLUGINS with an unknown family refuses to boot and names the valid familie
 });
 
 test("the families' own settings are checked at boot too, every bad value named", () => {
-  const run = spawnSync(process.execPath, ["--import", "tsx", "core/main.ts"], {
+  const run = spawnSync(process.execPath, tsNodeArgs("core/main.ts"), {
     env: {
       ...process.env,
       PLUGINS: "duel,onchain,state,swap,web",

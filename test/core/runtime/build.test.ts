@@ -1,3 +1,4 @@
+// test: own-process: builds the service and runs it as a process
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";

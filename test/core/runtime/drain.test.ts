@@ -1,3 +1,4 @@
+// test: own-process: runs the service as a process and SIGTERMs it
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -7,6 +8,7 @@ import { freePort } from "../../../bench/lib/ports.ts";
 import { localRailEnv, startDevnet, type Devnet } from "../../helpers/paid.ts";
 import { accountOf, blockNow, transfersTo } from "../../helpers/rail.ts";
 import { challengeOf, v2Header } from "../../helpers/sign.ts";
+import { tsNodeArgs } from "../../helpers/ts-node.ts";
 
 /**
  * SIGTERM under load, against the service as a process: 20 paid calls whose settlements the node holds unmined
@@ -21,7 +23,7 @@ after(() => devnet?.stop());
 const shutdownTimeoutMs = 30_000;
 
 async function startChild(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "core/main.ts"], {
+  const child = spawn(process.execPath, tsNodeArgs("core/main.ts"), {
     env: {
       ...process.env,
       PORT: String(port),

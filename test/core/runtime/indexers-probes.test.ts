@@ -1,3 +1,4 @@
+// test: own-process: heavy: a sweep that runs beside the others
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { fromExamples, paidOperations, service } from "./_indexers.ts";

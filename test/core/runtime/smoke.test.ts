@@ -1,3 +1,4 @@
+// test: own-process: runs the smoke script as a process
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -9,6 +10,7 @@ import { runSmoke, renderSmoke } from "../../../core/runtime/smoke.ts";
 import { loadPlugins } from "../../../core/runtime/load.ts";
 import { loadFixture, serveFixtures, type Fixture } from "../../helpers/fixtures.ts";
 import { upstreamUrlEnv } from "../../helpers/service.ts";
+import { tsNodeArgs, tsNodeEnv } from "../../helpers/ts-node.ts";
 
 const plugins = new URL("../../plugins/", import.meta.url);
 const ror = () => loadFixture("ror.oxford", new URL("publicdata/fixtures/", plugins));
@@ -100,9 +102,9 @@ test("smoke: npm run smoke exits 0 when every endpoint answers and 1 when one fa
   const api = await serveFixtures(t, [await ror(), fngDown], { reuse: true });
   const run = (names: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "core/runtime/smoke.ts", ...names], {
+      const child = spawn(process.execPath, tsNodeArgs("core/runtime/smoke.ts", ...names), {
         cwd: new URL("../../../", import.meta.url),
-        env: { PATH: process.env.PATH, ...envFor(api.url) },
+        env: { PATH: process.env.PATH, ...tsNodeEnv(), ...envFor(api.url) },
       });
       let stdout = "";
       let stderr = "";

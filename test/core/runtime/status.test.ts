@@ -1,3 +1,4 @@
+// test: own-process: counts the calls of the process-wide last hour (core/runtime/rolling.ts)
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";

@@ -1,3 +1,4 @@
+// test: own-process: sets OpenTelemetry's global context manager
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";

@@ -1,3 +1,4 @@
+// test: own-process: runs the devnet as a process
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -20,6 +21,7 @@ import {
 import { authorizationTypes } from "@x402/evm";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { compileTestUsdc } from "../../../core/x402/devnet/compile.ts";
+import { tsNodeArgs } from "../../helpers/ts-node.ts";
 import {
   DEV_DAI_PER_ACCOUNT,
   DEV_USDC_PER_ACCOUNT,
@@ -344,7 +346,7 @@ test("anvil does not outlive a process that crashes without stop()", async () =>
   const devnetModule = fileURLToPath(new URL("../../../core/x402/devnet/index.ts", import.meta.url));
   const script = `import { startDevnet } from ${JSON.stringify(devnetModule)};
     const devnet = await startDevnet(); console.log(devnet.rpcUrl); setTimeout(() => { throw new Error("crash"); }, 10);`;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+  const child = spawn(process.execPath, tsNodeArgs("--input-type=module", "-e", script), {
     stdio: ["ignore", "pipe", "ignore"],
   });
   let output = "";

@@ -1,3 +1,4 @@
+// test: own-process: heavy: every class of endpoint by every way to pay
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";

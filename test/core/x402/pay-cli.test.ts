@@ -1,3 +1,4 @@
+// test: own-process: runs the pay CLI as processes
 import { plannedDevnet } from "../../../core/x402/devnet/index.ts";
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -12,6 +13,7 @@ import { x402Offers } from "../../../core/x402/offers.ts";
 import { createPayments } from "../../../core/x402/payments.ts";
 import { probePlugin } from "../../helpers/probe-plugin.ts";
 import { closedAfterTest, testPaymentOption } from "../../helpers/service.ts";
+import { tsNodeArgs, tsNodeEnv } from "../../helpers/ts-node.ts";
 
 // A service that says it runs its own devnet (the chain is never called: every case stops before paying).
 const devnet = { rpcUrl: "http://127.0.0.1:9", chainId: 84532 };
@@ -52,8 +54,8 @@ function payWith(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "core/x402/pay.ts", ...args],
-      { env: { PATH: process.env.PATH, ...env }, cwd: new URL("../../../", import.meta.url).pathname },
+      tsNodeArgs("core/x402/pay.ts", ...args),
+      { env: { PATH: process.env.PATH, ...tsNodeEnv(), ...env }, cwd: new URL("../../../", import.meta.url).pathname },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
