@@ -69,6 +69,27 @@ export function lazy<T>(load: () => T): () => T {
   };
 }
 
+const warmAfterReady: (() => unknown)[] = [];
+
+/**
+ * `lazy`, and loaded in the background as soon as the service is ready (`warmDeferred`), so the module costs no
+ * boot time, yet the first call that needs it does not pay its loading inside its own deadline.
+ */
+export function lazyWarmed<T>(load: () => T): () => T {
+  const get = lazy(load);
+  warmAfterReady.push(get);
+  return get;
+}
+
+/** Loads what `lazyWarmed` deferred; a load that fails is left to its first use, which reports it. */
+export function warmDeferred(): void {
+  for (const get of warmAfterReady.splice(0)) {
+    try {
+      get();
+    } catch {}
+  }
+}
+
 /** Text safe inside HTML, attribute values included. */
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -4,6 +4,11 @@
 // Compiled modules end in .mjs so they never collide with the browser scripts kept beside them
 // (plugins/arcade/_page.ts and _page.js).
 //
+// Each family is also bundled into one module beside its files, dist/plugins/<family>/_family.mjs: its entry and
+// endpoint files with the family's own helpers, which the loader imports instead of the family's files one by one
+// (the plugins are about 500 of the files a boot would load). What the family imports from core/, plugins/_shared/
+// or a package stays an import of that module, so every family shares one copy of it.
+//
 // The packages they import are bundled into dist/vendor/, one module per import path with their shared code in
 // chunks: Node spends about 1 ms of CPU per module file it loads, and viem alone is 356 files (600 ms to import,
 // 100 ms as one bundle; bench/RESULTS.md, session 13). Packages that find their own files at run time (native
@@ -11,14 +16,16 @@
 import { build } from "esbuild";
 import { execFileSync } from "node:child_process";
 import { builtinModules } from "node:module";
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 const outdir = join(root, process.argv[2] ?? "dist");
 const vendorDir = join(outdir, "vendor");
 const sources = ["core", "plugins"].flatMap((dir) => filesUnder(join(root, dir)));
+/** The module of dist/plugins/<family>/ that core/runtime/load.ts imports for the whole family. */
+const familyBundle = "_family.mjs";
 
 /** Packages imported from node_modules as they are: they locate files beside their own sources. */
 const inPlace = new Set([
@@ -62,11 +69,71 @@ const keepModulesApart = {
     b.onResolve({ filter: /^\.\.?\/.*\.(ts|js|mjs)$/ }, (args) =>
       args.kind === "entry-point" ? undefined : { path: args.path.replace(/\.ts$/, ".mjs"), external: true },
     );
-    b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.kind === "entry-point" || isBuiltin(args.path) || inPlace.has(packageOf(args.path))) return undefined;
-      vendored.add(args.path);
-      const from = join(outdir, dirname(relative(root, args.importer)));
-      return { path: relative(from, vendorFile(args.path)).replace(/^(?!\.)/, "./"), external: true };
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === "entry-point"
+        ? undefined
+        : packageImport(args.path, join(outdir, dirname(relative(root, args.importer)))),
+    );
+  },
+};
+
+/** A relative import path from a module in `fromDir` of dist/ to `file`. */
+const importPath = (fromDir, file) =>
+  relative(fromDir, file)
+    .split(sep)
+    .join("/")
+    .replace(/^(?!\.)/, "./");
+
+/** A package import of a module in `fromDir` of dist/: its bundle in dist/vendor/, or as it is when kept in place. */
+function packageImport(specifier, fromDir) {
+  if (isBuiltin(specifier) || inPlace.has(packageOf(specifier))) return undefined;
+  vendored.add(specifier);
+  return { path: importPath(fromDir, vendorFile(specifier)), external: true };
+}
+
+const families = readdirSync(join(root, "plugins"), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !d.name.startsWith("_") && existsSync(join(root, "plugins", d.name, "index.ts")))
+  .map((d) => d.name);
+
+/**
+ * A family's bundle: its entry's plugin and, for each endpoint file (the loader's rule: a .ts file of the folder but
+ * index.ts, _ helpers and declarations), the file's name in dist/ with its exports.
+ */
+function familyEntry(family) {
+  const files = readdirSync(join(root, "plugins", family))
+    .filter((f) => f.endsWith(".ts") && !f.startsWith("_") && f !== "index.ts" && !f.endsWith(".d.ts"))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [
+    'export { default as plugin } from "./index.ts";',
+    ...files.map((f, i) => `import * as endpoint${i} from "./${f}";`),
+    `export const endpoints = [${files.map((f, i) => `[${JSON.stringify(f.replace(/\.ts$/, ".mjs"))}, endpoint${i}]`).join(", ")}];`,
+  ].join("\n");
+}
+
+/**
+ * Inside a family's bundle: its own folder's modules are bundled; core/, plugins/_shared/ and packages stay imports
+ * of their modules in dist/.
+ */
+const bundleFamilies = {
+  name: "bundle-families",
+  setup(b) {
+    b.onResolve({ filter: /^family:/ }, (args) => ({ path: args.path.slice("family:".length), namespace: "family" }));
+    b.onLoad({ filter: /.*/, namespace: "family" }, (args) => ({
+      contents: familyEntry(args.path),
+      resolveDir: join(root, "plugins", args.path),
+      loader: "js",
+    }));
+    b.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === "entry-point") return undefined;
+      const family = relative(join(root, "plugins"), args.resolveDir).split(sep)[0];
+      const bundleDir = join(outdir, "plugins", family);
+      if (!/^\.\.?\//.test(args.path)) return packageImport(args.path, bundleDir);
+      const target = resolve(args.resolveDir, args.path);
+      if (target.startsWith(join(root, "plugins", family) + sep) || !/\.(ts|js|mjs)$/.test(target)) return undefined;
+      return {
+        path: importPath(bundleDir, join(outdir, relative(root, target)).replace(/\.ts$/, ".mjs")),
+        external: true,
+      };
     });
   },
 };
@@ -149,6 +216,32 @@ await build({
   packages: "external",
   plugins: [keepModulesApart],
 });
+const bundled = await build({
+  ...common,
+  entryPoints: families.map((family) => ({
+    in: `family:${family}`,
+    out: `plugins/${family}/${familyBundle.slice(0, -4)}`,
+  })),
+  outdir,
+  outExtension: { ".js": ".mjs" },
+  packages: "external",
+  metafile: true,
+  plugins: [bundleFamilies],
+});
+// A bundled module reads import.meta.url as its bundle's, in the family's folder: a module in a subfolder must not.
+const movedAway = Object.keys(bundled.metafile.inputs).filter(
+  (input) =>
+    input.startsWith("plugins/") &&
+    input.split("/").length > 3 &&
+    /\bimport\.meta\b/.test(readFileSync(join(root, input), "utf8")),
+);
+if (movedAway.length)
+  throw new Error(`modules in a family's subfolder must not read import.meta: ${movedAway.join(", ")}`);
+const clashing = families.filter((family) =>
+  existsSync(join(root, "plugins", family, familyBundle.replace(".mjs", ".ts"))),
+);
+if (clashing.length)
+  throw new Error(`${familyBundle} is the build's name for a family's bundle: rename ${clashing.join(", ")}'s`);
 const vendorEntries = (names) =>
   [...vendored].map((specifier) => ({
     in: names.has(specifier) ? `commonjs:${specifier}` : specifier,
@@ -205,5 +298,5 @@ for (const file of sources.filter((f) => !f.endsWith(".ts"))) {
 // The service reads its version from package.json beside core/, as it does from the sources.
 cpSync(join(root, "package.json"), join(outdir, "package.json"));
 console.log(
-  `built ${typescript.length} modules and ${vendored.size} package imports into ${outdir} in ${Math.round(performance.now() - started)} ms`,
+  `built ${typescript.length} modules, ${families.length} family bundles and ${vendored.size} package imports into ${outdir} in ${Math.round(performance.now() - started)} ms`,
 );

@@ -22,6 +22,8 @@ const pluginsFolder = new URL("../../plugins/", import.meta.url);
 const moduleExt = import.meta.url.endsWith(".mjs") ? ".mjs" : ".ts";
 /** A family's metadata module. */
 const pluginEntry = `index${moduleExt}`;
+/** The module of a family's folder in dist/ that scripts/build.mjs bundles the family into. */
+const familyBundle = "_family.mjs";
 
 /** An endpoint module: any file of a family's folder but index, a `_` helper, or a declaration file. */
 export const isEndpointFile = (name: string) =>
@@ -44,25 +46,48 @@ export async function endpointFiles(family: string, pluginsDir = pluginsFolder):
  */
 export async function importFamily(family: string, pluginsDir = pluginsFolder): Promise<Plugin> {
   const at = `plugins/${family}/`;
-  const plugin: Plugin | undefined = (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
+  const { plugin, endpoints } = await familyModules(family, pluginsDir);
   if (!plugin?.upstreams) throw new Error(`${at}index.ts: default export is not definePlugin(...)`);
   if (plugin.family !== family) throw new Error(`${at}: family is "${plugin.family}", expected the folder name`);
   if (plugin.endpoints.length)
     throw new Error(`${at}index.ts lists endpoints: a family's endpoints are its files, found by scanning the folder`);
-  const files = await endpointFiles(family, pluginsDir);
-  const modules = await Promise.all(files.map((file) => import(new URL(`${family}/${file}`, pluginsDir).href)));
   const defs: EndpointDef<any, any, any, any>[] = [];
-  files.forEach((file, i) => {
-    for (const [name, value] of Object.entries(modules[i] as Record<string, unknown>)) {
+  for (const [file, module] of endpoints) {
+    for (const [name, value] of Object.entries(module)) {
       if (!isEndpointDef(value))
         throw new Error(
           `${at}${file}: export ${name} is not an endpoint (defineEndpoint(...)); a helper goes in a _ file`,
         );
       defs.push(value);
     }
-  });
+  }
   return { ...plugin, endpoints: inFamily(family, defs) };
 }
+
+/** A family's entry and each endpoint file's name with its exports. */
+interface FamilyModules {
+  plugin: Plugin | undefined;
+  endpoints: [file: string, exports: Record<string, unknown>][];
+}
+
+/**
+ * In dist/, the family's bundle (scripts/build.mjs): one module instead of a file each, since Node spends about a
+ * millisecond on every module file it loads. In the sources, the entry and the endpoint files the folder holds.
+ */
+async function familyModules(family: string, pluginsDir: URL): Promise<FamilyModules> {
+  const bundle = new URL(`${family}/${familyBundle}`, pluginsDir);
+  if (moduleExt === ".mjs" && (await exists(bundle))) return import(bundle.href);
+  const plugin = (await import(new URL(`${family}/${pluginEntry}`, pluginsDir).href)).default;
+  const files = await endpointFiles(family, pluginsDir);
+  const modules = await Promise.all(files.map((file) => import(new URL(`${family}/${file}`, pluginsDir).href)));
+  return { plugin, endpoints: files.map((file, i) => [file, modules[i]]) };
+}
+
+const exists = (file: URL) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 export interface Loaded {
   /** Every endpoint of the loaded families; which are mounted is decided with the upstream configuration (`mountable`). */
@@ -95,13 +120,7 @@ export async function listFamilies(pluginsDir = pluginsFolder): Promise<string[]
   for (const d of dirs
     .filter((d) => d.isDirectory() && !d.name.startsWith("_"))
     .sort((a, b) => byName(a.name, b.name))) {
-    if (
-      await access(new URL(`${d.name}/${pluginEntry}`, pluginsDir)).then(
-        () => true,
-        () => false,
-      )
-    )
-      families.push(d.name);
+    if (await exists(new URL(`${d.name}/${pluginEntry}`, pluginsDir))) families.push(d.name);
   }
   return families;
 }

@@ -11,6 +11,7 @@ import { createJobs, type Jobs } from "./jobs.ts";
 import type { Probe } from "./readiness.ts";
 import { createApp } from "./app.ts";
 import type { PaymentGate } from "../payment/gate.ts";
+import { warmDeferred } from "../shared.ts";
 
 /** What the payment setup gives the service. */
 export interface PaymentsPart {
@@ -116,6 +117,8 @@ export async function createService(parts: ServiceParts): Promise<Service> {
       { families: loaded.families, endpoints: rt.endpoints.length, disabled: rt.disabled, jobs: loaded.jobs.length },
       "plugins loaded",
     );
+    // What the families load only on use (lazyWarmed) loads now, in the background, before calls need it.
+    setImmediate(warmDeferred).unref();
     return {
       app: createApp(rt, { probes: paid.probes }),
       runtime: rt,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { defineEndpoint } from "../../core/endpoint.ts";
-import { getDomain } from "tldts";
+import { publicSuffixList } from "../_shared/public-suffix.ts";
 import { chainField, chainInfo } from "../_shared/chains.ts";
 import { addressField, checksummed } from "../_shared/onchain-inputs.ts";
 import { isFreeProvider } from "../_shared/email.ts";
@@ -132,11 +132,14 @@ export default defineEndpoint({
     const { input, signal } = ctx;
     requireOneOf(input, ["email", "ip", "domain", "wallet"]);
     const factors: Factor[] = [];
-    let domain = input.domain ? (getDomain(input.domain.toLowerCase().replace(/\.$/, "")) ?? undefined) : undefined;
+    let domain = input.domain
+      ? (publicSuffixList().getDomain(input.domain.toLowerCase().replace(/\.$/, "")) ?? undefined)
+      : undefined;
     if (input.email) {
       const email = await emailFactors(input.email, ctx.settings.dnsServers, signal);
       factors.push(...email.factors);
-      if (!domain && email.domain && !isFreeProvider(email.domain)) domain = getDomain(email.domain) ?? undefined;
+      if (!domain && email.domain && !isFreeProvider(email.domain))
+        domain = publicSuffixList().getDomain(email.domain) ?? undefined;
     }
     if (domain) factors.push(await domainAgeFactor(ctx, domain));
     if (input.ip) factors.push(...(await ipFactors(ctx, input.ip)));

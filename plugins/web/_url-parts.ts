@@ -1,12 +1,12 @@
 import net from "node:net";
 import { domainToUnicode } from "node:url";
-import { parse } from "tldts";
+import { publicSuffixList } from "../_shared/public-suffix.ts";
 
 /** The URL's parts and its host against the Public Suffix List; no network. */
 export function describeUrl(raw: string) {
   const url = new URL(raw);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
-  const psl = parse(url.href, { allowPrivateDomains: true });
+  const psl = publicSuffixList().parse(url.href, { allowPrivateDomains: true });
   const ipVersion = net.isIP(hostname);
   return {
     url: url.href,

@@ -1,6 +1,6 @@
 import net from "node:net";
 import { domainToUnicode } from "node:url";
-import { getDomain } from "tldts";
+import { publicSuffixList } from "../_shared/public-suffix.ts";
 
 export type Severity = "info" | "warning" | "danger";
 
@@ -34,7 +34,7 @@ export function lexicalSignals(raw: string): Signal[] {
       message: "The host contains internationalized labels (xn--) that can imitate other names.",
     });
   }
-  const domain = getDomain(host) ?? host;
+  const domain = publicSuffixList().getDomain(host) ?? host;
   const subdomainLabels = host.length > domain.length ? host.slice(0, -domain.length - 1).split(".").length : 0;
   if (subdomainLabels >= 4)
     signals.push({
@@ -54,7 +54,7 @@ export function redirectSignals(start: string, finalUrl: string, redirects: stri
   const signals: Signal[] = [];
   const from = new URL(start);
   const to = new URL(finalUrl);
-  const site = (u: URL) => getDomain(u.hostname) ?? u.hostname;
+  const site = (u: URL) => publicSuffixList().getDomain(u.hostname) ?? u.hostname;
   if (site(from) !== site(to))
     signals.push({
       id: "cross-site-redirect",

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { getDomain } from "tldts";
+import { publicSuffixList } from "../_shared/public-suffix.ts";
 import { defineEndpoint } from "../../core/endpoint.ts";
 import { badRequest } from "../../core/runtime/errors.ts";
 import { domainNameInput } from "../_shared/web-inputs.ts";
@@ -61,7 +61,7 @@ export default defineEndpoint({
   upstreams: ["iana-rdap"],
   async handler({ input, upstream, egress, store, now }) {
     const name = publicName(input.domain, "domain");
-    const domain = getDomain(name, { allowPrivateDomains: false });
+    const domain = publicSuffixList().getDomain(name, { allowPrivateDomains: false });
     if (!domain)
       throw badRequest(`${input.domain} has no registrable domain (it is a public suffix or not under a known TLD)`, {
         domain: input.domain,

@@ -6,11 +6,12 @@ import { existsSync, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { freePort } from "../../../bench/lib/ports.ts";
+import { importFamily, listFamilies } from "../../../core/runtime/load.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const out = `node_modules/.cache/build-test-${process.pid}`;
 
-test("npm start's build runs the whole service under plain Node: discovery, a 402, a page and its script", {
+test("npm start's build runs the whole service under plain Node, each family from its bundle: discovery, a 402, a page and its script", {
   timeout: 120_000,
 }, async (t) => {
   execFileSync(process.execPath, ["scripts/build.mjs", out], { cwd: root, stdio: "ignore" });
@@ -25,6 +26,22 @@ test("npm start's build runs the whole service under plain Node: discovery, a 40
   ]) {
     assert.ok(existsSync(`${root}${out}/${file}`), file);
   }
+
+  // Each family is served from its bundle in the build: the same endpoints, in the same order, as its files.
+  const built: typeof import("../../../core/runtime/load.ts") = await import(`${root}${out}/core/runtime/load.mjs`);
+  for (const family of await listFamilies()) {
+    const fromBundle = await built.importFamily(family);
+    const fromFiles = await importFamily(family);
+    assert.ok(existsSync(`${root}${out}/plugins/${family}/_family.mjs`), family);
+    assert.deepEqual(
+      fromBundle.endpoints.map((e) => `${e.method} ${e.path} ${e.name} ${e.price}`),
+      fromFiles.endpoints.map((e) => `${e.method} ${e.path} ${e.name} ${e.price}`),
+      family,
+    );
+  }
+
+  // What the built service loads is the bundle: an endpoint whose own module is gone still answers.
+  rmSync(`${root}${out}/plugins/converters/hash.mjs`);
 
   const port = await freePort();
   const child = spawn(process.execPath, [`${out}/core/main.mjs`], {
