@@ -1,3 +1,4 @@
+// test: own-process: asks which modules this process has loaded
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
