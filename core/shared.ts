@@ -69,6 +69,23 @@ export function lazy<T>(load: () => T): () => T {
   };
 }
 
+/**
+ * A value per key that never changes once computed (an address of a public key, a checksum), remembered for up to
+ * `max` keys: all are forgotten when it is full, so a stream of new keys costs memory no more than that.
+ */
+export function remembered<V>(max: number): (key: string, compute: () => V) => V {
+  const values = new Map<string, V>();
+  return (key, compute) => {
+    let value = values.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (values.size >= max) values.clear();
+      values.set(key, value);
+    }
+    return value;
+  };
+}
+
 const warmAfterReady: (() => unknown)[] = [];
 
 /**

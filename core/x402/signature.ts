@@ -3,6 +3,7 @@ import { createKeccak } from "hash-wasm";
 import { keccak256, encodeAbiParameters, toBytes, type Hex } from "viem";
 import { BATCH_SETTLEMENT_ADDRESS, BATCH_SETTLEMENT_DOMAIN, voucherTypes } from "@x402/evm";
 import type { Authorization } from "./codec.ts";
+import { remembered } from "../shared.ts";
 
 const transferTypeHash = keccak256(
   toBytes(
@@ -121,19 +122,13 @@ export function recoverSigner(digest: Uint8Array, signature: string): `0x${strin
 }
 
 /** Addresses of the public keys seen lately: a payer's key recurs on every call, and its address never changes. */
-const addresses = new Map<string, `0x${string}`>();
-const MAX_ADDRESSES = 10_000;
+const addresses = remembered<`0x${string}`>(10_000);
 
-function addressOf(publicKey: Uint8Array): `0x${string}` {
-  const key = Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString("base64");
-  let address = addresses.get(key);
-  if (!address) {
-    address = `0x${Buffer.from(keccak(publicKey.subarray(1))).toString("hex", 12)}`;
-    if (addresses.size >= MAX_ADDRESSES) addresses.clear();
-    addresses.set(key, address);
-  }
-  return address;
-}
+const addressOf = (publicKey: Uint8Array): `0x${string}` =>
+  addresses(
+    Buffer.from(publicKey.buffer, publicKey.byteOffset, publicKey.byteLength).toString("base64"),
+    () => `0x${Buffer.from(keccak(publicKey.subarray(1))).toString("hex", 12)}`,
+  );
 
 /** The signer of an EIP-3009 authorization (see recoverSigner). */
 export const recoverAuthorizer = (domain: TokenDomain, a: Authorization, signature: string) =>

@@ -3,6 +3,7 @@ import type { PaymentRequirements, SettleResponse } from "@x402/core/types";
 import type { BatchSettlementEvmScheme } from "@x402/evm/batch-settlement/server";
 import { getAddress, type Hex } from "viem";
 import { recoverSigner, voucherDigester } from "../../signature.ts";
+import { remembered } from "../../../shared.ts";
 
 type Channel = NonNullable<Awaited<ReturnType<ReturnType<BatchSettlementEvmScheme["getStorage"]>["get"]>>>;
 type ChannelConfig = Channel["channelConfig"];
@@ -47,20 +48,9 @@ const sameAddress = (a: unknown, b: unknown) =>
 export const voucherSignerOf = (config: Pick<ChannelConfig, "payer" | "payerAuthorizer">) =>
   checksummed(sameAddress(config.payerAuthorizer, zeroAddress) ? config.payer : config.payerAuthorizer);
 
-/**
- * viem's getAddress, remembered: its checksum is a Keccak in JavaScript (10 µs a voucher in perf), and a channel's
- * vouchers name the same signer every time. Bounded: emptied when it holds more than 4,096 addresses.
- */
-const checksums = new Map<string, `0x${string}`>();
-function checksummed(address: string) {
-  let found = checksums.get(address);
-  if (!found) {
-    found = getAddress(address);
-    if (checksums.size >= 4096) checksums.clear();
-    checksums.set(address, found);
-  }
-  return found;
-}
+/** viem's getAddress hashes in JavaScript (10 µs a voucher in perf); a channel's vouchers name one signer every time. */
+const checksums = remembered<`0x${string}`>(4096);
+const checksummed = (address: string) => checksums(address, () => getAddress(address));
 
 function isVoucherPayload(raw: unknown): raw is VoucherPayload {
   const p = raw as VoucherPayload;
