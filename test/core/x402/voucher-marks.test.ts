@@ -15,7 +15,8 @@ function rig() {
   const store = createMemoryStore(now);
   const ledger = createLedger(store, now);
   const credits = createCredits(store);
-  const inFlight = createVoucherInFlight({ store, ledger, credits, log: pino({ level: "silent" }), now });
+  const instance = () => createVoucherInFlight({ store, ledger, credits, log: pino({ level: "silent" }), now });
+  const inFlight = instance();
   const record = (max: number, paymentId?: string) =>
     inFlight.recordOf(
       { network: "eip155:31337", channelId, max: String(max), before: String(max - 1000) },
@@ -33,7 +34,7 @@ function rig() {
         effects: [],
       },
     );
-  return { store, inFlight, record, pass: (ms: number) => (clock += ms) };
+  return { store, credits, inFlight, instance, record, pass: (ms: number) => (clock += ms) };
 }
 
 test("voucher marks: a thousand vouchers answered by their own process leave nothing in the store two days later", async () => {
@@ -51,19 +52,22 @@ test("voucher marks: a thousand vouchers answered by their own process leave not
   assert.deepEqual(await store.keys(""), []);
 });
 
-test("voucher marks: a voucher a resolver finished is marked as long as a live one, and not finished twice", async () => {
-  const { store, inFlight, record, pass } = rig();
+test("voucher marks: two instances resolving one dead voucher credit it once, and its mark lives as long as a live one's", async () => {
+  const { store, credits, inFlight, instance, record, pass } = rig();
   const r = record(5000);
   assert.equal(await inFlight.writeAhead(r), true);
   pass(121_000);
   const judged: string[] = [];
   const judge = { settle: async (_c: string, max: string) => (judged.push(max), true) };
-  assert.deepEqual(await inFlight.resolveStale(() => judge), { delivered: 0, credited: 1, dropped: 0 });
-  // The dead process's late take finds the resolver's mark.
+  const tallies = await Promise.all([instance(), instance()].map((other) => other.resolveStale(() => judge)));
+  assert.equal(tallies.reduce((n, t) => n + t.credited + t.delivered, 0), 1);
+  assert.equal(await credits.balance("code-5000"), 1000n);
+  // The dead process's late take finds the resolver's mark: nothing is finished a second time.
   assert.equal(await inFlight.take(r), false);
+  assert.equal(await credits.balance("code-5000"), 1000n);
   pass(2 * day - 1);
   assert.equal((await store.keys("x402:resolving:")).length, 1);
   pass(1);
   assert.deepEqual(await store.keys("x402:resolving:"), []);
-  assert.deepEqual(judged, ["5000"]);
+  assert.ok(judged.length >= 1 && judged.every((max) => max === "5000"));
 });
