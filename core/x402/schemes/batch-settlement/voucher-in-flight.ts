@@ -41,7 +41,7 @@ const keptSeconds = 24 * 3600;
  * Who finishes a voucher is marked for twice as long as its write-ahead record can live, which is as long as a
  * resolver can find the record: a mark per voucher kept for the ledger's 30 days would fill the store.
  */
-export const voucherMarkTtlMs = 2 * keptSeconds * 1000;
+const voucherMarkTtlMs = 2 * keptSeconds * 1000;
 
 export interface VoucherInFlightParts {
   store: Store;
