@@ -60,7 +60,10 @@ test("voucher marks: two instances resolving one dead voucher credit it once, an
   const judged: string[] = [];
   const judge = { settle: async (_c: string, max: string) => (judged.push(max), true) };
   const tallies = await Promise.all([instance(), instance()].map((other) => other.resolveStale(() => judge)));
-  assert.equal(tallies.reduce((n, t) => n + t.credited + t.delivered, 0), 1);
+  assert.equal(
+    tallies.reduce((n, t) => n + t.credited + t.delivered, 0),
+    1,
+  );
   assert.equal(await credits.balance("code-5000"), 1000n);
   // The dead process's late take finds the resolver's mark: nothing is finished a second time.
   assert.equal(await inFlight.take(r), false);
