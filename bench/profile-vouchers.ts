@@ -8,24 +8,25 @@ import { devnetEnv, startDevnet } from "./lib/devnet.ts";
 import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
 
 /**
- * The voucher round alone, for a profile: one server (bench/servers/ours-paid.ts of `checkout`, BATCH=on, run from
+ * The voucher round, for a profile: one server (bench/servers/ours-paid.ts of `checkout`, BATCH=on, run from
  * the checkout's build as compare-paths runs it; --source runs it under tsx),
- * `workers` channels opened with the real client, then rounds in which the 402 path and vouchers run through the
- * same driver (one call after another per worker, over fetch), so their CPU per call compares like for like.
- *   npx tsx bench/profile-vouchers.ts [checkout] [--rounds=4] [--per-round=100] [--workers=6] [--cpu-prof=<dir>] [--source]
+ * `workers` channels opened with the real client, then rounds in which the 402 path, a funded credit code (the
+ * cheapest paid answer) and vouchers run through the same driver (one call after another per worker, over fetch),
+ * so their CPU per call compares like for like; a first round warms the process and is not counted.
+ *   npx tsx bench/profile-vouchers.ts [checkout] [--rounds=5] [--per-round=300] [--workers=10] [--cpu-prof=<dir>] [--source]
  * With --cpu-prof the server writes its profile to <dir> on exit, and <dir>/windows.json names when each path ran:
  *   npx tsx bench/profile-summary.ts <dir>/CPU.*.0.001.cpuprofile 30 --windows=<dir>/windows.json:voucher
  * V8's profile samples wall time: a thread the kernel preempts in a system call (the response's writev, when the
  * load generator wakes on the same cores) is charged for the wait. With --perf=<dir>, `perf record` samples the
- * server's CPU alone during each path of the last round (<dir>/402.data, <dir>/voucher.data; JIT names from
+ * server's CPU alone during each path of the last round (<dir>/402.data, credit.data, voucher.data; JIT names from
  * --perf-basic-prof): perf report -i <dir>/voucher.data --no-children --sort sym --stdio
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const checkout = resolve(args.find((a) => !a.startsWith("--")) ?? ".");
-const rounds = Number(flag("rounds") ?? 4);
-const perRound = Number(flag("per-round") ?? 100);
-const workers = Number(flag("workers") ?? 6);
+const rounds = Number(flag("rounds") ?? 5);
+const perRound = Number(flag("per-round") ?? 300);
+const workers = Number(flag("workers") ?? 10);
 const profileDir = flag("cpu-prof");
 const perfDir = flag("perf");
 const fromSource = args.includes("--source");
@@ -55,39 +56,53 @@ async function perfWhile<T>(file: string | undefined, pid: number, run: () => Pr
 }
 /** Monotonic µs, the clock of the profile's timestamps. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-const windows = { "402": [] as [number, number][], voucher: [] as [number, number][] };
+const windows = { "402": [] as [number, number][], credit: [] as [number, number][], voucher: [] as [number, number][] };
+/** A funded credit code: the cheapest paid answer (the handler runs, no signature), beside which a voucher's own cost shows. */
+const creditCode = `cr_${"c".repeat(24)}`;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
 const server = await startNode(
   "ours-paid",
   paidServerScript(checkout, { fromSource }),
-  { ...devnetEnv(devnet), BATCH: "on" },
+  { ...devnetEnv(devnet), BATCH: "on", CREDIT_CODE: creditCode, CREDIT_FUNDS: "1000000000000" },
   nodeArgs,
 );
 try {
   const vouchers: string[][] = [];
-  for (let w = 0; w < workers; w++) vouchers.push(await voucherHeaders(devnet, server, w, rounds * perRound));
+  for (let w = 0; w < workers; w++) vouchers.push(await voucherHeaders(devnet, server, w, (rounds + 1) * perRound));
   const unpaid = Array.from({ length: workers }, () => Array<undefined>(perRound).fill(undefined));
+  const credited = Array.from({ length: workers }, () => Array<string>(perRound).fill(creditCode));
   const ratios: number[] = [];
-  for (let round = 0; round < rounds; round++) {
+  // Round 0 is not counted: a fresh process spends its first seconds compiling what just got hot, which
+  // weighs on the cheapest path most (the 402 read 2.5x its later rounds).
+  for (let round = 0; round <= rounds; round++) {
     const slice = vouchers.map((v) => v.slice(round * perRound, (round + 1) * perRound));
     const load = loadavg()[0];
-    const perfFile = (path: string) => (perfDir && round === rounds - 1 ? join(perfDir, `${path}.data`) : undefined);
-    let started = nowUs();
-    const u = await perfWhile(perfFile("402"), server.pid, () => drive(server, "402", unpaid, 402));
-    windows["402"].push([started, nowUs()]);
-    started = nowUs();
-    const v = await perfWhile(perfFile("voucher"), server.pid, () => drive(server, "voucher", slice, 200));
-    windows.voucher.push([started, nowUs()]);
+    const counted = round > 0;
+    const perfFile = (path: string) => (perfDir && round === rounds ? join(perfDir, `${path}.data`) : undefined);
+    const timed = async (path: keyof typeof windows, run: () => ReturnType<typeof drive>) => {
+      const started = nowUs();
+      const measured = await perfWhile(perfFile(path), server.pid, run);
+      if (counted) windows[path].push([started, nowUs()]);
+      return measured;
+    };
+    const u = await timed("402", () => drive(server, "402", unpaid, 402));
+    const c = await timed("credit", () => drive(server, "credit", credited, 200, "x-credit-code"));
+    const v = await timed("voucher", () => drive(server, "voucher", slice, 200));
     if (v.completed !== workers * perRound)
       throw new Error(`vouchers: ${v.completed} of ${workers * perRound} answered 200`);
+    if (c.completed !== workers * perRound)
+      throw new Error(`credit: ${c.completed} of ${workers * perRound} answered 200`);
+    const line = `402 ${u.cpuUsPerCall.toFixed(0)} µs, credit ${c.cpuUsPerCall.toFixed(0)} µs, voucher ${v.cpuUsPerCall.toFixed(0)} µs per call, ${(v.cpuUsPerCall / u.cpuUsPerCall).toFixed(2)}x`;
+    if (!counted) {
+      console.log(`warm-up round (load ${load.toFixed(2)}, not counted): ${line}`);
+      continue;
+    }
     ratios.push(v.cpuUsPerCall / u.cpuUsPerCall);
-    console.log(
-      `round ${round + 1} (load ${load.toFixed(2)}): 402 ${u.cpuUsPerCall.toFixed(0)} µs, voucher ${v.cpuUsPerCall.toFixed(0)} µs per call, ${ratios.at(-1)!.toFixed(2)}x`,
-    );
+    console.log(`round ${round} (load ${load.toFixed(2)}): ${line}`);
   }
   const sorted = [...ratios].sort((a, b) => a - b);
   console.log(`median voucher / 402 (same driver): ${sorted[Math.floor(sorted.length / 2)].toFixed(2)}x`);
-  console.log(`${rounds * workers * perRound} calls of each path`);
+  console.log(`${rounds * workers * perRound} calls of each path counted, after ${workers * perRound} each not counted`);
   if (profileDir) writeFileSync(join(profileDir, "windows.json"), JSON.stringify(windows));
 } finally {
   await server.stop();
