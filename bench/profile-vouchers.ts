@@ -56,7 +56,11 @@ async function perfWhile<T>(file: string | undefined, pid: number, run: () => Pr
 }
 /** Monotonic µs, the clock of the profile's timestamps. */
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-const windows = { "402": [] as [number, number][], credit: [] as [number, number][], voucher: [] as [number, number][] };
+const windows = {
+  "402": [] as [number, number][],
+  credit: [] as [number, number][],
+  voucher: [] as [number, number][],
+};
 /** A funded credit code: the cheapest paid answer (the handler runs, no signature), beside which a voucher's own cost shows. */
 const creditCode = `cr_${"c".repeat(24)}`;
 if (profileDir) mkdirSync(profileDir, { recursive: true });
@@ -102,7 +106,9 @@ try {
   }
   const sorted = [...ratios].sort((a, b) => a - b);
   console.log(`median voucher / 402 (same driver): ${sorted[Math.floor(sorted.length / 2)].toFixed(2)}x`);
-  console.log(`${rounds * workers * perRound} calls of each path counted, after ${workers * perRound} each not counted`);
+  console.log(
+    `${rounds * workers * perRound} calls of each path counted, after ${workers * perRound} each not counted`,
+  );
   if (profileDir) writeFileSync(join(profileDir, "windows.json"), JSON.stringify(windows));
 } finally {
   await server.stop();
