@@ -15,12 +15,12 @@ export const paymentRequestHeaders = carriers.flatMap((c) => c.requestHeaders);
 /** What the ways to pay answer with, and the signed receipt of a paid answer, whichever way paid. */
 export const paymentResponseHeaders = [...carriers.flatMap((c) => c.responseHeaders), receiptHeader];
 
-/** The payment credentials among a request's headers, named by their header. */
-export function credentialsIn(headers: Headers): PaymentCredentials {
-  const found: Record<string, string> = {};
+/** The payment credentials among a request's headers, named by their header; undefined when it carries none. */
+export function credentialsIn(headers: Headers): PaymentCredentials | undefined {
+  let found: Record<string, string> | undefined;
   for (const name of paymentRequestHeaders) {
     const value = headers.get(name);
-    if (value !== null) found[name] = value;
+    if (value !== null) (found ??= {})[name] = value;
   }
   return found;
 }

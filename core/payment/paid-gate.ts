@@ -537,6 +537,8 @@ export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
     authorized: payWithAuthorization,
     channels: async (wallet) => (await Promise.all(ways.map((way) => way.channels?.(wallet) ?? []))).flat(),
     charge(call, work, price, commit) {
+      // A call that carries no credentials (every 402) asks no way to pay.
+      if (!call.payment) return leaving(call, price, unpaid(call.endpoint, price));
       for (const way of ways) {
         const taken = way.take(call, price);
         if (!taken) continue;

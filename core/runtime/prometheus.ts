@@ -227,12 +227,13 @@ export function baselines(rt: Runtime): void {
   runtime = rt;
   const networks = rt.payments.options.map((o) => o.network);
   for (const e of rt.endpoints) {
-    for (const status of ["200", "400", "402", "500", "502", "503"]) metrics.requests.inc({ route: e.path, status }, 0);
+    // Statuses as numbers, as each answer counts them: the tally keys its cells by the value itself.
+    for (const status of [200, 400, 402, 500, 502, 503]) metrics.requests.inc({ route: e.path, status }, 0);
     metrics.challenges.inc({ route: e.path }, 0);
     for (const network of networks) metrics.revenue.inc({ route: e.path, network }, 0);
   }
   for (const route of ["/health", "/ready", "/status", "/status.json", "unmatched"])
-    metrics.requests.inc({ route, status: "200" }, 0);
+    metrics.requests.inc({ route, status: 200 }, 0);
   const series = rt.payments.discovery.metrics;
   for (const kind of series.payments) {
     for (const outcome of paymentOutcomes) metrics.payments.inc({ ...kind, outcome }, 0);
