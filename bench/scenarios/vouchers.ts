@@ -228,6 +228,7 @@ export const vouchers: Scenario = {
         voucherVsExactThroughput: voucherReqPerSec / exactRun.reqPerSec,
         voucherVsExactOnBlocksThroughput: voucherReqPerSec / exactOnBlocksRun.reqPerSec,
         voucherVs402Cpu: medianRatio,
+        creditVs402Cpu: creditRatios[Math.floor(creditRatios.length / 2)],
       },
     };
   },
