@@ -114,7 +114,12 @@ function voucherGoals(sections: Section[]): GoalVerdict[] {
   const throughput = "voucher-paid calls at least 50x exact-paid calls' throughput (anvil)";
   const cpu = "voucher-paid calls within 2.5x the 402 path's CPU per call";
   if (!figures) return [notRun(throughput, "`vouchers`"), notRun(cpu, "`vouchers`")];
-  const { voucherVsExactThroughput: t, voucherVsExactOnBlocksThroughput: b, voucherVs402Cpu: c, creditVs402Cpu } = figures;
+  const {
+    voucherVsExactThroughput: t,
+    voucherVsExactOnBlocksThroughput: b,
+    voucherVs402Cpu: c,
+    creditVs402Cpu,
+  } = figures;
   return [
     {
       goal: throughput,
