@@ -16,6 +16,8 @@ import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
  *   npx tsx bench/profile-vouchers.ts [checkout] [--rounds=5] [--per-round=300] [--workers=10] [--cpu-prof=<dir>] [--source]
  * With --cpu-prof the server writes its profile to <dir> on exit, and <dir>/windows.json names when each path ran:
  *   npx tsx bench/profile-summary.ts <dir>/CPU.*.0.001.cpuprofile 30 --windows=<dir>/windows.json:voucher
+ * and what a voucher costs over a credit-code call, function by function (calls per path: rounds x per-round x workers):
+ *   npx tsx bench/profile-diff.ts <dir>/CPU.*.0.001.cpuprofile <dir>/windows.json voucher credit 15000
  * V8's profile samples wall time: a thread the kernel preempts in a system call (the response's writev, when the
  * load generator wakes on the same cores) is charged for the wait. With --perf=<dir>, `perf record` samples the
  * server's CPU alone during each path of the last round (<dir>/402.data, credit.data, voucher.data; JIT names from
