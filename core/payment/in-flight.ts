@@ -43,20 +43,22 @@ export async function fundOnce(
 /** A paid call's credit is its payer's. */
 export const creditOriginOf = (r: InFlight): CreditOrigin => ({ payer: r.payer, reason: `undelivered ${r.endpoint}` });
 
+/** The answer of a paid call as it goes out: its payer, what it was charged, when, the payment-response header. */
+export const paidAnswer = (result: Outcome, r: InFlight, transaction: string): Outcome => ({
+  ...result,
+  payer: r.payer,
+  charged: r.charged,
+  paidAt: Date.now(),
+  headers: {
+    ...result.headers,
+    [r.receipt.header]: encodeHeader({ ...r.receipt.body, transaction }),
+    "cache-control": "no-store",
+  },
+});
+
 /** The answer a write-ahead record kept, as the call would have sent it once its settlement landed in `transaction`. */
-export function answerOf(r: InFlight, transaction: string): Outcome | undefined {
-  if (!r.answer) return undefined;
-  return {
-    ...r.answer,
-    payer: r.payer,
-    charged: r.charged,
-    headers: {
-      ...r.answer.headers,
-      [r.receipt.header]: encodeHeader({ ...r.receipt.body, transaction }),
-      "cache-control": "no-store",
-    },
-  };
-}
+export const answerOf = (r: InFlight, transaction: string): Outcome | undefined =>
+  r.answer && paidAnswer(r.answer, r, transaction);
 
 export interface FinishParts {
   store: Store;

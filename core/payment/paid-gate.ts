@@ -4,12 +4,12 @@ import type { Endpoint, Price } from "../endpoint.ts";
 import type { Call, Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
 import { ServiceError, toErrorBody } from "../runtime/errors.ts";
-import { encodeHeader, stableJson } from "../shared.ts";
+import { stableJson } from "../shared.ts";
 import { creditKind, observe } from "./observe.ts";
 import { creditHeader, newCreditCode, type Credits } from "./credits.ts";
 import type { Store } from "../endpoint.ts";
 import { crashPoint } from "./crash-points.ts";
-import { creditOriginOf, fundOnce, holder } from "./in-flight.ts";
+import { creditOriginOf, fundOnce, holder, paidAnswer } from "./in-flight.ts";
 import type { Journal } from "./journal.ts";
 import type { Facilitator, SettleResult } from "./facilitator.ts";
 import type { Commit, GateAnswers, Offers, PaymentGate, RouteQuote, TokenOption } from "./gate.ts";
@@ -326,18 +326,6 @@ export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
     }
   }
 
-  /** The answer of a paid call as it goes out: its payer, what it was charged, the payment-response header. */
-  const paidOutcome = (result: Outcome, r: InFlight, transaction: string): Outcome => ({
-    ...result,
-    payer: r.payer,
-    charged: r.charged,
-    headers: {
-      ...result.headers,
-      [r.receipt.header]: encodeHeader({ ...r.receipt.body, transaction }),
-      "cache-control": "no-store",
-    },
-  });
-
   /**
    * The money moved: this process finishes the call (its effects, or a credit when they cannot be applied), unless
    * a resolver took it over because this process was too slow. When the store fails from here, the payer still gets
@@ -365,11 +353,11 @@ export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
         return { creditCode };
       });
       crashPoint("effects-applied", r.payer);
-      delivered = paidOutcome(result, r, transaction);
+      delivered = paidAnswer(result, r, transaction);
       await ledger.settled(bound, r.fingerprint, r.paymentId, delivered, transaction, r.charged);
       return delivered;
     } catch (err) {
-      delivered ??= effectFree ? paidOutcome(outcome, r, transaction) : undefined;
+      delivered ??= effectFree ? paidAnswer(outcome, r, transaction) : undefined;
       if (!parts.journal) {
         log.error({ err, endpoint: r.endpoint, payer: r.payer, transaction }, "settled payment not recorded");
         return delivered ?? creditedLater(r, transaction);
@@ -389,7 +377,7 @@ export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
       "The call was paid but the store failed before its change was saved; the price is credited to creditCode once the store is back (spend it as X-CREDIT-CODE)",
       { creditCode: r.settlement.creditCode },
     );
-    return paidOutcome({ status: 503, body: toErrorBody(error), headers: { "retry-after": "5" } }, r, transaction);
+    return paidAnswer({ status: 503, body: toErrorBody(error), headers: { "retry-after": "5" } }, r, transaction);
   }
 
   /** A settlement sent and not yet finished: its payer's retry (same payment identifier) gets the answer or a credit once it is. */

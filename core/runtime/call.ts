@@ -37,4 +37,9 @@ export interface Outcome {
   charged?: string;
   /** A pay-as-used call's report of what it used (USDC atomic units), when below its price. */
   used?: string;
+  /**
+   * When its payment became final (ms since the epoch): its receipt is dated by it, so the same answer sent again
+   * to a retry carries the same receipt.
+   */
+  paidAt?: number;
 }

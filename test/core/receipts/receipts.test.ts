@@ -21,6 +21,7 @@ import {
   verifyOfferSignatureJWS,
   type JWSSignedOffer,
 } from "@x402/extensions/offer-receipt";
+import { appendPaymentIdentifierToExtensions } from "@x402/extensions/payment-identifier";
 import { privateKeyToAccount } from "viem/accounts";
 import { listen } from "../../../core/runtime/listen.ts";
 import { devnetSigningKey, serviceKey } from "../../../core/receipts/key.ts";
@@ -183,6 +184,30 @@ test("receipts: a paid call's receipt verifies by the command and the endpoint; 
       [1, "bad_signature"],
     ],
   );
+});
+
+test("receipts: a retry with the payment's identifier, in a later second, gets the same answer with the same receipt; the handler ran once", async () => {
+  const url = `${base}/v1/probe?echo=again`;
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: payer() });
+  client.registerPolicy((_v, accepts) => accepts.filter((a) => a.scheme === "exact"));
+  client.setSpendControls(false);
+  const payment = await client.createPaymentPayload(requiredOf(await fetch(url)));
+  appendPaymentIdentifierToExtensions((payment.extensions ??= {}));
+  const header = { "payment-signature": Buffer.from(JSON.stringify(payment)).toString("base64") };
+  const runs = handlerRuns.count;
+  const first = await fetch(url, { headers: header });
+  assert.equal(first.status, 200);
+  // A receipt is dated in whole seconds: the retry comes in a later one than the answer.
+  await new Promise((resolve) => setTimeout(resolve, 1_020 - (Date.now() % 1_000)));
+  const again = await fetch(url, { headers: header });
+  assert.equal(again.headers.get("x-payment-replayed"), "true");
+  assert.deepEqual(
+    ["payment-receipt", "payment-response"].map((name) => again.headers.get(name)),
+    ["payment-receipt", "payment-response"].map((name) => first.headers.get(name)),
+  );
+  assert.equal(await again.text(), await first.text());
+  assert.equal(handlerRuns.count - runs, 1);
 });
 
 test("receipts: a voucher-paid call's receipt names the voucher's channel: the deposit's transaction first, then the channel", async () => {

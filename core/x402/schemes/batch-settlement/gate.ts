@@ -204,6 +204,7 @@ export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFl
       ...result,
       payer,
       charged: String(used),
+      paidAt: Date.now(),
       headers: { ...result.headers, "payment-response": encodeHeader(settled), "cache-control": "no-store" },
     };
     if (r) await inFlight.settled(r, paid);
