@@ -526,17 +526,18 @@ export function createPaidGate<O extends TokenOption, Q extends RouteQuote>(
     channels: async (wallet) => (await Promise.all(ways.map((way) => way.channels?.(wallet) ?? []))).flat(),
     charge(call, work, price, commit) {
       // A call that carries no credentials (every 402) asks no way to pay.
-      if (!call.payment) return leaving(call, price, unpaid(call.endpoint, price));
-      for (const way of ways) {
-        const taken = way.take(call, price);
-        if (!taken) continue;
-        const seen = observe(call, taken.kind, work, commit);
-        return leaving(call, price, seen.done(taken.pay(seen.work, seen.commit)));
-      }
-      const code = call.payment?.[creditHeader];
-      if (code) {
-        const seen = observe(call, creditKind, work, commit);
-        return leaving(call, price, seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit)));
+      if (call.payment) {
+        for (const way of ways) {
+          const taken = way.take(call, price);
+          if (!taken) continue;
+          const seen = observe(call, taken.kind, work, commit);
+          return leaving(call, price, seen.done(taken.pay(seen.work, seen.commit)));
+        }
+        const code = call.payment[creditHeader];
+        if (code) {
+          const seen = observe(call, creditKind, work, commit);
+          return leaving(call, price, seen.done(payWithCredit(call, code, price, () => seen.work(), seen.commit)));
+        }
       }
       return leaving(call, price, unpaid(call.endpoint, price));
     },
