@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { eachSample, readProfile, readWindows, type ProfileNode } from "./lib/cpuprofile.ts";
 
 /**
  * What one path costs over another, function by function, from one profile of both (as bench/profile-vouchers.ts
@@ -7,17 +7,6 @@ import { readFileSync } from "node:fs";
  * prints the self time per call of each function in the first path's windows, the second's, and the difference,
  * largest first. Calls per path defaults to 1 (then the figures are totals, in µs).
  */
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-interface Profile {
-  startTime: number;
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 const [file, windowsFile, first, second, callsArg, topArg] = process.argv.slice(2);
 if (!file || !windowsFile || !first || !second) {
   console.error(
@@ -26,25 +15,16 @@ if (!file || !windowsFile || !first || !second) {
   process.exit(2);
 }
 const calls = Number(callsArg ?? 1);
-const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-const windows = JSON.parse(readFileSync(windowsFile, "utf8")) as Record<string, [number, number][]>;
-const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const profile = readProfile(file);
 const place = (url: string) => url.replace(/^file:\/\/.*?\/(dist|node_modules)\//, "$1/").replace(/^file:\/\//, "");
 const keyOf = ({ callFrame: f }: ProfileNode) =>
   `${f.functionName || "(anonymous)"} ${place(f.url)}:${f.lineNumber + 1}`;
 
 /** Self time (µs) of each function inside the named windows, idle excluded. */
 function selfIn(name: string): Map<string, number> {
-  const spans = windows[name] ?? [];
   const self = new Map<string, number>();
-  let at = profile.startTime;
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i] ?? 0;
-    at += dt;
-    if (!spans.some(([start, end]) => at >= start && at <= end)) return;
-    const node = byId.get(id)!;
-    if (node.callFrame.functionName === "(idle)") return;
-    self.set(keyOf(node), (self.get(keyOf(node)) ?? 0) + dt);
+  eachSample(profile, readWindows(windowsFile, name), (node, dt) => {
+    if (node.callFrame.functionName !== "(idle)") self.set(keyOf(node), (self.get(keyOf(node)) ?? 0) + dt);
   });
   return self;
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
 import { relative } from "node:path";
+import { eachSample, readProfile, readWindows, type ProfileNode } from "./lib/cpuprofile.ts";
 
 /**
  * Summarizes a V8 .cpuprofile (from `npm run bench -- <scenario> --cpu-prof`):
@@ -7,22 +7,9 @@ import { relative } from "node:path";
  * prints self time by package or project file, the top functions by self time, and the top project
  * functions by inclusive time (what each of our own functions costs with everything it calls).
  * With a regex, it also prints the inclusive time of every function (any package) whose name matches.
- * With --windows=<file.json>:<name>, only the samples inside the named windows count: the file holds
- * { name: [[startUs, endUs], ...] } on the monotonic clock the profile's timestamps use (process.hrtime in µs),
- * as bench/profile-vouchers.ts writes it beside the profile.
+ * With --windows=<file.json>:<name>, only the samples inside the named windows count (bench/lib/cpuprofile.ts
+ * readWindows: as bench/profile-vouchers.ts writes them beside the profile).
  */
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  startTime: number;
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
 const windowsArg = process.argv.find((a) => a.startsWith("--windows="))?.slice("--windows=".length);
 const [file, topArg, matchArg] = process.argv.slice(2).filter((a) => !a.startsWith("--"));
 const match = matchArg ? new RegExp(matchArg) : undefined;
@@ -31,7 +18,7 @@ if (!file) {
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
-const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+const profile = readProfile(file);
 const root = process.cwd();
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -54,20 +41,12 @@ const selfByFunction = new Map<string, number>();
 const selfByPlace = new Map<string, number>();
 const inclusiveOfProject = new Map<string, number>();
 const inclusiveOfMatched = new Map<string, number>();
-const windows: [number, number][] = windowsArg
-  ? JSON.parse(readFileSync(windowsArg.slice(0, windowsArg.lastIndexOf(":")), "utf8"))[
-      windowsArg.slice(windowsArg.lastIndexOf(":") + 1)
-    ]
+const windows = windowsArg
+  ? readWindows(windowsArg.slice(0, windowsArg.lastIndexOf(":")), windowsArg.slice(windowsArg.lastIndexOf(":") + 1))
   : [];
-const inWindow = (t: number) => !windows.length || windows.some(([start, end]) => t >= start && t <= end);
 let total = 0;
 let idle = 0;
-let at = profile.startTime;
-profile.samples.forEach((id, i) => {
-  const dt = profile.timeDeltas[i] ?? 0;
-  at += dt;
-  if (!inWindow(at)) return;
-  const node = byId.get(id)!;
+eachSample(profile, windows, (node, dt) => {
   total += dt;
   const name = node.callFrame.functionName;
   if (name === "(idle)" || name === "(program)" || name === "(garbage collector)") {
@@ -80,7 +59,7 @@ profile.samples.forEach((id, i) => {
   const place = where(node.callFrame.url);
   selfByPlace.set(place, (selfByPlace.get(place) ?? 0) + dt);
   const seen = new Set<string>();
-  for (let cur: number | undefined = id; cur !== undefined; cur = parentOf.get(cur)) {
+  for (let cur: number | undefined = node.id; cur !== undefined; cur = parentOf.get(cur)) {
     const n = byId.get(cur)!;
     const matched = match?.test(n.callFrame.functionName) ?? false;
     if (!matched && !isProject(n.callFrame.url)) continue;
