@@ -15,8 +15,9 @@ import { drive, voucherHeaders } from "./scenarios/vouchers.ts";
  *   npx tsx bench/compare-paths.ts <checkout> <checkout>... [--rounds=5] [--source]
  * Each checkout runs its own bench/servers/ours-paid.ts (real gate, real local facilitator, BATCH=on) on one
  * shared devnet, compiled beside its build in dist/ and run by plain Node, as `npm start` runs the service
- * (--source runs the sources under tsx instead, whose names for closures cost every call a defineProperty). Every round starts a fresh process per checkout and measures each path on each, the order of
- * the checkouts reversed every other round; the ratio that counts is the one inside a round, by its median.
+ * (--source runs the sources under tsx instead, whose names for closures cost every call a defineProperty).
+ * Every round starts a fresh process per checkout and measures each path on each, the order of the checkouts
+ * reversed every other round; the ratio that counts is the one inside a round, by its median.
  * Exact payments are signed ahead by the real v2 client, one payer per worker (distinct wallets, as real
  * traffic is); voucher channels are opened with the real client (the deposit is not measured).
  * "402 driven" is the 402 path through the vouchers' driver (each worker one call after another over fetch), the
@@ -28,7 +29,7 @@ const rounds = Number(flag("rounds") ?? 5);
 const fromSource = args.includes("--source");
 const dirs = args.filter((a) => !a.startsWith("--")).map((d) => resolve(d));
 if (dirs.length < 2 || dirs.some((d) => !existsSync(join(d, "bench/servers/ours-paid.ts")))) {
-  console.error("usage: npx tsx bench/compare-paths.ts <checkout> <checkout>... [--rounds=N]");
+  console.error("usage: npx tsx bench/compare-paths.ts <checkout> <checkout>... [--rounds=N] [--source]");
   process.exit(2);
 }
 
