@@ -34,8 +34,17 @@ export const requestHashOf = (call: Pick<Call, "endpoint" | "input">) =>
 /** The bytes an outcome's body goes out as, over HTTP and as an MCP tool result's text. */
 export const bodyBytesOf = (outcome: Outcome) => Buffer.from(JSON.stringify(outcome.body));
 
-const decoded = (header: string | undefined) =>
-  header ? (JSON.parse(Buffer.from(header, "base64").toString("utf8")) as Record<string, unknown>) : undefined;
+/** What a paid answer's payment says: its response header's name and JSON (v2's, or v1's); a credit code's has none. */
+export interface PaidSettlement {
+  header: "payment-response" | "x-payment-response";
+  settlement: Record<string, unknown> | undefined;
+}
+
+export function settlementOf(outcome: Outcome): PaidSettlement {
+  const header = outcome.headers["payment-response"] ? "payment-response" : "x-payment-response";
+  const value = outcome.headers[header];
+  return { header, settlement: value ? JSON.parse(Buffer.from(value, "base64").toString("utf8")) : undefined };
+}
 
 /** The channel a voucher's settlement names (`batch-settlement` reports its channel's state), else undefined. */
 function channelOf(settlement: Record<string, unknown>): string | undefined {
@@ -47,9 +56,13 @@ function channelOf(settlement: Record<string, unknown>): string | undefined {
  * A paid 2xx with its signed receipt: in the `PAYMENT-RECEIPT` header, and in the extension's place of
  * `PAYMENT-RESPONSE` (or v1's `X-PAYMENT-RESPONSE`) when the payment has one (a credit code has none).
  */
-export async function withReceipt(key: ServiceKey, outcome: Outcome, call: Call, price: string): Promise<Outcome> {
-  const responseHeader = outcome.headers["payment-response"] ? "payment-response" : "x-payment-response";
-  const settlement = decoded(outcome.headers[responseHeader]);
+export async function withReceipt(
+  key: ServiceKey,
+  outcome: Outcome,
+  call: Call,
+  price: string,
+  { header: responseHeader, settlement }: PaidSettlement,
+): Promise<Outcome> {
   const credit = outcome.charged?.startsWith("credit:");
   const channel = settlement ? channelOf(settlement) : undefined;
   const transaction = (settlement?.transaction as string | undefined) || (channel ? `channel:${channel}` : undefined);
