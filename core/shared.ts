@@ -8,6 +8,9 @@ import type { Endpoint, Price } from "./endpoint.ts";
 /** JSON with sorted keys, so equal values give equal text (cache keys, payment fingerprints). */
 /** A value as an HTTP header carries JSON: base64 of its JSON. */
 export const encodeHeader = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+/** The JSON a header carries as base64 (the x402 headers), as encodeHeader wrote it. */
+export const decodeHeader = <T = unknown>(value: string): T =>
+  JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 
 export function stableJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";

@@ -11,6 +11,7 @@ import {
 } from "@x402/extensions/offer-receipt";
 import type { Outcome } from "../runtime/call.ts";
 import type { MaybePromise } from "../runtime/maybe.ts";
+import { decodeHeader } from "../shared.ts";
 import type { ServiceKey } from "./key.ts";
 
 const declaration = declareOfferReceiptExtension()[OFFER_RECEIPT];
@@ -75,7 +76,9 @@ export function createOffers(key: ServiceKey, now: () => number = Date.now) {
   async function withOffers(outcome: Outcome): Promise<{ outcome: Outcome; validUntil: number }> {
     const header = outcome.headers["payment-required"];
     if (!header) return { outcome, validUntil: Number.POSITIVE_INFINITY };
-    const required = JSON.parse(Buffer.from(header, "base64").toString("utf8"));
+    const required = decodeHeader<{ extensions?: object; resource?: { url: string }; accepts: PaymentRequirements[] }>(
+      header,
+    );
     const enriched = (await offersFor(required)) as { info: { offers: SignedOffer[] } } | undefined;
     if (!enriched) return { outcome, validUntil: now() };
     const extensions = { ...required.extensions, [OFFER_RECEIPT]: enriched };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { OFFER_RECEIPT, createJWS, type JWSSignedReceipt, type ReceiptPayload } from "@x402/extensions/offer-receipt";
 import type { Call, Outcome } from "../runtime/call.ts";
-import { stableJson } from "../shared.ts";
+import { decodeHeader, stableJson } from "../shared.ts";
 import type { ServiceKey } from "./key.ts";
 
 import { receiptHeader } from "./header.ts";
@@ -43,7 +43,7 @@ export interface PaidSettlement {
 export function settlementOf(outcome: Outcome): PaidSettlement {
   const header = outcome.headers["payment-response"] ? "payment-response" : "x-payment-response";
   const value = outcome.headers[header];
-  return { header, settlement: value ? JSON.parse(Buffer.from(value, "base64").toString("utf8")) : undefined };
+  return { header, settlement: value ? decodeHeader(value) : undefined };
 }
 
 /** The channel a voucher's settlement names (`batch-settlement` reports its channel's state), else undefined. */

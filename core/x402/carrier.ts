@@ -1,5 +1,5 @@
 import type { CredentialCarrier } from "../payment/carrier.ts";
-import { encodeHeader } from "../shared.ts";
+import { decodeHeader, encodeHeader } from "../shared.ts";
 
 /** The x402 request headers: a v2 PaymentPayload, a v1 one (both base64 JSON). */
 export const x402Headers = { v2: "payment-signature", v1: "x-payment" } as const;
@@ -7,8 +7,6 @@ export const x402Headers = { v2: "payment-signature", v1: "x-payment" } as const
 /** The x402 MCP transport keys (x402 specs/transports-v2/mcp.md; v1 uses the same ones). */
 const paymentKey = "x402/payment";
 const receiptKey = "x402/payment-response";
-
-const decodeHeader = (value: string): unknown => JSON.parse(Buffer.from(value, "base64").toString("utf8"));
 
 /**
  * x402 over HTTP and MCP. `_meta["x402/payment"]` carries the PaymentPayload as an object; the gate takes it exactly

@@ -15,6 +15,7 @@ import { presets } from "./options.ts";
 import { solanaDevAccount } from "./devnet/solana.ts";
 import { svmSignerOf } from "./schemes/exact-svm/facilitator.ts";
 import { readToolEnv } from "../runtime/config.ts";
+import { decodeHeader } from "../shared.ts";
 import { payWithVouchers } from "./schemes/batch-settlement/pay.ts";
 import { asTheBatchsOneCall, payWithUpto } from "./schemes/upto/pay.ts";
 
@@ -60,7 +61,7 @@ async function offers(url: URL, init: RequestInit) {
   const header = res.headers.get("payment-required");
   await res.body?.cancel();
   if (res.status !== 402 || !header) return undefined;
-  return JSON.parse(Buffer.from(header, "base64").toString()).accepts as { scheme: string; network: string }[];
+  return decodeHeader<{ accepts: { scheme: string; network: string }[] }>(header).accepts;
 }
 
 /** The route offers the scheme wanted on the family of networks asked for (`--network solana`, else EVM). */

@@ -5,6 +5,7 @@ import { ServiceError, toErrorBody } from "../../../runtime/errors.ts";
 import type { BatchSettlement, Hold } from "./settlement.ts";
 import { challenge, encodeHeader } from "../../challenge.ts";
 import { paymentHeaderOf } from "../../codec.ts";
+import { decodeHeader } from "../../../shared.ts";
 import { x402KindOf } from "../../kind.ts";
 import { metrics } from "../../../runtime/prometheus.ts";
 import type { Credits } from "../../../payment/credits.ts";
@@ -284,7 +285,7 @@ export function voucherWay(inner: X402Gate, { batches, credits, log, store, inFl
         .createPaymentRequiredResponse([{ ...requirement }], route.resource, reason, undefined, undefined, payload)
         .catch(() => undefined);
       if (corrective) {
-        const full = JSON.parse(Buffer.from(c.headers?.["payment-required"] ?? "", "base64").toString("utf8"));
+        const full = decodeHeader<object>(c.headers?.["payment-required"] ?? "");
         const accepts = [...route.v2, ...corrective.accepts, ...route.upto];
         c.headers = { ...c.headers, "payment-required": encodeHeader({ ...full, error: reason, accepts }) };
       }
